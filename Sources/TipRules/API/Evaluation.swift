@@ -1,0 +1,94 @@
+import Foundation
+
+/// What an evaluation runs against besides donations: the clock, the calendar's time zone,
+/// parameter values and the step budget.
+public struct EvaluationOptions: Sendable {
+    /// The evaluation clock: only donations dated at or before it exist.
+    public var now: Date
+    /// The time zone for calendar arithmetic in `donatedWithin` and `maxAge`.
+    public var timeZone: TimeZone
+    /// Parameter values that replace the declared defaults, by parameter name.
+    public var parameterValues: [String: Value]
+    /// The most evaluation steps (nodes visited, elements scanned) one evaluation may take.
+    public var stepBudget: Int
+
+    /// The default step budget: enough for any rule over 1000-donation streams, small enough
+    /// that a runaway nested rule stops in well under a second.
+    public static let defaultStepBudget = 10_000_000
+
+    public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget) {
+        self.now = now
+        self.timeZone = timeZone
+        self.parameterValues = parameterValues
+        self.stepBudget = stepBudget
+    }
+}
+
+/// The outcome of evaluating one declaration or expression.
+public struct EvaluationResult: Sendable {
+    /// The declaration's name, or the expression's text.
+    public var name: String
+    public var type: RuleType
+    public var outcome: Result<Value, RuntimeError>
+}
+
+/// One evaluation: a clock, donations and parameters, over which any number of declarations and
+/// expressions are evaluated. Each declaration is evaluated at most once, when first needed.
+public struct Evaluation {
+    private var evaluator: Evaluator
+    public let program: CompiledProgram
+
+    /// Prepares an evaluation of a program over donations.
+    public init(program: CompiledProgram, donations: DonationStore, options: EvaluationOptions = EvaluationOptions()) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        var parameterValues = program.parameters.map(\.defaultValue)
+        for (name, value) in options.parameterValues {
+            if let index = program.parameterIndex(name), value.matches(program.parameters[index].type) || value.isNull {
+                parameterValues[index] = value
+            }
+        }
+        let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: calendar,
+                                      streams: donations.streams(for: program), parameterValues: parameterValues,
+                                      stepBudget: options.stepBudget)
+        self.program = program
+        self.evaluator = Evaluator(program: program, inputs: inputs)
+    }
+
+    /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
+    public mutating func evaluate(_ name: String) -> EvaluationResult? {
+        guard let index = program.declarationIndex(name) else { return nil }
+        let declaration = program.declarations[index]
+        return EvaluationResult(name: name, type: declaration.type, outcome: outcome { (ev: inout Evaluator) throws(Interrupt) in
+            try ev.declarationValue(index)
+        })
+    }
+
+    /// Evaluates every `let` and `rule`, in file order.
+    public mutating func evaluateAll() -> [EvaluationResult] {
+        program.declarations.compactMap { evaluate($0.name) }
+    }
+
+    /// Evaluates an expression compiled against this program.
+    public mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
+        let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
+        return EvaluationResult(name: name, type: expression.type, outcome: outcome { (ev: inout Evaluator) throws(Interrupt) in
+            ev.file = expression.file
+            defer { ev.file = ev.program.file }
+            return try ev.evaluate(expression.body)
+        })
+    }
+
+    private mutating func outcome(_ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, RuntimeError> {
+        evaluator.resetBudget()
+        do {
+            return .success(try body(&evaluator))
+        } catch {
+            switch error {
+            case .failure(let runtimeError): return .failure(runtimeError)
+            case .nilInChain: preconditionFailure("optional chain escaped its expression")
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// `tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--json] [--expr EXPR | NAME...]`
+struct EvalCommand {
+    let tool: CommandLineTool
+
+    func run(_ arguments: [String]) -> CommandOutput {
+        let scanned: ArgumentScanner
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr"],
+                                    flags: ["--json", "--help", "-h"]) {
+        case .success(let value): scanned = value
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
+        }
+        if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
+            return CommandOutput(status: 0, stdout: CommandHelp.eval, stderr: "")
+        }
+        guard let path = scanned.operands.first else { return tool.usageError("no rule file given", command: "eval") }
+        let names = Array(scanned.operands.dropFirst())
+        let expressions = scanned.values["--expr"] ?? []
+        if !expressions.isEmpty && !names.isEmpty {
+            return tool.usageError("give either names or --expr, not both", command: "eval")
+        }
+        var options = EvaluationOptions()
+        if let now = scanned.values["--now"]?.last {
+            switch ISO8601.parse(now) {
+            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
+            case .failure(let error): return tool.usageError("bad --now: \(error)", command: "eval")
+            }
+        }
+        if let zone = scanned.values["--time-zone"]?.last {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                var message = "unknown time zone '\(zone)'; use an identifier such as 'Europe/Paris' or 'UTC'"
+                if let suggestion = Suggestions.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                return tool.usageError(message, command: "eval")
+            }
+            options.timeZone = timeZone
+        }
+
+        let source: [UInt8]
+        switch tool.read(path) {
+        case .success(let data): source = data
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
+        }
+        var output = CommandOutput(status: 0, stdout: "", stderr: "")
+        let compiler = RuleCompiler()
+        let compilation = compiler.compile(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source))
+        output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
+        guard let program = compilation.program else {
+            output.status = 1
+            return output
+        }
+        for name in names where program.declarationIndex(name) == nil {
+            var message = "no 'let' or 'rule' named '\(name)' in \(path)"
+            if let suggestion = Suggestions.closest(to: name, in: program.declarations.map(\.name)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return tool.usageError(message, command: "eval")
+        }
+
+        var store = DonationStore(program: program)
+        var issues: [DonationLogIssue] = []
+        for log in scanned.values["--donations"] ?? [] {
+            switch tool.read(log) {
+            case .success(let bytes):
+                issues += DonationLog.load(bytes, fileName: log == "-" ? "<stdin>" : log, into: &store)
+            case .failure(let problem):
+                return tool.usageError(problem.description, command: "eval")
+            }
+        }
+        if !issues.isEmpty {
+            output.stderr += issues.map { $0.description + "\n" }.joined()
+            output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); nothing was evaluated\n"
+            output.status = 1
+            return output
+        }
+
+        var evaluation = Evaluation(program: program, donations: store, options: options)
+        var results: [(EvaluationResult, isExpression: Bool)] = []
+        if expressions.isEmpty {
+            let selected = names.isEmpty ? program.declarations.map(\.name) : names
+            results = selected.compactMap { evaluation.evaluate($0) }.map { ($0, false) }
+        } else {
+            for (index, text) in expressions.enumerated() {
+                let file = SourceFile(name: expressions.count == 1 ? "<expr>" : "<expr \(index + 1)>", text: text)
+                let compiled = compiler.compileExpression(file, in: program)
+                output.stderr += tool.render(compiled.diagnostics, suppressed: compiled.suppressedCount)
+                guard let expression = compiled.expression else {
+                    output.status = 1
+                    return output
+                }
+                results.append((evaluation.evaluate(expression), true))
+            }
+        }
+        let json = scanned.flags.contains("--json")
+        for (result, isExpression) in results {
+            output.stdout += json ? jsonLine(result, isExpression: isExpression) : textLine(result, program)
+            if case .failure(let error) = result.outcome {
+                output.stderr += tool.render([error.diagnostic])
+            }
+        }
+        return output
+    }
+
+    private func textLine(_ result: EvaluationResult, _ program: CompiledProgram) -> String {
+        switch result.outcome {
+        case .success(let value):
+            return "\(result.name): \(result.type) = \(ValueFormatter.text(value, result.type, schemas: program.events))\n"
+        case .failure(let error):
+            return "\(result.name): \(result.type) = error: \(error.message) (\(error.file.name):\(error.location))\n"
+        }
+    }
+
+    private func jsonLine(_ result: EvaluationResult, isExpression: Bool) -> String {
+        var line = "{\"\(isExpression ? "expr" : "name")\": \(ValueFormatter.jsonString(result.name)), \"type\": \(ValueFormatter.jsonString(result.type.description)), "
+        switch result.outcome {
+        case .success(let value):
+            line += "\"value\": \(ValueFormatter.json(value, result.type))"
+        case .failure(let error):
+            let location = error.location
+            line += "\"error\": {\"message\": \(ValueFormatter.jsonString(error.message)), \"line\": \(location.line), \"column\": \(location.column)}"
+        }
+        return line + "}\n"
+    }
+}

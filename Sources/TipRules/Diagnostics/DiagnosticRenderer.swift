@@ -1,0 +1,72 @@
+/// Renders diagnostics for people, in the form compilers use:
+///
+/// ```
+/// rules/app.rules:4:10: error: value of type 'Event<didLogin>' has no member 'donation'
+///  4 | rule r = didLogin.donation.count >= 3
+///    |                   ^~~~~~~~
+///    = help: did you mean 'donations'?
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    /// The full rendering of a list of diagnostics, each followed by its notes.
+    public func render(_ diagnostics: [Diagnostic], suppressed: Int = 0) -> String {
+        var out = ""
+        for diagnostic in diagnostics { out += render(diagnostic) }
+        if suppressed > 0 {
+            out += "\(suppressed) more error\(suppressed == 1 ? "" : "s") not shown\n"
+        }
+        return out
+    }
+
+    /// One diagnostic with its excerpt, fix-its and notes.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var out = header(diagnostic.file, diagnostic.range, diagnostic.severity, diagnostic.message)
+        out += excerpt(diagnostic.file, diagnostic.range)
+        for fixIt in diagnostic.fixIts {
+            out += "   = help: \(fixIt.message)\n"
+        }
+        for note in diagnostic.notes {
+            out += header(note.file, note.range, .note, note.message)
+            out += excerpt(note.file, note.range)
+        }
+        return out
+    }
+
+    private func header(_ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String) -> String {
+        let location = file.location(of: range.start)
+        let label: String
+        switch severity {
+        case .error: label = paint("error:", "1;31")
+        case .warning: label = paint("warning:", "1;33")
+        case .note: label = paint("note:", "1;36")
+        }
+        return "\(file.name):\(location.line):\(location.column): \(label) \(message)\n"
+    }
+
+    /// The source line with a caret under the start of the range and tildes under the rest
+    /// of it (up to the end of the line).
+    private func excerpt(_ file: SourceFile, _ range: SourceRange) -> String {
+        guard !file.bytes.isEmpty else { return "" }
+        let start = file.location(of: range.start)
+        let end = file.location(of: range.end)
+        let rawLine = file.lineText(start.line)
+        let line = String(rawLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+        let scalarsInLine = line.unicodeScalars.count
+        let gutter = String(start.line)
+        let pad = String(repeating: " ", count: gutter.count)
+        let caretColumn = min(start.column, scalarsInLine + 1)
+        let endColumn = end.line == start.line ? max(end.column, caretColumn + 1) : scalarsInLine + 1
+        let width = max(1, min(endColumn, scalarsInLine + 1) - caretColumn)
+        let marker = "^" + String(repeating: "~", count: max(0, width - 1))
+        return " \(gutter) | \(line)\n \(pad) | \(String(repeating: " ", count: caretColumn - 1))\(paint(marker, "1;32"))\n"
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

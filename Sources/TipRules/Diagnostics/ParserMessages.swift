@@ -1,0 +1,32 @@
+/// Messages for syntax errors (codes E02xx).
+enum ParserMessages {
+    static func expected(_ what: String, found: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0201", "expected \(what), found \(found)")
+    }
+    static func expectedDeclaration(found: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0202", "expected a declaration ('event', 'parameter', 'let' or 'rule'), found \(found)")
+    }
+    static func unknownOperator(_ op: String, _ position: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0203", "unknown \(position) operator '\(op)'")
+    }
+    static func nonAssociative(_ group: PrecedenceGroup) -> DiagnosticMessage {
+        DiagnosticMessage("E0204", "adjacent operators are in non-associative precedence group '\(group.swiftName)'; add parentheses")
+    }
+    static let tooDeep = DiagnosticMessage("E0205", "expression is nested too deeply")
+    static func tooComplex(_ limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage("E0206", "expression is nested more than \(limit) levels deep; split it into several 'let' declarations")
+    }
+    static let tipUnsupported = DiagnosticMessage("E0207", "'tip' declarations are not supported yet; declare the rules with 'rule'")
+    static func consecutiveExpressions(_ op: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0208", "'\(op)' is not a binary operator here; put spaces on both sides of it, or on neither")
+    }
+    static let optionalChainNeedsMember = DiagnosticMessage("E0209", "'?' must be followed by a member access or subscript, as in 'x?.count'")
+    static func sourceTooLarge(_ size: Int, _ limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage("E0210", "source is \(size) bytes, more than the limit of \(limit)")
+    }
+    static let expectedDeclarationEnd = DiagnosticMessage("E0211", "expected the end of the declaration; start each declaration on its own line with 'event', 'parameter', 'let' or 'rule'")
+    static func tooManyTokens(_ limit: Int) -> DiagnosticMessage {
+        DiagnosticMessage("E0212", "source has more than \(limit) tokens")
+    }
+    static let closingNote = "to match this opening"
+}

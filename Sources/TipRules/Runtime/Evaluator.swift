@@ -1,0 +1,226 @@
+import Foundation
+
+/// Why evaluation of a subexpression stopped early.
+enum Interrupt: Error {
+    /// A runtime error, where Swift would trap.
+    case failure(RuntimeError)
+    /// `x?` found nil: the enclosing optional chain evaluates to nil.
+    case nilInChain
+}
+
+/// What one evaluation sees: the clock, the calendar, donation streams and parameter values.
+struct EvaluationInputs {
+    var now: Double
+    var calendar: Calendar
+    var streams: [DonationStream]
+    var parameterValues: [Value]
+    var stepBudget: Int
+}
+
+/// A tree-walking evaluator over the typed tree. One instance serves one evaluation: it caches
+/// each declaration's result (evaluated at most once, on demand) and each event's stream cut.
+struct Evaluator {
+    let program: CompiledProgram
+    let inputs: EvaluationInputs
+    private(set) var stepsLeft: Int
+    private var locals: [Value] = []
+    private var frameBase = 0
+    private var declarationResults: [Result<Value, RuntimeError>?]
+    private var evaluating: [Bool]
+    private var eventDonations: [DonationList?]
+
+    init(program: CompiledProgram, inputs: EvaluationInputs) {
+        self.program = program
+        self.inputs = inputs
+        self.stepsLeft = inputs.stepBudget
+        self.declarationResults = Array(repeating: nil, count: program.declarations.count)
+        self.evaluating = Array(repeating: false, count: program.declarations.count)
+        self.eventDonations = Array(repeating: nil, count: program.events.count)
+        self.file = program.file
+    }
+
+    /// The file of the code being evaluated: the program's, or a separately compiled expression's.
+    var file: SourceFile
+    var now: Double { inputs.now }
+
+    // MARK: - Errors and budget
+
+    func failure(_ kind: RuntimeError.Kind, _ message: String, _ range: SourceRange) -> Interrupt {
+        .failure(RuntimeError(kind: kind, message: message, file: file, range: range))
+    }
+
+    /// Gives the next top-level evaluation a full step budget.
+    mutating func resetBudget() {
+        stepsLeft = inputs.stepBudget
+    }
+
+    /// Spends evaluation steps; past the budget the evaluation stops with an error.
+    mutating func tick(_ steps: Int = 1, _ range: SourceRange) throws(Interrupt) {
+        stepsLeft -= steps
+        if stepsLeft < 0 {
+            throw failure(.stepBudgetExceeded,
+                          "evaluation stopped after \(inputs.stepBudget) steps (the step budget); simplify the rule or raise the budget",
+                          range)
+        }
+    }
+
+    // MARK: - Declarations
+
+    /// The value of a `let` or `rule`, evaluated at most once per evaluation.
+    mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
+        if let cached = declarationResults[index] {
+            switch cached {
+            case .success(let value): return value
+            case .failure(let error): throw .failure(error)
+            }
+        }
+        // The checker rejects cycles, so this cannot recurse forever.
+        precondition(!evaluating[index], "cycle between declarations reached the evaluator")
+        evaluating[index] = true
+        let savedBase = frameBase
+        let savedFile = file
+        frameBase = locals.count
+        file = program.file
+        defer {
+            locals.removeSubrange(frameBase...)
+            frameBase = savedBase
+            file = savedFile
+            evaluating[index] = false
+        }
+        do {
+            let value = try evaluate(program.declarations[index].body)
+            declarationResults[index] = .success(value)
+            return value
+        } catch {
+            switch error {
+            case .failure(let runtimeError):
+                declarationResults[index] = .failure(runtimeError)
+            case .nilInChain:
+                preconditionFailure("optional chain escaped its declaration")
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Locals
+
+    func local(_ slot: Int) -> Value {
+        locals[frameBase + slot]
+    }
+
+    mutating func setLocal(_ slot: Int, _ value: Value) {
+        let index = frameBase + slot
+        while locals.count <= index { locals.append(.null) }
+        locals[index] = value
+    }
+
+    /// Applies a closure or key path (used as a function) to arguments.
+    mutating func apply(_ function: TypedExpression, _ arguments: Value...) throws(Interrupt) -> Value {
+        try apply(function, arguments)
+    }
+
+    mutating func apply(_ function: TypedExpression, _ arguments: [Value]) throws(Interrupt) -> Value {
+        switch function.node {
+        case .closure(let closure):
+            for (offset, argument) in arguments.enumerated() {
+                setLocal(closure.firstSlot + offset, argument)
+            }
+            return try evaluate(closure.body)
+        case .keyPath(let steps):
+            return try project(arguments[0], through: steps, function.range)
+        default:
+            preconditionFailure("applying a non-function")
+        }
+    }
+
+    /// Follows a key path from a value.
+    mutating func project(_ value: Value, through steps: [KeyPathStep], _ range: SourceRange) throws(Interrupt) -> Value {
+        var current = value
+        for step in steps {
+            try tick(1, range)
+            switch step {
+            case .field(let index):
+                guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
+                current = stream.columns[index][position]
+            case .property(let builtin):
+                current = try propertyValue(builtin, of: current, range)
+            }
+        }
+        return current
+    }
+
+    /// Evaluates a property built-in on an already computed value (for key paths).
+    mutating func propertyValue(_ builtin: Builtin, of value: Value, _ range: SourceRange) throws(Interrupt) -> Value {
+        let receiver = TypedExpression(.constant(value), .error, range)
+        return try builtin.implementation(&self, BuiltinCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range), range)
+    }
+
+    // MARK: - Streams
+
+    /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
+    /// newest `limit`.
+    mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
+        if let cached = eventDonations[index] { return cached }
+        let stream = inputs.streams[index]
+        let schema = stream.schema
+        let end = stream.upperBound(of: now)
+        var start = 0
+        if let maxAge = schema.maxAge {
+            let cutoff = try cutoffDate(maxAge, range)
+            start = stream.lowerBound(of: cutoff, in: 0..<end)
+        }
+        start = max(start, end - schema.limit)
+        let list = DonationList(stream: stream, positions: .contiguous(start..<end))
+        eventDonations[index] = list
+        return list
+    }
+
+    /// `now` moved back by a time range with Gregorian calendar arithmetic.
+    func cutoffDate(_ timeRange: TimeRange, _ range: SourceRange) throws(Interrupt) -> Double {
+        guard timeRange.count >= 0 else {
+            throw failure(.negativeCount, "time range '\(timeRange)' has a negative count", range)
+        }
+        let unitSeconds: Double
+        let component: Calendar.Component
+        var steps = timeRange.count
+        switch timeRange.unit {
+        case .minute: unitSeconds = 60; component = .minute
+        case .hour: unitSeconds = 3600; component = .hour
+        case .day: unitSeconds = 86_400; component = .day
+        case .week: unitSeconds = 604_800; component = .day; steps = steps.multipliedReportingOverflow(by: 7).partialValue
+        case .month: unitSeconds = 2_678_400; component = .month
+        case .year: unitSeconds = 31_622_400; component = .year
+        }
+        // Keep Foundation's calendar away from counts that overflow its arithmetic.
+        let span = Double(timeRange.count) * unitSeconds
+        guard span <= TimeWindow.maximumSpan else {
+            throw failure(.calendarOverflow, "time range '\(timeRange)' reaches past the calendar's range", range)
+        }
+        if timeRange.count == 0 { return now }
+        let start = Date(timeIntervalSinceReferenceDate: now)
+        guard let cutoff = inputs.calendar.date(byAdding: component, value: -steps, to: start) else {
+            throw failure(.calendarOverflow, "time range '\(timeRange)' reaches past the calendar's range", range)
+        }
+        return cutoff.timeIntervalSinceReferenceDate
+    }
+
+    // MARK: - Elements
+
+    /// The elements of an array, set or donation list as values.
+    func elements(of value: Value) -> [Value] {
+        switch value {
+        case .array(let items): return items
+        case .set(let items): return Array(items)
+        case .donations(let list):
+            return list.allPositions.map { .donation(list.stream, $0) }
+        default:
+            preconditionFailure("elements of a non-collection")
+        }
+    }
+}
+
+/// Bounds for time arithmetic.
+enum TimeWindow {
+    /// The longest span a time range may cover: about 316,000 years.
+    static let maximumSpan: Double = 1e13
+}

@@ -1,0 +1,345 @@
+/// An infix operator between two operands of a flat expression sequence.
+private struct InfixOperator {
+    var spelling: String
+    var group: PrecedenceGroup
+    var range: SourceRange
+    /// The middle expression of `? middle :`.
+    var middle: Expression?
+}
+
+extension Parser {
+    /// grammar: expression = prefixExpression { infixOperation } ;
+    ///
+    /// As in Swift's own grammar, the operands and operators are read as a flat sequence and
+    /// folded by `OperatorTable` precedence afterwards, without recursion.
+    mutating func expression() throws -> Expression {
+        try nested { p in
+            var operands = [try p.prefixExpression()]
+            var operators: [InfixOperator] = []
+            while let (op, operand) = try p.infixOperation() {
+                operators.append(op)
+                operands.append(operand)
+            }
+            return try p.fold(operands, operators)
+        }
+    }
+
+    /// grammar: infixOperation = binaryOperator prefixExpression | "?" expression ":" prefixExpression ;
+    private mutating func infixOperation() throws -> (InfixOperator, Expression)? {
+        switch current.kind {
+        case .binaryOperator:
+            let token = advance()
+            guard let group = OperatorTable.binary[token.text] else {
+                throw fail(ParserMessages.unknownOperator(token.text, "binary"), at: token.range)
+            }
+            return (InfixOperator(spelling: token.text, group: group, range: token.range), try prefixExpression())
+        case .ternaryQuestion:
+            let question = advance()
+            let middle = try expression()
+            _ = try expect(.colon, "':' in the conditional expression", opening: question)
+            return (InfixOperator(spelling: "?:", group: .ternary, range: question.range, middle: middle), try prefixExpression())
+        case .equals:
+            throw fail(ParserMessages.expected("an operator", found: "'='"), at: current.range, fixIts: [
+                Diagnostic.FixIt(message: "use '==' to compare values", range: current.range, replacement: "==")
+            ])
+        default:
+            return nil
+        }
+    }
+
+    /// Folds a flat operand/operator sequence into a tree with an explicit operator stack.
+    private mutating func fold(_ operands: [Expression], _ operators: [InfixOperator]) throws -> Expression {
+        var values: [Expression] = [operands[0]]
+        var pending: [InfixOperator] = []
+
+        func reduce(_ parser: inout Parser) throws {
+            let op = pending.removeLast()
+            let rhs = values.removeLast()
+            let lhs = values.removeLast()
+            let range = lhs.range.union(rhs.range)
+            if let middle = op.middle {
+                values.append(try parser.bounded(Expression(.ternary(lhs, middle, rhs), range)))
+            } else {
+                values.append(try parser.bounded(Expression(.binary(op.spelling, lhs, rhs), range)))
+            }
+        }
+
+        for (offset, op) in operators.enumerated() {
+            while let top = pending.last {
+                if top.group == op.group && op.group.associativity == .none {
+                    throw fail(ParserMessages.nonAssociative(op.group), at: op.range)
+                }
+                let reduces = top.group > op.group || (top.group == op.group && op.group.associativity == .left)
+                guard reduces else { break }
+                try reduce(&self)
+            }
+            pending.append(op)
+            values.append(operands[offset + 1])
+        }
+        while !pending.isEmpty { try reduce(&self) }
+        return values[0]
+    }
+
+    /// grammar: prefixExpression = { prefixOperator } postfixExpression ;
+    mutating func prefixExpression() throws -> Expression {
+        var prefixes: [Token] = []
+        while current.kind == .prefixOperator {
+            let token = advance()
+            guard OperatorTable.prefix.contains(token.text) else {
+                throw fail(ParserMessages.unknownOperator(token.text, "prefix"), at: token.range)
+            }
+            prefixes.append(token)
+        }
+        var operand = try postfixExpression()
+        // Swift reads '-' glued to a number literal as part of the literal: -9223372036854775808 fits Int.
+        if let last = prefixes.last, last.text == "-", last.range.end == operand.range.start {
+            switch operand.kind {
+            case .integerLiteral(let digits, negative: false):
+                operand = Expression(.integerLiteral(digits, negative: true), last.range.union(operand.range))
+                prefixes.removeLast()
+            case .floatLiteral(let digits, negative: false):
+                operand = Expression(.floatLiteral(digits, negative: true), last.range.union(operand.range))
+                prefixes.removeLast()
+            default:
+                break
+            }
+        }
+        for token in prefixes.reversed() {
+            operand = try bounded(Expression(.prefix(token.text, operand), token.range.union(operand.range)))
+        }
+        return operand
+    }
+
+    /// grammar: postfixExpression = primaryExpression { postfixSuffix } ;
+    mutating func postfixExpression() throws -> Expression {
+        var result = try primaryExpression()
+        var chained = false
+        while try postfixSuffix(&result, &chained) {
+            result = try bounded(result)
+        }
+        if chained {
+            result = Expression(.optionalChain(result), result.range)
+        }
+        return result
+    }
+
+    /// grammar: postfixSuffix = "." memberName | "?" | "!" | callArguments [ closure ] | closure | "[" expression "]" ;
+    private mutating func postfixSuffix(_ result: inout Expression, _ chained: inout Bool) throws -> Bool {
+        switch current.kind {
+        case .dot:
+            advance()
+            let name = try memberName()
+            result = Expression(.member(result, name), result.range.union(name.range))
+        case .postfixQuestion:
+            let token = advance()
+            chained = true
+            result = Expression(.bindOptional(result), result.range.union(token.range))
+            if !check(.dot) && !check(.leftBracket) {
+                throw fail(ParserMessages.optionalChainNeedsMember, at: token.range)
+            }
+        case .postfixOperator:
+            let token = current
+            guard token.text.allSatisfy({ $0 == "!" }) else {
+                throw fail(ParserMessages.unknownOperator(token.text, "postfix"), at: token.range, fixIts: [
+                    Diagnostic.FixIt(message: "put spaces on both sides of a binary operator", range: token.range, replacement: " \(token.text) ")
+                ])
+            }
+            advance()
+            for offset in 0..<token.text.count {
+                let end = token.range.start + offset + 1
+                result = Expression(.forceUnwrap(result), result.range.union(SourceRange(start: end - 1, end: end)))
+            }
+        case .leftParen where !current.isAtStartOfLine:
+            let arguments = try callArguments()
+            result = Expression(.call(result, arguments), result.range.union(previous.range))
+        case .leftBrace:
+            let closure = try closure()
+            if case .call(let callee, var arguments) = result.kind, result.range.end <= closure.range.start {
+                arguments.append(Argument(label: nil, value: closure, isTrailingClosure: true))
+                result = Expression(.call(callee, arguments), result.range.union(closure.range))
+            } else {
+                result = Expression(.call(result, [Argument(label: nil, value: closure, isTrailingClosure: true)]), result.range.union(closure.range))
+            }
+        case .leftBracket where !current.isAtStartOfLine:
+            let open = advance()
+            let index = try expression()
+            let close = try expect(.rightBracket, "']'", opening: open)
+            result = Expression(.subscriptAccess(result, index), result.range.union(close.range))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// grammar: memberName = identifier | keyword ;
+    private mutating func memberName() throws -> Identifier {
+        switch current.kind {
+        case .identifier, .keyword:
+            let token = advance()
+            return Identifier(name: token.text, range: token.range)
+        default:
+            throw fail(ParserMessages.expected("a member name after '.'", found: describe(current)), at: current.range)
+        }
+    }
+
+    /// grammar: callArguments = "(" [ argument { "," argument } ] ")" ;
+    mutating func callArguments() throws -> [Argument] {
+        try nested { p in
+            let open = p.advance()
+            var arguments: [Argument] = []
+            while !p.check(.rightParen) {
+                arguments.append(try p.argument())
+                if !p.match(.comma) { break }
+            }
+            _ = try p.expect(.rightParen, "')' or ',' in the argument list", opening: open)
+            return arguments
+        }
+    }
+
+    /// grammar: argument = [ memberName ":" ] expression ;
+    private mutating func argument() throws -> Argument {
+        var label: Identifier?
+        switch current.kind {
+        case .identifier, .keyword:
+            if peekKind() == .colon {
+                label = try memberName()
+                advance()
+            }
+        default:
+            break
+        }
+        return Argument(label: label, value: try expression())
+    }
+
+    /// grammar: primaryExpression = literal | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro ;
+    mutating func primaryExpression() throws -> Expression {
+        let token = current
+        switch token.kind {
+        case .integerLiteral:
+            advance()
+            return Expression(.integerLiteral(token.text, negative: false), token.range)
+        case .floatLiteral:
+            advance()
+            return Expression(.floatLiteral(token.text, negative: false), token.range)
+        case .stringLiteral:
+            advance()
+            return Expression(.stringLiteral(token.text), token.range)
+        case .keyword(.true), .keyword(.false):
+            advance()
+            return Expression(.booleanLiteral(token.kind == .keyword(.true)), token.range)
+        case .keyword(.nil):
+            advance()
+            return Expression(.nilLiteral, token.range)
+        case .identifier:
+            advance()
+            return Expression(.identifier(token.text), token.range)
+        case .dollarIdentifier:
+            advance()
+            return Expression(.dollarIdentifier(token.text), token.range)
+        case .dot:
+            advance()
+            let name = try memberName()
+            return Expression(.implicitMember(name), token.range.union(name.range))
+        case .leftParen:
+            return try nested { p in
+                let open = p.advance()
+                let inner = try p.expression()
+                let close = try p.expect(.rightParen, "')'", opening: open)
+                return Expression(.parenthesized(inner), open.range.union(close.range))
+            }
+        case .leftBracket:
+            return try arrayLiteral()
+        case .leftBrace:
+            return try closure()
+        case .backslash:
+            return try keyPath()
+        case .hashIdentifier:
+            return try ruleMacro()
+        default:
+            throw fail(ParserMessages.expected("an expression", found: describe(token)), at: token.range)
+        }
+    }
+
+    /// grammar: arrayLiteral = "[" [ expression { "," expression } [ "," ] ] "]" ;
+    mutating func arrayLiteral() throws -> Expression {
+        try nested { p in
+            let open = p.advance()
+            var elements: [Expression] = []
+            while !p.check(.rightBracket) {
+                elements.append(try p.expression())
+                if !p.match(.comma) { break }
+            }
+            let close = try p.expect(.rightBracket, "']' or ',' in the array literal", opening: open)
+            return Expression(.arrayLiteral(elements), open.range.union(close.range))
+        }
+    }
+
+    /// grammar: closure = "{" [ closureParameters "in" ] expression "}" ;
+    mutating func closure() throws -> Expression {
+        try nested { p in
+            let open = p.advance()
+            let parameters = try p.closureParameters()
+            let body = try p.expression()
+            let close = try p.expect(.rightBrace, "'}' to end the closure", opening: open)
+            return Expression(.closure(parameters, body), open.range.union(close.range))
+        }
+    }
+
+    /// grammar: closureParameters = identifier { "," identifier } | "(" [ identifier { "," identifier } ] ")" ;
+    ///
+    /// Returns no parameters when the closure has no `in` (it uses `$0`, `$1`).
+    private mutating func closureParameters() throws -> [Identifier] {
+        // Look ahead for `a, b in` or `(a, b) in` without consuming anything.
+        var offset = 0
+        let parenthesized = check(.leftParen)
+        if parenthesized { offset = 1 }
+        var names = 0
+        while true {
+            guard case .identifier = peekKind(offset) else { break }
+            names += 1
+            offset += 1
+            if peekKind(offset) == .comma { offset += 1 } else { break }
+        }
+        if parenthesized {
+            guard peekKind(offset) == .rightParen else { return [] }
+            offset += 1
+        }
+        guard (names > 0 || parenthesized), peekKind(offset) == .keyword(.in) else { return [] }
+        if parenthesized { advance() }
+        var parameters: [Identifier] = []
+        for _ in 0..<names {
+            parameters.append(try expectIdentifier("a closure parameter"))
+            _ = match(.comma)
+        }
+        if parenthesized { advance() }
+        advance() // in
+        return parameters
+    }
+
+    /// grammar: keyPath = "\" "." memberName { "." memberName } ;
+    mutating func keyPath() throws -> Expression {
+        let backslash = advance()
+        var components: [Identifier] = []
+        repeat {
+            _ = try expect(.dot, "'.' and a property name in the key path, as in '\\.landmarkID'")
+            components.append(try memberName())
+        } while check(.dot)
+        return Expression(.keyPath(components), backslash.range.union(previous.range))
+    }
+
+    /// grammar: ruleMacro = "#Rule" "(" expression ")" closure ;
+    mutating func ruleMacro() throws -> Expression {
+        let hash = advance()
+        guard hash.text == "Rule" else {
+            throw fail(ParserMessages.expected("'#Rule'", found: "'#\(hash.text)'"), at: hash.range)
+        }
+        let open = try expect(.leftParen, "'(' and the event or parameter after '#Rule'")
+        let subject = try expression()
+        _ = try expect(.rightParen, "')'", opening: open)
+        guard check(.leftBrace) else {
+            throw fail(ParserMessages.expected("'{' and the rule body", found: describe(current)), at: current.range)
+        }
+        let body = try closure()
+        return Expression(.ruleMacro(subject, body), hash.range.union(body.range))
+    }
+}

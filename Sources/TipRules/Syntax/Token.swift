@@ -1,0 +1,41 @@
+/// The kinds of token the lexer produces.
+public enum TokenKind: Sendable, Hashable {
+    case identifier          // name, or `escaped` keyword (text holds the bare name)
+    case dollarIdentifier    // $0, $1, $isLoggedIn (text without the '$')
+    case hashIdentifier      // #Rule (text without the '#')
+    case keyword(Keyword)
+    case integerLiteral      // text holds the digits without '_' and with its prefix (0x, 0o, 0b)
+    case floatLiteral        // text holds the digits without '_'
+    case stringLiteral       // text holds the decoded value
+    case prefixOperator      // an operator bound to its right operand only: !x, -x
+    case postfixOperator     // an operator bound to its left operand only: x!
+    case binaryOperator      // an operator with whitespace on both sides or neither
+    case postfixQuestion     // '?' directly after an operand: optional chaining
+    case ternaryQuestion     // '?' with whitespace before it
+    case leftParen, rightParen, leftBracket, rightBracket, leftBrace, rightBrace
+    case comma, colon, dot, backslash, equals, arrow
+    case endOfFile
+}
+
+/// Reserved words. Backticks turn any of them into an ordinary identifier.
+public enum Keyword: String, Sendable, Hashable, CaseIterable {
+    case event, parameter, `let`, rule, tip
+    case `true`, `false`, `nil`, `in`
+
+    /// The keywords that start a declaration, where the parser resynchronises after an error.
+    var startsDeclaration: Bool {
+        switch self {
+        case .event, .parameter, .let, .rule, .tip: return true
+        default: return false
+        }
+    }
+}
+
+/// One token: its kind, where it is, and its text (decoded for string literals).
+public struct Token: Sendable, Hashable {
+    public var kind: TokenKind
+    public var range: SourceRange
+    public var text: String
+    /// Whether a line break separates this token from the previous one.
+    public var isAtStartOfLine: Bool
+}

@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TipRules
+
+// A thin shell around the library's CommandLineTool: arguments in, text and a status out.
+let colorEnvironment = ProcessInfo.processInfo.environment
+let useColor = isatty(2) != 0 && (colorEnvironment["NO_COLOR"] ?? "").isEmpty && colorEnvironment["TERM"] != "dumb"
+let tool = CommandLineTool(useColor: useColor, readStandardInput: {
+    [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+})
+let output = tool.run(Array(CommandLine.arguments.dropFirst()))
+FileHandle.standardOutput.write(Data(output.stdout.utf8))
+FileHandle.standardError.write(Data(output.stderr.utf8))
+exit(output.status)
