@@ -28,5 +28,8 @@ enum ParserMessages {
     static func tooManyTokens(_ limit: Int) -> DiagnosticMessage {
         DiagnosticMessage("E0212", "source has more than \(limit) tokens")
     }
+    static func separatedPrefix(_ op: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0213", "unary operator '\(op)' cannot be separated from its operand")
+    }
     static let closingNote = "to match this opening"
 }

@@ -108,7 +108,14 @@ extension Checker {
     }
 
     private mutating func nilCoalescing(_ lhs: Expression, _ rhs: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
-        let l = check(lhs, expected: expected.map { .optional($0) })
+        var l = check(lhs, expected: expected.map { .optional($0) })
+        if l.type == .nilLiteral {
+            // `nil ?? x`: the nil takes the optional of the right side's type.
+            let r = defaultLiteral(check(rhs, expected: expected))
+            if r.type.containsError || r.type == .nilLiteral { return errorNode(range) }
+            l = TypedExpression(.constant(.null), .optional(r.type), l.range)
+            return TypedExpression(.nilCoalescing(l, r), r.type, range)
+        }
         if l.type.containsError {
             _ = check(rhs, expected: nil)
             return errorNode(range)

@@ -2,11 +2,17 @@
 /// that overflows, integer division or remainder by a literal zero, `Int(...)` of a constant
 /// `Double` that is not finite or out of range, and integer literals that do not fit `Int`.
 struct ConstantFolder {
+    init(file: SourceFile) {
+        self.file = file
+    }
+
     private var intConstantRanges: Set<SourceRange> = []
     private var diagnostics: [(DiagnosticMessage, SourceRange)] = []
 
+    private let file: SourceFile
+
     static func report(_ typed: TypedExpression, checker: inout Checker) {
-        var folder = ConstantFolder()
+        var folder = ConstantFolder(file: checker.file)
         _ = folder.fold(typed)
         for (range, diagnostic) in checker.pendingLiteralErrors where folder.intConstantRanges.contains(range) {
             checker.diagnostics.add(diagnostic)
@@ -44,7 +50,7 @@ struct ConstantFolder {
             let arguments = call.arguments.map { fold($0) }
             if call.builtin.receiver == .global, call.builtin.name == "Int", case .double(let value)? = arguments.first {
                 if IntConversion.exact(value) == nil {
-                    diagnostics.append((CheckerMessages.conversionOverflow(String(value)), call.arguments[0].range))
+                    diagnostics.append((CheckerMessages.conversionOverflow(file.text(in: call.arguments[0].range)), call.arguments[0].range))
                 }
             }
             return nil

@@ -211,7 +211,7 @@ extension Parser {
         return Argument(label: label, value: try expression())
     }
 
-    /// grammar: primaryExpression = literal | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro ;
+    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro ;
     mutating func primaryExpression() throws -> Expression {
         let token = current
         switch token.kind {
@@ -255,6 +255,8 @@ extension Parser {
             return try keyPath()
         case .hashIdentifier:
             return try ruleMacro()
+        case .binaryOperator where OperatorTable.prefix.contains(token.text):
+            throw fail(ParserMessages.separatedPrefix(token.text), at: token.range)
         default:
             throw fail(ParserMessages.expected("an expression", found: describe(token)), at: token.range)
         }

@@ -156,10 +156,10 @@ struct Parser {
         return fail(ParserMessages.expectedDeclarationEnd, at: token.range)
     }
 
-    /// Skips to the next token that starts a declaration.
+    /// Skips to the next declaration keyword that starts a line (or the end of the file).
     private mutating func synchronize(from start: Int) {
         if index == start { advance() }
-        while !check(.endOfFile) && !startsDeclaration(current) { advance() }
+        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine) { advance() }
     }
 
     /// grammar: declaration = eventDeclaration | parameterDeclaration | valueDeclaration ;
@@ -173,7 +173,7 @@ struct Parser {
         }
     }
 
-    /// grammar: eventDeclaration = "event" identifier [ "(" [ argument { "," argument } ] ")" ] [ payload ] ;
+    /// grammar: eventDeclaration = "event" identifier [ callArguments ] [ payload ] ;
     mutating func eventDeclaration() throws -> EventDeclaration {
         let keyword = advance()
         let name = try expectIdentifier("an event name")

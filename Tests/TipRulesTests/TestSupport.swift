@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import TipRules
+
+/// Shared declarations and helpers for the tests.
+enum Fixture {
+    /// Declarations most expression tests run against.
+    static let header = """
+    event didLogin
+    event appOpen(limit: 3)
+    event view { id: Int, name: String, rating: Double, note: String?, seen: Date? }
+    parameter flag: Bool = true
+    parameter level: Int = 2
+    parameter nickname: String? = nil
+    """
+
+    /// A donation log for `header`.
+    static let log = """
+    {"event": "didLogin", "date": "2026-11-20T10:00:00Z"}
+    {"event": "didLogin", "date": "2026-11-28T10:00:00Z"}
+    {"event": "didLogin", "date": "2026-11-30T11:00:00Z"}
+    {"event": "appOpen", "date": "2026-11-01T10:00:00Z"}
+    {"event": "appOpen", "date": "2026-11-02T10:00:00Z"}
+    {"event": "appOpen", "date": "2026-11-03T10:00:00Z"}
+    {"event": "appOpen", "date": "2026-11-04T10:00:00Z"}
+    {"event": "view", "date": "2026-11-10T10:00:00Z", "value": {"id": 1, "name": "Alps", "rating": 4.5}}
+    {"event": "view", "date": "2026-11-11T10:00:00Z", "value": {"id": 2, "name": "Wilbere Bowl", "rating": 3, "note": "wet"}}
+    {"event": "view", "date": "2026-11-12T10:00:00Z", "value": {"id": 1, "name": "Alps", "rating": 5, "seen": "2026-11-12T09:00:00Z"}}
+    {"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 3, "name": "Charley Lake", "rating": 2.5, "note": null}}
+    """
+
+    static let now = "2026-11-30T12:00:00Z"
+
+    static func compile(_ text: String, name: String = "test.rules") -> Compilation {
+        RuleCompiler().compile(SourceFile(name: name, text: text))
+    }
+
+    static func date(_ text: String) -> Date {
+        guard case .success(let seconds) = ISO8601.parse(text) else { fatalError("bad test date \(text)") }
+        return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    /// Evaluates an expression against `rules` and `log`, as `tiprules eval --expr` does, and
+    /// returns `Type = value` or the runtime error's message, or the first compile error.
+    static func evaluate(_ expression: String, rules: String = header, log: String = log, now: String = now,
+                         timeZone: String = "UTC", stepBudget: Int = EvaluationOptions.defaultStepBudget) -> String {
+        let compilation = compile(rules)
+        guard let program = compilation.program else {
+            return "rules error: " + compilation.diagnostics.map(\.description).joined(separator: "; ")
+        }
+        let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: expression), in: program)
+        guard let compiledExpression = compiled.expression else {
+            return "error: " + (compiled.diagnostics.first { $0.severity == .error }?.message ?? "?")
+        }
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(Array(log.utf8), fileName: "log.ndjson", into: &store)
+        guard issues.isEmpty else { return "log error: \(issues)" }
+        let options = EvaluationOptions(now: date(now), timeZone: TimeZone(identifier: timeZone)!, stepBudget: stepBudget)
+        var evaluation = Evaluation(program: program, donations: store, options: options)
+        let result = evaluation.evaluate(compiledExpression)
+        switch result.outcome {
+        case .success(let value): return "\(result.type) = " + ValueFormatter.text(value, result.type)
+        case .failure(let error): return "runtime error: " + error.message
+        }
+    }
+
+    /// Evaluates every declaration of a file; names map to `value` text or `error: message`.
+    static func evaluateAll(_ rules: String, log: String = "", now: String = now, timeZone: String = "UTC") -> [String: String] {
+        guard let program = compile(rules).program else { return ["compile": "failed: \(compile(rules).diagnostics)"] }
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(Array(log.utf8), fileName: "log.ndjson", into: &store)
+        guard issues.isEmpty else { return ["log": "\(issues)"] }
+        var evaluation = Evaluation(program: program, donations: store,
+                                    options: EvaluationOptions(now: date(now), timeZone: TimeZone(identifier: timeZone)!))
+        var results: [String: String] = [:]
+        for result in evaluation.evaluateAll() {
+            switch result.outcome {
+            case .success(let value): results[result.name] = ValueFormatter.text(value, result.type)
+            case .failure(let error): results[result.name] = "error: " + error.message
+            }
+        }
+        return results
+    }
+
+    /// Errors of a source as `line:column: message`, in order.
+    static func errors(_ text: String) -> [String] {
+        compile(text).diagnostics.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+    }
+
+    /// The project's root directory, for Examples/, Grammar/ and README.md.
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+}
