@@ -86,7 +86,9 @@ extension Checker {
             let target = genericArguments.first { !typed[$0]!.isFlexibleLiteral }.map { typed[$0]!.type } ?? typed[genericArguments[0]]!.type
             for index in genericArguments {
                 guard let converted = coerce(typed[index]!, to: target) else {
-                    error(CheckerMessages.cannotConvert(typed[index]!.type, target), typed[index]!.range)
+                    let first = typed[genericArguments[0]]!.type
+                    let other = first == target ? typed[index]!.type : target
+                    error(DiagnosticMessage("E0352", "conflicting arguments to generic parameter ('\(first)' vs. '\(other)')"), typed[index]!.range)
                     return errorNode(range)
                 }
                 typed[index] = converted

@@ -128,6 +128,12 @@ extension Checker {
         if typed.isFlexibleLiteral && typed.type == .int && type == .double {
             return LiteralConversion.toDouble(typed, pending: pendingLiteralErrors)
         }
+        if case .arrayLiteral = typed.node, case .set(let elementType) = type, elementType.isHashable,
+           let array = coerce(typed, to: .array(elementType)), let setInitializer = Builtins.lookup("Set", on: [.global]).first {
+            // `let s: Set<Int> = [1, 2]`: an array literal initializes a Set, as in Swift.
+            let call = BuiltinCall(builtin: setInitializer, receiver: nil, arguments: [array], resultType: type, range: typed.range)
+            return TypedExpression(.builtin(call), type, typed.range)
+        }
         if case .arrayLiteral(let elements) = typed.node, case .array(let elementType) = type {
             var converted: [TypedExpression] = []
             for element in elements {
@@ -331,7 +337,10 @@ extension Checker {
         }
         for index in typed.indices {
             guard let converted = coerce(typed[index], to: elementType) else {
-                error(CheckerMessages.heterogeneousArray(elementType, typed[index].type), typed[index].range)
+                // Name the two types in source order.
+                let decidingIndex = typed.firstIndex { $0.type == elementType } ?? 0
+                let pair = decidingIndex < index ? (elementType, typed[index].type) : (typed[index].type, elementType)
+                error(CheckerMessages.heterogeneousArray(pair.0, pair.1), typed[index].range)
                 return errorNode(range)
             }
             typed[index] = converted
@@ -373,12 +382,13 @@ extension Checker {
         case .event: boundType = typedSubject.type
         case .parameter(let value): boundType = value
         default:
-            if case .parameterValue = typedSubject.node {
-                boundType = typedSubject.type
-            } else {
-                error(CheckerMessages.ruleMacroSubject(typedSubject.type), subject.range)
-                return errorNode(range)
+            var fixIts: [Diagnostic.FixIt] = []
+            if case .parameterValue(let index) = typedSubject.node {
+                let name = parameters[index].name
+                fixIts.append(Diagnostic.FixIt(message: "use '$\(name)' for the parameter itself", range: subject.range, replacement: "$" + name))
             }
+            error(CheckerMessages.ruleMacroSubject(typedSubject.type), subject.range, fixIts: fixIts)
+            return errorNode(range)
         }
         guard let closure = checkClosure(body, parameterTypes: [boundType], result: .bool) else { return errorNode(range) }
         guard case .closure(let typedClosure) = closure.node else { return errorNode(range) }

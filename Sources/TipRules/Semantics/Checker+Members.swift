@@ -149,9 +149,10 @@ extension Checker {
             guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
             let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
             let methods = candidates.filter { !$0.isProperty }
-            if methods.isEmpty {
+            let calledProperty = arguments.isEmpty && candidates.contains(where: \.isProperty) && !methods.contains { $0.labels == [] }
+            if methods.isEmpty || calledProperty {
                 if !candidates.isEmpty || isPayloadField(typedBase.type, name.name) {
-                    let memberType = candidates.first.map { instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error }
+                    let memberType = candidates.first(where: \.isProperty).map { instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error }
                         ?? fieldType(typedBase.type, name.name) ?? .error
                     error(CheckerMessages.propertyNotCallable(name.name, memberType), callee.range, fixIts: [
                         Diagnostic.FixIt(message: "remove the call", range: SourceRange(start: callee.range.end, end: range.end), replacement: "")

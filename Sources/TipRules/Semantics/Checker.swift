@@ -240,6 +240,9 @@ struct Checker {
                 values.append(value)
             }
             return .array(values)
+        case .builtin(let call) where call.builtin.name == "Set" && call.builtin.receiver == .global:
+            guard case .array(let items)? = constantValue(call.arguments[0]) else { return nil }
+            return .set(Set(items))
         case .negate(let inner):
             switch constantValue(inner) {
             case .int(let x)?: return x == .min ? nil : .int(-x)

@@ -1,0 +1,219 @@
+import Testing
+@testable import TipRules
+
+@Suite("Checker")
+struct CheckerTests {
+    /// The static type of an expression over `Fixture.header`, or its first error.
+    private func type(_ expression: String) -> String {
+        let program = Fixture.compile(Fixture.header).program!
+        let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: expression), in: program)
+        if let typed = compiled.expression { return typed.type.description }
+        return "error: " + (compiled.diagnostics.first { $0.severity == .error }?.message ?? "")
+    }
+
+    @Test("expressions get Swift's types", arguments: [
+        ("1", "Int"), ("1.5", "Double"), ("1 + 2", "Int"), ("1 + 2.5", "Double"), ("(1 + 2) * 2.5", "Double"),
+        ("-3", "Int"), ("-(3) + 0.5", "Double"), ("\"a\" + \"b\"", "String"), ("true && false", "Bool"),
+        ("[1, 2]", "[Int]"), ("[1, 2.5]", "[Double]"), ("[1, nil]", "[Int?]"), ("[[1], [2, 3]]", "[[Int]]"),
+        ("view.donations", "[Donation<view>]"), ("view", "Event<view>"), ("$flag", "Parameter<Bool>"), ("flag", "Bool"),
+        ("view.donations.first", "Donation<view>?"), ("view.donations.first?.name", "String?"),
+        ("view.donations.first?.note", "String?"), ("view.donations.last!.rating", "Double"),
+        ("view.donations.map(\\.id)", "[Int]"), ("view.donations.map { $0.rating > 3 }", "[Bool]"),
+        ("view.donations.compactMap(\\.note)", "[String]"), ("view.donations.compactMap { $0.id }", "[Int]"),
+        ("view.donations.map(\\.name.count)", "[Int]"), ("view.donations.map(\\.date)", "[Date]"),
+        ("view.donations.reduce(0) { $0 + $1.id }", "Int"), ("view.donations.reduce(0) { $0 + $1.rating }", "Double"),
+        ("view.donations.reduce(\"\") { a, d in a + d.name }", "String"),
+        ("view.donations.map(\\.id).min()", "Int?"), ("view.donations.map(\\.name).sorted()", "[String]"),
+        ("Set(view.donations.map(\\.id))", "Set<Int>"), ("Set([1, 2]).contains(1)", "Bool"),
+        ("view.donations.donatedWithin(.week)", "[Donation<view>]"), ("view.donations.donatedWithin(week)", "[Donation<view>]"),
+        ("view.donations.donatedWithin(days(3))", "[Donation<view>]"),
+        ("view.donations.largestSubset(groupedBy: \\.id)", "[Donation<view>]"),
+        ("view.donations.prefix(2)", "[Donation<view>]"), ("view.donations.dropFirst()", "[Donation<view>]"),
+        ("view.donations.count(where: { $0.id == 1 })", "Int"), ("view.donations.contains { $0.id == 1 }", "Bool"),
+        ("view.donations.first(where: { $0.id == 1 })", "Donation<view>?"), ("view.donations.first { $0.id == 1 }", "Donation<view>?"),
+        ("[1, 2].contains(2)", "Bool"), ("[1, 2][0]", "Int"), ("view.donations[0]", "Donation<view>"),
+        ("abs(-2)", "Int"), ("abs(-2.5)", "Double"), ("min(1, 2)", "Int"), ("min(1, 2.5)", "Double"), ("max(1, 2, 3)", "Int"),
+        ("min(\"a\", \"b\")", "String"), ("Double(3)", "Double"), ("Int(2.5)", "Int"), ("Double(level)", "Double"),
+        ("Date.now", "Date"), ("Date.now.timeIntervalSince(Date.now)", "Double"), ("Int.max", "Int"), ("Double.infinity", "Double"),
+        ("nickname ?? \"x\"", "String"), ("nickname ?? nil", "String?"), ("nickname == nil", "Bool"), ("nickname == \"x\"", "Bool"),
+        ("view.donations.first?.seen ?? Date.now", "Date"), ("flag ? 1 : 2.5", "Double"), ("flag ? 1 : nil", "Int?"),
+        ("1...5", "ClosedRange<Int>"), ("0..<level", "Range<Int>"), ("(1...5).contains(3)", "Bool"),
+        ("#Rule(view) { $0.donations.count > 3 }", "Bool"), ("#Rule($flag) { $0 == true }", "Bool"),
+        ("\"é\".count", "Int"), ("\"abc\".hasPrefix(\"a\")", "Bool"), ("\"abc\".uppercased()", "String"),
+        ("(2.5).rounded()", "Double"), ("(2.5).isNaN", "Bool"), ("nil ?? 3", "Int"),
+        ("view.donations.filter { d in d.rating > 3 }.count > 1", "Bool"),
+        ("view.donations.sorted { $0.id < $1.id }", "error: no 'sorted()' on '[Donation<view>]'; expected 'sorted()'"),
+    ])
+    func types(expression: String, expected: String) {
+        #expect(type(expression) == expected)
+    }
+
+    @Test("type errors name the problem and the fix", arguments: [
+        ("didLogin.donations.count > 2.5", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"),
+        ("1 + \"a\"", "binary operator '+' cannot be applied to operands of type 'Int' and 'String'"),
+        ("level + 1.5", "binary operator '+' cannot be applied to operands of type 'Int' and 'Double'"),
+        ("nickname + \"a\"", "binary operator '+' cannot be applied to operands of type 'String?' and 'String'"),
+        ("nickname < \"a\"", "binary operator '<' cannot be applied to operands of type 'String?' and 'String'"),
+        ("nickname.count", "value of optional type 'String?' must be unwrapped to refer to member 'count' of wrapped base type 'String'"),
+        ("level!", "cannot force unwrap value of non-optional type 'Int'"),
+        ("level?.x", "cannot use optional chaining on non-optional value of type 'Int'"),
+        ("nil", "'nil' requires a contextual type"),
+        ("[]", "empty collection literal requires an explicit type"),
+        ("[1, \"a\"]", "array literal mixes elements of type 'Int' and 'String'"),
+        ("flag ? 1 : \"a\"", "result values in '? :' expression have mismatching types 'Int' and 'String'"),
+        ("view.donations.count()", "cannot call value of non-function type 'Int' ('count' is a property)"),
+        ("view.donations.sorted", "'sorted()' is a method; call it with '()'"),
+        ("view.donations.filter(3)", "expected a closure or key path of type '(Donation<view>) -> Bool', found a value of type 'Int'"),
+        ("view.donations.filter { $0.id }", "cannot convert value of type 'Int' to expected type 'Bool'"),
+        ("view.donations.filter { true }", "contextual type for closure argument list expects 1 argument, which cannot be implicitly ignored"),
+        ("view.donations.filter { a, b in true }", "contextual closure type expects 1 argument, but 2 were used in the closure"),
+        ("view.donations.filter { $1.id > 1 }", "contextual closure type expects 1 argument, but 2 were used in the closure"),
+        ("view.donations.filter { d in $0.id > 1 }", "anonymous closure arguments cannot be used inside a closure that has explicit arguments"),
+        ("$0", "anonymous closure argument not contained in a closure"),
+        ("$nope", "cannot find parameter '$nope'; '$name' refers to a declared parameter"),
+        ("view.donations.largestSubset(groupedBy: \\.nope)", "value of type 'Donation<view>' has no member 'nope'"),
+        ("view.donations.largestSubset(by: \\.id)", "no 'largestSubset(by:)' on '[Donation<view>]'; expected 'largestSubset(groupedBy:)'"),
+        ("view.donations.map(\\.name.lowercased)", "key path cannot refer to method 'lowercased()'; use a closure instead"),
+        ("view.donations.donatedWithin(3)", "cannot convert value of type 'Int' to expected type 'TimeRange'"),
+        ("view.donations.donatedWithin(.fortnight)", "type 'TimeRange' has no member 'fortnight'"),
+        ("didLogin.donations.donatedWithin(.week).sorted()", "'sorted()' requires 'Donation<didLogin>' to be Comparable ('Int', 'Double', 'String' or 'Date')"),
+        ("Set(view.donations)", "'Set(_:)' requires 'Donation<view>' to be Hashable"),
+        ("Int(\"3\")", "'Int(_:)' requires 'String' to be 'Int' or 'Double'"),
+        ("abs(\"x\")", "'abs(_:)' requires 'String' to be 'Int' or 'Double'"),
+        ("min(1, \"a\")", "conflicting arguments to generic parameter ('Int' vs. 'String')"),
+        (".week", "cannot infer contextual base in reference to member 'week'"),
+        ("Date", "type 'Date' cannot be used as a value; call it as 'Date(...)' or use one of its members"),
+        ("abs", "'abs' is a function; call it with arguments"),
+        ("{ $0 }", "a closure can only be an argument of a member such as 'filter' or 'map'"),
+        ("\\.id", "a key path can only be an argument of a member such as 'map' or 'largestSubset(groupedBy:)'"),
+        ("level[0]", "value of type 'Int' has no subscripts"),
+        ("[1][\"a\"]", "cannot convert value of type 'String' to expected type 'Int'"),
+        ("5 % 2.0", "'%' is unavailable for 'Double'; use 'truncatingRemainder(dividingBy:)' in Swift, or convert to 'Int'"),
+        ("!level", "cannot convert value of type 'Int' to expected type 'Bool'"),
+        ("-\"a\"", "unary operator '-' cannot be applied to an operand of type 'String'"),
+        ("#Rule(level) { $0 > 1 }", "'#Rule' takes an event or a parameter ('$name'), not a value of type 'Int'"),
+        ("view.donations == view.donations", "binary operator '==' cannot be applied to operands of type '[Donation<view>]' and '[Donation<view>]'"),
+        ("didLogin.donations.first!.name", "value of type 'Donation<didLogin>' has no member 'name'"),
+        ("Date.later", "type 'Date' has no member 'later'"),
+        ("flag(1)", "cannot call value of non-function type 'Bool'"),
+    ])
+    func typeErrors(expression: String, message: String) {
+        #expect(type(expression) == "error: " + message)
+    }
+
+    @Test("compile-time constant errors, as Swift's compiler reports them", arguments: [
+        ("let x = 9223372036854775807 + 1", "1:9: arithmetic operation '9223372036854775807 + 1' (on type 'Int') results in an overflow"),
+        ("let x = 9223372036854775808", "1:9: integer literal '9223372036854775808' overflows when stored into 'Int'"),
+        ("let x = 0x1_0000_0000_0000_0000", "1:9: integer literal '0x1_0000_0000_0000_0000' overflows when stored into 'Int'"),
+        ("let x = 10 / 0", "1:9: division by zero"),
+        ("let x = view.donations.count % (1 - 1)", "1:9: division by zero"),
+        ("let x = Int(1e300)", "1:13: invalid conversion: '1e300' is not finite or overflows 'Int'"),
+        ("let x = Int(1.0 / 0)", "1:13: invalid conversion: '1.0 / 0' is not finite or overflows 'Int'"),
+        ("let x = 3 * 4611686018427387904", "1:9: arithmetic operation '3 * 4611686018427387904' (on type 'Int') results in an overflow"),
+        ("let x = -(-9223372036854775808)", "1:9: arithmetic operation '-(-9223372036854775808)' (on type 'Int') results in an overflow"),
+    ])
+    func constantErrors(source: String, expected: String) {
+        #expect(Fixture.errors(Fixture.header + "\n" + source).map { String($0.drop { $0 != ":" }.dropFirst()) }.first.map { _ in true } == true)
+        let errors = Fixture.compile(source + "\nevent view").diagnostics.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+        #expect(errors == [expected])
+    }
+
+    @Test("literals that only fit as Double are fine in a Double context")
+    func bigLiteralAsDouble() {
+        #expect(Fixture.errors("let x = 9223372036854775808 + 0.5").isEmpty)
+        #expect(Fixture.errors("let x: Int = 1").count == 1)
+        #expect(Fixture.evaluate("1 / 0 + 0.5") == "Double = inf")
+    }
+
+    @Test("declarations resolve in any order")
+    func anyOrder() {
+        let results = Fixture.evaluateAll("""
+        rule r = total > 1
+        let total = base + 1
+        let base = level * 2
+        parameter level: Int = 1
+        """)
+        #expect(results == ["r": "true", "total": "3", "base": "2"])
+    }
+
+    @Test("a cycle is one error that names it")
+    func cycles() {
+        let diagnostics = Fixture.compile("let a = b + 1\nlet b = c + 1\nlet c = a + 1\nrule d = a > 0\nrule e = e").diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == [
+            "3:9: circular reference: 'a' -> 'b' -> 'c' -> 'a'",
+            "5:10: circular reference: 'e' -> 'e'",
+        ])
+        #expect(diagnostics[0].notes.count == 3)
+    }
+
+    @Test("an unknown name is one error with a suggestion, and no cascade")
+    func unknownName() {
+        let diagnostics = Fixture.compile(Fixture.header + "\nlet x = levl + 1\nrule y = x > 2 && x.isEmpty\nrule z = undefinedThing.count > 1").diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == [
+            "7:9: cannot find 'levl' in scope", "9:10: cannot find 'undefinedThing' in scope",
+        ])
+        #expect(diagnostics[0].fixIts.map(\.replacement) == ["level"])
+        #expect(diagnostics[0].notes.map { $0.file.location(of: $0.range.start).description } == ["5:11"])
+        #expect(diagnostics[1].fixIts.isEmpty)
+    }
+
+    @Test("an unknown member suggests the closest one")
+    func unknownMember() {
+        let diagnostics = Fixture.compile(Fixture.header + "\nrule r = view.donations.filter { $0.nmae != \"x\" }.count > 3").diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == ["7:37: value of type 'Donation<view>' has no member 'nmae'"])
+        #expect(diagnostics.first?.fixIts.first?.message == "did you mean 'name'?")
+    }
+
+    @Test("Int/Double mixes carry a conversion fix-it")
+    func conversionFixIt() {
+        let diagnostic = Fixture.compile(Fixture.header + "\nrule r = view.donations.count > 2.5").diagnostics.first
+        #expect(diagnostic?.fixIts.first?.replacement == "Double(view.donations.count)")
+    }
+
+    @Test("declaration-level errors", arguments: [
+        ("rule r = 1", ["1:10: a rule must be 'Bool', but this expression is 'Int'"]),
+        ("let a = 1\nlet a = 2", ["2:5: invalid redeclaration of 'a'"]),
+        ("event e { a: Int, a: String }", ["1:19: duplicate payload field 'a'"]),
+        ("event e { a: [Int] }", ["1:14: payload field type must be 'Int', 'Double', 'Bool', 'String', 'Date' or an optional of one, not '[Int]'"]),
+        ("event e { a: Integer }", ["1:14: cannot find type 'Integer'"]),
+        ("event e(limit: 0)", ["1:16: 'limit' must be a positive integer literal"]),
+        ("event e(limt: 3)", ["1:9: unknown event option 'limt'; the options are 'limit:' and 'maxAge:'"]),
+        ("event e(maxAge: 30)", ["1:17: 'maxAge' must be a time range with a literal count, such as '.days(30)'"]),
+        ("parameter p: Int = 1 + 1", ["1:20: a parameter's default value must be a literal"]),
+        ("parameter p: Int = \"a\"", ["1:20: cannot convert value of type 'String' to expected type 'Int'"]),
+        ("parameter p: Double = 1", []),
+        ("parameter p: Int? = nil", []),
+        ("parameter p: Set<Int> = [1]", []),
+        ("parameter p: Set<Int> = [x]", ["1:26: cannot find 'x' in scope"]),
+        ("let x = nil", ["1:9: 'nil' requires a contextual type"]),
+    ])
+    func declarationErrors(source: String, expected: [String]) {
+        #expect(Fixture.errors(source) == expected)
+    }
+
+    @Test("warnings do not stop compilation")
+    func warnings() {
+        let compilation = Fixture.compile(Fixture.header + "\nrule r = level == nil\nlet x = 1e400")
+        #expect(compilation.program != nil)
+        #expect(compilation.diagnostics.map(\.message) == [
+            "comparing non-optional value of type 'Int' to 'nil' always returns false", "'1e400' overflows to infinity in 'Double'",
+        ])
+    }
+
+    @Test("the diagnostic count is capped with a summary")
+    func diagnosticCap() {
+        let source = (0..<150).map { "let x\($0) = nope\($0)" }.joined(separator: "\n")
+        let compilation = RuleCompiler(limits: CompileLimits(maxDiagnostics: 100)).compile(SourceFile(name: "t", text: source))
+        #expect(compilation.diagnostics.count == 100)
+        #expect(compilation.suppressedCount == 50)
+        #expect(DiagnosticRenderer().render(compilation.diagnostics, suppressed: 50).hasSuffix("50 more errors not shown\n"))
+    }
+
+    @Test("a long chain of lets is bounded at compile time")
+    func declarationChain() {
+        let source = (0..<2000).map { "let a\($0) = a\($0 + 1) + 1" }.joined(separator: "\n") + "\nlet a2000 = 0"
+        let errors = Fixture.errors(source)
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.contains("depends on declarations nested more than") })
+    }
+}
