@@ -330,7 +330,8 @@ extension Checker {
         var typed = elements.map { check($0, expected: nil) }
         if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
         // The element type: the first element that is not a flexible literal or nil decides.
-        var elementType = typed.first { !$0.isFlexibleLiteral && $0.type != .nilLiteral }?.type ?? typed[0].type
+        var elementType = typed.first { !$0.isFlexibleLiteral && $0.type != .nilLiteral }?.type
+            ?? typed.first { $0.type != .nilLiteral }?.type ?? .nilLiteral
         if typed.contains(where: { $0.type == .double }) && elementType == .int { elementType = .double }
         if typed.contains(where: { $0.type == .nilLiteral }) && !elementType.isOptional && elementType != .nilLiteral {
             elementType = .optional(elementType)

@@ -87,7 +87,9 @@ extension Checker {
         let isEquality = op == "==" || op == "!="
         let comparesNilToValue = (lt == .nilLiteral && !rt.isOptional) || (rt == .nilLiteral && !lt.isOptional)
         let type = isEquality || (!lt.isOptional && !rt.isOptional) ? unify(&l, &r) : nil
-        guard let type, type != .nilLiteral, isEquality ? type.isEquatable : type.isComparable else {
+        // `x == nil` works for every optional, Equatable or not (Swift's _OptionalNilComparisonType).
+        let comparesOptionalToNil = isEquality && (isNilLiteral(lhs) || isNilLiteral(rhs))
+        guard let type, type != .nilLiteral, comparesOptionalToNil || (isEquality ? type.isEquatable : type.isComparable) else {
             reportOperandMismatch(op, l: (lhs, lt), r: (rhs, rt), range)
             return errorNode(range)
         }
@@ -105,6 +107,14 @@ extension Checker {
         default: comparisonOperator = .greaterOrEqual
         }
         return TypedExpression(.comparison(comparisonOperator, defaultLiteral(l), defaultLiteral(r)), .bool, range)
+    }
+
+    private func isNilLiteral(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .nilLiteral: return true
+        case .parenthesized(let inner): return isNilLiteral(inner)
+        default: return false
+        }
     }
 
     private mutating func nilCoalescing(_ lhs: Expression, _ rhs: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
