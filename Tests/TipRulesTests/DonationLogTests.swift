@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import TipRules
+
+/// Section 8: donation logs as NDJSON, and every kind of rejected line.
+@Suite("Donation logs")
+struct DonationLogTests {
+    private let schema = """
+    event ping
+    event view { id: Int, name: String, rating: Double, ok: Bool, when: Date, note: String? }
+    """
+
+    private func load(_ text: String) -> (DonationStore, [String]) {
+        let program = Fixture.compile(schema).program!
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(Array(text.utf8), fileName: "log.ndjson", into: &store)
+        return (store, issues.map(\.description))
+    }
+
+    private let good = #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 3, "name": "Alps", "rating": 4, "ok": true, "when": "2026-11-01T00:00:00.5+01:00"}}"#
+
+    @Test("valid lines load, with optional fields null or absent and blank lines allowed")
+    func valid() {
+        let (store, issues) = load("""
+        {"event": "ping", "date": "2026-11-29T10:00:00Z"}
+        \(good)
+
+        {"event": "view", "date": "2026-11-29T10:00:00.250-05:00", "value": {"id": -1, "name": "", "rating": 1.5e2, "ok": false, "when": "2026-11-01T00:00Z", "note": null}}
+        {"event":"ping","date":"2026-11-29T10:00:00Z","value":{}}\r
+        """)
+        #expect(issues.isEmpty)
+        #expect(store.count(of: "view") == 2)
+        #expect(store.count(of: "ping") == 2)
+    }
+
+    @Test("each kind of bad line is rejected with its line number and reason", arguments: [
+        ("not json", "log.ndjson:1:1: error: not valid JSON: invalid JSON value"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"", "log.ndjson:1:49: error: not valid JSON: expected ',' or '}' in the JSON object"),
+        ("[1, 2]", "log.ndjson:1: error: expected a JSON object such as {\"event\": \"didLogin\", \"date\": \"2026-11-29T10:00:00Z\"}, found an array"),
+        ("{\"event\": \"pong\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1: error: unknown event 'pong'; did you mean 'ping'?"),
+        ("{\"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1: error: missing 'event'"),
+        ("{\"event\": \"ping\"}", "log.ndjson:1: error: missing 'date'"),
+        ("{\"event\": \"ping\", \"date\": \"yesterday\"}", "log.ndjson:1: error: bad 'date': 'yesterday' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
+        ("{\"event\": \"ping\", \"date\": \"2026-02-30T10:00:00Z\"}", "log.ndjson:1: error: bad 'date': '2026-02-30T10:00:00Z' has an invalid day 30 of month 2"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"extra\": 1}", "log.ndjson:1: error: unknown key 'extra'; a donation has 'event', 'date' and 'value'"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"x\": 1}}", "log.ndjson:1: error: unknown field 'x' in a donation of 'ping'"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1}}", "log.ndjson:1: error: missing field 'name' ('String') in a donation of 'view'"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1.0, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 1.0"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 9223372036854775808, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 9223372036854775808"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": \"1\", \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'id' of 'view' must be 'Int', found a string"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1e999, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'rating' of 'view' must be a finite number, found 1e999"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1, \"ok\": 1, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'ok' of 'view' must be 'Bool', found a number"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": null, \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
+         "log.ndjson:1: error: field 'name' of 'view' must be 'String', found null"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"soon\"}}",
+         "log.ndjson:1: error: field 'when' of 'view' must be an ISO 8601 date: 'soon' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
+        ("{\"event\": \"ping\", \"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:19: error: not valid JSON: duplicate key \"event\" in the JSON object"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": 3}", "log.ndjson:1: error: 'value' must be an object of payload fields, found a number"),
+        ("{\"event\": 1, \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1: error: 'event' must be a string, found a number"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"} x", "log.ndjson:1:51: error: not valid JSON: unexpected text after the JSON value"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"a\": 01}}", "log.ndjson:1:67: error: not valid JSON: numbers may not have leading zeros"),
+    ])
+    func rejected(line: String, expected: String) {
+        let (store, issues) = load(line)
+        #expect(issues == [expected])
+        #expect(store.totalCount == 0)
+    }
+
+    @Test("invalid UTF-8 in a line is rejected")
+    func invalidUTF8() {
+        let program = Fixture.compile(schema).program!
+        var store = DonationStore(program: program)
+        let bytes = Array(#"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": ""#.utf8) + [0xC3, 0x28]
+            + Array(#"", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#.utf8)
+        let issues = DonationLog.load(bytes, fileName: "log.ndjson", into: &store)
+        #expect(issues.map(\.description) == ["log.ndjson:1:79: error: not valid JSON: invalid UTF-8"])
+    }
+
+    @Test("every bad line is reported in one pass, and the good lines are kept")
+    func allIssuesAtOnce() {
+        let (store, issues) = load("""
+        {"event": "ping", "date": "2026-11-29T10:00:00Z"}
+        oops
+        {"event": "ping", "date": "2026-11-29T10:00:00Z"}
+        {"event": "nope", "date": "2026-11-29T10:00:00Z"}
+        """)
+        #expect(issues.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["log.ndjson:2", "log.ndjson:4"])
+        #expect(store.count(of: "ping") == 2)
+    }
+
+    @Test("the library API rejects bad donations one by one")
+    func libraryDonate() throws {
+        let program = try #require(Fixture.compile(schema).program)
+        var store = DonationStore(program: program)
+        let when = Fixture.date("2026-11-01T00:00:00Z")
+        try store.donate("ping", at: when)
+        try store.donate("view", at: when, ["id": .int(1), "name": .string("a"), "rating": .double(1), "ok": .bool(true), "when": .date(0)])
+        #expect(throws: DonationError.unknownEvent("pnig", suggestion: "ping")) { try store.donate("pnig", at: when) }
+        #expect(throws: DonationError.missingField(event: "view", field: "id", type: .int)) { try store.donate("view", at: when) }
+        #expect(throws: DonationError.wrongType(event: "view", field: "id", expected: .int)) {
+            try store.donate("view", at: when, ["id": .string("1"), "name": .string("a"), "rating": .double(1), "ok": .bool(true), "when": .date(0)])
+        }
+        #expect(throws: DonationError.unknownField(event: "ping", field: "x", suggestion: nil)) { try store.donate("ping", at: when, ["x": .int(1)]) }
+        #expect(store.totalCount == 2)
+    }
+
+    @Test("a copy of a store is not changed by later donations")
+    func copyOnWrite() throws {
+        let program = try #require(Fixture.compile(schema).program)
+        var store = DonationStore(program: program)
+        try store.donate("ping", at: Fixture.date("2026-11-01T00:00:00Z"))
+        let snapshot = store
+        try store.donate("ping", at: Fixture.date("2026-11-02T00:00:00Z"))
+        #expect(snapshot.count(of: "ping") == 1)
+        #expect(store.count(of: "ping") == 2)
+    }
+}
+
+@Suite("ISO 8601")
+struct ISO8601Tests {
+    @Test("parsing and formatting round trip", arguments: [
+        ("2026-03-31T12:00:00Z", "2026-03-31T12:00:00Z"), ("2026-03-31T12:00:00.250Z", "2026-03-31T12:00:00.250Z"),
+        ("2026-03-31T12:00:00.2504Z", "2026-03-31T12:00:00.250Z"), ("2026-03-31T14:00:00+02:00", "2026-03-31T12:00:00Z"),
+        ("2026-03-31T07:30:00-0430", "2026-03-31T12:00:00Z"), ("2026-03-31T12:00Z", "2026-03-31T12:00:00Z"),
+        ("2026-03-31T12:00:00", "2026-03-31T12:00:00Z"), ("1969-12-31T23:59:59.5Z", "1969-12-31T23:59:59.500Z"),
+        ("2000-02-29T00:00:00Z", "2000-02-29T00:00:00Z"), ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
+    ])
+    func roundTrip(input: String, output: String) throws {
+        guard case .success(let seconds) = ISO8601.parse(input) else { Issue.record("did not parse"); return }
+        #expect(ISO8601.format(seconds) == output)
+    }
+
+    @Test("the reference date matches Foundation's")
+    func referenceDate() {
+        #expect(Fixture.date("2001-01-01T00:00:00Z").timeIntervalSinceReferenceDate == 0)
+        #expect(Fixture.date("1970-01-01T00:00:00Z").timeIntervalSince1970 == 0)
+    }
+
+    @Test("malformed and out-of-range dates are rejected", arguments: [
+        "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:60:00Z", "2026-01-01T00:00:60Z",
+        "2026-01-01", "2026-1-01T00:00:00Z", "2026-01-01T00:00:00ZZ", "2026-01-01T00:00:00+25:00", "", "2026-01-01T00:00:00.Z",
+    ])
+    func rejected(input: String) {
+        guard case .failure = ISO8601.parse(input) else { Issue.record("accepted \(input)"); return }
+    }
+}
