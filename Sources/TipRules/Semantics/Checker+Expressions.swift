@@ -327,7 +327,17 @@ extension Checker {
             error(CheckerMessages.emptyArrayNeedsContext, range)
             return errorNode(range)
         }
-        var typed = elements.map { check($0, expected: nil) }
+        // Later elements take their context from the first one whose type is settled:
+        // `[TimeRange.days(3), .week]`.
+        var typed: [TypedExpression] = []
+        var hint: RuleType?
+        for element in elements {
+            let checked = check(element, expected: hint)
+            typed.append(checked)
+            if hint == nil, !checked.isFlexibleLiteral, checked.type != .nilLiteral, !checked.type.containsError {
+                hint = checked.type
+            }
+        }
         if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
         // The element type: the first element that is not a flexible literal or nil decides.
         var elementType = typed.first { !$0.isFlexibleLiteral && $0.type != .nilLiteral }?.type

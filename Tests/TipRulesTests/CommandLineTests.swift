@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+@testable import TipRules
+
+/// Section 10: the `tiprules` command line, run in-process.
+@Suite("Command line")
+struct CommandLineTests {
+    /// A scratch directory with the given files; returns its path.
+    private func files(_ contents: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in contents {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return directory.path
+    }
+
+    private func run(_ arguments: [String]) -> CommandOutput {
+        CommandLineTool().run(arguments)
+    }
+
+    private let rules = """
+    event didLogin
+    event view { id: Int, name: String }
+    parameter flag: Bool = true
+    rule frequentLogin = didLogin.donations.donatedWithin(.week).count >= 2
+    let names = view.donations.map(\\.name)
+    let ratio = Double(view.donations.count) / 0
+    let boom = [1][view.donations.count]
+    let last = view.donations.last
+    """
+
+    private let log = """
+    {"event": "didLogin", "date": "2026-11-28T10:00:00Z"}
+    {"event": "didLogin", "date": "2026-11-29T10:00:00Z"}
+    {"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "Alps"}}
+    """
+
+    @Test("eval prints every declaration in file order; a runtime error is output, exit 0")
+    func evalText() throws {
+        let dir = try files(["a.rules": rules, "log.ndjson": log])
+        let output = run(["eval", "\(dir)/a.rules", "--donations", "\(dir)/log.ndjson", "--now", "2026-11-30T12:00:00Z"])
+        #expect(output.status == 0)
+        #expect(output.stdout == """
+        frequentLogin: Bool = true
+        names: [String] = ["Alps"]
+        ratio: Double = inf
+        boom: Int = error: index 1 is out of range for an array of 1 element (\(dir)/a.rules:7:12)
+        last: Donation<view>? = Donation(date: 2026-11-29T10:00:00Z, id: 1, name: "Alps")
+
+        """)
+        #expect(output.stderr == """
+        \(dir)/a.rules:7:12: error: index 1 is out of range for an array of 1 element
+         7 | let boom = [1][view.donations.count]
+           |            ^~~~~~~~~~~~~~~~~~~~~~~~~
+
+        """)
+    }
+
+    @Test("eval --json prints one object per line, as section 10 specifies")
+    func evalJSON() throws {
+        let dir = try files(["a.rules": rules, "log.ndjson": log])
+        let output = run(["eval", "\(dir)/a.rules", "--donations=\(dir)/log.ndjson", "--now=2026-11-30T12:00:00Z", "--json"])
+        #expect(output.status == 0)
+        #expect(output.stdout == """
+        {"name": "frequentLogin", "type": "Bool", "value": true}
+        {"name": "names", "type": "[String]", "value": ["Alps"]}
+        {"name": "ratio", "type": "Double", "value": "inf"}
+        {"name": "boom", "type": "Int", "error": {"message": "index 1 is out of range for an array of 1 element", "line": 7, "column": 12}}
+        {"name": "last", "type": "Donation<view>?", "value": {"date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "Alps"}}}
+
+        """)
+    }
+
+    @Test("eval NAME... selects declarations, in the order given")
+    func evalNames() throws {
+        let dir = try files(["a.rules": rules])
+        let output = run(["eval", "\(dir)/a.rules", "names", "frequentLogin", "--now", "2026-11-30T12:00:00Z"])
+        #expect(output.stdout == "names: [String] = []\nfrequentLogin: Bool = false\n")
+    }
+
+    @Test("eval --expr evaluates in the file's context")
+    func evalExpression() throws {
+        let dir = try files(["a.rules": rules, "log.ndjson": log])
+        let output = run(["eval", "\(dir)/a.rules", "--donations", "\(dir)/log.ndjson", "--now", "2026-11-30T12:00:00Z", "--json",
+                          "--expr", "names.count + 1", "--expr", "Date.now.addingTimeInterval(0.25)"])
+        #expect(output.stdout == """
+        {"expr": "names.count + 1", "type": "Int", "value": 2}
+        {"expr": "Date.now.addingTimeInterval(0.25)", "type": "Date", "value": "2026-11-30T12:00:00.250Z"}
+
+        """)
+        let bad = run(["eval", "\(dir)/a.rules", "--expr", "nams.count"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("<expr>:1:1: error: cannot find 'nams' in scope"))
+    }
+
+    @Test("JSON values: sets sorted, nil as null, doubles as Swift writes them, time ranges in source form")
+    func jsonValues() throws {
+        let dir = try files(["a.rules": """
+        let s = Set([3, 1, 2])
+        let n: Int? = nil
+        """.replacingOccurrences(of: "let n: Int? = nil", with: "let n = [1, nil][1]") + """
+
+        let d = [0.1 + 0.2, 1e16, -0.0, 0.0 / 0]
+        let t = [TimeRange.days(3), .week]
+        let text = "a\\"b\\n"
+        """])
+        let output = run(["eval", "\(dir)/a.rules", "--json"])
+        #expect(output.stdout == """
+        {"name": "s", "type": "Set<Int>", "value": [1, 2, 3]}
+        {"name": "n", "type": "Int?", "value": null}
+        {"name": "d", "type": "[Double]", "value": [0.30000000000000004, 1e+16, -0.0, "nan"]}
+        {"name": "t", "type": "[TimeRange]", "value": [".days(3)", ".week"]}
+        {"name": "text", "type": "String", "value": "a\\"b\\n"}
+
+        """)
+    }
+
+    @Test("check: exit 0 when clean, 1 with errors, every file's errors reported")
+    func check() throws {
+        let dir = try files(["good.rules": rules, "bad.rules": "rule r = nope\nlet x = 1 +", "warn.rules": "let x = 1e999"])
+        #expect(run(["check", "\(dir)/good.rules"]) == CommandOutput(status: 0, stdout: "", stderr: ""))
+        let warned = run(["check", "\(dir)/warn.rules"])
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("warning: '1e999' overflows to infinity in 'Double'"))
+        let bad = run(["check", "\(dir)/good.rules", "\(dir)/bad.rules"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("\(dir)/bad.rules:1:10: error: cannot find 'nope' in scope"))
+        #expect(bad.stderr.contains("\(dir)/bad.rules:2:12: error: expected an expression, found end of file"))
+        #expect(bad.stderr.hasSuffix("2 errors, 0 warnings\n"))
+        let json = run(["check", "--json", "\(dir)/bad.rules"])
+        #expect(json.stdout.split(separator: "\n").first == """
+        {"file": "\(dir)/bad.rules", "line": 1, "column": 10, "endLine": 1, "endColumn": 14, "severity": "error", "code": "E0301", "message": "cannot find 'nope' in scope"}
+        """)
+    }
+
+    @Test("rejected donation lines: all reported, nothing evaluated, exit 1")
+    func rejectedDonations() throws {
+        let dir = try files(["a.rules": rules, "bad.ndjson": log + "\nnot json\n{\"event\": \"nope\", \"date\": \"2026-11-29T10:00:00Z\"}\n"])
+        let output = run(["eval", "\(dir)/a.rules", "--donations", "\(dir)/bad.ndjson"])
+        #expect(output.status == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == """
+        \(dir)/bad.ndjson:4:1: error: not valid JSON: invalid JSON value
+        \(dir)/bad.ndjson:5: error: unknown event 'nope'
+        2 rejected donation lines; nothing was evaluated
+
+        """)
+    }
+
+    @Test("compile errors stop eval with exit 1")
+    func compileErrorsInEval() throws {
+        let dir = try files(["a.rules": "rule r = 1"])
+        let output = run(["eval", "\(dir)/a.rules"])
+        #expect(output.status == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("a rule must be 'Bool'"))
+    }
+
+    @Test("usage errors exit 2 with a pointer to the help", arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["chek", "x"], "unknown command 'chek'; did you mean 'check'?"),
+        (["check"], "no rule file given"),
+        (["eval"], "no rule file given"),
+        (["check", "/nonexistent/x.rules"], "no such file '/nonexistent/x.rules'"),
+        (["eval", "RULES", "--now", "tomorrow"], "bad --now: 'tomorrow' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
+        (["eval", "RULES", "--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'; use an identifier such as 'Europe/Paris' or 'UTC'"),
+        (["eval", "RULES", "--frobnicate"], "unknown option '--frobnicate'"),
+        (["eval", "RULES", "--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
+        (["eval", "RULES", "--now"], "option '--now' needs a value"),
+        (["eval", "RULES", "nope"], "no 'let' or 'rule' named 'nope' in RULES"),
+        (["eval", "RULES", "frequentLogn"], "no 'let' or 'rule' named 'frequentLogn' in RULES; did you mean 'frequentLogin'?"),
+        (["eval", "RULES", "names", "--expr", "1"], "give either names or --expr, not both"),
+        (["eval", "RULES", "--donations", "/nonexistent.ndjson"], "no such file '/nonexistent.ndjson'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let dir = try files(["a.rules": rules])
+        let resolved = arguments.map { $0 == "RULES" ? "\(dir)/a.rules" : $0 }
+        let output = run(resolved)
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        let expected = message.replacingOccurrences(of: "RULES", with: "\(dir)/a.rules")
+        #expect(output.stderr.hasPrefix("tiprules: error: \(expected)\nsee 'tiprules"))
+    }
+
+    @Test("--help for the tool and each command goes to stdout with exit 0", arguments: [
+        ["--help"], ["-h"], ["help"], ["help", "check"], ["help", "eval"], ["check", "--help"], ["eval", "--help"], ["eval", "-h"],
+    ])
+    func help(arguments: [String]) {
+        let output = run(arguments)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("USAGE:"))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test("the executable forwards arguments, output and exit status")
+    func executable() throws {
+        let binary = Fixture.root.appendingPathComponent(".build/debug/tiprules")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return }
+        let dir = try files(["a.rules": "rule r = true", "bad.rules": "rule r = 1"])
+        for (arguments, status) in [(["eval", "\(dir)/a.rules"], Int32(0)), (["check", "\(dir)/bad.rules"], 1), (["eval"], 2)] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = Pipe()
+            try process.run()
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == status)
+            if status == 0 { #expect(String(decoding: data, as: UTF8.self) == "r: Bool = true\n") }
+        }
+    }
+}
