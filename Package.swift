@@ -10,11 +10,7 @@ let package = Package(
     targets: [
         .target(name: "TipRules"),
         .executableTarget(name: "tiprules", dependencies: ["TipRules"]),
-        .testTarget(
-            name: "TipRulesTests",
-            dependencies: ["TipRules"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "TipRulesTests", dependencies: ["TipRules"]),
     ],
     swiftLanguageModes: [.v6]
 )
