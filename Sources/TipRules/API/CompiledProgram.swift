@@ -21,6 +21,9 @@ public struct CompiledProgram: Sendable {
     public let events: [EventSchema]
     public let parameters: [ParameterInfo]
     public let declarations: [CompiledDeclaration]
+    /// How deeply evaluating any declaration may recurse: its expression's depth plus that of
+    /// the declarations it refers to, transitively.
+    public let evaluationDepth: Int
 
     /// The index of an event by id.
     public func eventIndex(_ id: String) -> Int? {

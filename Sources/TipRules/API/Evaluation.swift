@@ -60,7 +60,7 @@ public struct Evaluation {
     public mutating func evaluate(_ name: String) -> EvaluationResult? {
         guard let index = program.declarationIndex(name) else { return nil }
         let declaration = program.declarations[index]
-        return EvaluationResult(name: name, type: declaration.type, outcome: outcome { (ev: inout Evaluator) throws(Interrupt) in
+        return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
         })
     }
@@ -73,11 +73,23 @@ public struct Evaluation {
     /// Evaluates an expression compiled against this program.
     public mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
         let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
-        return EvaluationResult(name: name, type: expression.type, outcome: outcome { (ev: inout Evaluator) throws(Interrupt) in
+        return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             ev.file = expression.file
             defer { ev.file = ev.program.file }
             return try ev.evaluate(expression.body)
         })
+    }
+
+    /// Evaluations deeper than this run on a thread with a large stack, so that a deep (but
+    /// legal) program cannot exhaust a small host thread's stack; shallower ones, nearly all
+    /// real rules, run directly.
+    static let inlineDepthLimit = 32
+
+    private mutating func outcome(depth: Int, _ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, RuntimeError> {
+        if depth > Evaluation.inlineDepthLimit {
+            return LargeStack.run { outcome(body) }
+        }
+        return outcome(body)
     }
 
     private mutating func outcome(_ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, RuntimeError> {

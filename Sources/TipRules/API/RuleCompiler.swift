@@ -13,6 +13,8 @@ public struct Compilation: Sendable {
 public struct CompiledExpression: Sendable {
     public let file: SourceFile
     public let body: TypedExpression
+    /// How deeply evaluating it may recurse (its own depth plus the declarations it may reach).
+    public let evaluationDepth: Int
     public var type: RuleType { body.type }
 }
 
@@ -38,6 +40,10 @@ public struct RuleCompiler: Sendable {
 
     /// Compiles a whole rule file.
     public func compile(_ file: SourceFile) -> Compilation {
+        LargeStack.run { compileOnThisThread(file) }
+    }
+
+    private func compileOnThisThread(_ file: SourceFile) -> Compilation {
         var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
         let syntax = Parser.parse(file, limits: limits, diagnostics: &diagnostics)
         // A file with syntax errors is still checked, so one run reports its other errors too.
@@ -48,12 +54,17 @@ public struct RuleCompiler: Sendable {
 
     /// Compiles one expression against a compiled program.
     public func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
+        LargeStack.run { compileExpressionOnThisThread(file, in: program) }
+    }
+
+    private func compileExpressionOnThisThread(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
         var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
         guard let syntax = Parser.parseExpression(file, limits: limits, diagnostics: &diagnostics) else {
             return ExpressionCompilation(expression: nil, diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
         }
         let typed = Checker.checkExpression(syntax, file: file, program: program, limits: limits, diagnostics: &diagnostics)
-        return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0) },
+        let depth = syntax.depth + program.evaluationDepth
+        return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0, evaluationDepth: depth) },
                                      diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
     }
 }

@@ -1,18 +1,26 @@
 extension Evaluator {
-    /// Evaluates a typed expression. Each case hands off to a small method so this frame stays
-    /// small: evaluation recurses once per tree level, and the tree depth is bounded at compile time.
+    /// Evaluates a typed expression. Evaluation recurses once per tree level; the tree depth is
+    /// bounded at compile time.
     mutating func evaluate(_ expression: TypedExpression) throws(Interrupt) -> Value {
         try tick(1, expression.range)
         switch expression.node {
         case .constant(let value): return value
+        case .local(let slot): return local(slot)
         case .declaration(let index): return try declarationValue(index)
         case .parameterValue(let index): return inputs.parameterValues[index]
         case .parameterReference(let index): return .parameter(index)
         case .event(let index): return .event(index)
-        case .local(let slot): return local(slot)
+        default: return try evaluateComposite(expression)
+        }
+    }
+
+    /// The composite nodes, kept out of `evaluate` so its frame, paid once per tree level,
+    /// stays small.
+    @inline(never)
+    private mutating func evaluateComposite(_ expression: TypedExpression) throws(Interrupt) -> Value {
+        switch expression.node {
         case .builtin(let call): return try call.builtin.implementation(&self, call, call.range)
         case .field(let base, let index): return try field(base, index)
-        case .closure, .keyPath: preconditionFailure("function values are only applied")
         case .arrayLiteral(let elements): return try arrayLiteral(elements)
         case .negate(let operand): return try negate(operand, expression.range)
         case .not(let operand): return try not(operand)
@@ -29,14 +37,19 @@ extension Evaluator {
         case .subscriptAccess(let base, let index): return try subscriptAccess(base, index, expression.range)
         case .range(let lower, let upper, let closed): return try range(lower, upper, closed, expression.range)
         case .ruleMacro(let subject, let body): return try ruleMacro(subject, body)
+        case .closure, .keyPath: preconditionFailure("function values are only applied")
+        case .constant, .local, .declaration, .parameterValue, .parameterReference, .event:
+            preconditionFailure("leaf nodes are evaluated by evaluate(_:)")
         }
     }
 
+    @inline(never)
     private mutating func field(_ base: TypedExpression, _ index: Int) throws(Interrupt) -> Value {
         guard case .donation(let stream, let position) = try evaluate(base) else { preconditionFailure("field of a non-donation") }
         return stream.columns[index][position]
     }
 
+    @inline(never)
     private mutating func arrayLiteral(_ elements: [TypedExpression]) throws(Interrupt) -> Value {
         var values: [Value] = []
         values.reserveCapacity(elements.count)
@@ -44,6 +57,7 @@ extension Evaluator {
         return .array(values)
     }
 
+    @inline(never)
     private mutating func negate(_ operand: TypedExpression, _ range: SourceRange) throws(Interrupt) -> Value {
         switch try evaluate(operand) {
         case .int(let value):
@@ -55,22 +69,26 @@ extension Evaluator {
         }
     }
 
+    @inline(never)
     private mutating func not(_ operand: TypedExpression) throws(Interrupt) -> Value {
         guard case .bool(let value) = try evaluate(operand) else { preconditionFailure("'!' on a non-Bool") }
         return .bool(!value)
     }
 
+    @inline(never)
     private mutating func logical(_ lhs: TypedExpression, _ rhs: TypedExpression, isAnd: Bool) throws(Interrupt) -> Value {
         guard case .bool(let left) = try evaluate(lhs) else { preconditionFailure("logical operator on a non-Bool") }
         if left != isAnd { return .bool(left) }
         return try evaluate(rhs)
     }
 
+    @inline(never)
     private mutating func ternary(_ condition: TypedExpression, _ then: TypedExpression, _ otherwise: TypedExpression) throws(Interrupt) -> Value {
         guard case .bool(let flag) = try evaluate(condition) else { preconditionFailure("condition is not Bool") }
         return try evaluate(flag ? then : otherwise)
     }
 
+    @inline(never)
     private mutating func nilCoalescing(_ lhs: TypedExpression, _ rhs: TypedExpression) throws(Interrupt) -> Value {
         let left = try evaluate(lhs)
         if let unwrapped = left.unwrap(wrapped: lhs.type.unwrapped) {
@@ -80,6 +98,7 @@ extension Evaluator {
         return try evaluate(rhs)
     }
 
+    @inline(never)
     private mutating func forceUnwrap(_ operand: TypedExpression, _ range: SourceRange) throws(Interrupt) -> Value {
         guard let value = try evaluate(operand).unwrap(wrapped: operand.type.unwrapped) else {
             throw failure(.unwrapNil, "unexpectedly found nil while unwrapping an optional value", range)
@@ -87,11 +106,13 @@ extension Evaluator {
         return value
     }
 
+    @inline(never)
     private mutating func bindOptional(_ operand: TypedExpression) throws(Interrupt) -> Value {
         guard let value = try evaluate(operand).unwrap(wrapped: operand.type.unwrapped) else { throw .nilInChain }
         return value
     }
 
+    @inline(never)
     private mutating func optionalChain(_ operand: TypedExpression, _ type: RuleType) throws(Interrupt) -> Value {
         do {
             let value = try evaluate(operand)
@@ -103,6 +124,7 @@ extension Evaluator {
         }
     }
 
+    @inline(never)
     private mutating func subscriptAccess(_ base: TypedExpression, _ index: TypedExpression, _ range: SourceRange) throws(Interrupt) -> Value {
         let collection = try evaluate(base)
         guard case .int(let position) = try evaluate(index) else { preconditionFailure("index is not Int") }
@@ -122,6 +144,7 @@ extension Evaluator {
         failure(.indexOutOfRange, "index \(index) is out of range for an array of \(count) element\(count == 1 ? "" : "s")", range)
     }
 
+    @inline(never)
     private mutating func range(_ lower: TypedExpression, _ upper: TypedExpression, _ closed: Bool, _ range: SourceRange) throws(Interrupt) -> Value {
         let low = try evaluate(lower)
         let high = try evaluate(upper)
@@ -136,6 +159,7 @@ extension Evaluator {
         return false
     }
 
+    @inline(never)
     private mutating func ruleMacro(_ subject: TypedExpression, _ body: TypedClosure) throws(Interrupt) -> Value {
         var value = try evaluate(subject)
         if case .parameter(let index) = value { value = inputs.parameterValues[index] }

@@ -1,4 +1,5 @@
 extension Evaluator {
+    @inline(never)
     mutating func arithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, _ range: SourceRange) throws(Interrupt) -> Value {
         let left = try evaluate(lhs)
         let right = try evaluate(rhs)
@@ -32,6 +33,7 @@ extension Evaluator {
         return .int(result.partialValue)
     }
 
+    @inline(never)
     mutating func compare(_ op: ComparisonOperator, _ lhs: TypedExpression, _ rhs: TypedExpression) throws(Interrupt) -> Value {
         let left = try evaluate(lhs)
         let right = try evaluate(rhs)

@@ -3,7 +3,7 @@ import Foundation
 /// Why evaluation of a subexpression stopped early.
 enum Interrupt: Error {
     /// A runtime error, where Swift would trap.
-    case failure(RuntimeError)
+    indirect case failure(RuntimeError)
     /// `x?` found nil: the enclosing optional chain evaluates to nil.
     case nilInChain
 }

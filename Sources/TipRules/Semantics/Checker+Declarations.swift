@@ -15,6 +15,7 @@ extension Checker {
             // The evaluator recurses into referenced declarations, so their depths add up.
             let dependencyDepth = references[index].map { effectiveDepth[$0.target] }.max() ?? 0
             effectiveDepth[index] = declaration.value.depth + dependencyDepth
+            evaluationDepth = max(evaluationDepth, effectiveDepth[index])
             if effectiveDepth[index] > limits.maxNestingDepth * 4 {
                 error(CheckerMessages.dependencyTooDeep(declaration.name.name, limits.maxNestingDepth * 4), declaration.name.range)
                 continue

@@ -32,6 +32,8 @@ struct Checker {
     var valueDeclarations: [ValueDeclaration] = []
     var declarationTypes: [RuleType] = []
     var compiledBodies: [TypedExpression?] = []
+    /// The largest effective depth of any declaration (see `CompiledProgram.evaluationDepth`).
+    var evaluationDepth = 0
 
     // State while checking one declaration.
     var scopes: [ClosureScope] = []
@@ -103,7 +105,8 @@ struct Checker {
             CompiledDeclaration(name: declaration.name.name, kind: declaration.kind, type: declarationTypes[index],
                                 body: compiledBodies[index]!, nameRange: declaration.name.range)
         }
-        return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations)
+        return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
+                               evaluationDepth: evaluationDepth)
     }
 
     // MARK: - Types

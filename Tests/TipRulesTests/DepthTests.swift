@@ -1,0 +1,65 @@
+import Testing
+@testable import TipRules
+
+/// Inputs at the nesting limits compile and evaluate without exhausting the stack, on the
+/// test runner's threads as in the command line.
+@Suite("Nesting at the limits")
+struct DepthTests {
+    private let limit = CompileLimits().maxNestingDepth
+
+    @Test("parentheses and operators nested just under the limit evaluate")
+    func deepParentheses() {
+        let depth = limit / 2 - 2
+        let expression = String(repeating: "(1 + ", count: depth) + "1" + String(repeating: ")", count: depth)
+        #expect(Fixture.evaluate(expression) == "Int = \(depth + 1)")
+    }
+
+    @Test("a long operator chain just under the limit evaluates")
+    func longChain() {
+        let terms = limit - 4
+        #expect(Fixture.evaluate(Array(repeating: "level", count: terms).joined(separator: " + ")) == "Int = \(terms * 2)")
+        #expect(Fixture.evaluate(Array(repeating: "flag", count: terms).joined(separator: " && ")) == "Bool = true")
+    }
+
+    @Test("closures nested deeply evaluate")
+    func deepClosures() {
+        let depth = 30
+        var expression = "x0 > 0"
+        for level in (0..<depth).reversed() {
+            expression = "[1].contains { x\(level) in \(expression) }"
+        }
+        #expect(Fixture.evaluate(expression) == "Bool = true")
+    }
+
+    @Test("a chain of lets at the dependency limit evaluates, one past it is rejected")
+    func letChain() {
+        let length = limit * 4 / 3
+        var source = (0..<length).map { "let a\($0) = a\($0 + 1) + 1" }.joined(separator: "\n")
+        source += "\nlet a\(length) = 0"
+        let results = Fixture.evaluateAll(source)
+        #expect(results["a0"] == "\(length)")
+    }
+
+    @Test("deeply nested optionals and arrays type-check and print")
+    func deepTypes() {
+        let depth = 40
+        let expression = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        #expect(Fixture.evaluate(expression).hasSuffix(String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)))
+    }
+}
+
+@Suite("Host threads")
+struct HostThreadTests {
+    @Test("compiling and evaluating a deep program works from a thread with a small stack")
+    func smallStackHost() {
+        let depth = CompileLimits().maxNestingDepth / 2 - 2
+        let source = "let x = " + String(repeating: "(1 + ", count: depth) + "1" + String(repeating: ")", count: depth)
+            + "\nlet y = x + 1\nrule z = y > 0"
+        let result = LargeStack.run(stackSize: 1 << 20) { () -> String in
+            guard let program = RuleCompiler().compile(SourceFile(name: "t", text: source)).program else { return "compile failed" }
+            var evaluation = Evaluation(program: program, donations: DonationStore(program: program))
+            return evaluation.evaluateAll().map { "\($0.name)=\($0.outcome)" }.joined(separator: " ")
+        }
+        #expect(result == "x=success(TipRules.Value.int(\(depth + 1))) y=success(TipRules.Value.int(\(depth + 2))) z=success(TipRules.Value.bool(true))")
+    }
+}
