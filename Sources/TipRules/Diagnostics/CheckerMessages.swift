@@ -34,9 +34,6 @@ enum CheckerMessages {
         DiagnosticMessage("E0311", "cannot use optional chaining on non-optional value of type '\(type)'")
     }
     static let nilNeedsContext = DiagnosticMessage("E0312", "'nil' requires a contextual type")
-    static func noArguments(_ name: String, _ type: RuleType) -> DiagnosticMessage {
-        DiagnosticMessage("E0313", "no '\(name)' on '\(type)' takes these arguments")
-    }
     static func methodNeedsCall(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0314", "'\(name)' is a method; call it with '()'")
     }
@@ -113,30 +110,32 @@ enum CheckerMessages {
     static func ruleMacroSubject(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0345", "'#Rule' takes an event or a parameter ('$name'), not a value of type '\(type)'")
     }
-    static func nonAssociativeComparison() -> DiagnosticMessage {
-        DiagnosticMessage("E0346", "comparison operators cannot be chained")
-    }
-    static func tooManyArguments(_ name: String) -> DiagnosticMessage {
-        DiagnosticMessage("E0347", "extra arguments in call to '\(name)'")
-    }
-    static func labelMismatch(_ name: String, _ expected: String) -> DiagnosticMessage {
-        DiagnosticMessage("E0348", "incorrect argument labels in call to '\(name)'; expected '\(expected)'")
-    }
     static func dependencyTooDeep(_ name: String, _ limit: Int) -> DiagnosticMessage {
         DiagnosticMessage("E0349", "'\(name)' depends on declarations nested more than \(limit) levels deep; flatten the chain of 'let' declarations")
-    }
-    static func valueNotUsable(_ name: String, _ type: RuleType) -> DiagnosticMessage {
-        DiagnosticMessage("E0350", "'\(name)' has type '\(type)', which cannot be the value of a declaration")
     }
     static func floatLiteralOverflow(_ literal: String) -> DiagnosticMessage {
         DiagnosticMessage("W0301", "'\(literal)' overflows to infinity in 'Double'")
     }
-    static func comparingNonOptionalToNil(_ type: RuleType) -> DiagnosticMessage {
-        DiagnosticMessage("W0302", "comparing non-optional value of type '\(type)' to 'nil' always returns \(false)")
-    }
     static func nilCoalescingNonOptional(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("W0303", "left side of nil coalescing operator '??' has non-optional type '\(type)', so the right side is never used")
     }
-    static let declaredHere = "'%@' declared here"
+    static func noMatchingCall(_ used: String, _ receiver: String, _ expected: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0313", "no '\(used)' on \(receiver); expected \(expected)")
+    }
+    static func keyPathToMethod(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0351", "key path cannot refer to method '\(name)'; use a closure instead")
+    }
+    static func conflictingGeneric(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0352", "conflicting arguments to generic parameter ('\(a)' vs. '\(b)')")
+    }
+    static func nilForNonOptional(_ type: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0353", "'nil' cannot be used where '\(type)' is expected; only optionals can be nil")
+    }
+    static func expectedFunction(_ what: String, _ wanted: RuleType, _ found: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0354", "expected \(what) of type '\(wanted)', found a value of type '\(found)'")
+    }
+    static func comparingNonOptionalToNil(_ type: RuleType, always result: Bool) -> DiagnosticMessage {
+        DiagnosticMessage("W0302", "comparing non-optional value of type '\(type)' to 'nil' always returns \(result)")
+    }
     static let previousDeclaration = "previous declaration is here"
 }

@@ -12,7 +12,6 @@ enum ParserMessages {
     static func nonAssociative(_ group: PrecedenceGroup) -> DiagnosticMessage {
         DiagnosticMessage("E0204", "adjacent operators are in non-associative precedence group '\(group.swiftName)'; add parentheses")
     }
-    static let tooDeep = DiagnosticMessage("E0205", "expression is nested too deeply")
     static func tooComplex(_ limit: Int) -> DiagnosticMessage {
         DiagnosticMessage("E0206", "expression is nested more than \(limit) levels deep; split it into several 'let' declarations")
     }
@@ -25,9 +24,6 @@ enum ParserMessages {
         DiagnosticMessage("E0210", "source is \(size) bytes, more than the limit of \(limit)")
     }
     static let expectedDeclarationEnd = DiagnosticMessage("E0211", "expected the end of the declaration; start each declaration on its own line with 'event', 'parameter', 'let' or 'rule'")
-    static func tooManyTokens(_ limit: Int) -> DiagnosticMessage {
-        DiagnosticMessage("E0212", "source has more than \(limit) tokens")
-    }
     static func separatedPrefix(_ op: String) -> DiagnosticMessage {
         DiagnosticMessage("E0213", "unary operator '\(op)' cannot be separated from its operand")
     }

@@ -44,7 +44,7 @@ extension Checker {
             let expected = candidates.map { "'\($0.signatureName)'" }.joined(separator: " or ")
             let used = name.name + "(" + arguments.map { ($0.isTrailingClosure ? "" : ($0.label?.name ?? "_") + ":") }.joined() + ")"
             let receiverDescription = receiverType.map { "'\($0)'" } ?? "the global scope"
-            error(DiagnosticMessage("E0313", "no '\(used)' on \(receiverDescription); expected \(expected)"), name.range.union(range.endPoint))
+            error(CheckerMessages.noMatchingCall(used, receiverDescription, expected), name.range.union(range.endPoint))
             checkArgumentsIgnoringResult(arguments)
             return errorNode(range)
         }
@@ -88,7 +88,7 @@ extension Checker {
                 guard let converted = coerce(typed[index]!, to: target) else {
                     let first = typed[genericArguments[0]]!.type
                     let other = first == target ? typed[index]!.type : target
-                    error(DiagnosticMessage("E0352", "conflicting arguments to generic parameter ('\(first)' vs. '\(other)')"), typed[index]!.range)
+                    error(CheckerMessages.conflictingGeneric(first, other), typed[index]!.range)
                     return errorNode(range)
                 }
                 typed[index] = converted
@@ -167,7 +167,7 @@ extension Checker {
             let typed = check(expression, expected: nil)
             if !typed.type.containsError {
                 let wanted = instantiate(pattern, element: element, receiver: receiverType, generic: generic ?? .error) ?? .error
-                error(DiagnosticMessage("E0306", "expected \(isKeyPathParameter ? "a key path such as '\\.id'" : "a closure or key path") of type '\(wanted)', found a value of type '\(typed.type)'"), expression.range)
+                error(CheckerMessages.expectedFunction(isKeyPathParameter ? "a key path such as '\\.id'" : "a closure or key path", wanted, typed.type), expression.range)
             }
             result = nil
         }

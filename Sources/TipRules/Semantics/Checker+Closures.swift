@@ -57,7 +57,7 @@ extension Checker {
             guard let property = candidates.first(where: \.isProperty),
                   let type = instantiate(property.result, element: elementType(of: current), receiver: current, generic: nil) else {
                 if let method = candidates.first {
-                    error(DiagnosticMessage("E0351", "key path cannot refer to method '\(method.signatureName)'; use a closure instead"), component.range)
+                    error(CheckerMessages.keyPathToMethod(method.signatureName), component.range)
                 } else {
                     reportNoMember(current, component)
                 }

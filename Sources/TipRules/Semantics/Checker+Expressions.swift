@@ -107,7 +107,7 @@ extension Checker {
             fixIts.append(Diagnostic.FixIt(message: "provide a default with '?? ...' or force-unwrap with '!'", range: typed.range.endPoint, replacement: "!"))
         }
         if typed.type == .nilLiteral {
-            error(DiagnosticMessage("E0306", "'nil' cannot be used where '\(type)' is expected; only optionals can be nil"), typed.range)
+            error(CheckerMessages.nilForNonOptional(type), typed.range)
         } else {
             error(CheckerMessages.cannotConvert(typed.type, type), typed.range, fixIts: fixIts)
         }

@@ -95,7 +95,7 @@ extension Checker {
         }
         if comparesNilToValue {
             let nonOptional = lt == .nilLiteral ? rt : lt
-            warning(DiagnosticMessage("W0302", "comparing non-optional value of type '\(nonOptional)' to 'nil' always returns \(op == "!=")"), range)
+            warning(CheckerMessages.comparingNonOptionalToNil(nonOptional, always: op == "!="), range)
         }
         let comparisonOperator: ComparisonOperator
         switch op {

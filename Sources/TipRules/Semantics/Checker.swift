@@ -95,9 +95,13 @@ struct Checker {
             symbols[name] = .broken
         }
         events = eventDeclarations.map { checkEvent($0) }
-        parameters = parameterDeclarations.map { checkParameter($0) }
         declarationTypes = Array(repeating: .error, count: valueDeclarations.count)
         compiledBodies = Array(repeating: nil, count: valueDeclarations.count)
+        // Types first, so a default value that names another parameter finds it declared.
+        parameters = parameterDeclarations.map { ParameterInfo(name: $0.name.name, type: resolveType($0.type), defaultValue: .null) }
+        for (index, declaration) in parameterDeclarations.enumerated() {
+            parameters[index].defaultValue = checkParameterDefault(declaration, type: parameters[index].type)
+        }
         checkValueDeclarations()
 
         guard !diagnostics.hasErrors else { return nil }
@@ -216,19 +220,17 @@ struct Checker {
         }
     }
 
-    private mutating func checkParameter(_ declaration: ParameterDeclaration) -> ParameterInfo {
-        let type = resolveType(declaration.type)
+    /// The default value of a parameter: a literal of its type.
+    private mutating func checkParameterDefault(_ declaration: ParameterDeclaration, type: RuleType) -> Value {
         beginDeclaration()
         let typed = checkExpecting(declaration.defaultValue, type)
         finishDeclaration(typed)
-        guard !type.containsError, !typed.type.containsError else {
-            return ParameterInfo(name: declaration.name.name, type: type, defaultValue: .null)
-        }
+        guard !type.containsError, !typed.type.containsError else { return .null }
         guard let value = constantValue(typed) else {
             error(CheckerMessages.parameterDefaultNotLiteral, declaration.defaultValue.range)
-            return ParameterInfo(name: declaration.name.name, type: type, defaultValue: .null)
+            return .null
         }
-        return ParameterInfo(name: declaration.name.name, type: type, defaultValue: value)
+        return value
     }
 
     /// The value of a literal-only typed expression.
