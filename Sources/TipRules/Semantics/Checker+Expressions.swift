@@ -224,7 +224,9 @@ extension Checker {
     }
 
     private mutating func dollarIdentifier(_ name: String, _ range: SourceRange) -> TypedExpression {
-        if let number = Int(name) {
+        if name.first?.isNumber == true {
+            // `$n` with a number too large for Int is out of range like any other.
+            let number = Int(name) ?? Int.max
             guard let scopeIndex = scopes.indices.last else {
                 error(CheckerMessages.anonymousOutsideClosure, range)
                 return errorNode(range)
@@ -235,7 +237,7 @@ extension Checker {
             }
             let scope = scopes[scopeIndex]
             guard number < scope.types.count else {
-                error(CheckerMessages.closureArity(scope.types.count, number + 1), range)
+                error(CheckerMessages.closureArity(scope.types.count, number == Int.max ? number : number + 1), range)
                 return errorNode(range)
             }
             scopes[scopeIndex].highestAnonymousUsed = max(scope.highestAnonymousUsed, number)
