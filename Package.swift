@@ -6,10 +6,12 @@ let package = Package(
     products: [
         .library(name: "TipRules", targets: ["TipRules"]),
         .executable(name: "tiprules", targets: ["tiprules"]),
+        .executable(name: "tiprules-bench", targets: ["tiprules-bench"]),
     ],
     targets: [
         .target(name: "TipRules"),
         .executableTarget(name: "tiprules", dependencies: ["TipRules"]),
+        .executableTarget(name: "tiprules-bench", dependencies: ["TipRules"]),
         .testTarget(name: "TipRulesTests", dependencies: ["TipRules"]),
     ],
     swiftLanguageModes: [.v6]

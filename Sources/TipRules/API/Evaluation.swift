@@ -58,7 +58,12 @@ public struct Evaluation {
 
     /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
     public mutating func evaluate(_ name: String) -> EvaluationResult? {
-        guard let index = program.declarationIndex(name) else { return nil }
+        program.declarationIndex(name).map { evaluate(declarationAt: $0) }
+    }
+
+    /// Evaluates the declaration at an index of `program.declarations` (no name lookup).
+    public mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
+        let name = program.declarations[index].name
         let declaration = program.declarations[index]
         return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)

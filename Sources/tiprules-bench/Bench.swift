@@ -1,0 +1,186 @@
+import Foundation
+import TipRules
+
+/// `tiprules-bench`: TipRules against the hand-written Swift closure and Foundation's
+/// `#Predicate` on identical data, interleaved round by round in one process.
+@main
+struct Bench {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print("""
+            tiprules-bench: benchmark TipRules against Swift closures and #Predicate
+
+            USAGE: swift run -c release tiprules-bench [--json] [--quick]
+
+              --json    print one JSON object per line
+              --quick   fewer rounds and sizes (a smoke test, not for reporting)
+            """)
+            return
+        }
+        let json = arguments.contains("--json")
+        let quick = arguments.contains("--quick")
+        let runner = Runner(json: json, rounds: quick ? 3 : 15)
+        let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
+        for size in sizes { runner.workloads(size: size) }
+        runner.compileFile(rules: quick ? 100 : 1000)
+        runner.loadLog(donations: quick ? 10_000 : 100_000)
+        runner.memory(donations: quick ? 10_000 : 100_000)
+    }
+}
+
+/// Keeps results alive so the optimizer cannot drop the work.
+final class Sink: @unchecked Sendable {
+    static let shared = Sink()
+    var count = 0
+    @inline(never) func consume(_ flag: Bool) { if flag { count &+= 1 } }
+}
+
+struct Runner {
+    let json: Bool
+    let rounds: Int
+    let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Nanoseconds per call of `body`, timing a batch long enough to read (about 2 ms).
+    func measure(_ iterations: Int, _ body: () -> Bool) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { Sink.shared.consume(body()) }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
+    }
+
+    func iterations(for body: () -> Bool) -> Int {
+        var count = 1
+        while true {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count { Sink.shared.consume(body()) }
+            if DispatchTime.now().uptimeNanoseconds - start > 2_000_000 || count >= 1 << 20 { return count }
+            count *= 2
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    func workloads(size: Int) {
+        let data = Dataset(count: size)
+        let compilation = RuleCompiler().compile(SourceFile(name: "bench.rules", text: Workloads.rules(limit: max(1000, size))))
+        guard let program = compilation.program else {
+            FileHandle.standardError.write(Data(DiagnosticRenderer().render(compilation.diagnostics).utf8))
+            exit(1)
+        }
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(Array(data.ndjson.utf8), fileName: "bench.ndjson", into: &store)
+        precondition(issues.isEmpty, "\(issues)")
+        var options = EvaluationOptions(now: Dataset.now)
+        options.timeZone = TimeZone(identifier: "UTC")!
+        for workload in Workloads.all {
+            let index = program.declarationIndex(workload.name)!
+            let tiprules = { () -> Bool in
+                var evaluation = Evaluation(program: program, donations: store, options: options)
+                guard case .success(.bool(let flag)) = evaluation.evaluate(declarationAt: index).outcome else { fatalError("rule failed") }
+                return flag
+            }
+            let closure = { workload.closure(data, calendar, true) }
+            let predicate = workload.predicate.map { p in { p(data, calendar) } }
+            // All contenders must agree before any is timed.
+            precondition(tiprules() == closure(), "\(workload.name) at \(size): TipRules and the closure disagree")
+            if let predicate { precondition(predicate() == closure(), "\(workload.name) at \(size): #Predicate disagrees") }
+
+            let counts = (iterations(for: tiprules), iterations(for: closure), predicate.map { iterations(for: $0) })
+            var tiprulesTimes: [Double] = [], closureTimes: [Double] = [], predicateTimes: [Double] = []
+            var closureRatios: [Double] = [], predicateRatios: [Double] = []
+            for _ in 0..<rounds {
+                let t = measure(counts.0, tiprules)
+                let c = measure(counts.1, closure)
+                tiprulesTimes.append(t)
+                closureTimes.append(c)
+                closureRatios.append(t / c)
+                if let predicate, let count = counts.2 {
+                    let p = measure(count, predicate)
+                    predicateTimes.append(p)
+                    predicateRatios.append(p / t)
+                }
+            }
+            report(workload: workload.name, size: size, tiprules: Runner.median(tiprulesTimes), closure: Runner.median(closureTimes),
+                   predicate: predicate == nil ? nil : Runner.median(predicateTimes),
+                   closureRatio: Runner.median(closureRatios), predicateRatio: predicate == nil ? nil : Runner.median(predicateRatios))
+        }
+    }
+
+    func report(workload: String, size: Int, tiprules: Double, closure: Double, predicate: Double?, closureRatio: Double, predicateRatio: Double?) {
+        if json {
+            let p = predicate.map { String(format: "%.0f", $0) } ?? "null"
+            print("{\"workload\": \"\(workload)\", \"n\": \(size), \"tiprules_ns\": \(String(format: "%.0f", tiprules)), \"closure_ns\": \(String(format: "%.0f", closure)), \"predicate_ns\": \(p), \"tiprules_over_closure\": \(String(format: "%.3f", closureRatio)), \"predicate_over_tiprules\": \(predicateRatio.map { String(format: "%.1f", $0) } ?? "null")}")
+        } else {
+            let p = predicate.map { String(format: "%12.0f", $0) } ?? "         n/a"
+            let pr = predicateRatio.map { String(format: "%9.1fx", $0) } ?? "       n/a"
+            print(String(format: "%@ n=%6d  tiprules %10.0f ns  closure %10.0f ns  predicate %@ ns  tiprules/closure %6.3f  predicate/tiprules %@",
+                         workload, size, tiprules, closure, p, closureRatio, pr))
+        }
+    }
+
+    func compileFile(rules count: Int) {
+        var lines = ["event didLogin", "event didViewLandmarkDetail { landmarkID: Int, landmarkName: String }", "parameter isLoggedIn: Bool = true"]
+        for index in 0..<count {
+            let template = Workloads.all[index % Workloads.all.count].rule
+            lines.append("rule r\(index) = \(template.replacingOccurrences(of: ">= 3", with: ">= \(index % 7 + 1)").replacingOccurrences(of: "Wilbere Bowl", with: "Place \(index)"))")
+        }
+        let source = SourceFile(name: "c1.rules", text: lines.joined(separator: "\n"))
+        var times: [Double] = []
+        for _ in 0..<max(3, rounds / 3) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let compilation = RuleCompiler().compile(source)
+            precondition(compilation.program != nil, "\(compilation.diagnostics.prefix(3))")
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        emit("C1", "ms", Runner.median(times), note: "compile \(count) rules")
+    }
+
+    func loadLog(donations count: Int) {
+        let data = Dataset(count: count)
+        let bytes = Array(data.ndjson.utf8)
+        let program = RuleCompiler().compile(SourceFile(name: "c2.rules", text: Workloads.rules(limit: count))).program!
+        var times: [Double] = []
+        for _ in 0..<max(3, rounds / 3) {
+            var store = DonationStore(program: program)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let issues = DonationLog.load(bytes, fileName: "c2.ndjson", into: &store)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            precondition(issues.isEmpty && store.totalCount == data.views.count + data.logins.count)
+        }
+        emit("C2", "ms", Runner.median(times), note: "load \(count) donations from NDJSON")
+    }
+
+    /// Resident memory per donation held, from the resident set size before and after loading.
+    func memory(donations count: Int) {
+        let data = Dataset(count: count)
+        let bytes = Array(data.ndjson.utf8)
+        let program = RuleCompiler().compile(SourceFile(name: "m1.rules", text: Workloads.rules(limit: count))).program!
+        var store = DonationStore(program: program)
+        let before = Runner.residentBytes()
+        _ = DonationLog.load(bytes, fileName: "m1.ndjson", into: &store)
+        let after = Runner.residentBytes()
+        withExtendedLifetime(store) {}
+        emit("M1", "bytes_per_donation", Double(after - before) / Double(store.totalCount), note: "resident memory per donation (names fit Swift's inline strings)")
+    }
+
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    func emit(_ workload: String, _ unit: String, _ value: Double, note: String) {
+        if json {
+            print("{\"workload\": \"\(workload)\", \"\(unit)\": \(String(format: unit == "ms" ? "%.2f" : "%.1f", value))}")
+        } else {
+            print(String(format: "%@ %@: %.2f %@", workload, note, value, unit))
+        }
+    }
+}
