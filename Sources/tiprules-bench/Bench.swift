@@ -15,7 +15,15 @@ struct Bench {
 
               --json    print one JSON object per line
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
+              --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf)
             """)
+            return
+        }
+        if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 2 - arguments.startIndex {
+            // `--profile W2 1000`: evaluate one workload in a loop for a profiler to watch.
+            let list = Array(arguments)
+            let position = list.firstIndex(of: "--profile")!
+            Runner(json: false, rounds: 1).profile(workload: list[position + 1], size: Int(list[position + 2]) ?? 1000)
             return
         }
         let json = arguments.contains("--json")
@@ -111,6 +119,25 @@ struct Runner {
                    predicate: predicate == nil ? nil : Runner.median(predicateTimes),
                    closureRatio: Runner.median(closureRatios), predicateRatio: predicate == nil ? nil : Runner.median(predicateRatios))
         }
+    }
+
+    func profile(workload name: String, size: Int) {
+        let data = Dataset(count: size)
+        let program = RuleCompiler().compile(SourceFile(name: "bench.rules", text: Workloads.rules(limit: max(1000, size)))).program!
+        var store = DonationStore(program: program)
+        _ = DonationLog.load(Array(data.ndjson.utf8), fileName: "bench.ndjson", into: &store)
+        let options = EvaluationOptions(now: Dataset.now)
+        let index = program.declarationIndex(name)!
+        let end = DispatchTime.now().uptimeNanoseconds + 3_000_000_000
+        var count = 0
+        while DispatchTime.now().uptimeNanoseconds < end {
+            for _ in 0..<1000 {
+                var evaluation = Evaluation(program: program, donations: store, options: options)
+                if case .success(.bool(true)) = evaluation.evaluate(declarationAt: index).outcome { Sink.shared.consume(true) }
+            }
+            count += 1000
+        }
+        print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
     }
 
     func report(workload: String, size: Int, tiprules: Double, closure: Double, predicate: Double?, closureRatio: Double, predicateRatio: Double?) {

@@ -6,7 +6,12 @@ public struct EvaluationOptions: Sendable {
     /// The evaluation clock: only donations dated at or before it exist.
     public var now: Date
     /// The time zone for calendar arithmetic in `donatedWithin` and `maxAge`.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        get { calendar.timeZone }
+        set { calendar.timeZone = newValue }
+    }
+    /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
+    private(set) var calendar: Calendar
     /// Parameter values that replace the declared defaults, by parameter name.
     public var parameterValues: [String: Value]
     /// The most evaluation steps (nodes visited, elements scanned) one evaluation may take.
@@ -19,7 +24,9 @@ public struct EvaluationOptions: Sendable {
     public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget) {
         self.now = now
-        self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
         self.parameterValues = parameterValues
         self.stepBudget = stepBudget
     }
@@ -41,15 +48,13 @@ public struct Evaluation {
 
     /// Prepares an evaluation of a program over donations.
     public init(program: CompiledProgram, donations: DonationStore, options: EvaluationOptions = EvaluationOptions()) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = options.timeZone
         var parameterValues = program.parameters.map(\.defaultValue)
         for (name, value) in options.parameterValues {
             if let index = program.parameterIndex(name), value.matches(program.parameters[index].type) || value.isNull {
                 parameterValues[index] = value
             }
         }
-        let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: calendar,
+        let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
                                       streams: donations.streams(for: program), parameterValues: parameterValues,
                                       stepBudget: options.stepBudget)
         self.program = program

@@ -33,9 +33,13 @@ public struct ExpressionCompilation: Sendable {
 /// ```
 public struct RuleCompiler: Sendable {
     public var limits: CompileLimits
+    /// Whether to fuse chains of built-in calls into faster equivalent operations (on by
+    /// default; tests turn it off to compare both forms).
+    public var optimizes: Bool
 
-    public init(limits: CompileLimits = CompileLimits()) {
+    public init(limits: CompileLimits = CompileLimits(), optimizes: Bool = true) {
         self.limits = limits
+        self.optimizes = optimizes
     }
 
     /// Compiles a whole rule file.
@@ -47,7 +51,7 @@ public struct RuleCompiler: Sendable {
         var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
         let syntax = Parser.parse(file, limits: limits, diagnostics: &diagnostics)
         // A file with syntax errors is still checked, so one run reports its other errors too.
-        let program = Checker.check(syntax, limits: limits, diagnostics: &diagnostics)
+        let program = Checker.check(syntax, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
         return Compilation(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics.sorted,
                            suppressedCount: diagnostics.suppressedCount)
     }
@@ -62,7 +66,7 @@ public struct RuleCompiler: Sendable {
         guard let syntax = Parser.parseExpression(file, limits: limits, diagnostics: &diagnostics) else {
             return ExpressionCompilation(expression: nil, diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
         }
-        let typed = Checker.checkExpression(syntax, file: file, program: program, limits: limits, diagnostics: &diagnostics)
+        let typed = Checker.checkExpression(syntax, file: file, program: program, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
         let depth = syntax.depth + program.evaluationDepth
         return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0, evaluationDepth: depth) },
                                      diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)

@@ -36,6 +36,7 @@ public enum DonationLog {
             lineStart = lineEnd + 1
             lineNumber += 1
         }
+        store.compact()
         return issues
     }
 

@@ -61,6 +61,16 @@ public struct DonationStore: Sendable {
         streams[index].insert(date: date, payload: payload)
     }
 
+    /// Drops spare capacity in every stream, after a bulk load.
+    mutating func compact() {
+        for index in streams.indices {
+            if !isKnownUniquelyReferenced(&streams[index]) {
+                streams[index] = DonationStream(copying: streams[index])
+            }
+            streams[index].compact()
+        }
+    }
+
     mutating func reserve(eventIndex index: Int, _ extra: Int) {
         if !isKnownUniquelyReferenced(&streams[index]) {
             streams[index] = DonationStream(copying: streams[index])

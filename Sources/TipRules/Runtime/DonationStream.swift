@@ -30,12 +30,12 @@ public final class DonationStream: @unchecked Sendable {
     /// Seconds since 2001-01-01T00:00:00Z, ascending.
     public private(set) var dates: [Double]
     /// One column per payload field, each as long as `dates`.
-    public private(set) var columns: [[Value]]
+    public private(set) var columns: [Column]
 
     init(schema: EventSchema) {
         self.schema = schema
         self.dates = []
-        self.columns = Array(repeating: [], count: schema.fields.count)
+        self.columns = schema.fields.map { Column(for: $0.type) }
     }
 
     init(copying other: DonationStream) {
@@ -60,7 +60,13 @@ public final class DonationStream: @unchecked Sendable {
 
     func reserve(_ extra: Int) {
         dates.reserveCapacity(dates.count + extra)
-        for index in columns.indices { columns[index].reserveCapacity(dates.count + extra) }
+        for index in columns.indices { columns[index].reserve(dates.count + extra) }
+    }
+
+    /// Drops spare capacity after a bulk load.
+    func compact() {
+        dates = Array(dates)
+        for index in columns.indices { columns[index].compact() }
     }
 
     /// The first index whose date is greater than `date`.

@@ -37,6 +37,7 @@ extension Evaluator {
         case .subscriptAccess(let base, let index): return try subscriptAccess(base, index, expression.range)
         case .range(let lower, let upper, let closed): return try range(lower, upper, closed, expression.range)
         case .ruleMacro(let subject, let body): return try ruleMacro(subject, body)
+        case .fused(let operation): return try fused(operation, expression)
         case .closure, .keyPath: preconditionFailure("function values are only applied")
         case .constant, .local, .declaration, .parameterValue, .parameterReference, .event:
             preconditionFailure("leaf nodes are evaluated by evaluate(_:)")

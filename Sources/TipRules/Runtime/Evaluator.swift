@@ -110,27 +110,32 @@ struct Evaluator {
 
     mutating func setLocal(_ slot: Int, _ value: Value) {
         let index = frameBase + slot
-        while locals.count <= index { locals.append(.null) }
-        locals[index] = value
+        if index < locals.count {
+            locals[index] = value
+        } else {
+            while locals.count < index { locals.append(.null) }
+            locals.append(value)
+        }
     }
 
     /// Applies a closure or key path (used as a function) to arguments.
-    mutating func apply(_ function: TypedExpression, _ arguments: Value...) throws(Interrupt) -> Value {
-        try apply(function, arguments)
-    }
-
-    mutating func apply(_ function: TypedExpression, _ arguments: [Value]) throws(Interrupt) -> Value {
+    mutating func apply(_ function: TypedExpression, _ argument: Value) throws(Interrupt) -> Value {
         switch function.node {
         case .closure(let closure):
-            for (offset, argument) in arguments.enumerated() {
-                setLocal(closure.firstSlot + offset, argument)
-            }
+            setLocal(closure.firstSlot, argument)
             return try evaluate(closure.body)
         case .keyPath(let steps):
-            return try project(arguments[0], through: steps, function.range)
+            return try project(argument, through: steps, function.range)
         default:
             preconditionFailure("applying a non-function")
         }
+    }
+
+    mutating func apply(_ function: TypedExpression, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
+        guard case .closure(let closure) = function.node else { preconditionFailure("applying a non-closure") }
+        setLocal(closure.firstSlot, first)
+        setLocal(closure.firstSlot + 1, second)
+        return try evaluate(closure.body)
     }
 
     /// Follows a key path from a value.

@@ -51,8 +51,8 @@ public enum BuiltinReceiver: Sendable, Hashable {
 typealias BuiltinImplementation = @Sendable (inout Evaluator, BuiltinCall, SourceRange) throws(Interrupt) -> Value
 
 /// One entry of the built-in table: the signature the checker reads and the implementation
-/// the evaluator runs.
-public struct Builtin: Sendable {
+/// the evaluator runs. Entries are shared, immutable objects.
+public final class Builtin: Sendable {
     public let name: String
     public let receiver: BuiltinReceiver
     /// Argument labels, or nil for a property.

@@ -14,22 +14,22 @@ extension Builtins {
         },
         Builtin("contains", on: .string, labels: [nil], parameters: [.exact(.string)], result: .exact(.bool),
                 "whether the characters of the argument occur in order") { ev, call, range throws(Interrupt) in
-            let text = Array(try ev.string(call))
-            let needle = Array(try ev.stringArgument(call))
-            try ev.tick(text.count * max(1, needle.count) / 16, range)
+            let text = try ev.string(call)
+            let needle = try ev.stringArgument(call)
+            try ev.tick(text.utf8.count * max(1, needle.utf8.count) / 64, range)
             return .bool(StringSearch.contains(text, needle))
         },
         Builtin("hasPrefix", on: .string, labels: [nil], parameters: [.exact(.string)], result: .exact(.bool),
                 "whether the string starts with the argument's characters") { ev, call, _ throws(Interrupt) in
-            .bool(Array(try ev.string(call)).starts(with: Array(try ev.stringArgument(call))))
+            .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
         },
         Builtin("starts", on: .string, labels: ["with"], parameters: [.exact(.string)], result: .exact(.bool),
                 "whether the string starts with the argument's characters") { ev, call, _ throws(Interrupt) in
-            .bool(Array(try ev.string(call)).starts(with: Array(try ev.stringArgument(call))))
+            .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
         },
         Builtin("hasSuffix", on: .string, labels: [nil], parameters: [.exact(.string)], result: .exact(.bool),
                 "whether the string ends with the argument's characters") { ev, call, _ throws(Interrupt) in
-            .bool(Array(try ev.string(call)).reversed().starts(with: Array(try ev.stringArgument(call)).reversed()))
+            .bool(StringSearch.hasSuffix(try ev.string(call), try ev.stringArgument(call)))
         },
         Builtin("lowercased", on: .string, labels: [], result: .exact(.string), "the string in lower case") { ev, call, _ throws(Interrupt) in
             .string(try ev.string(call).lowercased())
@@ -152,9 +152,33 @@ enum IntConversion {
     }
 }
 
-/// Character-wise substring search, as the standard library's `contains(_:)` on strings.
+/// Character-wise string tests, as the standard library's `contains(_:)`, `hasPrefix(_:)` and
+/// `hasSuffix(_:)` on `String` (Foundation's `NSString` versions differ on combining marks).
+///
+/// When both strings are ASCII without carriage returns every character is one byte, so the
+/// bytes can be compared directly; otherwise whole characters are compared.
 enum StringSearch {
-    static func contains(_ text: [Character], _ needle: [Character]) -> Bool {
+    private static func isSimpleASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        if isSimpleASCII(text) && isSimpleASCII(prefix) { return text.utf8.starts(with: prefix.utf8) }
+        return text.starts(with: prefix)
+    }
+
+    static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
+        if isSimpleASCII(text) && isSimpleASCII(suffix) { return text.utf8.reversed().starts(with: suffix.utf8.reversed()) }
+        return text.reversed().starts(with: suffix.reversed())
+    }
+
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        if isSimpleASCII(text) && isSimpleASCII(needle) { return contains(Array(text.utf8), Array(needle.utf8)) }
+        return contains(Array(text), Array(needle))
+    }
+
+    static func contains<T: Equatable>(_ text: [T], _ needle: [T]) -> Bool {
         if needle.isEmpty { return true }
         guard needle.count <= text.count else { return false }
         for start in 0...(text.count - needle.count) where text[start] == needle[0] {

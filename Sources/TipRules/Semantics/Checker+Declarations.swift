@@ -32,7 +32,7 @@ extension Checker {
             }
             finishDeclaration(typed)
             declarationTypes[index] = typed.type
-            compiledBodies[index] = typed
+            compiledBodies[index] = optimizes && !typed.type.containsError ? Optimizer.optimize(typed) : typed
         }
     }
 

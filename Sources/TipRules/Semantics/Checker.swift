@@ -24,6 +24,8 @@ struct Checker {
 
     let file: SourceFile
     let limits: CompileLimits
+    /// Whether checked trees go through the `Optimizer`.
+    var optimizes = true
     var diagnostics: DiagnosticBag
     var symbols: [String: Symbol] = [:]
     var symbolRanges: [String: SourceRange] = [:]
@@ -48,8 +50,9 @@ struct Checker {
     }
 
     /// Checks a parsed file. Returns a program only when there are no errors.
-    static func check(_ syntax: SyntaxFile, limits: CompileLimits, diagnostics: inout DiagnosticBag) -> CompiledProgram? {
+    static func check(_ syntax: SyntaxFile, limits: CompileLimits, optimizes: Bool = true, diagnostics: inout DiagnosticBag) -> CompiledProgram? {
         var checker = Checker(file: syntax.file, limits: limits, diagnostics: diagnostics)
+        checker.optimizes = optimizes
         let program = checker.checkFile(syntax)
         diagnostics = checker.diagnostics
         return program
@@ -326,8 +329,9 @@ extension Checker {
     /// Checks an expression in the context of a compiled program: its events, parameters and
     /// declarations are in scope.
     static func checkExpression(_ expression: Expression, file: SourceFile, program: CompiledProgram,
-                                limits: CompileLimits, diagnostics: inout DiagnosticBag) -> TypedExpression? {
+                                limits: CompileLimits, optimizes: Bool = true, diagnostics: inout DiagnosticBag) -> TypedExpression? {
         var checker = Checker(file: file, limits: limits, diagnostics: diagnostics)
+        checker.optimizes = optimizes
         for (index, event) in program.events.enumerated() { checker.symbols[event.id] = .event(index) }
         for (index, parameter) in program.parameters.enumerated() { checker.symbols[parameter.name] = .parameter(index) }
         for (index, declaration) in program.declarations.enumerated() { checker.symbols[declaration.name] = .declaration(index) }
@@ -341,6 +345,7 @@ extension Checker {
         }
         checker.finishDeclaration(typed)
         diagnostics = checker.diagnostics
-        return diagnostics.hasErrors ? nil : typed
+        if diagnostics.hasErrors { return nil }
+        return optimizes ? Optimizer.optimize(typed) : typed
     }
 }

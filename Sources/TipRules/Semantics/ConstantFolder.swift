@@ -112,5 +112,7 @@ func forEachChild(of typed: TypedExpression, _ body: (TypedExpression) -> Void) 
     case .ruleMacro(let subject, let closure):
         body(subject)
         body(closure.body)
+    case .fused(let operation):
+        body(operation.source)
     }
 }

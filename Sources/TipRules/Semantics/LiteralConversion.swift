@@ -30,15 +30,13 @@ enum LiteralConversion {
         case .ternary(let condition, let a, let b):
             guard let l = toDouble(a, pending: pending), let r = toDouble(b, pending: pending) else { return nil }
             node = .ternary(condition, l, r)
-        case .builtin(var call):
+        case .builtin(let call):
             var arguments: [TypedExpression] = []
             for argument in call.arguments {
                 guard let converted = toDouble(argument, pending: pending) else { return nil }
                 arguments.append(converted)
             }
-            call.arguments = arguments
-            call.resultType = .double
-            node = .builtin(call)
+            node = .builtin(call.with(arguments: arguments, resultType: .double))
         default:
             return nil
         }

@@ -41,14 +41,28 @@ public enum KeyPathStep: Sendable {
     case field(Int)
 }
 
-/// A call of a built-in member or function.
-public struct BuiltinCall: Sendable {
-    public var builtin: Builtin
-    public var receiver: TypedExpression?
-    public var arguments: [TypedExpression]
+/// A call of a built-in member or function. A class, so the evaluator's dispatch on it costs
+/// one reference count rather than a copy of every field.
+public final class BuiltinCall: Sendable {
+    public let builtin: Builtin
+    public let receiver: TypedExpression?
+    public let arguments: [TypedExpression]
     /// The call's static result type (built-ins that return optionals need it to wrap).
-    public var resultType: RuleType
-    public var range: SourceRange
+    public let resultType: RuleType
+    public let range: SourceRange
+
+    init(builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], resultType: RuleType, range: SourceRange) {
+        self.builtin = builtin
+        self.receiver = receiver
+        self.arguments = arguments
+        self.resultType = resultType
+        self.range = range
+    }
+
+    /// The same call with other arguments and result type.
+    func with(arguments: [TypedExpression], resultType: RuleType) -> BuiltinCall {
+        BuiltinCall(builtin: builtin, receiver: receiver, arguments: arguments, resultType: resultType, range: range)
+    }
 }
 
 /// The node kinds of the typed tree.
@@ -84,4 +98,6 @@ public indirect enum TypedNode: Sendable {
     case range(TypedExpression, TypedExpression, closed: Bool)
     /// `#Rule(subject) { body }`: the body closure applied to the subject.
     case ruleMacro(TypedExpression, TypedClosure)
+    /// Several built-in calls computed as one (see `Optimizer`).
+    case fused(FusedOperation)
 }
