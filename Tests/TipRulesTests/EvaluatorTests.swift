@@ -103,7 +103,9 @@ struct EvaluatorTests {
         ("\"\\u{E9}\".contains(\"e\\u{301}\")", "Bool = true"), ("\"e\\u{301}x\".hasPrefix(\"e\")", "Bool = false"),
         ("\"abc\".hasPrefix(\"\")", "Bool = true"), ("\"abc\".hasSuffix(\"bc\")", "Bool = true"), ("\"abc\".starts(with: \"ab\")", "Bool = true"),
         ("\"xe\\u{301}\".hasSuffix(\"\\u{301}\")", "Bool = false"), ("\"Straße\".uppercased()", "String = \"STRASSE\""),
-        ("\"ÀB\".lowercased()", "String = \"àb\""), ("\"Wilbere Bowl\" != \"Wilbere Bowl \"", "Bool = true"),
+        ("\"ÀB\".lowercased()", "String = \"àb\""), ("\"\\u{37E}x\".hasPrefix(\";\")", "Bool = true"),
+        ("\"a\\r\\n\".hasPrefix(\"a\\r\")", "Bool = false"), ("\"\\r\\nb\".hasSuffix(\"\\nb\")", "Bool = false"),
+        ("\"xe\\u{301}\".contains(\"xe\")", "Bool = false"), ("\"ab;\".hasSuffix(\"\\u{37E}\")", "Bool = true"), ("\"Wilbere Bowl\" != \"Wilbere Bowl \"", "Bool = true"),
     ])
     func strings(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)

@@ -16,14 +16,46 @@ public struct CompiledDeclaration: Sendable {
 }
 
 /// A rule file after parsing and checking: immutable, `Sendable`, ready to evaluate many times.
+///
+/// A value whose contents live in one shared immutable object, so copying it (each evaluation
+/// does) costs a single reference count.
 public struct CompiledProgram: Sendable {
-    public let file: SourceFile
-    public let events: [EventSchema]
-    public let parameters: [ParameterInfo]
-    public let declarations: [CompiledDeclaration]
+    private final class Storage: Sendable {
+        let file: SourceFile
+        let events: [EventSchema]
+        let parameters: [ParameterInfo]
+        let declarations: [CompiledDeclaration]
+        let evaluationDepth: Int
+        let defaultParameterValues: [Value]
+        let identity = ProgramIdentity()
+
+        init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
+            self.file = file
+            self.events = events
+            self.parameters = parameters
+            self.declarations = declarations
+            self.evaluationDepth = evaluationDepth
+            self.defaultParameterValues = parameters.map(\.defaultValue)
+        }
+    }
+
+    private let storage: Storage
+
+    public var file: SourceFile { storage.file }
+    public var events: [EventSchema] { storage.events }
+    public var parameters: [ParameterInfo] { storage.parameters }
+    public var declarations: [CompiledDeclaration] { storage.declarations }
     /// How deeply evaluating any declaration may recurse: its expression's depth plus that of
     /// the declarations it refers to, transitively.
-    public let evaluationDepth: Int
+    public var evaluationDepth: Int { storage.evaluationDepth }
+    /// The parameters' default values, in declaration order.
+    var defaultParameterValues: [Value] { storage.defaultParameterValues }
+    /// Tells this compilation apart from others, so a store made for it needs no schema checks.
+    var identity: ProgramIdentity { storage.identity }
+
+    init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
+        storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth)
+    }
 
     /// The index of an event by id.
     public func eventIndex(_ id: String) -> Int? {
@@ -40,3 +72,6 @@ public struct CompiledProgram: Sendable {
         parameters.firstIndex { $0.name == name }
     }
 }
+
+/// A token unique to one compiled program.
+final class ProgramIdentity: Sendable {}

@@ -48,7 +48,7 @@ public struct Evaluation {
 
     /// Prepares an evaluation of a program over donations.
     public init(program: CompiledProgram, donations: DonationStore, options: EvaluationOptions = EvaluationOptions()) {
-        var parameterValues = program.parameters.map(\.defaultValue)
+        var parameterValues = program.defaultParameterValues
         for (name, value) in options.parameterValues {
             if let index = program.parameterIndex(name), value.matches(program.parameters[index].type) || value.isNull {
                 parameterValues[index] = value

@@ -7,15 +7,20 @@ import Foundation
 public struct DonationStore: Sendable {
     public let schemas: [EventSchema]
     private(set) var streams: [DonationStream]
+    /// The program the store was made for, whose events it matches one to one.
+    private let programIdentity: ProgramIdentity?
 
     /// An empty store for the events of a program.
     public init(program: CompiledProgram) {
-        self.init(events: program.events)
+        self.schemas = program.events
+        self.streams = program.events.map { DonationStream(schema: $0) }
+        self.programIdentity = program.identity
     }
 
     public init(events: [EventSchema]) {
         self.schemas = events
         self.streams = events.map { DonationStream(schema: $0) }
+        self.programIdentity = nil
     }
 
     /// The number of donations held for an event (all of them, not just what rules see).
@@ -81,7 +86,8 @@ public struct DonationStore: Sendable {
     /// The streams for the events of a program, matched by event id; events missing from this
     /// store (or declared differently) get empty streams.
     func streams(for program: CompiledProgram) -> [DonationStream] {
-        program.events.map { schema in
+        if programIdentity === program.identity { return streams }
+        return program.events.map { schema in
             if let index = schemas.firstIndex(where: { $0 == schema }) { return streams[index] }
             return DonationStream(schema: schema)
         }

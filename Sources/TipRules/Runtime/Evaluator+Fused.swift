@@ -33,39 +33,28 @@ extension Evaluator {
     }
 
     private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ expression: TypedExpression) throws(Interrupt) -> Value {
-        let test = bind(predicate, list.stream)
-        let count = list.count
-        try tick(count, expression.range)
+        try tick(list.count, expression.range)
         switch mode {
         case .filter:
             var kept: [Int] = []
-            for offset in 0..<count {
-                let position = list.position(at: offset)
-                if test(position) { kept.append(position) }
-            }
+            forEachMatch(list, predicate, reverse: false) { kept.append($0); return true }
             return .donations(DonationList(stream: list.stream, positions: .scattered(kept)))
         case .count:
             var matches = 0
-            for offset in 0..<count where test(list.position(at: offset)) { matches += 1 }
+            forEachMatch(list, predicate, reverse: false) { _ in matches += 1; return true }
             return .int(matches)
         case .contains:
-            for offset in 0..<count where test(list.position(at: offset)) { return .bool(true) }
-            return .bool(false)
+            var found = false
+            forEachMatch(list, predicate, reverse: false) { _ in found = true; return false }
+            return .bool(found)
         case .allSatisfy:
-            for offset in 0..<count where !test(list.position(at: offset)) { return .bool(false) }
-            return .bool(true)
-        case .first:
-            for offset in 0..<count {
-                let position = list.position(at: offset)
-                if test(position) { return .donation(list.stream, position) }
-            }
-            return .null
-        case .last:
-            for offset in (0..<count).reversed() {
-                let position = list.position(at: offset)
-                if test(position) { return .donation(list.stream, position) }
-            }
-            return .null
+            var failed = false
+            forEachMatch(list, .not(predicate), reverse: false) { _ in failed = true; return false }
+            return .bool(!failed)
+        case .first, .last:
+            var match: Int?
+            forEachMatch(list, predicate, reverse: mode == .last) { match = $0; return false }
+            return match.map { .donation(list.stream, $0) } ?? .null
         }
     }
 
@@ -73,20 +62,71 @@ extension Evaluator {
     private mutating func countCompare(_ list: DonationList, _ predicate: RowPredicate?, _ op: ComparisonOperator, _ k: Int, _ range: SourceRange) throws(Interrupt) -> Bool {
         // Past `k + 1` matches no comparison with `k` can change.
         let enough = k < 0 ? 0 : (k == Int.max ? k : k + 1)
-        let count = list.count
         var matches = 0
-        if let predicate {
-            let test = bind(predicate, list.stream)
-            var scanned = 0
-            for offset in 0..<count where matches < enough {
-                scanned += 1
-                if test(list.position(at: offset)) { matches += 1 }
+        if let predicate, enough > 0 {
+            try tick(list.count, range)
+            forEachMatch(list, predicate, reverse: false) { _ in
+                matches += 1
+                return matches < enough
             }
-            try tick(scanned, range)
-        } else {
-            matches = min(count, enough)
+        } else if predicate == nil {
+            matches = min(list.count, enough)
         }
         return Evaluator.compare(op, .int(matches), .int(k))
+    }
+
+    /// Calls `body` with each matching stream position, in list order (or reversed), until it
+    /// returns false. A leading comparison of an Int field with a constant runs as a tight
+    /// loop over the column, testing the rest of the predicate only where it holds.
+    private func forEachMatch(_ list: DonationList, _ predicate: RowPredicate, reverse: Bool, _ body: (Int) -> Bool) {
+        let stream = list.stream
+        if !reverse, case .contiguous(let range) = list.positions, let filter = intPrefilter(predicate, stream) {
+            let rest = filter.rest.map { bind($0, stream) }
+            let items = filter.items
+            let k = filter.k
+            @inline(__always) func run(_ holds: (Int, Int) -> Bool) {
+                for position in range where holds(items[position], k) {
+                    if let rest, !rest(position) { continue }
+                    if !body(position) { return }
+                }
+            }
+            switch filter.op {
+            case .equal: run(==)
+            case .notEqual: run(!=)
+            case .less: run(<)
+            case .lessOrEqual: run(<=)
+            case .greater: run(>)
+            case .greaterOrEqual: run(>=)
+            }
+            return
+        }
+        let test = bind(predicate, stream)
+        let count = list.count
+        if reverse {
+            for offset in (0..<count).reversed() {
+                let position = list.position(at: offset)
+                if test(position) && !body(position) { return }
+            }
+        } else {
+            for offset in 0..<count {
+                let position = list.position(at: offset)
+                if test(position) && !body(position) { return }
+            }
+        }
+    }
+
+    /// `field OP k` on an Int field, alone or first in a conjunction, with the rest.
+    private func intPrefilter(_ predicate: RowPredicate, _ stream: DonationStream) -> (items: [Int], op: ComparisonOperator, k: Int, rest: RowPredicate?)? {
+        switch predicate {
+        case .compare(.field(let index), let op, let constant):
+            guard case .int(let items) = stream.columns[index], case .int(let k)? = invariant(constant) else { return nil }
+            return (items, op, k, nil)
+        case .and(let first, let rest):
+            guard let head = intPrefilter(first, stream), head.rest == nil else { return nil }
+            return (head.items, head.op, head.k, rest)
+        default:
+            return nil
+        }
     }
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
@@ -95,7 +135,14 @@ extension Evaluator {
         let column = list.stream.columns[field]
         if case .contiguous(let range) = list.positions {
             switch column {
-            case .int(let items): return .int((isMax ? items[range].max() : items[range].min())!)
+            case .int(let items):
+                var result = items[range.lowerBound]
+                if isMax {
+                    for position in range.dropFirst() where result < items[position] { result = items[position] }
+                } else {
+                    for position in range.dropFirst() where items[position] < result { result = items[position] }
+                }
+                return .int(result)
             case .double(let items): return .double((isMax ? items[range].max() : items[range].min())!)
             case .date(let items): return .date((isMax ? items[range].max() : items[range].min())!)
             default: break

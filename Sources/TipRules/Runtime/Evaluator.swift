@@ -25,17 +25,21 @@ struct Evaluator {
     private(set) var stepsLeft: Int
     private var locals: [Value] = []
     private var frameBase = 0
-    private var declarationResults: [Result<Value, RuntimeError>?]
-    private var evaluating: [Bool]
-    private var eventDonations: [DonationList?]
+    /// What is known of each declaration; allocated on first use.
+    private var declarationStates: [DeclarationState] = []
+    /// Each event's stream cut, once computed; allocated on first use.
+    private var eventDonations: [DonationList?] = []
+
+    private enum DeclarationState {
+        case pending, running
+        case done(Value)
+        case failed(RuntimeError)
+    }
 
     init(program: CompiledProgram, inputs: EvaluationInputs) {
         self.program = program
         self.inputs = inputs
         self.stepsLeft = inputs.stepBudget
-        self.declarationResults = Array(repeating: nil, count: program.declarations.count)
-        self.evaluating = Array(repeating: false, count: program.declarations.count)
-        self.eventDonations = Array(repeating: nil, count: program.events.count)
         self.file = program.file
     }
 
@@ -68,33 +72,34 @@ struct Evaluator {
 
     /// The value of a `let` or `rule`, evaluated at most once per evaluation.
     mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
-        if let cached = declarationResults[index] {
-            switch cached {
-            case .success(let value): return value
-            case .failure(let error): throw .failure(error)
-            }
+        if declarationStates.isEmpty {
+            declarationStates = Array(repeating: .pending, count: program.declarations.count)
         }
+        switch declarationStates[index] {
+        case .done(let value): return value
+        case .failed(let error): throw .failure(error)
         // The checker rejects cycles, so this cannot recurse forever.
-        precondition(!evaluating[index], "cycle between declarations reached the evaluator")
-        evaluating[index] = true
+        case .running: preconditionFailure("cycle between declarations reached the evaluator")
+        case .pending: break
+        }
+        declarationStates[index] = .running
         let savedBase = frameBase
         let savedFile = file
         frameBase = locals.count
         file = program.file
         defer {
-            locals.removeSubrange(frameBase...)
+            if frameBase < locals.count { locals.removeSubrange(frameBase...) }
             frameBase = savedBase
             file = savedFile
-            evaluating[index] = false
         }
         do {
             let value = try evaluate(program.declarations[index].body)
-            declarationResults[index] = .success(value)
+            declarationStates[index] = .done(value)
             return value
         } catch {
             switch error {
             case .failure(let runtimeError):
-                declarationResults[index] = .failure(runtimeError)
+                declarationStates[index] = .failed(runtimeError)
             case .nilInChain:
                 preconditionFailure("optional chain escaped its declaration")
             }
@@ -165,7 +170,11 @@ struct Evaluator {
     /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
     /// newest `limit`.
     mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
-        if let cached = eventDonations[index] { return cached }
+        if eventDonations.isEmpty {
+            eventDonations = Array(repeating: nil, count: program.events.count)
+        } else if let cached = eventDonations[index] {
+            return cached
+        }
         let stream = inputs.streams[index]
         let schema = stream.schema
         let end = stream.upperBound(of: now)

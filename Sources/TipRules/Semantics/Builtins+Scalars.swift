@@ -155,26 +155,48 @@ enum IntConversion {
 /// Character-wise string tests, as the standard library's `contains(_:)`, `hasPrefix(_:)` and
 /// `hasSuffix(_:)` on `String` (Foundation's `NSString` versions differ on combining marks).
 ///
-/// When both strings are ASCII without carriage returns every character is one byte, so the
-/// bytes can be compared directly; otherwise whole characters are compared.
+/// Fast paths compare UTF-8 bytes where that is provably the same: when every byte involved,
+/// plus the byte next to the compared span, is ASCII other than a carriage return. Then each
+/// byte is one character, the span ends on a character boundary, and no canonically
+/// equivalent spelling exists (an ASCII character is equivalent only to itself, and only
+/// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
+/// characters.
 enum StringSearch {
-    private static func isSimpleASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    /// Whether `count` bytes of `bytes` from `start` are ASCII other than CR.
+    private static func simple(_ bytes: String.UTF8View, from start: String.Index, count: Int) -> Bool {
+        var index = start
+        for _ in 0..<count {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == 0x0D { return false }
+            index = bytes.index(after: index)
+        }
+        return true
     }
 
     static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        if isSimpleASCII(text) && isSimpleASCII(prefix) { return text.utf8.starts(with: prefix.utf8) }
+        let t = text.utf8, p = prefix.utf8
+        let window = min(t.count, p.count + 1)
+        if simple(p, from: p.startIndex, count: p.count) && simple(t, from: t.startIndex, count: window) {
+            return t.starts(with: p)
+        }
         return text.starts(with: prefix)
     }
 
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        if isSimpleASCII(text) && isSimpleASCII(suffix) { return text.utf8.reversed().starts(with: suffix.utf8.reversed()) }
+        let t = text.utf8, s = suffix.utf8
+        let window = min(t.count, s.count + 1)
+        if simple(s, from: s.startIndex, count: s.count) && simple(t, from: t.index(t.endIndex, offsetBy: -window), count: window) {
+            return t.reversed().starts(with: s.reversed())
+        }
         return text.reversed().starts(with: suffix.reversed())
     }
 
     static func contains(_ text: String, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        if isSimpleASCII(text) && isSimpleASCII(needle) { return contains(Array(text.utf8), Array(needle.utf8)) }
+        let t = text.utf8, n = needle.utf8
+        if simple(n, from: n.startIndex, count: n.count) && simple(t, from: t.startIndex, count: t.count) {
+            return contains(Array(t), Array(n))
+        }
         return contains(Array(text), Array(needle))
     }
 

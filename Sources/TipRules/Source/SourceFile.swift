@@ -4,12 +4,36 @@
 /// computed only when a diagnostic is printed. Columns count Unicode scalars from 1, so a
 /// caret lines up under the character a person sees in a terminal.
 public struct SourceFile: Sendable, Hashable {
+    /// The contents, shared: diagnostics and runtime errors copy source files freely.
+    private final class Storage: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        let lineStarts: [Int]
+
+        init(name: String, bytes: [UInt8], lineStarts: [Int]) {
+            self.name = name
+            self.bytes = bytes
+            self.lineStarts = lineStarts
+        }
+    }
+
+    private let storage: Storage
+
     /// The name shown in diagnostics, usually the path the text was read from.
-    public let name: String
+    public var name: String { storage.name }
     /// The text as UTF-8 bytes. Invalid UTF-8 is kept as is so the lexer can report it.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { storage.bytes }
     /// Offsets of the first byte of every line.
-    let lineStarts: [Int]
+    var lineStarts: [Int] { storage.lineStarts }
+
+    public static func == (a: SourceFile, b: SourceFile) -> Bool {
+        a.storage === b.storage || (a.name == b.name && a.bytes == b.bytes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
 
     /// Creates a source file from text.
     public init(name: String, text: String) {
@@ -18,17 +42,17 @@ public struct SourceFile: Sendable, Hashable {
 
     /// Creates a source file from raw bytes, which need not be valid UTF-8.
     public init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
         }
-        self.lineStarts = starts
+        self.storage = Storage(name: name, bytes: bytes, lineStarts: starts)
     }
 
     /// The 1-based line and column of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
+        let bytes = self.bytes
+        let lineStarts = self.lineStarts
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
