@@ -82,21 +82,22 @@ extension Evaluator {
         let stream = list.stream
         if !reverse, case .contiguous(let range) = list.positions, let filter = intPrefilter(predicate, stream) {
             let rest = filter.rest.map { bind($0, stream) }
-            let items = filter.items
             let k = filter.k
-            @inline(__always) func run(_ holds: (Int, Int) -> Bool) {
-                for position in range where holds(items[position], k) {
-                    if let rest, !rest(position) { continue }
-                    if !body(position) { return }
+            filter.items.withUnsafeBufferPointer { items in
+                @inline(__always) func run(_ holds: (Int, Int) -> Bool) {
+                    for position in range where holds(items[position], k) {
+                        if let rest, !rest(position) { continue }
+                        if !body(position) { return }
+                    }
                 }
-            }
-            switch filter.op {
-            case .equal: run(==)
-            case .notEqual: run(!=)
-            case .less: run(<)
-            case .lessOrEqual: run(<=)
-            case .greater: run(>)
-            case .greaterOrEqual: run(>=)
+                switch filter.op {
+                case .equal: run(==)
+                case .notEqual: run(!=)
+                case .less: run(<)
+                case .lessOrEqual: run(<=)
+                case .greater: run(>)
+                case .greaterOrEqual: run(>=)
+                }
             }
             return
         }
@@ -136,13 +137,11 @@ extension Evaluator {
         if case .contiguous(let range) = list.positions {
             switch column {
             case .int(let items):
-                var result = items[range.lowerBound]
-                if isMax {
-                    for position in range.dropFirst() where result < items[position] { result = items[position] }
-                } else {
-                    for position in range.dropFirst() where items[position] < result { result = items[position] }
-                }
-                return .int(result)
+                // For Int, the first maximum and any maximum are the same value.
+                return .int(items.withUnsafeBufferPointer { buffer in
+                    let slice = buffer[range]
+                    return isMax ? slice.reduce(slice.first!, Swift.max) : slice.reduce(slice.first!, Swift.min)
+                })
             case .double(let items): return .double((isMax ? items[range].max() : items[range].min())!)
             case .date(let items): return .date((isMax ? items[range].max() : items[range].min())!)
             default: break

@@ -162,42 +162,42 @@ enum IntConversion {
 /// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
 /// characters.
 enum StringSearch {
-    /// Whether `count` bytes of `bytes` from `start` are ASCII other than CR.
-    private static func simple(_ bytes: String.UTF8View, from start: String.Index, count: Int) -> Bool {
-        var index = start
-        for _ in 0..<count {
-            let byte = bytes[index]
-            if byte >= 0x80 || byte == 0x0D { return false }
-            index = bytes.index(after: index)
-        }
-        return true
+    /// Whether the bytes are ASCII other than CR.
+    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of two strings (copying only strings not stored as UTF-8).
+    private static func withBytes<R>(_ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in body(x, y) } }
     }
 
     static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        let t = text.utf8, p = prefix.utf8
-        let window = min(t.count, p.count + 1)
-        if simple(p, from: p.startIndex, count: p.count) && simple(t, from: t.startIndex, count: window) {
-            return t.starts(with: p)
+        let fast: Bool? = withBytes(text, prefix) { t, p in
+            let window = min(t.count, p.count + 1)
+            guard simple(p[...]), simple(t[0..<window]) else { return nil }
+            return t.count >= p.count && t[0..<p.count].elementsEqual(p)
         }
-        return text.starts(with: prefix)
+        return fast ?? text.starts(with: prefix)
     }
 
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        let t = text.utf8, s = suffix.utf8
-        let window = min(t.count, s.count + 1)
-        if simple(s, from: s.startIndex, count: s.count) && simple(t, from: t.index(t.endIndex, offsetBy: -window), count: window) {
-            return t.reversed().starts(with: s.reversed())
+        let fast: Bool? = withBytes(text, suffix) { t, s in
+            let window = min(t.count, s.count + 1)
+            guard simple(s[...]), simple(t[(t.count - window)..<t.count]) else { return nil }
+            return t.count >= s.count && t[(t.count - s.count)..<t.count].elementsEqual(s)
         }
-        return text.reversed().starts(with: suffix.reversed())
+        return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 
     static func contains(_ text: String, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        let t = text.utf8, n = needle.utf8
-        if simple(n, from: n.startIndex, count: n.count) && simple(t, from: t.startIndex, count: t.count) {
+        let fast: Bool? = withBytes(text, needle) { t, n in
+            guard simple(n[...]), simple(t[...]) else { return nil }
             return contains(Array(t), Array(n))
         }
-        return contains(Array(text), Array(needle))
+        return fast ?? contains(Array(text), Array(needle))
     }
 
     static func contains<T: Equatable>(_ text: [T], _ needle: [T]) -> Bool {
