@@ -132,8 +132,8 @@ extension Evaluator {
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
     /// (which decides where NaN ends up).
-    private func columnExtreme(_ list: DonationList, _ field: Int, _ isMax: Bool) -> Value {
-        let column = list.stream.columns[field]
+    private func columnExtreme(_ list: DonationList, _ field: Int?, _ isMax: Bool) -> Value {
+        let column = field.map { list.stream.columns[$0] } ?? .date(list.stream.dates)
         if case .contiguous(let range) = list.positions {
             switch column {
             case .int(let items):

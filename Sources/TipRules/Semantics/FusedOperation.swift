@@ -49,9 +49,9 @@ public enum FusedOperation: Sendable {
     /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as
     /// soon as the comparison's answer is known.
     case countCompare(TypedExpression, RowPredicate?, ComparisonOperator, Int)
-    /// `source.map(\.field).max()` or `.min()`: the extreme of a column, in Swift's order of
-    /// comparisons.
-    case columnExtreme(TypedExpression, field: Int, isMax: Bool)
+    /// `source.map(\.field).max()` or `.min()`: the extreme of a column (a nil field means the
+    /// donation dates), in Swift's order of comparisons.
+    case columnExtreme(TypedExpression, field: Int?, isMax: Bool)
     /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
     /// group, without collecting it.
     case groupCount(TypedExpression, field: Int, largest: Bool)

@@ -59,7 +59,13 @@ enum Optimizer {
         if builtin.signatureName == "max()" || builtin.signatureName == "min()",
            case .builtin(let map) = receiver.node, map.builtin.signatureName == "map(_:)", map.builtin.receiver == .array,
            let source = map.receiver, case .array(.donation) = source.type,
-           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
+           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1 {
+            let field: Int?
+            switch steps[0] {
+            case .field(let index): field = index
+            case .property(let property) where property.receiver == .donation && property.name == "date": field = nil
+            default: return nil
+            }
             return TypedExpression(.fused(.columnExtreme(source, field: field, isMax: builtin.name == "max")), expression.type, expression.range)
         }
         // xs.largestSubset(groupedBy: \.field).count and smallestSubset
