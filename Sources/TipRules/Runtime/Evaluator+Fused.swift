@@ -139,8 +139,14 @@ extension Evaluator {
             case .int(let items):
                 // For Int, the first maximum and any maximum are the same value.
                 return .int(items.withUnsafeBufferPointer { buffer in
-                    let slice = buffer[range]
-                    return isMax ? slice.reduce(slice.first!, Swift.max) : slice.reduce(slice.first!, Swift.min)
+                    var result = buffer[range.lowerBound]
+                    // Written as selects so the loop vectorises.
+                    if isMax {
+                        for position in range { let x = buffer[position]; result = x > result ? x : result }
+                    } else {
+                        for position in range { let x = buffer[position]; result = x < result ? x : result }
+                    }
+                    return result
                 })
             case .double(let items): return .double((isMax ? items[range].max() : items[range].min())!)
             case .date(let items): return .date((isMax ? items[range].max() : items[range].min())!)
