@@ -19,7 +19,7 @@ public struct EvaluationOptions: Sendable {
 
     /// The default step budget: enough for any rule over 1000-donation streams, small enough
     /// that a runaway nested rule stops in well under a second.
-    public static let defaultStepBudget = 10_000_000
+    public static let defaultStepBudget = 25_000_000
 
     public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget) {

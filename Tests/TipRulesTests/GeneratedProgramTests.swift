@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import TipRules
+
+/// A seeded, grammar-aware generator of rule files: mostly well-typed programs over a fixed
+/// schema (so the checker and evaluator are reached), with a share of random productions that
+/// rarely type-check (so diagnostics are reached too).
+struct ProgramGenerator {
+    var random: RobustnessTests.Random
+    let schema = """
+    event login
+    event view(limit: 40, maxAge: .days(20)) { id: Int, name: String, score: Double, note: String?, seen: Bool, at: Date? }
+    parameter flag: Bool = true
+    parameter level: Int = -3
+    parameter label: String? = "x"
+
+    """
+
+    mutating func pick<T>(_ options: [T]) -> T { options[random.below(options.count)] }
+    mutating func chance(_ percent: Int) -> Bool { random.below(100) < percent }
+
+    mutating func int(_ depth: Int) -> String {
+        if depth <= 0 { return pick(["0", "1", "-7", "0x1F", "1_000", "level", "9223372036854775807", "Int.min", "view.donations.count"]) }
+        switch random.below(12) {
+        case 0: return "\(int(depth - 1)) \(pick(["+", "-", "*", "/", "%"])) \(int(depth - 1))"
+        case 1: return "(\(int(depth - 1)))"
+        case 2: return "\(list(depth - 1)).count"
+        case 3: return "\(list(depth - 1)).count(where: { \(rowBool(depth - 1)) })"
+        case 4: return "(\(list(depth - 1)).map(\\.id).\(pick(["max", "min"]))() ?? \(int(0)))"
+        case 5: return "\(list(depth - 1)).reduce(0) { $0 + $1.id }"
+        case 6: return "abs(\(int(depth - 1)))"
+        case 7: return "\(pick(["min", "max"]))(\(int(depth - 1)), \(int(depth - 1)))"
+        case 8: return "Int(\(double(depth - 1)))"
+        case 9: return "\(bool(depth - 1)) ? \(int(depth - 1)) : \(int(depth - 1))"
+        case 10: return "[\(int(depth - 1)), \(int(depth - 1))][\(int(0))]"
+        default: return "\(list(depth - 1)).largestSubset(groupedBy: \\.\(pick(["id", "name", "seen"]))).count"
+        }
+    }
+
+    mutating func double(_ depth: Int) -> String {
+        if depth <= 0 { return pick(["2.5", "1e308", "0.0", "-0.5", "Double.nan", "Double.infinity", "3"]) }
+        switch random.below(6) {
+        case 0: return "\(double(depth - 1)) \(pick(["+", "-", "*", "/"])) \(double(depth - 1))"
+        case 1: return "Double(\(int(depth - 1)))"
+        case 2: return "(\(list(depth - 1)).first?.score ?? \(double(0)))"
+        case 3: return "\(list(depth - 1)).map(\\.score).max() ?? 0"
+        case 4: return "(\(double(depth - 1))).rounded()"
+        default: return "Date.now.timeIntervalSince(\(list(depth - 1)).last?.date ?? Date.now)"
+        }
+    }
+
+    mutating func string(_ depth: Int) -> String {
+        if depth <= 0 { return pick(["\"Alps\"", "\"\"", "\"e\\u{301}\"", "label ?? \"?\"", "\"\\t\""]) }
+        switch random.below(4) {
+        case 0: return "\(string(depth - 1)) + \(string(depth - 1))"
+        case 1: return "(\(list(depth - 1)).first?.name ?? \(string(0)))"
+        case 2: return "\(string(depth - 1)).\(pick(["lowercased", "uppercased"]))()"
+        default: return "(\(list(depth - 1)).last?.note ?? \"none\")"
+        }
+    }
+
+    mutating func rowBool(_ depth: Int) -> String {
+        switch random.below(depth <= 0 ? 6 : 8) {
+        case 0: return "$0.id \(pick(["==", "!=", "<", ">="])) \(pick(["3", "level", "-1"]))"
+        case 1: return "$0.name.\(pick(["hasPrefix", "hasSuffix", "contains"]))(\(pick(["\"Al\"", "\"\"", "\"e\""])))"
+        case 2: return "$0.note \(pick(["==", "!="])) \(pick(["nil", "\"wet\""]))"
+        case 3: return "\(pick(["", "!"]))$0.seen"
+        case 4: return "$0.score > \(pick(["2", "2.5"]))"
+        case 5: return "$0.date < Date.now"
+        case 6: return "\(rowBool(depth - 1)) \(pick(["&&", "||"])) \(rowBool(depth - 1))"
+        default: return "10 / ($0.id - 2) > 0"
+        }
+    }
+
+    mutating func list(_ depth: Int) -> String {
+        if depth <= 0 { return pick(["view.donations", "view.donations.donatedWithin(.week)"]) }
+        switch random.below(7) {
+        case 0: return "\(list(depth - 1)).filter { \(rowBool(depth - 1)) }"
+        case 1: return "\(list(depth - 1)).donatedWithin(\(pick([".days(3)", "week", ".months(1)", ".hours(level)", ".days(0)"])))"
+        case 2: return "\(list(depth - 1)).\(pick(["prefix", "suffix", "dropFirst", "dropLast"]))(\(int(0)))"
+        case 3: return "\(list(depth - 1)).reversed()"
+        case 4: return "\(list(depth - 1)).smallestSubset(groupedBy: \\.\(pick(["id", "note", "name"])))"
+        case 5: return "\(list(depth - 1)).map { $0 }"
+        default: return "view.donations"
+        }
+    }
+
+    mutating func bool(_ depth: Int) -> String {
+        if depth <= 0 { return pick(["true", "flag", "label == nil", "login.donations.isEmpty"]) }
+        switch random.below(10) {
+        case 0: return "\(int(depth - 1)) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(int(depth - 1))"
+        case 1: return "\(bool(depth - 1)) \(pick(["&&", "||"])) \(bool(depth - 1))"
+        case 2: return "!(\(bool(depth - 1)))"
+        case 3: return "\(list(depth - 1)).contains { \(rowBool(depth - 1)) }"
+        case 4: return "\(list(depth - 1)).allSatisfy { d in d.id > \(int(0)) }"
+        case 5: return "#Rule(view) { $0.donations.count \(pick([">", ">="])) \(int(0)) }"
+        case 6: return "#Rule($flag) { $0 == \(pick(["true", "false"])) }"
+        case 7: return "\(string(depth - 1)).hasPrefix(\(string(0)))"
+        case 8: return "Set(\(list(depth - 1)).map(\\.name)).contains(\(string(0)))"
+        default: return "(1...\(int(0))).contains(\(int(depth - 1)))"
+        }
+    }
+
+    /// Productions chosen at random, mostly ill-typed: they exercise the parser and diagnostics.
+    mutating func noise(_ depth: Int) -> String {
+        let atoms = ["x", "$0", "$flag", "nil", "\"s\"", "1", "2.5", ".week", "\\.id", "view", "Date", "abs", "`rule`"]
+        if depth <= 0 { return pick(atoms) }
+        switch random.below(9) {
+        case 0: return "\(noise(depth - 1)) \(pick(["+", "??", "==", "&&", "...", "<"])) \(noise(depth - 1))"
+        case 1: return "\(pick(["-", "!"]))\(noise(depth - 1))"
+        case 2: return "\(noise(depth - 1)).\(pick(["count", "first", "donations", "map", "x"]))"
+        case 3: return "\(noise(depth - 1))(\(noise(depth - 1)), label: \(noise(depth - 1)))"
+        case 4: return "{ a, b in \(noise(depth - 1)) }"
+        case 5: return "[\(noise(depth - 1)), \(noise(depth - 1))]"
+        case 6: return "\(noise(depth - 1)) ? \(noise(depth - 1)) : \(noise(depth - 1))"
+        case 7: return "\(noise(depth - 1))?.\(pick(["id", "name"]))!"
+        default: return "#Rule(\(noise(depth - 1))) { \(noise(depth - 1)) }"
+        }
+    }
+
+    mutating func program() -> String {
+        var lines = [schema]
+        for index in 0..<(1 + random.below(5)) {
+            let depth = random.below(4)
+            switch random.below(10) {
+            case 0, 1, 2, 3: lines.append("rule r\(index) = \(bool(depth))")
+            case 4: lines.append("let i\(index) = \(int(depth))")
+            case 5: lines.append("let d\(index) = \(double(depth))")
+            case 6: lines.append("let s\(index) = \(string(depth))")
+            case 7: lines.append("let l\(index) = \(list(depth)).map(\\.id)")
+            default: lines.append("\(pick(["let", "rule"])) n\(index) = \(noise(depth))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+@Suite("Generated programs")
+struct GeneratedProgramTests {
+    private func parse(_ text: String) -> (SyntaxFile, [Diagnostic]) {
+        var bag = DiagnosticBag()
+        let syntax = Parser.parse(SourceFile(name: "g", text: text), diagnostics: &bag)
+        return (syntax, bag.diagnostics)
+    }
+
+    @Test("thousands of generated programs: in-range diagnostics, print/parse round trips, evaluation ends", arguments: [1, 2, 3])
+    func generated(seed: UInt64) throws {
+        var generator = ProgramGenerator(random: RobustnessTests.Random(state: seed))
+        let log = """
+        {"event": "view", "date": "2026-11-20T10:00:00Z", "value": {"id": 3, "name": "Alps", "score": 2.5, "seen": true, "at": null}}
+        {"event": "view", "date": "2026-11-25T10:00:00Z", "value": {"id": 2, "name": "e\\u0301", "score": 1e300, "note": "wet", "seen": false}}
+        {"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": -9, "name": "", "score": -0.0, "seen": false, "at": "2026-11-01T00:00:00Z"}}
+        {"event": "login", "date": "2026-11-29T11:00:00Z"}
+        """
+        var compiled = 0, evaluated = 0, failed = 0
+        for _ in 0..<1000 {
+            let text = generator.program()
+            let file = SourceFile(name: "g.rules", text: text)
+            let compilation = RuleCompiler().compile(file)
+            for diagnostic in compilation.diagnostics {
+                #expect(diagnostic.range.start >= 0 && diagnostic.range.end <= file.bytes.count, "\(diagnostic) in\n\(text)")
+            }
+            // Whatever parses prints back to text that parses to the same tree.
+            let (syntax, syntaxErrors) = parse(text)
+            if syntaxErrors.isEmpty {
+                let printed = ASTPrinter.source(syntax)
+                let (again, againErrors) = parse(printed)
+                #expect(againErrors.isEmpty, "reprint does not parse:\n\(printed)")
+                #expect(ASTPrinter.source(again) == printed)
+                for (a, b) in zip(syntax.declarations, again.declarations) {
+                    if case .value(let x) = a, case .value(let y) = b {
+                        #expect(ASTPrinter.sExpression(x.value) == ASTPrinter.sExpression(y.value))
+                    }
+                }
+            }
+            guard let program = compilation.program else { continue }
+            compiled += 1
+            var store = DonationStore(program: program)
+            #expect(DonationLog.load(Array(log.utf8), fileName: "g.ndjson", into: &store).isEmpty)
+            var evaluation = Evaluation(program: program, donations: store,
+                                        options: EvaluationOptions(now: Fixture.date("2026-11-30T12:00:00Z"), stepBudget: 100_000))
+            for result in evaluation.evaluateAll() {
+                switch result.outcome {
+                case .success: evaluated += 1
+                case .failure(let error):
+                    failed += 1
+                    #expect(error.range.end <= file.bytes.count)
+                }
+            }
+        }
+        // The generator reaches all three outcomes: compile errors, values and runtime errors.
+        #expect(compiled > 300)
+        #expect(evaluated > 300)
+        #expect(failed > 10)
+    }
+}
