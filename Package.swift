@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "TipRules"),
         .executableTarget(name: "tiprules", dependencies: ["TipRules"]),
         .executableTarget(name: "tiprules-bench", dependencies: ["TipRules"]),
+        .executableTarget(name: "tiprules-fuzz", dependencies: ["TipRules"]),
         .testTarget(name: "TipRulesTests", dependencies: ["TipRules"]),
     ],
     swiftLanguageModes: [.v6]

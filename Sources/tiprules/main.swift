@@ -13,6 +13,9 @@ let tool = CommandLineTool(useColor: useColor, readStandardInput: {
     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 })
 let output = tool.run(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(Data(output.stdout.utf8))
-FileHandle.standardError.write(Data(output.stderr.utf8))
+// A reader that goes away early (`| head`) must not kill the process with SIGPIPE: the status
+// is still the command's own.
+signal(SIGPIPE, SIG_IGN)
+try? FileHandle.standardOutput.write(contentsOf: Data(output.stdout.utf8))
+try? FileHandle.standardError.write(contentsOf: Data(output.stderr.utf8))
 exit(output.status)

@@ -160,3 +160,18 @@ struct DiagnosticCatalogTests {
         """)
     }
 }
+
+@Suite("Terminal safety")
+struct TerminalSafetyTests {
+    @Test("control characters from hostile input never reach the terminal raw")
+    func controlCharacters() {
+        let diagnostics = Fixture.compile("let x = \"\\\u{1B}[31m\" + \u{1B}", name: "evil\u{7}.rules").diagnostics
+        let rendered = DiagnosticRenderer().render(diagnostics)
+        #expect(!rendered.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(rendered.contains("\u{FFFD}"))
+        var store = DonationStore(events: [])
+        let issues = DonationLog.load(Array("{\"event\": \"\\u001b[2J\", \"date\": \"2026-11-29T10:00:00Z\"}".utf8), fileName: "log", into: &store)
+        #expect(issues.count == 1)
+        #expect(!issues[0].description.unicodeScalars.contains { $0.value == 0x1B })
+    }
+}

@@ -216,3 +216,43 @@ struct EvaluatorTests {
         }
     }
 }
+
+@Suite("Resource bounds")
+struct ResourceBoundTests {
+    @Test("doubling a string through a chain of lets stops at the step budget, not at memory exhaustion")
+    func stringDoubling() {
+        var lines = ["let s0 = \"0123456789abcdef\""]
+        for index in 1...60 { lines.append("let s\(index) = s\(index - 1) + s\(index - 1)") }
+        lines.append("rule big = s60.isEmpty")
+        let results = Fixture.evaluateAll(lines.joined(separator: "\n"))
+        #expect(results["big"]?.hasPrefix("error: evaluation stopped after") == true)
+    }
+
+    @Test("doubling an array stops at the step budget too")
+    func arrayDoubling() {
+        var lines = ["let a0 = [1, 2, 3, 4]"]
+        for index in 1...60 { lines.append("let a\(index) = a\(index - 1) + a\(index - 1)") }
+        lines.append("rule big = a60.isEmpty")
+        let results = Fixture.evaluateAll(lines.joined(separator: "\n"))
+        #expect(results["big"]?.hasPrefix("error: evaluation stopped after") == true)
+    }
+}
+
+@Suite("Total budget")
+struct TotalBudgetTests {
+    @Test("many expensive declarations together stop at the total budget")
+    func total() throws {
+        let lines = ["let xs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]"] + (0..<20).map {
+            "rule r\($0) = xs.filter { a in xs.filter { b in xs.contains { c in a + b + c == \($0) } }.count > 0 }.count > 0"
+        }
+        let program = try #require(Fixture.compile(lines.joined(separator: "\n")).program)
+        var evaluation = Evaluation(program: program, donations: DonationStore(program: program),
+                                    options: EvaluationOptions(stepBudget: 20_000, totalStepBudget: 60_000))
+        let outcomes = evaluation.evaluateAll().map { result -> String in
+            if case .failure(let error) = result.outcome { return error.message }
+            return "ok"
+        }
+        #expect(outcomes.first == "ok")
+        #expect(outcomes.last == "evaluation stopped: together the declarations used the total step budget of 60000 steps")
+    }
+}

@@ -14,21 +14,30 @@ public struct EvaluationOptions: Sendable {
     private(set) var calendar: Calendar
     /// Parameter values that replace the declared defaults, by parameter name.
     public var parameterValues: [String: Value]
-    /// The most evaluation steps (nodes visited, elements scanned) one evaluation may take.
+    /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
+    /// or expression may take.
     public var stepBudget: Int
+    /// The most steps all declarations and expressions of one `Evaluation` may take together,
+    /// so a file of many expensive rules still ends in seconds.
+    public var totalStepBudget: Int
 
     /// The default step budget: enough for any rule over 1000-donation streams, small enough
     /// that a runaway nested rule stops in well under a second.
     public static let defaultStepBudget = 25_000_000
 
+    /// The default total: four full budgets.
+    public static let defaultTotalStepBudget = 100_000_000
+
     public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget) {
+                parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget,
+                totalStepBudget: Int = EvaluationOptions.defaultTotalStepBudget) {
         self.now = now
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
         self.parameterValues = parameterValues
         self.stepBudget = stepBudget
+        self.totalStepBudget = max(stepBudget, totalStepBudget)
     }
 }
 
@@ -56,7 +65,7 @@ public struct Evaluation {
         }
         let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
                                       streams: donations.streams(for: program), parameterValues: parameterValues,
-                                      stepBudget: options.stepBudget)
+                                      stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
         self.program = program
         self.evaluator = Evaluator(program: program, inputs: inputs)
     }

@@ -104,6 +104,10 @@ struct EvalCommand {
     }
 
     private func textLine(_ result: EvaluationResult, _ program: CompiledProgram) -> String {
+        DiagnosticRenderer.printable(textLineContent(result, program).dropLast() + "") + "\n"
+    }
+
+    private func textLineContent(_ result: EvaluationResult, _ program: CompiledProgram) -> String {
         switch result.outcome {
         case .success(let value):
             return "\(result.name): \(result.type) = \(ValueFormatter.text(value, result.type, schemas: program.events))\n"

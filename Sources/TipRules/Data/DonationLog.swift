@@ -8,7 +8,7 @@ public struct DonationLogIssue: Error, Sendable, Hashable, CustomStringConvertib
 
     /// `FILE:LINE[:COL]: error: reason`, the form editors parse.
     public var description: String {
-        "\(file):\(line)\(column.map { ":\($0)" } ?? ""): error: \(message)"
+        DiagnosticRenderer.printable("\(file):\(line)\(column.map { ":\($0)" } ?? ""): error: \(message)")
     }
 }
 

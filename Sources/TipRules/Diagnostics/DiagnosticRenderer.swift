@@ -28,7 +28,7 @@ public struct DiagnosticRenderer: Sendable {
         var out = header(diagnostic.file, diagnostic.range, diagnostic.severity, diagnostic.message)
         out += excerpt(diagnostic.file, diagnostic.range)
         for fixIt in diagnostic.fixIts {
-            out += "   = help: \(fixIt.message)\n"
+            out += "   = help: \(DiagnosticRenderer.printable(fixIt.message))\n"
         }
         for note in diagnostic.notes {
             out += header(note.file, note.range, .note, note.message)
@@ -45,7 +45,22 @@ public struct DiagnosticRenderer: Sendable {
         case .warning: label = paint("warning:", "1;33")
         case .note: label = paint("note:", "1;36")
         }
-        return "\(file.name):\(location.line):\(location.column): \(label) \(message)\n"
+        return "\(DiagnosticRenderer.printable(file.name)):\(location.line):\(location.column): \(label) \(DiagnosticRenderer.printable(message))\n"
+    }
+
+    /// Text safe to print to a terminal: control characters (which could carry escape
+    /// sequences from a hostile file) become U+FFFD, one character for one, so columns stay put.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The source line with a caret under the start of the range and tildes under the rest
@@ -55,7 +70,7 @@ public struct DiagnosticRenderer: Sendable {
         let start = file.location(of: range.start)
         let end = file.location(of: range.end)
         let rawLine = file.lineText(start.line)
-        let line = String(rawLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+        let line = DiagnosticRenderer.printable(String(rawLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) }))
         let scalarsInLine = line.unicodeScalars.count
         let gutter = String(start.line)
         let pad = String(repeating: " ", count: gutter.count)

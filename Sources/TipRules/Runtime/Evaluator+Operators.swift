@@ -17,9 +17,13 @@ extension Evaluator {
         case let (.doubleSubtract, .double(a), .double(b)): return .double(a - b)
         case let (.doubleMultiply, .double(a), .double(b)): return .double(a * b)
         case let (.doubleDivide, .double(a), .double(b)): return .double(a / b)
-        case let (.stringConcatenate, .string(a), .string(b)): return .string(a + b)
+        case let (.stringConcatenate, .string(a), .string(b)):
+            // Charged by size, so repeated doubling cannot exhaust memory within the budget.
+            try tick(a.utf8.count + b.utf8.count, range)
+            return .string(a + b)
         case (.arrayConcatenate, _, _):
-            try tick(left.collectionCount + right.collectionCount, range)
+            // Four steps per element: an element takes 32 bytes.
+            try tick(4 * (left.collectionCount + right.collectionCount), range)
             return .array(elements(of: left) + elements(of: right))
         default:
             preconditionFailure("arithmetic on mismatched values")

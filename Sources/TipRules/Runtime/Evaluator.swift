@@ -15,6 +15,7 @@ struct EvaluationInputs {
     var streams: [DonationStream]
     var parameterValues: [Value]
     var stepBudget: Int
+    var totalStepBudget: Int
 }
 
 /// A tree-walking evaluator over the typed tree. One instance serves one evaluation: it caches
@@ -23,6 +24,9 @@ struct Evaluator {
     let program: CompiledProgram
     let inputs: EvaluationInputs
     private(set) var stepsLeft: Int
+    /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
+    private var allotted: Int
+    private var totalStepsLeft: Int
     private var locals: [Value] = []
     private var frameBase = 0
     /// What is known of each declaration; allocated on first use.
@@ -39,7 +43,9 @@ struct Evaluator {
     init(program: CompiledProgram, inputs: EvaluationInputs) {
         self.program = program
         self.inputs = inputs
-        self.stepsLeft = inputs.stepBudget
+        self.stepsLeft = 0
+        self.allotted = 0
+        self.totalStepsLeft = inputs.totalStepBudget
         self.file = program.file
     }
 
@@ -53,15 +59,22 @@ struct Evaluator {
         .failure(RuntimeError(kind: kind, message: message, file: file, range: range))
     }
 
-    /// Gives the next top-level evaluation a full step budget.
+    /// Gives the next top-level evaluation a full step budget, or what is left of the total.
     mutating func resetBudget() {
-        stepsLeft = inputs.stepBudget
+        totalStepsLeft -= max(0, allotted - max(0, stepsLeft))
+        allotted = max(0, min(inputs.stepBudget, totalStepsLeft))
+        stepsLeft = allotted
     }
 
     /// Spends evaluation steps; past the budget the evaluation stops with an error.
     mutating func tick(_ steps: Int = 1, _ range: SourceRange) throws(Interrupt) {
         stepsLeft -= steps
         if stepsLeft < 0 {
+            if allotted < inputs.stepBudget {
+                throw failure(.stepBudgetExceeded,
+                              "evaluation stopped: together the declarations used the total step budget of \(inputs.totalStepBudget) steps",
+                              range)
+            }
             throw failure(.stepBudgetExceeded,
                           "evaluation stopped after \(inputs.stepBudget) steps (the step budget); simplify the rule or raise the budget",
                           range)

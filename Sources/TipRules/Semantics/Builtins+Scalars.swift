@@ -31,11 +31,15 @@ extension Builtins {
                 "whether the string ends with the argument's characters") { ev, call, _ throws(Interrupt) in
             .bool(StringSearch.hasSuffix(try ev.string(call), try ev.stringArgument(call)))
         },
-        Builtin("lowercased", on: .string, labels: [], result: .exact(.string), "the string in lower case") { ev, call, _ throws(Interrupt) in
-            .string(try ev.string(call).lowercased())
+        Builtin("lowercased", on: .string, labels: [], result: .exact(.string), "the string in lower case") { ev, call, range throws(Interrupt) in
+            let text = try ev.string(call)
+            try ev.tick(text.utf8.count, range)
+            return .string(text.lowercased())
         },
-        Builtin("uppercased", on: .string, labels: [], result: .exact(.string), "the string in upper case") { ev, call, _ throws(Interrupt) in
-            .string(try ev.string(call).uppercased())
+        Builtin("uppercased", on: .string, labels: [], result: .exact(.string), "the string in upper case") { ev, call, range throws(Interrupt) in
+            let text = try ev.string(call)
+            try ev.tick(text.utf8.count, range)
+            return .string(text.uppercased())
         },
     ]
 

@@ -141,28 +141,7 @@ extension Checker {
             if let type = typeName(base) {
                 return staticMember(type, name, arguments: arguments, range)
             }
-            let typedBase = check(base, expected: nil)
-            if typedBase.type.containsError {
-                checkArgumentsForErrors(arguments)
-                return errorNode(range)
-            }
-            guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
-            let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
-            let methods = candidates.filter { !$0.isProperty }
-            let calledProperty = arguments.isEmpty && candidates.contains(where: \.isProperty) && !methods.contains { $0.labels == [] }
-            if methods.isEmpty || calledProperty {
-                if !candidates.isEmpty || isPayloadField(typedBase.type, name.name) {
-                    let memberType = candidates.first(where: \.isProperty).map { instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error }
-                        ?? fieldType(typedBase.type, name.name) ?? .error
-                    error(CheckerMessages.propertyNotCallable(name.name, memberType), callee.range, fixIts: [
-                        Diagnostic.FixIt(message: "remove the call", range: SourceRange(start: callee.range.end, end: range.end), replacement: "")
-                    ])
-                } else {
-                    reportNoMember(typedBase.type, name)
-                }
-                return errorNode(range)
-            }
-            return resolveCall(methods, name: name, receiver: typedBase, receiverType: typedBase.type, arguments, range)
+            return methodCall(base, name, callee.range, arguments, range)
         case .implicitMember(let name):
             return implicitMember(name, arguments: arguments, expected, range)
         case .identifier(let name) where lookupLocalName(name) == nil && symbols[name] == nil:
@@ -185,12 +164,37 @@ extension Checker {
         }
     }
 
-    private func lookupLocalName(_ name: String) -> Int? {
-        scopes.lastIndex { $0.names.contains(name) }
+    /// `base.name(arguments)`: a method of the base's type.
+    private mutating func methodCall(_ base: Expression, _ name: Identifier, _ calleeRange: SourceRange,
+                                     _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        let typedBase = check(base, expected: nil)
+        if typedBase.type.containsError {
+            checkArgumentsForErrors(arguments)
+            return errorNode(range)
+        }
+        guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
+        let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
+        let methods = candidates.filter { !$0.isProperty }
+        // `xs.count()`: a property called like a method (and no method of that name without arguments).
+        let calledProperty = arguments.isEmpty && candidates.contains(where: \.isProperty) && !methods.contains { $0.labels == [] }
+        if !methods.isEmpty && !calledProperty {
+            return resolveCall(methods, name: name, receiver: typedBase, receiverType: typedBase.type, arguments, range)
+        }
+        let propertyType = candidates.first(where: \.isProperty).map {
+            instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error
+        } ?? fieldType(typedBase.type, name.name)
+        guard let propertyType else {
+            reportNoMember(typedBase.type, name)
+            return errorNode(range)
+        }
+        error(CheckerMessages.propertyNotCallable(name.name, propertyType), calleeRange, fixIts: [
+            Diagnostic.FixIt(message: "remove the call", range: SourceRange(start: calleeRange.end, end: range.end), replacement: "")
+        ])
+        return errorNode(range)
     }
 
-    private func isPayloadField(_ type: RuleType, _ name: String) -> Bool {
-        fieldType(type, name) != nil
+    private func lookupLocalName(_ name: String) -> Int? {
+        scopes.lastIndex { $0.names.contains(name) }
     }
 
     private func fieldType(_ type: RuleType, _ name: String) -> RuleType? {

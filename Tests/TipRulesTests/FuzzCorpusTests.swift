@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+@testable import TipRules
+
+/// Replays every input the fuzzers kept (Fuzz/corpus/TARGET), findings that were fixed
+/// included, so each past finding stays fixed.
+@Suite("Fuzz corpus")
+struct FuzzCorpusTests {
+    @Test("the kept corpus replays through its fuzz target", arguments: FuzzTargets.names)
+    func replay(target: String) throws {
+        let directory = Fixture.root.appendingPathComponent("Fuzz/corpus/\(target)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            FuzzTargets.run(target, [UInt8](data))
+        }
+    }
+}
