@@ -67,18 +67,23 @@ struct Evaluator {
     }
 
     /// Spends evaluation steps; past the budget the evaluation stops with an error.
+    @inline(__always)
     mutating func tick(_ steps: Int = 1, _ range: SourceRange) throws(Interrupt) {
         stepsLeft -= steps
-        if stepsLeft < 0 {
-            if allotted < inputs.stepBudget {
-                throw failure(.stepBudgetExceeded,
-                              "evaluation stopped: together the declarations used the total step budget of \(inputs.totalStepBudget) steps",
-                              range)
-            }
-            throw failure(.stepBudgetExceeded,
-                          "evaluation stopped after \(inputs.stepBudget) steps (the step budget); simplify the rule or raise the budget",
-                          range)
+        if stepsLeft < 0 { throw budgetExceeded(range) }
+    }
+
+    /// The error for a spent budget; kept out of line so `tick` stays small enough to inline.
+    @inline(never)
+    private func budgetExceeded(_ range: SourceRange) -> Interrupt {
+        if allotted < inputs.stepBudget {
+            return failure(.stepBudgetExceeded,
+                           "evaluation stopped: together the declarations used the total step budget of \(inputs.totalStepBudget) steps",
+                           range)
         }
+        return failure(.stepBudgetExceeded,
+                       "evaluation stopped after \(inputs.stepBudget) steps (the step budget); simplify the rule or raise the budget",
+                       range)
     }
 
     // MARK: - Declarations
