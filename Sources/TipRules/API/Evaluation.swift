@@ -8,8 +8,13 @@ public struct EvaluationOptions: Sendable {
     /// The time zone for calendar arithmetic in `donatedWithin` and `maxAge`.
     public var timeZone: TimeZone {
         get { calendar.timeZone }
-        set { calendar.timeZone = newValue }
+        set {
+            calendar.timeZone = newValue
+            fixedOffset = CalendarSteps.fixedOffset(of: newValue)
+        }
     }
+    /// The zone's offset when it never changes, for exact calendar steps without Foundation.
+    private(set) var fixedOffset: Int?
     /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
     private(set) var calendar: Calendar
     /// Parameter values that replace the declared defaults, by parameter name.
@@ -35,6 +40,7 @@ public struct EvaluationOptions: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+        self.fixedOffset = CalendarSteps.fixedOffset(of: timeZone)
         self.parameterValues = parameterValues
         self.stepBudget = stepBudget
         self.totalStepBudget = max(stepBudget, totalStepBudget)
@@ -64,6 +70,7 @@ public struct Evaluation {
             }
         }
         let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
+                                      fixedOffset: options.fixedOffset,
                                       streams: donations.streams(for: program), parameterValues: parameterValues,
                                       stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
         self.program = program

@@ -12,6 +12,8 @@ enum Interrupt: Error {
 struct EvaluationInputs {
     var now: Double
     var calendar: Calendar
+    /// The time zone's UTC offset when it never changes (see `CalendarSteps`).
+    var fixedOffset: Int?
     var streams: [DonationStream]
     var parameterValues: [Value]
     var stepBudget: Int
@@ -213,27 +215,25 @@ struct Evaluator {
             throw failure(.negativeCount, "time range '\(timeRange)' has a negative count", range)
         }
         let unitSeconds: Double
-        let component: Calendar.Component
-        var steps = timeRange.count
         switch timeRange.unit {
-        case .minute: unitSeconds = 60; component = .minute
-        case .hour: unitSeconds = 3600; component = .hour
-        case .day: unitSeconds = 86_400; component = .day
-        case .week: unitSeconds = 604_800; component = .day; steps = steps.multipliedReportingOverflow(by: 7).partialValue
-        case .month: unitSeconds = 2_678_400; component = .month
-        case .year: unitSeconds = 31_622_400; component = .year
+        case .minute: unitSeconds = 60
+        case .hour: unitSeconds = 3600
+        case .day: unitSeconds = 86_400
+        case .week: unitSeconds = 604_800
+        case .month: unitSeconds = 2_678_400
+        case .year: unitSeconds = 31_622_400
         }
-        // Keep Foundation's calendar away from counts that overflow its arithmetic.
+        // Counts past about 300,000 years would overflow the calendar's arithmetic.
         let span = Double(timeRange.count) * unitSeconds
         guard span <= TimeWindow.maximumSpan else {
             throw failure(.calendarOverflow, "time range '\(timeRange)' reaches past the calendar's range", range)
         }
         if timeRange.count == 0 { return now }
-        let start = Date(timeIntervalSinceReferenceDate: now)
-        guard let cutoff = inputs.calendar.date(byAdding: component, value: -steps, to: start) else {
+        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: inputs.calendar,
+                                              fixedOffset: inputs.fixedOffset) else {
             throw failure(.calendarOverflow, "time range '\(timeRange)' reaches past the calendar's range", range)
         }
-        return cutoff.timeIntervalSinceReferenceDate
+        return cutoff
     }
 
     // MARK: - Elements
