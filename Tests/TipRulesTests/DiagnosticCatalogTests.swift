@@ -175,3 +175,31 @@ struct TerminalSafetyTests {
         #expect(!issues[0].description.unicodeScalars.contains { $0.value == 0x1B })
     }
 }
+
+@Suite("Long lines")
+struct LongLineTests {
+    @Test("a very long line is shown as a window with the caret under the problem")
+    func window() throws {
+        let source = "let x = \"" + String(repeating: "a", count: 12_000) + "\" + nope + \"b\""
+        let diagnostics = Fixture.compile(source, name: "long.rules").diagnostics
+        let rendered = DiagnosticRenderer().render(diagnostics)
+        let lines = rendered.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "long.rules:1:12014: error: cannot find 'nope' in scope")
+        let excerpt = try #require(lines.first { $0.hasPrefix(" 1 | ") })
+        let marker = try #require(lines.first { $0.contains("^") })
+        #expect(excerpt.count < 200)
+        #expect(excerpt.contains("…"))
+        let caret = marker.firstIndex(of: "^")!
+        let offset = marker.distance(from: marker.startIndex, to: caret)
+        let underCaret = excerpt[excerpt.index(excerpt.startIndex, offsetBy: offset)...].prefix(4)
+        #expect(underCaret == "nope")
+    }
+
+    @Test("a million stray characters give a hundred diagnostics and a count, without recursion")
+    func manyErrors() {
+        let compilation = Fixture.compile("let x = " + String(repeating: "@", count: 1_000_000))
+        #expect(compilation.diagnostics.count == 100)
+        // ... plus the parser's "expected an expression" at the end.
+        #expect(compilation.suppressedCount == 999_901)
+    }
+}

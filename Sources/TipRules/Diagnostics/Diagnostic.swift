@@ -91,13 +91,23 @@ public struct DiagnosticBag: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } || suppressedCount > 0 }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count + suppressedCount }
 
+    /// Whether further diagnostics will only be counted.
+    public var isFull: Bool { diagnostics.count >= limit }
+
     public mutating func add(_ diagnostic: Diagnostic) {
-        guard seen.insert(diagnostic).inserted else { return }
-        if diagnostics.count >= limit {
+        if isFull {
+            // Past the limit only the count matters; skipping the duplicate check keeps a file
+            // of a million errors cheap.
             suppressedCount += 1
-        } else {
-            diagnostics.append(diagnostic)
+            return
         }
+        guard seen.insert(diagnostic).inserted else { return }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Counts an error past the limit without building it.
+    public mutating func addSuppressed() {
+        suppressedCount += 1
     }
 
     public mutating func add(contentsOf other: DiagnosticBag) {

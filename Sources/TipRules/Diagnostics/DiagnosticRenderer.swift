@@ -65,18 +65,33 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The source line with a caret under the start of the range and tildes under the rest
     /// of it (up to the end of the line).
+    /// Lines longer than this many characters are shown as a window around the range.
+    static let excerptWidth = 160
+
     private func excerpt(_ file: SourceFile, _ range: SourceRange) -> String {
         guard !file.bytes.isEmpty else { return "" }
         let start = file.location(of: range.start)
         let end = file.location(of: range.end)
-        let rawLine = file.lineText(start.line)
-        let line = DiagnosticRenderer.printable(String(rawLine.unicodeScalars.map { $0 == "\t" ? " " : Character($0) }))
+        var scalars = Array(file.lineText(start.line).unicodeScalars)
+        var caretColumn = min(start.column, scalars.count + 1)
+        var endColumn = end.line == start.line ? max(end.column, caretColumn + 1) : scalars.count + 1
+        // A very long line (a minified or hostile file) is cut to a window around the caret.
+        var prefix = "", suffix = ""
+        if scalars.count > DiagnosticRenderer.excerptWidth {
+            let first = max(0, caretColumn - 1 - DiagnosticRenderer.excerptWidth / 3)
+            let last = min(scalars.count, first + DiagnosticRenderer.excerptWidth)
+            if first > 0 { prefix = "…" }
+            if last < scalars.count { suffix = "…" }
+            scalars = Array(scalars[first..<last])
+            caretColumn = caretColumn - first + prefix.count
+            endColumn = min(endColumn - first, scalars.count + 1) + prefix.count
+        }
+        let line = prefix + DiagnosticRenderer.printable(String(String.UnicodeScalarView(scalars.map { $0 == "\t" ? " " : $0 }))) + suffix
         let scalarsInLine = line.unicodeScalars.count
         let gutter = String(start.line)
         let pad = String(repeating: " ", count: gutter.count)
-        let caretColumn = min(start.column, scalarsInLine + 1)
-        let endColumn = end.line == start.line ? max(end.column, caretColumn + 1) : scalarsInLine + 1
-        let width = max(1, min(endColumn, scalarsInLine + 1) - caretColumn)
+        caretColumn = min(caretColumn, scalarsInLine + 1)
+        let width = max(1, min(endColumn, scalarsInLine + 1 - suffix.count) - caretColumn)
         let marker = "^" + String(repeating: "~", count: max(0, width - 1))
         return " \(gutter) | \(line)\n \(pad) | \(String(repeating: " ", count: caretColumn - 1))\(paint(marker, "1;32"))\n"
     }

@@ -38,8 +38,12 @@ struct Lexer {
 
     private var atEnd: Bool { position >= bytes.count }
 
-    private mutating func error(_ message: DiagnosticMessage, _ start: Int, _ end: Int) {
-        diagnostics.add(Diagnostic(message, file: file, range: SourceRange(start: start, end: end)))
+    private mutating func error(_ message: @autoclosure () -> DiagnosticMessage, _ start: Int, _ end: Int) {
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+        } else {
+            diagnostics.add(Diagnostic(message(), file: file, range: SourceRange(start: start, end: end)))
+        }
     }
 
     // MARK: - Whitespace and comments
@@ -99,16 +103,20 @@ struct Lexer {
     // MARK: - Tokens
 
     private mutating func next() -> Token {
-        skipTrivia()
-        let startOfLine = sawNewline
-        sawNewline = false
-        let start = position
-        guard !atEnd else {
-            return Token(kind: .endOfFile, range: SourceRange(start: start, end: start), text: "", isAtStartOfLine: true)
+        // A loop, not recursion: a file of a million stray characters must not exhaust the stack.
+        while true {
+            skipTrivia()
+            let startOfLine = sawNewline
+            let start = position
+            guard !atEnd else {
+                return Token(kind: .endOfFile, range: SourceRange(start: start, end: start), text: "", isAtStartOfLine: true)
+            }
+            if var token = scanToken() {
+                sawNewline = false
+                token.isAtStartOfLine = startOfLine
+                return token
+            }
         }
-        var token = scanToken()
-        token.isAtStartOfLine = startOfLine
-        return token
     }
 
     private mutating func make(_ kind: TokenKind, _ start: Int, _ text: String? = nil) -> Token {
@@ -116,7 +124,8 @@ struct Lexer {
         return Token(kind: kind, range: range, text: text ?? file.text(in: range), isAtStartOfLine: false)
     }
 
-    private mutating func scanToken() -> Token {
+    /// The next token, or nil after reporting a character that cannot start one.
+    private mutating func scanToken() -> Token? {
         let start = position
         let byte = peek()
         switch byte {
@@ -148,7 +157,7 @@ struct Lexer {
     }
 
     /// Reports a character that cannot start a token, or bytes that are not UTF-8.
-    private mutating func scanStray() -> Token {
+    private mutating func scanStray() -> Token? {
         let start = position
         if let scalar = decodeScalar() {
             position += scalar.length
@@ -160,7 +169,7 @@ struct Lexer {
             while !atEnd && decodeScalar() == nil { position += 1 }
             error(LexerMessages.invalidUTF8, start, position)
         }
-        return next()
+        return nil
     }
 
     /// Decodes one UTF-8 scalar at the current position, or nil when the bytes are invalid.
