@@ -106,3 +106,19 @@ struct LexerTests {
         #expect(bag.diagnostics.map { "\($0.location): \($0.message)" } == ["2:9: invalid UTF-8 in source text"])
     }
 }
+
+@Suite("Byte order marks")
+struct ByteOrderMarkTests {
+    @Test("a UTF-8 byte order mark at the start of a rule file or log is skipped")
+    func bom() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let compilation = RuleCompiler().compile(SourceFile(name: "b", bytes: bom + Array("event e\nrule r = e.donations.isEmpty".utf8)))
+        let program = try #require(compilation.program)
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(bom + Array("{\"event\": \"e\", \"date\": \"2026-11-29T10:00:00Z\"}\r\n".utf8), fileName: "l", into: &store)
+        #expect(issues.isEmpty)
+        #expect(store.count(of: "e") == 1)
+        // Anywhere else it is a stray character.
+        #expect(Fixture.errors("let x = 1\n\u{FEFF}let y = 2") == ["2:1: unexpected character '\u{FEFF}'"])
+    }
+}

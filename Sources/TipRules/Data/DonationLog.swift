@@ -19,7 +19,8 @@ public enum DonationLog {
     /// Blank lines are allowed.
     public static func load(_ bytes: [UInt8], fileName: String, into store: inout DonationStore) -> [DonationLogIssue] {
         var issues: [DonationLogIssue] = []
-        var lineStart = 0
+        // A UTF-8 byte order mark at the start is not part of the first line.
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineNumber = 1
         while lineStart <= bytes.count {
             var lineEnd = lineStart

@@ -3,10 +3,12 @@ enum Suggestions {
     /// The closest candidate within max(1, length / 3) edits (Damerau–Levenshtein with
     /// adjacent transpositions), preferring case-only differences.
     static func closest(to name: String, in candidates: [String]) -> String? {
+        // Edit distance is quadratic; nobody mistypes a 65-character name into another.
+        guard name.utf8.count <= 64 else { return nil }
         let target = Array(name.lowercased())
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
-        for candidate in Set(candidates) where candidate != name && !candidate.isEmpty {
+        for candidate in Set(candidates) where candidate != name && !candidate.isEmpty && candidate.utf8.count <= 64 {
             let distance = self.distance(target, Array(candidate.lowercased()))
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {

@@ -16,6 +16,8 @@ struct Lexer {
         self.file = file
         self.bytes = file.bytes
         self.diagnostics = diagnostics
+        // A UTF-8 byte order mark at the start is not part of the text, as in Swift.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
     /// Lexes the whole file; the last token is always `endOfFile`.
