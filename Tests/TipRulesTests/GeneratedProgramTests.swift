@@ -138,9 +138,7 @@ struct ProgramGenerator {
 @Suite("Generated programs")
 struct GeneratedProgramTests {
     private func parse(_ text: String) -> (SyntaxFile, [Diagnostic]) {
-        var bag = DiagnosticBag()
-        let syntax = Parser.parse(SourceFile(name: "g", text: text), diagnostics: &bag)
-        return (syntax, bag.diagnostics)
+        Fixture.parse(text)
     }
 
     @Test("thousands of generated programs: in-range diagnostics, print/parse round trips, evaluation ends", arguments: [1, 2, 3])

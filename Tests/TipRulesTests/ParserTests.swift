@@ -4,9 +4,7 @@ import Testing
 @Suite("Parser")
 struct ParserTests {
     private func parse(_ text: String) -> (SyntaxFile, [Diagnostic]) {
-        var bag = DiagnosticBag()
-        let syntax = Parser.parse(SourceFile(name: "t", text: text), diagnostics: &bag)
-        return (syntax, bag.diagnostics)
+        Fixture.parse(text)
     }
 
     private func shape(_ expression: String) -> String {

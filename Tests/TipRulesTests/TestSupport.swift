@@ -82,6 +82,13 @@ enum Fixture {
         return results
     }
 
+    /// Lexes and parses a source, returning the tree and the syntax diagnostics.
+    static func parse(_ text: String) -> (SyntaxFile, [Diagnostic]) {
+        var bag = DiagnosticBag()
+        let syntax = Parser.parse(SourceFile(name: "t", text: text), diagnostics: &bag)
+        return (syntax, bag.diagnostics)
+    }
+
     /// Errors of a source as `line:column: message`, in order.
     static func errors(_ text: String) -> [String] {
         compile(text).diagnostics.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }

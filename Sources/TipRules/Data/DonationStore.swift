@@ -76,12 +76,6 @@ public struct DonationStore: Sendable {
         }
     }
 
-    mutating func reserve(eventIndex index: Int, _ extra: Int) {
-        if !isKnownUniquelyReferenced(&streams[index]) {
-            streams[index] = DonationStream(copying: streams[index])
-        }
-        streams[index].reserve(extra)
-    }
 
     /// The streams for the events of a program, matched by event id; events missing from this
     /// store (or declared differently) get empty streams.

@@ -34,16 +34,6 @@ public enum Column: Sendable {
         }
     }
 
-    public var count: Int {
-        switch self {
-        case .int(let items): return items.count
-        case .double(let items): return items.count
-        case .bool(let items): return items.count
-        case .string(let items): return items.count
-        case .date(let items): return items.count
-        case .values(let items): return items.count
-        }
-    }
 
     /// Inserts a value (already checked against the field's type).
     mutating func insert(_ value: Value, at position: Int) {
@@ -70,14 +60,4 @@ public enum Column: Sendable {
         }
     }
 
-    mutating func reserve(_ capacity: Int) {
-        switch self {
-        case .int(var items): self = .values([]); items.reserveCapacity(capacity); self = .int(items)
-        case .double(var items): self = .values([]); items.reserveCapacity(capacity); self = .double(items)
-        case .bool(var items): self = .values([]); items.reserveCapacity(capacity); self = .bool(items)
-        case .string(var items): self = .values([]); items.reserveCapacity(capacity); self = .string(items)
-        case .date(var items): self = .values([]); items.reserveCapacity(capacity); self = .date(items)
-        case .values(var items): self = .values([]); items.reserveCapacity(capacity); self = .values(items)
-        }
-    }
 }

@@ -58,10 +58,6 @@ public final class DonationStream: @unchecked Sendable {
         }
     }
 
-    func reserve(_ extra: Int) {
-        dates.reserveCapacity(dates.count + extra)
-        for index in columns.indices { columns[index].reserve(dates.count + extra) }
-    }
 
     /// Drops spare capacity after a bulk load.
     func compact() {

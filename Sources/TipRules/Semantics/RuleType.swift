@@ -47,8 +47,6 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var isError: Bool { self == .error }
-
     /// Whether this type or any type inside it is `error`.
     var containsError: Bool {
         switch self {
