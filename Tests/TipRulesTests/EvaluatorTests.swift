@@ -205,15 +205,20 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate("#Rule(didLogin) { e in e.donations.count == 3 && level == 2 }") == "Bool = true")
     }
 
-    @Test("parameter values from the host replace the defaults")
+    @Test("parameter values from the host replace the defaults; wrong ones are refused")
     func parameterOverride() throws {
-        let program = try #require(Fixture.compile(Fixture.header + "\nrule r = flag && level > 2").program)
-        var evaluation = Evaluation(program: program, donations: DonationStore(program: program),
-                                    options: EvaluationOptions(parameterValues: ["flag": .bool(true), "level": .int(3)]))
-        guard case .success(.bool(true))? = evaluation.evaluate("r")?.outcome else {
-            Issue.record("expected true")
-            return
-        }
+        let program = try #require(Fixture.compile(Fixture.header + "\nrule r = flag && level > 2\nlet n = nickname ?? \"-\"").program)
+        var evaluation = Evaluation(program: program, donations: DonationStore(program: program))
+        guard case .success(.bool(false))? = evaluation.evaluate("r")?.outcome else { Issue.record("expected false"); return }
+        try evaluation.setParameter("level", .int(3))
+        try evaluation.setParameter("nickname", .string("Ann"))
+        guard case .success(.bool(true))? = evaluation.evaluate("r")?.outcome else { Issue.record("expected true"); return }
+        guard case .success(.string("Ann"))? = evaluation.evaluate("n")?.outcome else { Issue.record("expected Ann"); return }
+        #expect(throws: ParameterError.wrongType("level", expected: .int)) { try evaluation.setParameter("level", .double(3)) }
+        #expect(throws: ParameterError.wrongType("flag", expected: .bool)) { try evaluation.setParameter("flag", .null) }
+        #expect(throws: ParameterError.unknownParameter("levle", suggestion: "level")) { try evaluation.setParameter("levle", .int(1)) }
+        try evaluation.setParameter("nickname", .null)
+        guard case .success(.string("-"))? = evaluation.evaluate("n")?.outcome else { Issue.record("expected -"); return }
     }
 }
 

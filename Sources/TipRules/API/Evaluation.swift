@@ -1,7 +1,7 @@
 import Foundation
 
-/// What an evaluation runs against besides donations: the clock, the calendar's time zone,
-/// parameter values and the step budget.
+/// What an evaluation runs against besides donations and parameters: the clock, the calendar's
+/// time zone and the step budgets.
 public struct EvaluationOptions: Sendable {
     /// The evaluation clock: only donations dated at or before it exist.
     public var now: Date
@@ -17,8 +17,6 @@ public struct EvaluationOptions: Sendable {
     private(set) var fixedOffset: Int?
     /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
     private(set) var calendar: Calendar
-    /// Parameter values that replace the declared defaults, by parameter name.
-    public var parameterValues: [String: Value]
     /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
     /// or expression may take.
     public var stepBudget: Int
@@ -34,14 +32,13 @@ public struct EvaluationOptions: Sendable {
     public static let defaultTotalStepBudget = 100_000_000
 
     public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                parameterValues: [String: Value] = [:], stepBudget: Int = EvaluationOptions.defaultStepBudget,
+                stepBudget: Int = EvaluationOptions.defaultStepBudget,
                 totalStepBudget: Int = EvaluationOptions.defaultTotalStepBudget) {
         self.now = now
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
         self.fixedOffset = CalendarSteps.fixedOffset(of: timeZone)
-        self.parameterValues = parameterValues
         self.stepBudget = stepBudget
         self.totalStepBudget = max(stepBudget, totalStepBudget)
     }
@@ -63,18 +60,29 @@ public struct Evaluation {
 
     /// Prepares an evaluation of a program over donations.
     public init(program: CompiledProgram, donations: DonationStore, options: EvaluationOptions = EvaluationOptions()) {
-        var parameterValues = program.defaultParameterValues
-        for (name, value) in options.parameterValues {
-            if let index = program.parameterIndex(name), value.matches(program.parameters[index].type) || value.isNull {
-                parameterValues[index] = value
-            }
-        }
         let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
                                       fixedOffset: options.fixedOffset,
-                                      streams: donations.streams(for: program), parameterValues: parameterValues,
+                                      streams: donations.streams(for: program), parameterValues: program.defaultParameterValues,
                                       stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
         self.program = program
         self.evaluator = Evaluator(program: program, inputs: inputs)
+    }
+
+    /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared
+    /// default. Values computed before are forgotten, since they may depend on it.
+    ///
+    /// ```swift
+    /// try evaluation.setParameter("isLoggedIn", .bool(true))
+    /// ```
+    public mutating func setParameter(_ name: String, _ value: Value) throws(ParameterError) {
+        guard let index = program.parameterIndex(name) else {
+            throw .unknownParameter(name, suggestion: Suggestions.closest(to: name, in: program.parameters.map(\.name)))
+        }
+        let type = program.parameters[index].type
+        guard type.isOptional ? (value.isNull || value.matches(type)) : (!value.isNull && value.conforms(to: type)) else {
+            throw .wrongType(name, expected: type)
+        }
+        evaluator.setParameter(index, value)
     }
 
     /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
@@ -127,6 +135,21 @@ public struct Evaluation {
             case .failure(let runtimeError): return .failure(runtimeError)
             case .nilInChain: preconditionFailure("optional chain escaped its expression")
             }
+        }
+    }
+}
+
+/// Why a parameter value was refused.
+public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownParameter(String, suggestion: String?)
+    case wrongType(String, expected: RuleType)
+
+    public var description: String {
+        switch self {
+        case .unknownParameter(let name, let suggestion):
+            return "no parameter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .wrongType(let name, let expected):
+            return "parameter '\(name)' needs a value of type '\(expected)'"
         }
     }
 }

@@ -110,6 +110,19 @@ public enum DonationError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Value {
+    /// Whether a value has the representation of a type (arrays and sets element by element).
+    func conforms(to type: RuleType) -> Bool {
+        switch (self, type) {
+        case (.array(let items), .array(let element)): return items.allSatisfy { $0.conforms(to: element) }
+        case (.set(let items), .set(let element)): return items.allSatisfy { $0.conforms(to: element) }
+        case (.some(let inner), .optional(let wrapped)): return wrapped.isOptional && inner.conforms(to: wrapped)
+        case (.null, .optional): return true
+        case (_, .optional(let wrapped)): return !wrapped.isOptional && conforms(to: wrapped)
+        case (.timeRange, .timeRange): return true
+        default: return matches(type)
+        }
+    }
+
     /// Whether a value has the representation of a payload type.
     func matches(_ type: RuleType) -> Bool {
         switch (self, type) {

@@ -24,7 +24,7 @@ struct EvaluationInputs {
 /// each declaration's result (evaluated at most once, on demand) and each event's stream cut.
 struct Evaluator {
     let program: CompiledProgram
-    let inputs: EvaluationInputs
+    private(set) var inputs: EvaluationInputs
     private(set) var stepsLeft: Int
     /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
     private var allotted: Int
@@ -59,6 +59,12 @@ struct Evaluator {
 
     func failure(_ kind: RuntimeError.Kind, _ message: String, _ range: SourceRange) -> Interrupt {
         .failure(RuntimeError(kind: kind, message: message, file: file, range: range))
+    }
+
+    /// Replaces a parameter's value and forgets what was computed from the old one.
+    mutating func setParameter(_ index: Int, _ value: Value) {
+        inputs.parameterValues[index] = value
+        declarationStates = []
     }
 
     /// Gives the next top-level evaluation a full step budget, or what is left of the total.
