@@ -94,6 +94,24 @@ struct CommandLineTests {
         #expect(bad.stderr.hasPrefix("<expr>:1:1: error: cannot find 'nams' in scope"))
     }
 
+    @Test("--parameter sets parameters from JSON values or bare words")
+    func parameters() throws {
+        let rules = [
+            "parameter flag: Bool = false", "parameter level: Int = 1", "parameter name: String? = nil", "parameter tags: [String] = []",
+            "let summary = flag && level > 2 && name == \"Ann\" && tags.contains(\"x\")",
+        ]
+        let dir = try files(["p.rules": rules.joined(separator: "\n")])
+        let output = run(["eval", "\(dir)/p.rules", "--parameter", "flag=true", "--parameter=level=3", "--parameter", "name=Ann",
+                          "--parameter", "tags=[\"x\", \"y\"]"])
+        #expect(output.stdout == "summary: Bool = true\n")
+        #expect(run(["eval", "\(dir)/p.rules", "--parameter", "name=null"]).stdout == "summary: Bool = false\n")
+        let wrong = run(["eval", "\(dir)/p.rules", "--parameter", "level=2.5"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.hasPrefix("tiprules: error: parameter 'level' must be an integer that fits 'Int' (no fraction or exponent), found 2.5"))
+        #expect(run(["eval", "\(dir)/p.rules", "--parameter", "levl=2"]).stderr.hasPrefix("tiprules: error: no parameter named 'levl'; did you mean 'level'?"))
+        #expect(run(["eval", "\(dir)/p.rules", "--parameter", "level"]).stderr.hasPrefix("tiprules: error: --parameter needs NAME=VALUE"))
+    }
+
     @Test("JSON values: sets sorted, nil as null, doubles as Swift writes them, time ranges in source form")
     func jsonValues() throws {
         let dir = try files(["a.rules": """

@@ -46,7 +46,8 @@ enum CommandHelp {
     tiprules eval: evaluate lets and rules over donation logs
 
     USAGE:
-      tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--json] [NAME...]
+      tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]...
+                    [--json] [NAME...]
       tiprules eval FILE [--donations LOG]... [options] --expr 'EXPR'
 
     Evaluates the named lets and rules (all of them, in file order, when none are named),
@@ -59,6 +60,9 @@ enum CommandHelp {
       --now DATE        the evaluation clock, ISO 8601 such as 2026-11-29T10:00:00Z
                         (default: the current time; a date without offset is UTC)
       --time-zone TZ    the time zone for calendar windows, such as Europe/Paris (default: UTC)
+      --parameter NAME=VALUE
+                        set a parameter instead of its default; VALUE as JSON (true, 3,
+                        "Ann", null, ["a"]) or a bare word for a string; repeatable
       --expr EXPR       evaluate this expression instead of declarations; repeatable
       --json            print one JSON object per result on stdout
       -h, --help        show this help

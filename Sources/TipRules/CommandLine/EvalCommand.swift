@@ -6,7 +6,7 @@ struct EvalCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
@@ -77,6 +77,11 @@ struct EvalCommand {
         }
 
         var evaluation = Evaluation(program: program, donations: store, options: options)
+        for assignment in scanned.values["--parameter"] ?? [] {
+            if let problem = setParameter(assignment, in: &evaluation) {
+                return tool.usageError(problem, command: "eval")
+            }
+        }
         var results: [(EvaluationResult, isExpression: Bool)] = []
         if expressions.isEmpty {
             let selected = names.isEmpty ? program.declarations.map(\.name) : names
@@ -101,6 +106,40 @@ struct EvalCommand {
             }
         }
         return output
+    }
+
+    /// Applies `--parameter NAME=VALUE`, the value written as JSON (`true`, `3`, `"Ann"`, `null`,
+    /// `["a"]`); a bare word is taken as a string. Returns the problem, if any.
+    private func setParameter(_ assignment: String, in evaluation: inout Evaluation) -> String? {
+        guard let equals = assignment.firstIndex(of: "=") else {
+            return "--parameter needs NAME=VALUE, as in --parameter isLoggedIn=true"
+        }
+        let name = String(assignment[..<equals])
+        let text = String(assignment[assignment.index(after: equals)...])
+        guard let index = evaluation.program.parameterIndex(name) else {
+            var message = "no parameter named '\(name)'"
+            if let suggestion = Suggestions.closest(to: name, in: evaluation.program.parameters.map(\.name)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return message
+        }
+        let type = evaluation.program.parameters[index].type
+        let json: JSONValue
+        switch JSONParser.parse(Array(text.utf8)) {
+        case .success(let value): json = value
+        case .failure: json = .string(text)
+        }
+        switch DonationLog.decode(json, as: type) {
+        case .success(let value):
+            do {
+                try evaluation.setParameter(name, value)
+                return nil
+            } catch {
+                return error.description
+            }
+        case .failure(let reason):
+            return "parameter '\(name)' \(reason.text)"
+        }
     }
 
     private func textLine(_ result: EvaluationResult, _ program: CompiledProgram) -> String {

@@ -110,14 +110,24 @@ public enum DonationLog {
 
     struct Reason: Error { var text: String }
 
-    /// Decodes a payload field; a missing or null optional is nil.
+    /// Decodes a payload field (or a parameter value); a missing or null optional is nil.
     static func decode(_ json: JSONValue?, as type: RuleType) -> Result<Value, Reason> {
         if case .optional(let wrapped) = type {
             guard let json, json != .null else { return .success(.null) }
-            return decode(json, as: wrapped)
+            return decode(json, as: wrapped).map { Value.wrap($0, wrapped: wrapped) }
         }
         guard let json else { return .failure(Reason(text: "is missing")) }
         switch (type, json) {
+        case (.array(let element), .array(let items)), (.set(let element), .array(let items)):
+            var values: [Value] = []
+            for item in items {
+                switch decode(item, as: element) {
+                case .success(let value): values.append(value)
+                case .failure(let reason): return .failure(reason)
+                }
+            }
+            if case .set = type { return .success(.set(Set(values))) }
+            return .success(.array(values))
         case (.int, .number(let text)):
             guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let value = Int(text) else {
                 return .failure(Reason(text: "must be an integer that fits 'Int' (no fraction or exponent), found \(text)"))
