@@ -28,6 +28,10 @@ public struct CompiledProgram: Sendable {
         let evaluationDepth: Int
         let defaultParameterValues: [Value]
         let identity = ProgramIdentity()
+        /// Indices by name, so lookups stay constant-time in files of thousands of declarations.
+        let declarationIndices: [String: Int]
+        let parameterIndices: [String: Int]
+        let eventIndices: [String: Int]
 
         init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
             self.file = file
@@ -36,6 +40,9 @@ public struct CompiledProgram: Sendable {
             self.declarations = declarations
             self.evaluationDepth = evaluationDepth
             self.defaultParameterValues = parameters.map(\.defaultValue)
+            self.declarationIndices = Dictionary(declarations.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            self.parameterIndices = Dictionary(parameters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            self.eventIndices = Dictionary(events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -59,17 +66,17 @@ public struct CompiledProgram: Sendable {
 
     /// The index of an event by id.
     public func eventIndex(_ id: String) -> Int? {
-        events.firstIndex { $0.id == id }
+        storage.eventIndices[id]
     }
 
     /// The index of a declaration by name.
     public func declarationIndex(_ name: String) -> Int? {
-        declarations.firstIndex { $0.name == name }
+        storage.declarationIndices[name]
     }
 
     /// The index of a parameter by name.
     public func parameterIndex(_ name: String) -> Int? {
-        parameters.firstIndex { $0.name == name }
+        storage.parameterIndices[name]
     }
 }
 

@@ -101,7 +101,7 @@ public struct Evaluation {
 
     /// Evaluates every `let` and `rule`, in file order.
     public mutating func evaluateAll() -> [EvaluationResult] {
-        program.declarations.compactMap { evaluate($0.name) }
+        program.declarations.indices.map { evaluate(declarationAt: $0) }
     }
 
     /// Evaluates an expression compiled against this program.

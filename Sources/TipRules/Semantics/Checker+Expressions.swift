@@ -200,6 +200,11 @@ extension Checker {
     }
 
     mutating func reportUnknownName(_ name: String, _ range: SourceRange) {
+        // Past the diagnostic limit only the count matters: skip the suggestion search.
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+            return
+        }
         var candidates = Array(symbols.keys) + scopes.flatMap(\.names)
         candidates += Array(Checker.typeNames.keys) + Array(Checker.functionNames)
         var notes: [Diagnostic.Note] = []

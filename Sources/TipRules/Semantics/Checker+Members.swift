@@ -83,6 +83,10 @@ extension Checker {
     }
 
     mutating func reportNoMember(_ type: RuleType, _ name: Identifier) {
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+            return
+        }
         var candidates = Builtins.memberNames(on: receiverKinds(type))
         var notes: [Diagnostic.Note] = []
         if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {

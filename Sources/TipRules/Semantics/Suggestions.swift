@@ -8,7 +8,10 @@ enum Suggestions {
         let target = Array(name.lowercased())
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
+        let length = name.utf8.count
         for candidate in Set(candidates) where candidate != name && !candidate.isEmpty && candidate.utf8.count <= 64 {
+            // Cheap reject before building character arrays (ASCII names: bytes are characters).
+            if abs(candidate.utf8.count - length) > limit && candidate.utf8.count == candidate.count && length == name.count { continue }
             let distance = self.distance(target, Array(candidate.lowercased()))
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
