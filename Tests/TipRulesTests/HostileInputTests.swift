@@ -28,11 +28,11 @@ struct HostileInputTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprules-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let rulesPath = directory.appendingPathComponent("hostile.rules").path
-        FileManager.default.createFile(atPath: rulesPath, contents: Data(rules))
+        try Data(rules).write(to: URL(fileURLWithPath: rulesPath))
         var arguments = ["eval", rulesPath, "--now", "2026-11-30T12:00:00Z"]
         if let log {
             let logPath = directory.appendingPathComponent("hostile.ndjson").path
-            FileManager.default.createFile(atPath: logPath, contents: Data(log))
+            try Data(log).write(to: URL(fileURLWithPath: logPath))
             arguments += ["--donations", logPath]
         }
         let check = CommandLineTool().run(["check", rulesPath])
