@@ -75,13 +75,9 @@ public struct Evaluation {
     /// try evaluation.setParameter("isLoggedIn", .bool(true))
     /// ```
     public mutating func setParameter(_ name: String, _ value: Value) throws(ParameterError) {
-        guard let index = program.parameterIndex(name) else {
-            throw .unknownParameter(name, suggestion: Suggestions.closest(to: name, in: program.parameters.map(\.name)))
-        }
+        guard let index = program.parameterIndex(name) else { throw .unknown(name, in: program) }
         let type = program.parameters[index].type
-        guard type.isOptional ? (value.isNull || value.matches(type)) : (!value.isNull && value.conforms(to: type)) else {
-            throw .wrongType(name, expected: type)
-        }
+        guard value.conforms(to: type) else { throw .wrongType(name, expected: type) }
         evaluator.setParameter(index, value)
     }
 
@@ -143,6 +139,11 @@ public struct Evaluation {
 public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownParameter(String, suggestion: String?)
     case wrongType(String, expected: RuleType)
+
+    /// The error for a name the program does not declare, with the closest parameter name.
+    static func unknown(_ name: String, in program: CompiledProgram) -> ParameterError {
+        .unknownParameter(name, suggestion: Suggestions.closest(to: name, in: program.parameters.map(\.name)))
+    }
 
     public var description: String {
         switch self {

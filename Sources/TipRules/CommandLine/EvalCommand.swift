@@ -100,7 +100,7 @@ struct EvalCommand {
         }
         let json = scanned.flags.contains("--json")
         for (result, isExpression) in results {
-            output.stdout += json ? jsonLine(result, isExpression: isExpression) : textLine(result, program)
+            output.stdout += json ? jsonLine(result, isExpression: isExpression) : textLine(result)
             if case .failure(let error) = result.outcome {
                 output.stderr += tool.render([error.diagnostic])
             }
@@ -117,11 +117,7 @@ struct EvalCommand {
         let name = String(assignment[..<equals])
         let text = String(assignment[assignment.index(after: equals)...])
         guard let index = evaluation.program.parameterIndex(name) else {
-            var message = "no parameter named '\(name)'"
-            if let suggestion = Suggestions.closest(to: name, in: evaluation.program.parameters.map(\.name)) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            return message
+            return ParameterError.unknown(name, in: evaluation.program).description
         }
         let type = evaluation.program.parameters[index].type
         let json: JSONValue
@@ -142,17 +138,14 @@ struct EvalCommand {
         }
     }
 
-    private func textLine(_ result: EvaluationResult, _ program: CompiledProgram) -> String {
-        DiagnosticRenderer.printable(textLineContent(result, program).dropLast() + "") + "\n"
-    }
-
-    private func textLineContent(_ result: EvaluationResult, _ program: CompiledProgram) -> String {
+    /// `name: Type = value`, with control characters (from an `--expr` string, say) made safe.
+    private func textLine(_ result: EvaluationResult) -> String {
+        let value: String
         switch result.outcome {
-        case .success(let value):
-            return "\(result.name): \(result.type) = \(ValueFormatter.text(value, result.type, schemas: program.events))\n"
-        case .failure(let error):
-            return "\(result.name): \(result.type) = error: \(error.message) (\(error.file.name):\(error.location))\n"
+        case .success(let computed): value = ValueFormatter.text(computed, result.type)
+        case .failure(let error): value = "error: \(error.message) (\(error.file.name):\(error.location))"
         }
+        return DiagnosticRenderer.printable("\(result.name): \(result.type) = \(value)") + "\n"
     }
 
     private func jsonLine(_ result: EvaluationResult, isExpression: Bool) -> String {

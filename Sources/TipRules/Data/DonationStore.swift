@@ -50,7 +50,7 @@ public struct DonationStore: Sendable {
             if value.isNull && !field.type.isOptional {
                 throw .missingField(event: event, field: field.name, type: field.type)
             }
-            guard value.matches(field.type) else {
+            guard value.conforms(to: field.type) else {
                 throw .wrongType(event: event, field: field.name, expected: field.type)
             }
             values.append(value)
@@ -110,25 +110,17 @@ public enum DonationError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Value {
-    /// Whether a value has the representation of a type (arrays and sets element by element).
+    /// Whether a value has the representation of a type: the right case for scalars, `.null`
+    /// or a (boxed when nested) value for optionals, element by element for arrays and sets.
     func conforms(to type: RuleType) -> Bool {
         switch (self, type) {
+        case (.null, .optional): return true
+        case (.some(let inner), .optional(let wrapped)): return wrapped.isOptional && inner.conforms(to: wrapped)
+        case (_, .optional(let wrapped)): return !wrapped.isOptional && conforms(to: wrapped)
         case (.array(let items), .array(let element)): return items.allSatisfy { $0.conforms(to: element) }
         case (.set(let items), .set(let element)): return items.allSatisfy { $0.conforms(to: element) }
-        case (.some(let inner), .optional(let wrapped)): return wrapped.isOptional && inner.conforms(to: wrapped)
-        case (.null, .optional): return true
-        case (_, .optional(let wrapped)): return !wrapped.isOptional && conforms(to: wrapped)
-        case (.timeRange, .timeRange): return true
-        default: return matches(type)
-        }
-    }
-
-    /// Whether a value has the representation of a payload type.
-    func matches(_ type: RuleType) -> Bool {
-        switch (self, type) {
-        case (.null, .optional): return true
-        case (_, .optional(let wrapped)): return matches(wrapped)
-        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.date, .date): return true
+        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.date, .date), (.timeRange, .timeRange):
+            return true
         default: return false
         }
     }

@@ -2,12 +2,12 @@
 /// definition). Both need the static type: it decides how optionals, sets and donations print.
 public enum ValueFormatter {
     /// The text form: Swift-like literals, dates in ISO 8601, donations with their fields.
-    public static func text(_ value: Value, _ type: RuleType, schemas: [EventSchema] = []) -> String {
+    public static func text(_ value: Value, _ type: RuleType) -> String {
         switch (value, type) {
         case (.null, _): return "nil"
         case (_, .optional(let wrapped)):
-            if case .some(let inner) = value { return text(inner, wrapped, schemas: schemas) }
-            return text(value, wrapped, schemas: schemas)
+            if case .some(let inner) = value { return text(inner, wrapped) }
+            return text(value, wrapped)
         case (.int(let x), _): return String(x)
         case (.double(let x), _): return x.description
         case (.bool(let x), _): return x ? "true" : "false"
@@ -15,20 +15,20 @@ public enum ValueFormatter {
         case (.date(let seconds), _): return ISO8601.format(seconds)
         case (.timeRange(let range), _): return range.description
         case (.set(let items), .set(let element)):
-            return "Set([" + sortedForOutput(Array(items)).map { text($0, element, schemas: schemas) }.joined(separator: ", ") + "])"
+            return "Set([" + sortedForOutput(Array(items)).map { text($0, element) }.joined(separator: ", ") + "])"
         case (.array, .array(let element)), (.donations, .array(let element)):
-            return "[" + elements(value).map { text($0, element, schemas: schemas) }.joined(separator: ", ") + "]"
+            return "[" + elements(value).map { text($0, element) }.joined(separator: ", ") + "]"
         case (.donation(let stream, let position), _):
             var parts = ["date: " + ISO8601.format(stream.dates[position])]
             for (index, field) in stream.schema.fields.enumerated() {
-                parts.append(field.name + ": " + text(stream.columns[index][position], field.type, schemas: schemas))
+                parts.append(field.name + ": " + text(stream.columns[index][position], field.type))
             }
             return "Donation(" + parts.joined(separator: ", ") + ")"
         case (.event, .event(let id)): return "Event(\(id))"
         case (.parameter(let index), _): return "Parameter(#\(index))"
         case (.range(let low, let high, let closed), .range(let bound, _)):
-            return text(low, bound, schemas: schemas) + (closed ? "..." : "..<") + text(high, bound, schemas: schemas)
-        case (.some(let inner), _): return text(inner, type, schemas: schemas)
+            return text(low, bound) + (closed ? "..." : "..<") + text(high, bound)
+        case (.some(let inner), _): return text(inner, type)
         default: return "\(value)"
         }
     }

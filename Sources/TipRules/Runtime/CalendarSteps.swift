@@ -23,8 +23,27 @@ enum CalendarSteps {
         return zone.secondsFromGMT()
     }
 
-    /// `now` moved back by `count` units, or nil when the calendar cannot say.
+    /// The longest span a step may cover, about 316,000 years; beyond it the arithmetic below
+    /// (and Foundation's) would overflow.
+    static let maximumSpan: Double = 1e13
+
+    /// An upper bound on a unit's length in seconds, for the span check.
+    private static func longestSeconds(_ unit: TimeRange.Unit) -> Double {
+        switch unit {
+        case .minute: return 60
+        case .hour: return 3600
+        case .day: return 86_400
+        case .week: return 604_800
+        case .month: return 2_678_400
+        case .year: return 31_622_400
+        }
+    }
+
+    /// `now` moved back by `count` (zero or more) units, or nil when the step leaves the
+    /// calendar's range.
     static func back(from now: Double, _ unit: TimeRange.Unit, _ count: Int, calendar: Calendar, fixedOffset: Int?) -> Double? {
+        guard Double(count) * longestSeconds(unit) <= maximumSpan else { return nil }
+        if count == 0 { return now }
         switch unit {
         case .minute: return now - Double(count) * 60
         case .hour: return now - Double(count) * 3600

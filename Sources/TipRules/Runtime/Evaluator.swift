@@ -220,20 +220,6 @@ struct Evaluator {
         guard timeRange.count >= 0 else {
             throw failure(.negativeCount, "time range '\(timeRange)' has a negative count", range)
         }
-        let unitSeconds: Double
-        switch timeRange.unit {
-        case .minute: unitSeconds = 60
-        case .hour: unitSeconds = 3600
-        case .day: unitSeconds = 86_400
-        case .week: unitSeconds = 604_800
-        case .month: unitSeconds = 2_678_400
-        case .year: unitSeconds = 31_622_400
-        }
-        // Counts past about 300,000 years would overflow the calendar's arithmetic.
-        let span = Double(timeRange.count) * unitSeconds
-        guard span <= TimeWindow.maximumSpan else {
-            throw failure(.calendarOverflow, "time range '\(timeRange)' reaches past the calendar's range", range)
-        }
         if timeRange.count == 0 { return now }
         guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: inputs.calendar,
                                               fixedOffset: inputs.fixedOffset) else {
@@ -257,8 +243,3 @@ struct Evaluator {
     }
 }
 
-/// Bounds for time arithmetic.
-enum TimeWindow {
-    /// The longest span a time range may cover: about 316,000 years.
-    static let maximumSpan: Double = 1e13
-}
