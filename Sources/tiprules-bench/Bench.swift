@@ -1,5 +1,7 @@
 import Foundation
-import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
 
 /// `tiprules-bench`: TipRules against the hand-written Swift closure and Foundation's
 /// `#Predicate` on identical data, interleaved round by round in one process.

@@ -1,5 +1,7 @@
 import Foundation
-import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
 
 /// One landmark detail view, as an app would keep it in an array of structs.
 struct LandmarkView: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TipRules
+import TipRulesTools
 
 // The fuzz harness. Built with `Fuzz/run` (libFuzzer, `-DFUZZING`) it is a fuzzer for the target
 // named by TIPRULES_FUZZ_TARGET; built normally it replays inputs: `tiprules-fuzz TARGET FILE...`.

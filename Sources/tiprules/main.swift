@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import TipRules
+import TipRulesTools
 
 // A thin shell around the library's CommandLineTool: arguments in, text and a status out.
 let colorEnvironment = ProcessInfo.processInfo.environment

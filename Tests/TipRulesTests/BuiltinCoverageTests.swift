@@ -1,5 +1,8 @@
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// One checked example per entry of the built-in table, so no built-in goes untested.
 @Suite("Built-in table")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Calendar steps back from the clock, checked against Foundation where Foundation is right
 /// and against hand-worked dates where it is not.

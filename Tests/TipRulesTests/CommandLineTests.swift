@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Section 10: the `tiprules` command line, run in-process.
 @Suite("Command line")
@@ -160,7 +163,11 @@ struct CommandLineTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == """
         \(dir)/bad.ndjson:4:1: error: not valid JSON: invalid JSON value
-        \(dir)/bad.ndjson:5: error: unknown event 'nope'
+         4 | not json
+           | ^
+        \(dir)/bad.ndjson:5:1: error: unknown event 'nope'
+         5 | {"event": "nope", "date": "2026-11-29T10:00:00Z"}
+           | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
         2 rejected donation lines; nothing was evaluated
 
         """)

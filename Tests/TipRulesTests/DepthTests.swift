@@ -1,5 +1,8 @@
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Inputs at the nesting limits compile and evaluate without exhausting the stack, on the
 /// test runner's threads as in the command line.
@@ -60,6 +63,6 @@ struct HostThreadTests {
             var evaluation = Evaluation(program: program, donations: DonationStore(program: program))
             return evaluation.evaluateAll().map { "\($0.name)=\($0.outcome)" }.joined(separator: " ")
         }
-        #expect(result == "x=success(TipRules.Value.int(\(depth + 1))) y=success(TipRules.Value.int(\(depth + 2))) z=success(TipRules.Value.bool(true))")
+        #expect(result == "x=success(TipRulesRuntime.Value.int(\(depth + 1))) y=success(TipRulesRuntime.Value.int(\(depth + 2))) z=success(TipRulesRuntime.Value.bool(true))")
     }
 }

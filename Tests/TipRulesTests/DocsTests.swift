@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Keeps Grammar/, Examples/ and README.md true to the implementation.
 @Suite("Docs stay true")
@@ -32,7 +35,7 @@ struct DocsTests {
 
     /// The `/// grammar:` lines of the parser sources.
     private func parserProductions() throws -> [(String, String)] {
-        let directory = Fixture.root.appendingPathComponent("Sources/TipRules/Syntax")
+        let directory = Fixture.root.appendingPathComponent("Sources/TipRulesSyntax/Syntax")
         var found: [(String, String)] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasPrefix("Parser") {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
@@ -53,7 +56,7 @@ struct DocsTests {
             #expect(grammar[name] == body, "production '\(name)' differs between the parser and Grammar/TipRules.ebnf")
         }
         let sources = try ["Parser.swift", "Parser+Expressions.swift"].map {
-            try Fixture.read("Sources/TipRules/Syntax/" + $0)
+            try Fixture.read("Sources/TipRulesSyntax/Syntax/" + $0)
         }.joined()
         for (name, _) in parser {
             #expect(sources.contains("func \(name)("), "no parser method for production '\(name)'")
@@ -75,7 +78,7 @@ struct DocsTests {
         for name in try grammar().keys where lexical[name] == nil {
             #expect(parserNames.contains(name), "Grammar/ production '\(name)' has no parser method")
         }
-        let lexer = try Fixture.read("Sources/TipRules/Syntax/Lexer.swift") + Fixture.read("Sources/TipRules/Syntax/Token.swift")
+        let lexer = try Fixture.read("Sources/TipRulesSyntax/Syntax/Lexer.swift") + Fixture.read("Sources/TipRulesSyntax/Syntax/Token.swift")
         for (name, implementation) in lexical {
             #expect(try grammar()[name] != nil, "lexical production '\(name)' is missing from Grammar/")
             #expect(lexer.contains(implementation), "lexical production '\(name)' is not implemented by the lexer")

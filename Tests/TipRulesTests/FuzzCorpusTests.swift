@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Replays every input the fuzzers kept (Fuzz/corpus/TARGET), findings that were fixed
 /// included, so each past finding stays fixed.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// A seeded, grammar-aware generator of rule files: mostly well-typed programs over a fixed
 /// schema (so the checker and evaluator are reached), with a share of random productions that

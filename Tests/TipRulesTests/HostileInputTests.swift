@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Hostile rule files and logs through the command line: each run ends with exit 0 or 1, and
 /// every reported problem names its file and line.

@@ -1,5 +1,8 @@
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 @Suite("Lexer")
 struct LexerTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// The optimizer's fused operations compute exactly what the unfused built-ins compute.
 @Suite("Optimizer")

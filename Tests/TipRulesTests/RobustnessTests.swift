@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Seeded random mutations of the example files: whatever the text, compilation ends with
 /// diagnostics inside the file or a program, and a program evaluates to values or runtime
@@ -91,7 +94,7 @@ struct RobustnessTests {
             let text = RobustnessTests.mutate(original, &random)
             let issues = DonationLog.load(Array(text.utf8), fileName: "m.ndjson", into: &store)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-            #expect(issues.allSatisfy { $0.line >= 1 && $0.line <= lines })
+            #expect(issues.allSatisfy { $0.location.line >= 1 && $0.location.line <= lines })
             // Every line is either kept or reported.
             let nonBlank = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }.count

@@ -1,5 +1,8 @@
 import Testing
-@testable import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
 
 /// Section 6: the evaluation clock, stream cuts and calendar windows, at their boundaries.
 @Suite("Time and streams")

@@ -1,0 +1,424 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// The implementations of the built-ins, one per `BuiltinID`: the evaluator looks them up by the
+/// id the checker resolved. The switch is exhaustive, so every entry of the signature table
+/// has an implementation.
+enum BuiltinImplementations {
+    /// Evaluates a call: it reaches its receiver and arguments through the evaluator, so
+    /// arguments such as closures are applied lazily.
+    typealias Implementation = @Sendable (inout Evaluator, BuiltinCall, SourceRange) throws(Interrupt) -> Value
+
+    /// Implementations indexed by `BuiltinID.rawValue`.
+    static let table: [Implementation] = BuiltinID.allCases.map(implementation)
+
+    private static func implementation(_ id: BuiltinID) -> Implementation {
+        switch id {
+        case .eventDonations:
+            return { ev, call, range throws(Interrupt) in
+                guard case .event(let index) = try ev.receiver(call) else { preconditionFailure("event expected") }
+                return .donations(try ev.donations(ofEvent: index, range))
+            }
+        case .donationDate:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .donation(let stream, let position) = try ev.receiver(call) else { preconditionFailure("donation expected") }
+                return .date(stream.dates[position])
+            }
+        case .donationsDonatedWithin:
+            return { ev, call, range throws(Interrupt) in
+                let value = try ev.receiver(call)
+                guard case .timeRange(let timeRange) = try ev.argument(call, 0) else { preconditionFailure("time range expected") }
+                let cutoff = try ev.cutoffDate(timeRange, call.arguments[0].range)
+                guard let list = ev.donationList(value) else { return value }
+                switch list.positions {
+                case .contiguous(let positions):
+                    let start = list.stream.lowerBound(of: cutoff, in: positions)
+                    let end = list.stream.upperBound(of: ev.now, in: start..<positions.upperBound)
+                    return .donations(DonationList(stream: list.stream, positions: .contiguous(start..<end)))
+                case .scattered(let positions):
+                    try ev.tick(positions.count, range)
+                    let dates = list.stream.dates
+                    let now = ev.now
+                    return .donations(DonationList(stream: list.stream, positions: .scattered(positions.filter { cutoff <= dates[$0] && dates[$0] <= now })))
+                }
+            }
+        case .donationsLargestSubset:
+            return { ev, call, range throws(Interrupt) in
+                try subset(&ev, call, range, largest: true)
+            }
+        case .donationsSmallestSubset:
+            return { ev, call, range throws(Interrupt) in
+                try subset(&ev, call, range, largest: false)
+            }
+        case .arrayCount:
+            return { ev, call, _ throws(Interrupt) in
+                .int(try ev.receiver(call).collectionCount)
+            }
+        case .arrayIsEmpty:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.receiver(call).collectionCount == 0)
+            }
+        case .arrayFirst:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                return value.collectionCount == 0 ? .null : Value.wrap(ev.element(of: value, at: 0), wrapped: ev.elementType(call))
+            }
+        case .arrayLast:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                let count = value.collectionCount
+                return count == 0 ? .null : Value.wrap(ev.element(of: value, at: count - 1), wrapped: ev.elementType(call))
+            }
+        case .arrayContains:
+            return { ev, call, range throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                let needle = try ev.argument(call, 0)
+                try ev.tick(items.count, range)
+                return .bool(items.contains(needle))
+            }
+        case .arrayContainsWhere:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                    return .bool(true)
+                }
+                return .bool(false)
+            }
+        case .arrayAllSatisfy:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                for index in 0..<value.collectionCount where !(try ev.test(call.arguments[0], ev.element(of: value, at: index))) {
+                    return .bool(false)
+                }
+                return .bool(true)
+            }
+        case .arrayCountWhere:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                var count = 0
+                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                    count += 1
+                }
+                return .int(count)
+            }
+        case .arrayFirstWhere:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                for index in 0..<value.collectionCount {
+                    let element = ev.element(of: value, at: index)
+                    if try ev.test(call.arguments[0], element) { return Value.wrap(element, wrapped: ev.elementType(call)) }
+                }
+                return .null
+            }
+        case .arrayLastWhere:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                for index in (0..<value.collectionCount).reversed() {
+                    let element = ev.element(of: value, at: index)
+                    if try ev.test(call.arguments[0], element) { return Value.wrap(element, wrapped: ev.elementType(call)) }
+                }
+                return .null
+            }
+        case .arrayFilter:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                var kept: [Int] = []
+                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                    kept.append(index)
+                }
+                return ev.subsequence(of: value, offsets: kept)
+            }
+        case .arrayMap:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                var results: [Value] = []
+                results.reserveCapacity(value.collectionCount)
+                for index in 0..<value.collectionCount {
+                    results.append(try ev.apply(call.arguments[0], ev.element(of: value, at: index)))
+                }
+                return .array(results)
+            }
+        case .arrayCompactMap:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                let function = call.arguments[0]
+                guard case .function(_, let produced) = function.type else { preconditionFailure("compactMap without a function") }
+                var results: [Value] = []
+                for index in 0..<value.collectionCount {
+                    let result = try ev.apply(function, ev.element(of: value, at: index))
+                    if !produced.isOptional {
+                        results.append(result)
+                    } else if let unwrapped = result.unwrap(wrapped: produced.unwrapped) {
+                        results.append(unwrapped)
+                    }
+                }
+                return .array(results)
+            }
+        case .arrayMin:
+            return { ev, call, range throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                try ev.tick(items.count, range)
+                return items.min(by: Value.less).map { Value.wrap($0, wrapped: ev.elementType(call)) } ?? .null
+            }
+        case .arrayMax:
+            return { ev, call, range throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                try ev.tick(items.count, range)
+                return items.max(by: Value.less).map { Value.wrap($0, wrapped: ev.elementType(call)) } ?? .null
+            }
+        case .arraySorted:
+            return { ev, call, range throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                try ev.tick(items.count * max(1, Int.bitWidth - items.count.leadingZeroBitCount), range)
+                return .array(items.sorted(by: Value.less))
+            }
+        case .arrayReversed:
+            return { ev, call, range throws(Interrupt) in
+                let value = try ev.receiver(call)
+                try ev.tick(value.collectionCount, range)
+                return ev.subsequence(of: value, offsets: Array((0..<value.collectionCount).reversed()))
+            }
+        case .arrayReduce:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                var accumulator = try ev.argument(call, 0)
+                for index in 0..<value.collectionCount {
+                    accumulator = try ev.apply(call.arguments[1], accumulator, ev.element(of: value, at: index))
+                }
+                return accumulator
+            }
+        case .arrayPrefix: return slice("prefix") { count, n in (0, min(n, count)) }
+        case .arraySuffix: return slice("suffix") { count, n in (max(0, count - n), count) }
+        case .arrayDropFirst: return slice("dropFirst") { count, n in (min(n, count), count) }
+        case .arrayDropLast: return slice("dropLast") { count, n in (0, max(0, count - n)) }
+        case .arrayDropFirstOne:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                return ev.slice(of: value, min(1, value.collectionCount), value.collectionCount)
+            }
+        case .arrayDropLastOne:
+            return { ev, call, _ throws(Interrupt) in
+                let value = try ev.receiver(call)
+                return ev.slice(of: value, 0, max(0, value.collectionCount - 1))
+            }
+        case .setCount:
+            return { ev, call, _ throws(Interrupt) in
+                .int(try ev.receiver(call).collectionCount)
+            }
+        case .setIsEmpty:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.receiver(call).collectionCount == 0)
+            }
+        case .setContains:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .set(let items) = try ev.receiver(call) else { preconditionFailure("set expected") }
+                return .bool(items.contains(try ev.argument(call, 0)))
+            }
+        case .rangeContains:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .range(let low, let high, let closed) = try ev.receiver(call) else { preconditionFailure("range expected") }
+                let x = try ev.argument(call, 0)
+                let aboveLow = Evaluator.compare(.lessOrEqual, low, x)
+                let belowHigh = Evaluator.compare(closed ? .lessOrEqual : .less, x, high)
+                return .bool(aboveLow && belowHigh)
+            }
+        case .rangeLowerBound:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .range(let low, _, _) = try ev.receiver(call) else { preconditionFailure("range expected") }
+                return low
+            }
+        case .rangeUpperBound:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .range(_, let high, _) = try ev.receiver(call) else { preconditionFailure("range expected") }
+                return high
+            }
+        case .rangeIsEmpty:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .range(let low, let high, let closed) = try ev.receiver(call) else { preconditionFailure("range expected") }
+                return .bool(!closed && low == high)
+            }
+        case .stringCount:
+            return { ev, call, range throws(Interrupt) in
+                let text = try ev.string(call)
+                try ev.tick(text.utf8.count / 16, range)
+                return .int(text.count)
+            }
+        case .stringIsEmpty:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.string(call).isEmpty)
+            }
+        case .stringContains:
+            return { ev, call, range throws(Interrupt) in
+                let text = try ev.string(call)
+                let needle = try ev.stringArgument(call)
+                try ev.tick(text.utf8.count * max(1, needle.utf8.count) / 64, range)
+                return .bool(StringSearch.contains(text, needle))
+            }
+        case .stringHasPrefix:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
+            }
+        case .stringStartsWith:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
+            }
+        case .stringHasSuffix:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(StringSearch.hasSuffix(try ev.string(call), try ev.stringArgument(call)))
+            }
+        case .stringLowercased:
+            return { ev, call, range throws(Interrupt) in
+                let text = try ev.string(call)
+                try ev.tick(text.utf8.count, range)
+                return .string(text.lowercased())
+            }
+        case .stringUppercased:
+            return { ev, call, range throws(Interrupt) in
+                let text = try ev.string(call)
+                try ev.tick(text.utf8.count, range)
+                return .string(text.uppercased())
+            }
+        case .doubleRounded:
+            return { ev, call, _ throws(Interrupt) in
+                .double(try ev.double(call).rounded())
+            }
+        case .doubleIsNaN:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.double(call).isNaN)
+            }
+        case .doubleIsInfinite:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.double(call).isInfinite)
+            }
+        case .doubleIsFinite:
+            return { ev, call, _ throws(Interrupt) in
+                .bool(try ev.double(call).isFinite)
+            }
+        case .dateTimeIntervalSince:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .date(let a) = try ev.receiver(call), case .date(let b) = try ev.argument(call, 0) else { preconditionFailure("dates expected") }
+                return .double(a - b)
+            }
+        case .dateAddingTimeInterval:
+            return { ev, call, _ throws(Interrupt) in
+                guard case .date(let a) = try ev.receiver(call), case .double(let b) = try ev.argument(call, 0) else { preconditionFailure("date expected") }
+                return .date(a + b)
+            }
+        case .dateNow:
+            return { ev, _, _ throws(Interrupt) in
+                .date(ev.now)
+            }
+        case .intMax:
+            return { _, _, _ throws(Interrupt) in .int(.max) }
+        case .intMin:
+            return { _, _, _ throws(Interrupt) in .int(.min) }
+        case .doubleInfinity:
+            return { _, _, _ throws(Interrupt) in .double(.infinity) }
+        case .doubleNan:
+            return { _, _, _ throws(Interrupt) in .double(.nan) }
+        case .abs:
+            return { ev, call, range throws(Interrupt) in
+                switch try ev.argument(call, 0) {
+                case .int(let x):
+                    guard x != .min else { throw ev.failure(RuntimeMessages.overflow("abs(\(x))"), range) }
+                    return .int(abs(x))
+                case .double(let x): return .double(abs(x))
+                default: preconditionFailure("abs of a non-number")
+                }
+            }
+        case .min:
+            return { ev, call, _ throws(Interrupt) in
+                // Swift.min(x, y) returns `y < x ? y : x`, then folds the rest the same way.
+                var result = try ev.argument(call, 0)
+                for index in 1..<call.arguments.count {
+                    let next = try ev.argument(call, index)
+                    if Value.less(next, result) { result = next }
+                }
+                return result
+            }
+        case .max:
+            return { ev, call, _ throws(Interrupt) in
+                // Swift.max(x, y) returns `y >= x ? y : x`.
+                var result = try ev.argument(call, 0)
+                for index in 1..<call.arguments.count {
+                    let next = try ev.argument(call, index)
+                    if Evaluator.compare(.greaterOrEqual, next, result) { result = next }
+                }
+                return result
+            }
+        case .doubleFromNumber:
+            return { ev, call, _ throws(Interrupt) in
+                switch try ev.argument(call, 0) {
+                case .int(let x): return .double(Double(x))
+                case .double(let x): return .double(x)
+                default: preconditionFailure("Double of a non-number")
+                }
+            }
+        case .intFromNumber:
+            return { ev, call, range throws(Interrupt) in
+                switch try ev.argument(call, 0) {
+                case .int(let x): return .int(x)
+                case .double(let x):
+                    guard let value = IntConversion.exact(x) else {
+                        throw ev.failure(RuntimeMessages.invalidConversion(x), range)
+                    }
+                    return .int(value)
+                default: preconditionFailure("Int of a non-number")
+                }
+            }
+        case .setFromArray:
+            return { ev, call, range throws(Interrupt) in
+                let items = ev.elements(of: try ev.argument(call, 0))
+                try ev.tick(items.count, range)
+                return .set(Set(items))
+            }
+        case .timeRangeMinute, .timeRangeHour, .timeRangeDay, .timeRangeWeek, .timeRangeMonth, .timeRangeYear:
+            let unit = id.timeRangeUnit!.unit
+            return { _, _, _ throws(Interrupt) in .timeRange(TimeRange(unit: unit, count: 1, isFunctionForm: false)) }
+        case .timeRangeMinutes, .timeRangeHours, .timeRangeDays, .timeRangeWeeks, .timeRangeMonths, .timeRangeYears:
+            let unit = id.timeRangeUnit!.unit
+            return { ev, call, _ throws(Interrupt) in
+                .timeRange(TimeRange(unit: unit, count: try ev.intArgument(call, 0), isFunctionForm: true))
+            }
+        }
+    }
+
+    /// `prefix(_:)`, `suffix(_:)`, `dropFirst(_:)`, `dropLast(_:)`: a negative count traps in Swift.
+    private static func slice(_ name: String, _ bounds: @escaping @Sendable (Int, Int) -> (Int, Int)) -> Implementation {
+        { ev, call, range throws(Interrupt) in
+            let value = try ev.receiver(call)
+            let n = try ev.intArgument(call, 0)
+            guard n >= 0 else {
+                throw ev.failure(RuntimeMessages.negativeCount(name, n), call.arguments[0].range)
+            }
+            let (start, end) = bounds(value.collectionCount, n)
+            return ev.slice(of: value, start, end)
+        }
+    }
+
+    /// Groups by the key path's value and picks the largest or smallest group; on a tie the
+    /// group whose first donation comes earliest wins.
+    private static func subset(_ ev: inout Evaluator, _ call: BuiltinCall, _ range: SourceRange, largest: Bool) throws(Interrupt) -> Value {
+        let value = try ev.receiver(call)
+        let count = value.collectionCount
+        guard count > 0 else { return value }
+        var groupOf: [Value: Int] = [:]
+        var members: [[Int]] = []
+        for offset in 0..<count {
+            let key = try ev.apply(call.arguments[0], ev.element(of: value, at: offset))
+            if let group = groupOf[key] {
+                members[group].append(offset)
+            } else {
+                groupOf[key] = members.count
+                members.append([offset])
+            }
+        }
+        // Groups are numbered in order of their first donation, so the first best one wins ties.
+        var best = 0
+        for group in members.indices.dropFirst() {
+            let better = largest ? members[group].count > members[best].count : members[group].count < members[best].count
+            if better { best = group }
+        }
+        return ev.subsequence(of: value, offsets: members[best])
+    }
+}

@@ -1,0 +1,83 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Helpers the built-in implementations use to reach their receiver and arguments.
+extension Evaluator {
+    mutating func receiver(_ call: BuiltinCall) throws(Interrupt) -> Value {
+        try evaluate(call.receiver!)
+    }
+
+    mutating func argument(_ call: BuiltinCall, _ index: Int) throws(Interrupt) -> Value {
+        try evaluate(call.arguments[index])
+    }
+
+    mutating func intArgument(_ call: BuiltinCall, _ index: Int) throws(Interrupt) -> Int {
+        guard case .int(let value) = try argument(call, index) else { preconditionFailure("argument is not Int") }
+        return value
+    }
+
+    /// Applies a Bool-valued closure.
+    mutating func test(_ function: TypedExpression, _ element: Value) throws(Interrupt) -> Bool {
+        guard case .bool(let flag) = try apply(function, element) else { preconditionFailure("predicate is not Bool") }
+        return flag
+    }
+
+    /// The element type of a built-in's receiver.
+    func elementType(_ call: BuiltinCall) -> RuleType {
+        call.receiver?.type.elementType ?? .error
+    }
+
+    /// Rebuilds a collection of the receiver's kind from chosen elements, keeping donation lists
+    /// as stream positions.
+    func subsequence(of value: Value, offsets: [Int]) -> Value {
+        switch value {
+        case .donations(let list):
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map { list.position(at: $0) })))
+        default:
+            let items = elements(of: value)
+            return .array(offsets.map { items[$0] })
+        }
+    }
+
+    /// A contiguous part of a collection, `start..<end` in element offsets.
+    func slice(of value: Value, _ start: Int, _ end: Int) -> Value {
+        switch value {
+        case .donations(let list):
+            switch list.positions {
+            case .contiguous(let range):
+                return .donations(DonationList(stream: list.stream, positions: .contiguous((range.lowerBound + start)..<(range.lowerBound + end))))
+            case .scattered(let positions):
+                return .donations(DonationList(stream: list.stream, positions: .scattered(Array(positions[start..<end]))))
+            }
+        case .array(let items):
+            return .array(Array(items[start..<end]))
+        default:
+            preconditionFailure("slice of a non-array")
+        }
+    }
+
+    /// The `index`-th element of a collection value.
+    func element(of value: Value, at index: Int) -> Value {
+        switch value {
+        case .array(let items): return items[index]
+        case .donations(let list): return .donation(list.stream, list.position(at: index))
+        default: preconditionFailure("element of a non-array")
+        }
+    }
+
+    /// The value of a donation list kept as an array of `.donation` values, as a list.
+    func donationList(_ value: Value) -> DonationList? {
+        switch value {
+        case .donations(let list): return list
+        case .array(let items):
+            guard case .donation(let stream, _)? = items.first else { return nil }
+            let positions = items.map { item -> Int in
+                guard case .donation(_, let position) = item else { preconditionFailure("non-donation in a donation array") }
+                return position
+            }
+            return DonationList(stream: stream, positions: .scattered(positions))
+        default:
+            preconditionFailure("donation list expected")
+        }
+    }
+}

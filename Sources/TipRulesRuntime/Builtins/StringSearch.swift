@@ -1,0 +1,77 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Character-wise string tests, as the standard library's `contains(_:)`, `hasPrefix(_:)` and
+/// `hasSuffix(_:)` on `String` (Foundation's `NSString` versions differ on combining marks).
+///
+/// Fast paths compare UTF-8 bytes where that is provably the same: when every byte involved,
+/// plus the byte next to the compared span, is ASCII other than a carriage return. Then each
+/// byte is one character, the span ends on a character boundary, and no canonically
+/// equivalent spelling exists (an ASCII character is equivalent only to itself, and only
+/// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
+/// characters.
+enum StringSearch {
+    /// Whether the bytes are ASCII other than CR.
+    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of two strings (copying only strings not stored as UTF-8).
+    private static func withBytes<R>(_ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in body(x, y) } }
+    }
+
+    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        let fast: Bool? = withBytes(text, prefix) { t, p in
+            let window = min(t.count, p.count + 1)
+            guard simple(p[...]), simple(t[0..<window]) else { return nil }
+            return t.count >= p.count && t[0..<p.count].elementsEqual(p)
+        }
+        return fast ?? text.starts(with: prefix)
+    }
+
+    static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
+        let fast: Bool? = withBytes(text, suffix) { t, s in
+            let window = min(t.count, s.count + 1)
+            guard simple(s[...]), simple(t[(t.count - window)..<t.count]) else { return nil }
+            return t.count >= s.count && t[(t.count - s.count)..<t.count].elementsEqual(s)
+        }
+        return fast ?? text.reversed().starts(with: suffix.reversed())
+    }
+
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        let fast: Bool? = withBytes(text, needle) { t, n in
+            guard simple(n[...]), simple(t[...]) else { return nil }
+            return contains(Array(t), Array(n))
+        }
+        return fast ?? contains(Array(text), Array(needle))
+    }
+
+    static func contains<T: Equatable>(_ text: [T], _ needle: [T]) -> Bool {
+        if needle.isEmpty { return true }
+        guard needle.count <= text.count else { return false }
+        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
+            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}
+
+extension Evaluator {
+    mutating func string(_ call: BuiltinCall) throws(Interrupt) -> String {
+        guard case .string(let text) = try receiver(call) else { preconditionFailure("string expected") }
+        return text
+    }
+
+    mutating func stringArgument(_ call: BuiltinCall) throws(Interrupt) -> String {
+        guard case .string(let text) = try argument(call, 0) else { preconditionFailure("string expected") }
+        return text
+    }
+
+    mutating func double(_ call: BuiltinCall) throws(Interrupt) -> Double {
+        guard case .double(let value) = try receiver(call) else { preconditionFailure("double expected") }
+        return value
+    }
+}

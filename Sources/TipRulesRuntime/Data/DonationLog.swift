@@ -1,0 +1,145 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Donation logs as NDJSON: one object per line,
+/// `{"event": "didViewLandmarkDetail", "date": "2026-11-29T10:00:00Z", "value": {"landmarkID": 3, "landmarkName": "Alps"}}`.
+public enum DonationLog {
+    /// Reads a log into a store. Every bad line is reported, as a diagnostic located in the log,
+    /// and skipped; every good line is kept. Blank lines are allowed.
+    public static func load(_ bytes: [UInt8], fileName: String, into store: inout DonationStore) -> [Diagnostic] {
+        let file = SourceFile(name: fileName, bytes: bytes)
+        var issues: [Diagnostic] = []
+        // A UTF-8 byte order mark at the start is not part of the first line.
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var contentEnd = lineEnd
+            if contentEnd > lineStart && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            let isBlank = bytes[lineStart..<contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if !isBlank {
+                if let issue = loadLine(file, lineStart..<contentEnd, into: &store) {
+                    issues.append(issue)
+                }
+            }
+            if lineEnd >= bytes.count { break }
+            lineStart = lineEnd + 1
+        }
+        store.compact()
+        return issues
+    }
+
+    private static func loadLine(_ file: SourceFile, _ range: Range<Int>, into store: inout DonationStore) -> Diagnostic? {
+        /// A problem with the line as a whole, underlined.
+        func issue(_ message: DiagnosticMessage) -> Diagnostic {
+            Diagnostic(message, file: file, range: SourceRange(start: range.lowerBound, end: range.upperBound))
+        }
+        let json: JSONValue
+        switch JSONParser.parse(file.bytes, range: range) {
+        case .success(let value): json = value
+        case .failure(let failure):
+            let offset = min(range.lowerBound + failure.column - 1, range.upperBound)
+            return Diagnostic(DonationMessages.notJSON(failure.message), file: file,
+                              range: SourceRange(start: offset, end: min(offset + 1, range.upperBound)))
+        }
+        guard case .object(let members) = json else {
+            return issue(DonationMessages.notObject(json.kindName))
+        }
+        var eventName: String?
+        var dateText: String?
+        var payload: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "event":
+                guard case .string(let name) = value else { return issue(DonationMessages.badKey("event", "a string", value.kindName)) }
+                eventName = name
+            case "date":
+                guard case .string(let text) = value else { return issue(DonationMessages.badKey("date", "an ISO 8601 string", value.kindName)) }
+                dateText = text
+            case "value":
+                payload = value
+            default:
+                return issue(DonationMessages.unknownKey(key))
+            }
+        }
+        guard let eventName else { return issue(DonationMessages.missingKey("event")) }
+        guard let dateText else { return issue(DonationMessages.missingKey("date")) }
+        guard let eventIndex = store.eventIndex(eventName) else {
+            return issue(DonationMessages.unknownEvent(eventName, suggestion: Suggestions.closest(to: eventName, in: store.schemas.map(\.id))))
+        }
+        let date: Double
+        switch ISO8601.parse(dateText) {
+        case .success(let seconds): date = seconds
+        case .failure(let error): return issue(DonationMessages.badDate("\(error)"))
+        }
+        let schema = store.schemas[eventIndex]
+        var fields: [(String, JSONValue)] = []
+        switch payload {
+        case nil, .null?: break
+        case .object(let members)?: fields = members
+        case let other?: return issue(DonationMessages.valueNotObject(other.kindName))
+        }
+        for (name, _) in fields where schema.fieldIndex(name) == nil {
+            return issue(DonationMessages.unknownField(event: eventName, field: name, suggestion: Suggestions.closest(to: name, in: schema.fields.map(\.name))))
+        }
+        var values: [Value] = []
+        values.reserveCapacity(schema.fields.count)
+        for field in schema.fields {
+            let json = fields.first { $0.0 == field.name }?.1
+            switch decode(json, as: field.type) {
+            case .success(let value): values.append(value)
+            case .failure(let reason):
+                if json == nil {
+                    return issue(DonationMessages.missingField(event: eventName, field: field.name, type: field.type))
+                }
+                return issue(DonationMessages.badField(event: eventName, field: field.name, reason.text))
+            }
+        }
+        store.append(eventIndex: eventIndex, date: date, payload: values)
+        return nil
+    }
+
+    /// Why a JSON value does not decode as a type: the end of a message such as "field 'x' of
+    /// 'e' must be 'Int', found a string".
+    package struct Reason: Error { package var text: String }
+
+    /// Decodes a payload field (or a parameter value); a missing or null optional is nil.
+    package static func decode(_ json: JSONValue?, as type: RuleType) -> Result<Value, Reason> {
+        if case .optional(let wrapped) = type {
+            guard let json, json != .null else { return .success(.null) }
+            return decode(json, as: wrapped).map { Value.wrap($0, wrapped: wrapped) }
+        }
+        guard let json else { return .failure(Reason(text: "is missing")) }
+        switch (type, json) {
+        case (.array(let element), .array(let items)), (.set(let element), .array(let items)):
+            var values: [Value] = []
+            for item in items {
+                switch decode(item, as: element) {
+                case .success(let value): values.append(value)
+                case .failure(let reason): return .failure(reason)
+                }
+            }
+            if case .set = type { return .success(.set(Set(values))) }
+            return .success(.array(values))
+        case (.int, .number(let text)):
+            guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let value = Int(text) else {
+                return .failure(Reason(text: "must be an integer that fits 'Int' (no fraction or exponent), found \(text)"))
+            }
+            return .success(.int(value))
+        case (.double, .number(let text)):
+            guard let value = Double(text), value.isFinite else {
+                return .failure(Reason(text: "must be a finite number, found \(text)"))
+            }
+            return .success(.double(value))
+        case (.bool, .bool(let flag)): return .success(.bool(flag))
+        case (.string, .string(let text)): return .success(.string(text))
+        case (.date, .string(let text)):
+            switch ISO8601.parse(text) {
+            case .success(let seconds): return .success(.date(seconds))
+            case .failure(let error): return .failure(Reason(text: "must be an ISO 8601 date: \(error)"))
+            }
+        default:
+            return .failure(Reason(text: "must be '\(type)', found \(json.kindName)"))
+        }
+    }
+}

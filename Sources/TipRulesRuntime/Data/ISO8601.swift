@@ -1,0 +1,150 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// ISO 8601 timestamps, parsed and printed without Foundation's formatters so both are exact,
+/// fast and identical on every platform.
+///
+/// Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM]`. A timestamp without an offset
+/// is UTC. Values are seconds since 2001-01-01T00:00:00Z, as Foundation's `Date` stores them.
+public enum ISO8601 {
+    /// Seconds between 1970-01-01 and 2001-01-01.
+    static let unixToReference: Double = 978_307_200
+
+    /// Parses a timestamp, or returns a reason it is not one.
+    public static func parse(_ text: String) -> Result<Double, ISO8601Error> {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for offset in 0..<digits {
+                let byte = bytes[index + offset]
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += digits
+            return value
+        }
+        func expect(_ character: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == character else { return false }
+            index += 1
+            return true
+        }
+        let shape = ISO8601Error.malformed(text)
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
+              let day = number(2) else { return .failure(shape) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") else { return .failure(shape) }
+        index += 1
+        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return .failure(shape) }
+        var second = 0
+        var fraction = 0.0
+        if expect(UInt8(ascii: ":")) {
+            guard let s = number(2) else { return .failure(shape) }
+            second = s
+            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
+                let start = index
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+                guard index > start else { return .failure(shape) }
+                fraction = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
+            }
+        }
+        var offsetSeconds = 0
+        if index < bytes.count {
+            if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+                guard let offsetHours = number(2) else { return .failure(shape) }
+                _ = expect(UInt8(ascii: ":"))
+                guard let offsetMinutes = number(2), offsetHours <= 23, offsetMinutes <= 59 else { return .failure(shape) }
+                offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+            }
+        }
+        guard index == bytes.count else { return .failure(shape) }
+        guard (1...12).contains(month) else { return .failure(.outOfRange(text, "month \(month)")) }
+        guard (1...daysInMonth(year, month)).contains(day) else { return .failure(.outOfRange(text, "day \(day) of month \(month)")) }
+        guard hour <= 23 else { return .failure(.outOfRange(text, "hour \(hour)")) }
+        guard minute <= 59 else { return .failure(.outOfRange(text, "minute \(minute)")) }
+        guard second <= 59 else { return .failure(.outOfRange(text, "second \(second)")) }
+        let days = daysFromCivil(year, month, day)
+        let unix = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        return .success(unix - unixToReference)
+    }
+
+    /// Formats an instant in UTC, with exactly three fractional digits when it has a fractional
+    /// second (rounded to the millisecond) and none otherwise.
+    public static func format(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return String(seconds) }
+        let totalMilliseconds = ((seconds + unixToReference) * 1000).rounded()
+        guard abs(totalMilliseconds) < 9e15 else { return String(seconds) }
+        let milliseconds = Int(totalMilliseconds)
+        var (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        if millisecondOfDay < 0 {
+            millisecondOfDay += 86_400_000
+            days -= 1
+        }
+        let (year, month, day) = civilFromDays(days)
+        let hour = millisecondOfDay / 3_600_000
+        let minute = millisecondOfDay / 60_000 % 60
+        let second = millisecondOfDay / 1000 % 60
+        let fraction = millisecondOfDay % 1000
+        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        if fraction != 0 { text += "." + pad(fraction, 3) }
+        return text + "Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// Why a timestamp was rejected.
+public enum ISO8601Error: Error, Sendable, Hashable, CustomStringConvertible {
+    case malformed(String)
+    case outOfRange(String, String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let text):
+            return "'\(text)' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"
+        case .outOfRange(let text, let part):
+            return "'\(text)' has an invalid \(part)"
+        }
+    }
+}

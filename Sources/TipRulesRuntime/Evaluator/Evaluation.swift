@@ -1,0 +1,172 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// What an evaluation runs against besides donations and parameters: the clock, the calendar's
+/// time zone and the step budgets.
+public struct EvaluationOptions: Sendable {
+    /// The evaluation clock: only donations dated at or before it exist.
+    public var now: Date
+    /// The time zone for calendar arithmetic in `donatedWithin` and `maxAge`.
+    public var timeZone: TimeZone {
+        get { calendar.timeZone }
+        set {
+            calendar.timeZone = newValue
+            fixedOffset = CalendarSteps.fixedOffset(of: newValue)
+        }
+    }
+    /// The zone's offset when it never changes, for exact calendar steps without Foundation.
+    private(set) var fixedOffset: Int?
+    /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
+    private(set) var calendar: Calendar
+    /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
+    /// or expression may take.
+    public var stepBudget: Int
+    /// The most steps all declarations and expressions of one `Evaluation` may take together,
+    /// so a file of many expensive rules still ends in seconds.
+    public var totalStepBudget: Int
+
+    /// The default step budget: enough for any rule over 1000-donation streams, small enough
+    /// that a runaway nested rule stops in well under a second.
+    public static let defaultStepBudget = 25_000_000
+
+    /// The default total: four full budgets.
+    public static let defaultTotalStepBudget = 100_000_000
+
+    public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                stepBudget: Int = EvaluationOptions.defaultStepBudget,
+                totalStepBudget: Int = EvaluationOptions.defaultTotalStepBudget) {
+        self.now = now
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        self.fixedOffset = CalendarSteps.fixedOffset(of: timeZone)
+        self.stepBudget = stepBudget
+        self.totalStepBudget = max(stepBudget, totalStepBudget)
+    }
+}
+
+/// The outcome of evaluating one declaration or expression.
+public struct EvaluationResult: Sendable {
+    /// The declaration's name, or the expression's text.
+    public var name: String
+    public var type: RuleType
+    /// The value, or the runtime error located at the failing subexpression.
+    public var outcome: Result<Value, Diagnostic>
+}
+
+/// One evaluation: a clock, donations and parameters, over which any number of declarations and
+/// expressions are evaluated. Each declaration is evaluated at most once, when first needed.
+public struct Evaluation {
+    private var evaluator: Evaluator
+    public let program: CompiledProgram
+
+    /// Prepares an evaluation of a program over donations, read from the source as rules need them.
+    public init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
+        let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
+                                      fixedOffset: options.fixedOffset,
+                                      source: donations, parameterValues: program.parameters.map { Value($0.defaultValue) },
+                                      stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
+        self.program = program
+        self.evaluator = Evaluator(program: program, inputs: inputs)
+    }
+
+    /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared
+    /// default. Values computed before are forgotten, since they may depend on it.
+    ///
+    /// ```swift
+    /// try evaluation.setParameter("isLoggedIn", .bool(true))
+    /// ```
+    public mutating func setParameter(_ name: String, _ value: Value) throws(Diagnostic) {
+        guard let index = program.parameterIndex(name) else { throw ParameterErrors.unknown(name, in: program) }
+        let parameter = program.parameters[index]
+        guard value.conforms(to: parameter.type) else { throw ParameterErrors.wrongType(parameter, in: program) }
+        evaluator.setParameter(index, value)
+    }
+
+    /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
+    public mutating func evaluate(_ name: String) -> EvaluationResult? {
+        program.declarationIndex(name).map { evaluate(declarationAt: $0) }
+    }
+
+    /// Evaluates the declaration at an index of `program.declarations` (no name lookup).
+    public mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
+        let name = program.declarations[index].name
+        let declaration = program.declarations[index]
+        return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+            try ev.declarationValue(index)
+        })
+    }
+
+    /// Evaluates every `let` and `rule`, in file order.
+    public mutating func evaluateAll() -> [EvaluationResult] {
+        program.declarations.indices.map { evaluate(declarationAt: $0) }
+    }
+
+    /// Evaluates an expression compiled against this program.
+    public mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
+        let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
+        return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+            ev.file = expression.file
+            defer { ev.file = ev.program.file }
+            return try ev.evaluate(expression.body)
+        })
+    }
+
+    /// Evaluations deeper than this run on a thread with a large stack, so that a deep (but
+    /// legal) program cannot exhaust a small host thread's stack; shallower ones, nearly all
+    /// real rules, run directly.
+    static let inlineDepthLimit = 32
+
+    private mutating func outcome(depth: Int, _ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, Diagnostic> {
+        if depth > Evaluation.inlineDepthLimit {
+            return LargeStack.run { outcome(body) }
+        }
+        return outcome(body)
+    }
+
+    private mutating func outcome(_ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, Diagnostic> {
+        evaluator.resetBudget()
+        do {
+            return .success(try body(&evaluator))
+        } catch {
+            switch error {
+            case .failure(let runtimeError): return .failure(runtimeError)
+            case .nilInChain: preconditionFailure("optional chain escaped its expression")
+            }
+        }
+    }
+}
+
+/// Builds the diagnostics for refused parameter values. A parameter set in code or on the
+/// command line has no text of its own, so the diagnostic's file is the assignment as written
+/// (`<parameter>`), and a note points at the declaration.
+package enum ParameterErrors {
+    /// The error for a name the program does not declare, with the closest parameter name.
+    package static func unknown(_ name: String, in program: CompiledProgram) -> Diagnostic {
+        let file = SourceFile(name: "<parameter>", text: name)
+        let range = SourceRange(start: 0, end: file.bytes.count)
+        let suggestion = Suggestions.closest(to: name, in: program.parameters.map(\.name))
+        let fixIts = suggestion.map { [Diagnostic.FixIt(message: "did you mean '\($0)'?", range: range, replacement: $0)] } ?? []
+        return Diagnostic(ParameterMessages.unknown(name, suggestion: suggestion), file: file, range: range, fixIts: fixIts)
+    }
+
+    /// The error for a value that is not of the parameter's declared type.
+    package static func wrongType(_ parameter: ParameterInfo, in program: CompiledProgram, found: String? = nil) -> Diagnostic {
+        let file = SourceFile(name: "<parameter>", text: parameter.name)
+        return Diagnostic(ParameterMessages.wrongType(parameter.name, expected: parameter.type, found: found), file: file,
+                          range: SourceRange(start: 0, end: file.bytes.count),
+                          notes: [Diagnostic.Note(message: "'\(parameter.name)' declared here", file: program.file, range: parameter.range)])
+    }
+}
+
+/// Messages for refused parameter values (codes P01xx).
+enum ParameterMessages {
+    static func unknown(_ name: String, suggestion: String?) -> DiagnosticMessage {
+        DiagnosticMessage("P0101", "no parameter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    static func wrongType(_ name: String, expected: RuleType, found: String?) -> DiagnosticMessage {
+        DiagnosticMessage("P0102", "parameter '\(name)' needs a value of type '\(expected)'" + (found.map { ", not \($0)" } ?? ""))
+    }
+}

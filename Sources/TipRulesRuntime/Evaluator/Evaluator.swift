@@ -1,0 +1,257 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// Why evaluation of a subexpression stopped early.
+enum Interrupt: Error {
+    /// A runtime error, where Swift would trap.
+    indirect case failure(Diagnostic)
+    /// `x?` found nil: the enclosing optional chain evaluates to nil.
+    case nilInChain
+}
+
+/// What one evaluation sees: the clock, the calendar, donation streams and parameter values.
+struct EvaluationInputs {
+    var now: Double
+    var calendar: Calendar
+    /// The time zone's UTC offset when it never changes (see `CalendarSteps`).
+    var fixedOffset: Int?
+    /// Where event streams are read from, the first time a rule needs each.
+    var source: any DonationSource
+    var parameterValues: [Value]
+    var stepBudget: Int
+    var totalStepBudget: Int
+}
+
+/// A tree-walking evaluator over the typed tree. One instance serves one evaluation: it caches
+/// each declaration's result (evaluated at most once, on demand) and each event's stream cut.
+struct Evaluator {
+    let program: CompiledProgram
+    private(set) var inputs: EvaluationInputs
+    private(set) var stepsLeft: Int
+    /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
+    private var allotted: Int
+    private var totalStepsLeft: Int
+    private var locals: [Value] = []
+    private var frameBase = 0
+    /// What is known of each declaration; allocated on first use.
+    private var declarationStates: [DeclarationState] = []
+    /// Each event's stream cut, once computed; allocated on first use.
+    private var eventDonations: [DonationList?] = []
+
+    private enum DeclarationState {
+        case pending, running
+        case done(Value)
+        case failed(Diagnostic)
+    }
+
+    init(program: CompiledProgram, inputs: EvaluationInputs) {
+        self.program = program
+        self.inputs = inputs
+        self.stepsLeft = 0
+        self.allotted = 0
+        self.totalStepsLeft = inputs.totalStepBudget
+        self.file = program.file
+    }
+
+    /// The file of the code being evaluated: the program's, or a separately compiled expression's.
+    var file: SourceFile
+    var now: Double { inputs.now }
+
+    // MARK: - Errors and budget
+
+    func failure(_ message: DiagnosticMessage, _ range: SourceRange) -> Interrupt {
+        .failure(Diagnostic(message, file: file, range: range))
+    }
+
+    /// Replaces a parameter's value and forgets what was computed from the old one.
+    mutating func setParameter(_ index: Int, _ value: Value) {
+        inputs.parameterValues[index] = value
+        declarationStates = []
+    }
+
+    /// Gives the next top-level evaluation a full step budget, or what is left of the total.
+    mutating func resetBudget() {
+        totalStepsLeft -= max(0, allotted - max(0, stepsLeft))
+        allotted = max(0, min(inputs.stepBudget, totalStepsLeft))
+        stepsLeft = allotted
+    }
+
+    /// Spends evaluation steps; past the budget the evaluation stops with an error.
+    @inline(__always)
+    mutating func tick(_ steps: Int = 1, _ range: SourceRange) throws(Interrupt) {
+        stepsLeft -= steps
+        if stepsLeft < 0 { throw budgetExceeded(range) }
+    }
+
+    /// The error for a spent budget; kept out of line so `tick` stays small enough to inline.
+    @inline(never)
+    private func budgetExceeded(_ range: SourceRange) -> Interrupt {
+        if allotted < inputs.stepBudget {
+            return failure(RuntimeMessages.totalStepBudget(inputs.totalStepBudget), range)
+        }
+        return failure(RuntimeMessages.stepBudget(inputs.stepBudget), range)
+    }
+
+    // MARK: - Declarations
+
+    /// The value of a `let` or `rule`, evaluated at most once per evaluation.
+    mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
+        if declarationStates.isEmpty {
+            declarationStates = Array(repeating: .pending, count: program.declarations.count)
+        }
+        switch declarationStates[index] {
+        case .done(let value): return value
+        case .failed(let error): throw .failure(error)
+        // The checker rejects cycles, so this cannot recurse forever.
+        case .running: preconditionFailure("cycle between declarations reached the evaluator")
+        case .pending: break
+        }
+        declarationStates[index] = .running
+        let savedBase = frameBase
+        let savedFile = file
+        frameBase = locals.count
+        file = program.file
+        defer {
+            if frameBase < locals.count { locals.removeSubrange(frameBase...) }
+            frameBase = savedBase
+            file = savedFile
+        }
+        do {
+            let value = try evaluate(program.declarations[index].body)
+            declarationStates[index] = .done(value)
+            return value
+        } catch {
+            switch error {
+            case .failure(let runtimeError):
+                declarationStates[index] = .failed(runtimeError)
+            case .nilInChain:
+                preconditionFailure("optional chain escaped its declaration")
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Locals
+
+    func local(_ slot: Int) -> Value {
+        locals[frameBase + slot]
+    }
+
+    mutating func setLocal(_ slot: Int, _ value: Value) {
+        let index = frameBase + slot
+        if index < locals.count {
+            locals[index] = value
+        } else {
+            while locals.count < index { locals.append(.null) }
+            locals.append(value)
+        }
+    }
+
+    /// Applies a closure or key path (used as a function) to arguments.
+    mutating func apply(_ function: TypedExpression, _ argument: Value) throws(Interrupt) -> Value {
+        switch function.node {
+        case .closure(let closure):
+            setLocal(closure.firstSlot, argument)
+            return try evaluate(closure.body)
+        case .keyPath(let steps):
+            return try project(argument, through: steps, function.range)
+        default:
+            preconditionFailure("applying a non-function")
+        }
+    }
+
+    mutating func apply(_ function: TypedExpression, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
+        guard case .closure(let closure) = function.node else { preconditionFailure("applying a non-closure") }
+        setLocal(closure.firstSlot, first)
+        setLocal(closure.firstSlot + 1, second)
+        return try evaluate(closure.body)
+    }
+
+    /// Follows a key path from a value.
+    mutating func project(_ value: Value, through steps: [KeyPathStep], _ range: SourceRange) throws(Interrupt) -> Value {
+        var current = value
+        for step in steps {
+            try tick(1, range)
+            switch step {
+            case .field(let index):
+                guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
+                current = stream.columns[index][position]
+            case .property(let builtin):
+                current = try propertyValue(builtin, of: current, range)
+            }
+        }
+        return current
+    }
+
+    /// Evaluates a property built-in on an already computed value (for key paths).
+    mutating func propertyValue(_ builtin: Builtin, of value: Value, _ range: SourceRange) throws(Interrupt) -> Value {
+        // The implementation reads its receiver by evaluating an expression: a scratch local
+        // just past the current frame holds the value.
+        let slot = locals.count - frameBase
+        locals.append(value)
+        defer { locals.removeSubrange((frameBase + slot)...) }
+        let receiver = TypedExpression(.local(slot), .error, range)
+        let call = BuiltinCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range)
+        return try BuiltinImplementations.table[builtin.id.rawValue](&self, call, range)
+    }
+
+    // MARK: - Streams
+
+    /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
+    /// newest `limit`.
+    mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
+        if eventDonations.isEmpty {
+            eventDonations = Array(repeating: nil, count: program.events.count)
+        } else if let cached = eventDonations[index] {
+            return cached
+        }
+        // The program's declaration decides what rules see; the source only holds donations.
+        let schema = program.events[index]
+        let stream: DonationStream
+        do {
+            stream = try inputs.source.stream(for: schema)
+        } catch {
+            throw .failure(error)
+        }
+        let end = stream.upperBound(of: now)
+        var start = 0
+        if let maxAge = schema.maxAge {
+            let cutoff = try cutoffDate(maxAge, range)
+            start = stream.lowerBound(of: cutoff, in: 0..<end)
+        }
+        start = max(start, end - schema.limit)
+        let list = DonationList(stream: stream, positions: .contiguous(start..<end))
+        eventDonations[index] = list
+        return list
+    }
+
+    /// `now` moved back by a time range with Gregorian calendar arithmetic.
+    func cutoffDate(_ timeRange: TimeRange, _ range: SourceRange) throws(Interrupt) -> Double {
+        guard timeRange.count >= 0 else {
+            throw failure(RuntimeMessages.negativeTimeRange(timeRange), range)
+        }
+        if timeRange.count == 0 { return now }
+        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: inputs.calendar,
+                                              fixedOffset: inputs.fixedOffset) else {
+            throw failure(RuntimeMessages.calendarOverflow(timeRange), range)
+        }
+        return cutoff
+    }
+
+    // MARK: - Elements
+
+    /// The elements of an array, set or donation list as values.
+    func elements(of value: Value) -> [Value] {
+        switch value {
+        case .array(let items): return items
+        case .set(let items): return Array(items)
+        case .donations(let list):
+            return list.allPositions.map { .donation(list.stream, $0) }
+        default:
+            preconditionFailure("elements of a non-collection")
+        }
+    }
+}
+

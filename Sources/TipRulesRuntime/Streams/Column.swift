@@ -1,0 +1,66 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// One payload field of a donation stream, stored as a plain array of its Swift type, so scans
+/// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date).
+public enum Column: Sendable {
+    case int([Int])
+    case double([Double])
+    case bool([Bool])
+    case string([String])
+    /// Dates as seconds since 2001-01-01T00:00:00Z.
+    case date([Double])
+    /// Optional fields, as values (`.null` for nil).
+    case values([Value])
+
+    /// An empty column for a payload type.
+    init(for type: RuleType) {
+        switch type {
+        case .int: self = .int([])
+        case .double: self = .double([])
+        case .bool: self = .bool([])
+        case .string: self = .string([])
+        case .date: self = .date([])
+        default: self = .values([])
+        }
+    }
+
+    /// The value at a stream position.
+    public subscript(position: Int) -> Value {
+        switch self {
+        case .int(let items): return .int(items[position])
+        case .double(let items): return .double(items[position])
+        case .bool(let items): return .bool(items[position])
+        case .string(let items): return .string(items[position])
+        case .date(let items): return .date(items[position])
+        case .values(let items): return items[position]
+        }
+    }
+
+
+    /// Inserts a value (already checked against the field's type).
+    mutating func insert(_ value: Value, at position: Int) {
+        switch (self, value) {
+        case (.int(var items), .int(let x)): self = .values([]); items.insert(x, at: position); self = .int(items)
+        case (.double(var items), .double(let x)): self = .values([]); items.insert(x, at: position); self = .double(items)
+        case (.bool(var items), .bool(let x)): self = .values([]); items.insert(x, at: position); self = .bool(items)
+        case (.string(var items), .string(let x)): self = .values([]); items.insert(x, at: position); self = .string(items)
+        case (.date(var items), .date(let x)): self = .values([]); items.insert(x, at: position); self = .date(items)
+        case (.values(var items), _): self = .values([]); items.insert(value, at: position); self = .values(items)
+        default: preconditionFailure("value does not match the column")
+        }
+    }
+
+    /// Copies with exactly the needed capacity, after a bulk load.
+    mutating func compact() {
+        switch self {
+        case .int(let items): self = .int(Array(items))
+        case .double(let items): self = .double(Array(items))
+        case .bool(let items): self = .bool(Array(items))
+        case .string(let items): self = .string(Array(items))
+        case .date(let items): self = .date(Array(items))
+        case .values(let items): self = .values(Array(items))
+        }
+    }
+
+}

@@ -1,0 +1,99 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// Where an evaluation reads donations from: the evaluator asks for an event's stream the first
+/// time a rule needs it, and never otherwise. The in-memory `DonationStore` is one source; a
+/// database store is another, and plugs in without the evaluator knowing.
+public protocol DonationSource: Sendable {
+    /// Every donation of an event, oldest first (equal dates in donation order). Rules see only
+    /// part of it: the evaluator cuts it to the evaluation's clock, `maxAge` and `limit`.
+    ///
+    /// An event the source has never heard of has no donations. A source whose donations of the
+    /// event have other payload fields than `event` declares throws a diagnostic saying so.
+    func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream
+}
+
+/// Donations in memory: one stream per declared event, each kept oldest first.
+///
+/// A value type with copy-on-write streams: copies are cheap, and evaluations read a snapshot
+/// that later donations never change.
+public struct DonationStore: DonationSource, Sendable {
+    public let schemas: [EventSchema]
+    private(set) var streams: [DonationStream]
+    /// Stream indices by event id.
+    private let indices: [String: Int]
+
+    /// An empty store for the events of a program.
+    public init(program: CompiledProgram) {
+        self.init(events: program.events)
+    }
+
+    /// An empty store for events.
+    public init(events: [EventSchema]) {
+        self.schemas = events
+        self.streams = events.map { DonationStream(schema: $0) }
+        self.indices = Dictionary(events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The index of an event's stream.
+    package func eventIndex(_ id: String) -> Int? {
+        indices[id]
+    }
+
+    /// The number of donations held for an event (all of them, not just what rules see).
+    public func count(of event: String) -> Int {
+        indices[event].map { streams[$0].count } ?? 0
+    }
+
+    /// The total number of donations held.
+    public var totalCount: Int { streams.reduce(0) { $0 + $1.count } }
+
+    /// Records a donation after checking its payload against the event's schema.
+    ///
+    /// ```swift
+    /// try store.donate("didViewLandmarkDetail", at: Date(), ["landmarkID": .int(3), "landmarkName": .string("Alps")])
+    /// ```
+    public mutating func donate(_ event: String, at date: Date, _ payload: [String: Value] = [:]) throws(Diagnostic) {
+        guard let index = indices[event] else {
+            throw DonationErrors.unknownEvent(event, known: schemas.map(\.id))
+        }
+        let values = try DonationErrors.checkedPayload(payload, for: schemas[index])
+        append(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: values)
+    }
+
+    /// Appends a validated donation.
+    package mutating func append(eventIndex index: Int, date: Double, payload: [Value]) {
+        if !isKnownUniquelyReferenced(&streams[index]) {
+            streams[index] = DonationStream(copying: streams[index])
+        }
+        streams[index].insert(date: date, payload: payload)
+    }
+
+    /// Forgets every donation of an event.
+    public mutating func deleteDonations(of event: String) {
+        guard let index = indices[event] else { return }
+        streams[index] = DonationStream(schema: schemas[index])
+    }
+
+    /// Drops spare capacity in every stream, after a bulk load.
+    package mutating func compact() {
+        for index in streams.indices {
+            if !isKnownUniquelyReferenced(&streams[index]) {
+                streams[index] = DonationStream(copying: streams[index])
+            }
+            streams[index].compact()
+        }
+    }
+
+    public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
+        guard let index = indices[event.id] else { return DonationStream(schema: event) }
+        let stream = streams[index]
+        // `limit` and `maxAge` are the reader's business; the payload must agree.
+        guard stream.schema.fields == event.fields else {
+            throw DonationErrors.schemaMismatch(event, stored: stream.schema)
+        }
+        return stream
+    }
+}

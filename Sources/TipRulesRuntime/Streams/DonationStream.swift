@@ -1,0 +1,106 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// The donations of one event, oldest first, stored by column for scanning.
+///
+/// Equal dates keep donation order. Instances are shared by reference between values during an
+/// evaluation and are never mutated while shared: `Donations` copies a stream before changing
+/// it unless it holds the only reference (copy on write), which is why the class may be
+/// `Sendable`.
+public final class DonationStream: @unchecked Sendable {
+    public let schema: EventSchema
+    /// Seconds since 2001-01-01T00:00:00Z, ascending.
+    public private(set) var dates: [Double]
+    /// One column per payload field, each as long as `dates`.
+    public private(set) var columns: [Column]
+
+    init(schema: EventSchema) {
+        self.schema = schema
+        self.dates = []
+        self.columns = schema.fields.map { Column(for: $0.type) }
+    }
+
+    init(copying other: DonationStream) {
+        self.schema = other.schema
+        self.dates = other.dates
+        self.columns = other.columns
+    }
+
+    public var count: Int { dates.count }
+
+    /// Inserts a donation after every donation dated at or before it.
+    func insert(date: Double, payload: [Value]) {
+        var position = dates.count
+        if let last = dates.last, date < last {
+            position = upperBound(of: date)
+        }
+        dates.insert(date, at: position)
+        for (index, value) in payload.enumerated() {
+            columns[index].insert(value, at: position)
+        }
+    }
+
+
+    /// Drops spare capacity after a bulk load.
+    func compact() {
+        dates = Array(dates)
+        for index in columns.indices { columns[index].compact() }
+    }
+
+    /// The first index whose date is greater than `date`.
+    func upperBound(of date: Double, in range: Range<Int>? = nil) -> Int {
+        var low = range?.lowerBound ?? 0
+        var high = range?.upperBound ?? dates.count
+        while low < high {
+            let mid = (low + high) / 2
+            if dates[mid] <= date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The first index whose date is at or after `date`.
+    func lowerBound(of date: Double, in range: Range<Int>? = nil) -> Int {
+        var low = range?.lowerBound ?? 0
+        var high = range?.upperBound ?? dates.count
+        while low < high {
+            let mid = (low + high) / 2
+            if dates[mid] < date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// A selection of donations from one stream, in stream order: the value of a `[Donation<E>]`.
+public struct DonationList: Sendable {
+    /// Positions in the stream: a contiguous run (a time window) or any ordered subset.
+    public enum Positions: Sendable {
+        case contiguous(Range<Int>)
+        case scattered([Int])
+    }
+
+    public let stream: DonationStream
+    public var positions: Positions
+
+    public var count: Int {
+        switch positions {
+        case .contiguous(let range): return range.count
+        case .scattered(let list): return list.count
+        }
+    }
+
+    /// The stream position of the `offset`-th donation in the list.
+    public func position(at offset: Int) -> Int {
+        switch positions {
+        case .contiguous(let range): return range.lowerBound + offset
+        case .scattered(let list): return list[offset]
+        }
+    }
+
+    /// All stream positions, in order.
+    public var allPositions: [Int] {
+        switch positions {
+        case .contiguous(let range): return Array(range)
+        case .scattered(let list): return list
+        }
+    }
+}

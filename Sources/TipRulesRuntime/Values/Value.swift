@@ -1,0 +1,134 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// A runtime value. Each case holds what Swift would hold for the static type.
+///
+/// Optionals: a `T?` whose `T` is not itself optional is either `.null` or the plain value of
+/// `T`; only when `T` is optional (`Int??`) is a non-nil value boxed in `.some`, so that
+/// `.some(nil)` stays distinct from `nil` exactly as in Swift.
+public enum Value: Sendable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    /// Seconds since 2001-01-01T00:00:00Z, as Foundation's `Date` stores it.
+    case date(Double)
+    case timeRange(TimeRange)
+    case null
+    indirect case some(Value)
+    case array([Value])
+    case set(Set<Value>)
+    case donations(DonationList)
+    case donation(DonationStream, Int)
+    case event(Int)
+    case parameter(Int)
+    indirect case range(Value, Value, closed: Bool)
+}
+
+extension Value: Hashable {
+    /// Equality as Swift's `==` for the static type (the checker only compares equal types).
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.date(a), .date(b)): return a == b
+        case let (.timeRange(a), .timeRange(b)): return a == b
+        case (.null, .null): return true
+        case let (.some(a), .some(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.set(a), .set(b)): return a == b
+        case let (.event(a), .event(b)), let (.parameter(a), .parameter(b)): return a == b
+        case let (.donation(s1, i1), .donation(s2, i2)): return s1 === s2 && i1 == i2
+        case let (.range(a1, b1, c1), .range(a2, b2, c2)): return a1 == a2 && b1 == b2 && c1 == c2
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .int(let v): hasher.combine(v)
+        case .double(let v): hasher.combine(v)
+        case .bool(let v): hasher.combine(v)
+        case .string(let v): hasher.combine(v)
+        case .date(let v): hasher.combine(v)
+        case .timeRange(let v): hasher.combine(v)
+        case .null: hasher.combine(0 as UInt8)
+        case .some(let v): hasher.combine(1 as UInt8); hasher.combine(v)
+        case .array(let v): hasher.combine(v)
+        case .set(let v): hasher.combine(v)
+        case .event(let v), .parameter(let v): hasher.combine(v)
+        case .donation(_, let i): hasher.combine(i)
+        case .donations(let list): hasher.combine(list.count)
+        case .range(let a, let b, let c): hasher.combine(a); hasher.combine(b); hasher.combine(c)
+        }
+    }
+}
+
+extension Value {
+    /// Swift's `<` for the comparable types.
+    static func less(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case let (.int(a), .int(b)): return a < b
+        case let (.double(a), .double(b)): return a < b
+        case let (.string(a), .string(b)): return a < b
+        case let (.date(a), .date(b)): return a < b
+        default: return false
+        }
+    }
+
+    /// Wraps a value of type `wrapped` into `wrapped?`.
+    static func wrap(_ value: Value, wrapped: RuleType) -> Value {
+        wrapped.isOptional ? .some(value) : value
+    }
+
+    /// Unwraps a value of type `wrapped?`, or nil when it is `nil`.
+    func unwrap(wrapped: RuleType) -> Value? {
+        switch self {
+        case .null: return nil
+        case .some(let inner): return inner
+        default: return self
+        }
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+extension Value {
+    /// Whether a value has the representation of a type: the right case for scalars, `.null`
+    /// or a (boxed when nested) value for optionals, element by element for arrays and sets.
+    package func conforms(to type: RuleType) -> Bool {
+        switch (self, type) {
+        case (.null, .optional): return true
+        case (.some(let inner), .optional(let wrapped)): return wrapped.isOptional && inner.conforms(to: wrapped)
+        case (_, .optional(let wrapped)): return !wrapped.isOptional && conforms(to: wrapped)
+        case (.array(let items), .array(let element)): return items.allSatisfy { $0.conforms(to: element) }
+        case (.set(let items), .set(let element)): return items.allSatisfy { $0.conforms(to: element) }
+        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.date, .date), (.timeRange, .timeRange):
+            return true
+        default: return false
+        }
+    }
+}
+
+extension Value {
+    /// The runtime form of a compile-time constant.
+    package init(_ constant: Constant) {
+        switch constant {
+        case .int(let x): self = .int(x)
+        case .double(let x): self = .double(x)
+        case .bool(let x): self = .bool(x)
+        case .string(let x): self = .string(x)
+        case .date(let x): self = .date(x)
+        case .timeRange(let x): self = .timeRange(x)
+        case .null: self = .null
+        case .some(let inner): self = .some(Value(inner))
+        case .array(let items): self = .array(items.map(Value.init))
+        case .set(let items): self = .set(Set(items.map(Value.init)))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import TipRulesSyntax
+
+/// The name of every built-in, from the checker through the optimizer to the evaluator.
+///
+/// The signature table (`Builtins.all`) gives each its signature; the runtime switches over
+/// these cases for the implementations, exhaustively, so a built-in without an implementation
+/// does not compile. The raw value indexes tables.
+public enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
+    case eventDonations, donationDate, donationsDonatedWithin, donationsLargestSubset, donationsSmallestSubset
+    case arrayCount, arrayIsEmpty, arrayFirst, arrayLast, arrayContains
+    case arrayContainsWhere, arrayAllSatisfy, arrayCountWhere, arrayFirstWhere, arrayLastWhere
+    case arrayFilter, arrayMap, arrayCompactMap, arrayMin, arrayMax
+    case arraySorted, arrayReversed, arrayReduce, arrayPrefix, arraySuffix
+    case arrayDropFirst, arrayDropLast, arrayDropFirstOne, arrayDropLastOne, setCount
+    case setIsEmpty, setContains, rangeContains, rangeLowerBound, rangeUpperBound
+    case rangeIsEmpty, stringCount, stringIsEmpty, stringContains, stringHasPrefix
+    case stringStartsWith, stringHasSuffix, stringLowercased, stringUppercased, doubleRounded
+    case doubleIsNaN, doubleIsInfinite, doubleIsFinite, dateTimeIntervalSince, dateAddingTimeInterval
+    case dateNow, intMax, intMin, doubleInfinity, doubleNan
+    case timeRangeMinute, timeRangeMinutes, timeRangeHour, timeRangeHours, timeRangeDay
+    case timeRangeDays, timeRangeWeek, timeRangeWeeks, timeRangeMonth, timeRangeMonths
+    case timeRangeYear, timeRangeYears, abs, min, max
+    case doubleFromNumber, intFromNumber, setFromArray
+
+    /// `.minute` / `.minutes(n)` and the other time-range units.
+    static func timeRange(_ unit: TimeRange.Unit, plural: Bool) -> BuiltinID {
+        switch (unit, plural) {
+        case (.minute, false): return .timeRangeMinute
+        case (.minute, true): return .timeRangeMinutes
+        case (.hour, false): return .timeRangeHour
+        case (.hour, true): return .timeRangeHours
+        case (.day, false): return .timeRangeDay
+        case (.day, true): return .timeRangeDays
+        case (.week, false): return .timeRangeWeek
+        case (.week, true): return .timeRangeWeeks
+        case (.month, false): return .timeRangeMonth
+        case (.month, true): return .timeRangeMonths
+        case (.year, false): return .timeRangeYear
+        case (.year, true): return .timeRangeYears
+        }
+    }
+
+    /// The unit of a time-range built-in, and whether it takes a count.
+    package var timeRangeUnit: (unit: TimeRange.Unit, plural: Bool)? {
+        switch self {
+        case .timeRangeMinute: return (.minute, false)
+        case .timeRangeMinutes: return (.minute, true)
+        case .timeRangeHour: return (.hour, false)
+        case .timeRangeHours: return (.hour, true)
+        case .timeRangeDay: return (.day, false)
+        case .timeRangeDays: return (.day, true)
+        case .timeRangeWeek: return (.week, false)
+        case .timeRangeWeeks: return (.week, true)
+        case .timeRangeMonth: return (.month, false)
+        case .timeRangeMonths: return (.month, true)
+        case .timeRangeYear: return (.year, false)
+        case .timeRangeYears: return (.year, true)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import TipRulesSyntax
+
+/// Overload selection and argument checking for built-in calls.
+extension Checker {
+    /// Whether the arguments fit a built-in's labels and arity. A trailing closure fits any
+    /// function parameter by position, as in Swift.
+    private func accepts(_ builtin: Builtin, _ arguments: [Argument]) -> Bool {
+        guard let labels = builtin.labels else { return false }
+        if builtin.isVariadic {
+            guard arguments.count >= labels.count else { return false }
+        } else {
+            guard arguments.count == labels.count else { return false }
+        }
+        for (index, argument) in arguments.enumerated() {
+            let position = min(index, labels.count - 1)
+            if argument.isTrailingClosure {
+                guard builtin.parameters[position].isFunction else { return false }
+            } else if argument.label?.name != labels[position] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether an argument is written as a closure or key path, which only function parameters take.
+    private func isFunctionLiteral(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .closure, .keyPath: return true
+        case .parenthesized(let inner): return isFunctionLiteral(inner)
+        default: return false
+        }
+    }
+
+    mutating func resolveCall(_ candidates: [Builtin], name: Identifier, receiver: TypedExpression?, receiverType: RuleType?,
+                              _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        var matching = candidates.filter { accepts($0, arguments) }
+        if matching.count > 1 {
+            let shaped = matching.filter { builtin in
+                arguments.enumerated().allSatisfy { index, argument in
+                    builtin.parameters[min(index, builtin.parameters.count - 1)].isFunction == isFunctionLiteral(argument.value)
+                }
+            }
+            if !shaped.isEmpty { matching = shaped }
+        }
+        guard let builtin = matching.first else {
+            let expected = candidates.map { "'\($0.signatureName)'" }.joined(separator: " or ")
+            let used = name.name + "(" + arguments.map { ($0.isTrailingClosure ? "" : ($0.label?.name ?? "_") + ":") }.joined() + ")"
+            let receiverDescription = receiverType.map { "'\($0)'" } ?? "the global scope"
+            error(CheckerMessages.noMatchingCall(used, receiverDescription, expected), name.range.union(range.endPoint))
+            checkArgumentsIgnoringResult(arguments)
+            return errorNode(range)
+        }
+        return checkCall(builtin, name: name, receiver: receiver, receiverType: receiverType, arguments, range)
+    }
+
+    private mutating func checkArgumentsIgnoringResult(_ arguments: [Argument]) {
+        for argument in arguments where !isFunctionLiteral(argument.value) {
+            _ = check(argument.value, expected: nil)
+        }
+    }
+
+    private mutating func checkCall(_ builtin: Builtin, name: Identifier, receiver: TypedExpression?, receiverType: RuleType?,
+                                    _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        let element = receiverType.flatMap { elementType(of: $0) }
+        var generic: RuleType?
+        var typed: [TypedExpression?] = Array(repeating: nil, count: arguments.count)
+        var failed = false
+        let patterns = arguments.indices.map { builtin.parameters[min($0, builtin.parameters.count - 1)] }
+
+        // Values first: they bind the generic that closures may need (reduce's initial value).
+        var genericArguments: [Int] = []
+        for (index, argument) in arguments.enumerated() where !patterns[index].isFunction {
+            let pattern = patterns[index]
+            if let type = instantiate(pattern, element: element, receiver: receiverType, generic: generic), !pattern.mentionsGeneric {
+                typed[index] = checkExpecting(argument.value, type)
+            } else {
+                typed[index] = check(argument.value, expected: nil)
+                if pattern == .generic { genericArguments.append(index) }
+            }
+            if typed[index]!.type.containsError { failed = true }
+        }
+        if failed {
+            checkFunctionArgumentsForErrors(arguments, patterns, element, receiverType)
+            return errorNode(range)
+        }
+        // Several arguments of one generic type (min, max) meet at one type, as Swift's literals do.
+        if !genericArguments.isEmpty {
+            let target = genericArguments.first { !typed[$0]!.isFlexibleLiteral }.map { typed[$0]!.type } ?? typed[genericArguments[0]]!.type
+            for index in genericArguments {
+                guard let converted = coerce(typed[index]!, to: target) else {
+                    let first = typed[genericArguments[0]]!.type
+                    let other = first == target ? typed[index]!.type : target
+                    error(CheckerMessages.conflictingGeneric(first, other), typed[index]!.range)
+                    return errorNode(range)
+                }
+                typed[index] = converted
+            }
+        }
+        for (index, _) in arguments.enumerated() where !patterns[index].isFunction {
+            if !bind(patterns[index], typed[index]!.type, &generic) {
+                error(CheckerMessages.cannotConvert(typed[index]!.type, instantiate(patterns[index], element: element, receiver: receiverType, generic: generic) ?? .error), typed[index]!.range)
+                return errorNode(range)
+            }
+        }
+        let genericFromLiteral = genericArguments.contains { typed[$0]!.isFlexibleLiteral }
+
+        // Then closures and key paths, with parameter types now known.
+        for (index, argument) in arguments.enumerated() where patterns[index].isFunction {
+            var attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: genericFromLiteral && generic == .int)
+            if attempt == nil && genericFromLiteral && generic == .int {
+                // `reduce(0) { $0 + $1.rating }`: Swift types the literal as Double here.
+                generic = .double
+                for literalIndex in genericArguments {
+                    typed[literalIndex] = coerce(typed[literalIndex]!, to: .double)
+                }
+                attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: false)
+            }
+            guard let function = attempt else { return errorNode(range) }
+            typed[index] = function
+        }
+        let finalArguments = typed.map { defaultLiteral($0!) }
+        guard satisfies(builtin, element: element, generic: generic, name: name, range) else { return errorNode(range) }
+        var node = builtinNode(builtin, receiver: receiver, arguments: finalArguments, element: element,
+                               receiverType: receiverType, generic: generic, range)
+        // abs(-3), min(1, 2): still a literal expression that context may make Double.
+        node.isFlexibleLiteral = builtin.receiver == .global && builtin.result == .generic && generic == .int
+            && finalArguments.indices.allSatisfy { typed[$0]!.isFlexibleLiteral }
+        return node
+    }
+
+    private mutating func checkFunctionArgumentsForErrors(_ arguments: [Argument], _ patterns: [TypePattern], _ element: RuleType?, _ receiverType: RuleType?) {
+        for (index, argument) in arguments.enumerated() where patterns[index].isFunction {
+            var generic: RuleType? = .error
+            _ = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: false)
+        }
+    }
+
+    /// Checks a closure or key path argument against a function or key-path pattern, binding
+    /// the generic from its result. With `speculative`, errors are discarded when it fails.
+    private mutating func checkFunctionArgument(_ expression: Expression, _ pattern: TypePattern, _ element: RuleType?,
+                                                _ receiverType: RuleType?, _ generic: inout RuleType?, speculative: Bool) -> TypedExpression? {
+        let saved = (diagnostics, pendingLiteralErrors)
+        let parameterPatterns: [TypePattern]
+        let resultPattern: TypePattern
+        var isKeyPathParameter = false
+        switch pattern {
+        case .function(let parameters, let result):
+            parameterPatterns = parameters
+            resultPattern = result
+        case .keyPath(let root, let value):
+            parameterPatterns = [root]
+            resultPattern = value
+            isKeyPathParameter = true
+        default:
+            preconditionFailure("not a function pattern")
+        }
+        let parameterTypes = parameterPatterns.map { instantiate($0, element: element, receiver: receiverType, generic: generic) ?? .error }
+        let expectedResult = instantiate(resultPattern, element: element, receiver: receiverType, generic: generic)
+        var inner = expression
+        while case .parenthesized(let wrapped) = inner.kind { inner = wrapped }
+
+        let result: TypedExpression?
+        switch inner.kind {
+        case .closure where !isKeyPathParameter:
+            result = checkClosure(inner, parameterTypes: parameterTypes, result: expectedResult)
+        case .keyPath(let components) where parameterTypes.count == 1:
+            result = checkKeyPath(components, root: parameterTypes[0], inner.range, asKeyPath: isKeyPathParameter)
+        default:
+            let typed = check(expression, expected: nil)
+            if !typed.type.containsError {
+                let wanted = instantiate(pattern, element: element, receiver: receiverType, generic: generic ?? .error) ?? .error
+                error(CheckerMessages.expectedFunction(isKeyPathParameter ? "a key path such as '\\.id'" : "a closure or key path", wanted, typed.type), expression.range)
+            }
+            result = nil
+        }
+        guard var typed = result else {
+            if speculative { (diagnostics, pendingLiteralErrors) = saved }
+            return nil
+        }
+        let produced: RuleType
+        switch typed.type {
+        case .function(_, let r), .keyPath(_, let r): produced = r
+        default: produced = .error
+        }
+        if expectedResult == nil {
+            if !bind(resultPattern, produced, &generic) {
+                if speculative { (diagnostics, pendingLiteralErrors) = saved; return nil }
+                error(CheckerMessages.cannotConvert(produced, instantiate(resultPattern, element: element, receiver: receiverType, generic: generic) ?? .error), expression.range)
+                return nil
+            }
+        }
+        if speculative && diagnostics.errorCount > saved.0.errorCount {
+            (diagnostics, pendingLiteralErrors) = saved
+            return nil
+        }
+        typed.range = expression.range
+        return typed
+    }
+
+    /// Checks a built-in's requirement on its element or generic type.
+    private mutating func satisfies(_ builtin: Builtin, element: RuleType?, generic: RuleType?, name: Identifier, _ range: SourceRange) -> Bool {
+        let subject: RuleType?
+        let holds: Bool
+        let requirement: String
+        switch builtin.constraint {
+        case .none: return true
+        case .elementEquatable: subject = element; holds = element?.isEquatable ?? false; requirement = "Equatable"
+        case .elementComparable: subject = element; holds = element?.isComparable ?? false; requirement = "Comparable ('Int', 'Double', 'String' or 'Date')"
+        case .elementHashable: subject = element; holds = element?.isHashable ?? false; requirement = "Hashable"
+        case .genericComparable: subject = generic; holds = generic?.isComparable ?? false; requirement = "Comparable ('Int', 'Double', 'String' or 'Date')"
+        case .genericHashable: subject = generic; holds = generic?.isHashable ?? false; requirement = "Hashable"
+        case .genericNumeric: subject = generic; holds = generic?.isNumeric ?? false; requirement = "'Int' or 'Double'"
+        }
+        if holds || subject?.containsError == true { return true }
+        error(CheckerMessages.constraint(subject ?? .error, requirement, builtin.signatureName), name.range.union(range.endPoint))
+        return false
+    }
+}

@@ -1,0 +1,74 @@
+import TipRulesSyntax
+
+/// Closures and key paths, checked against the function type their context wants.
+extension Checker {
+    mutating func checkClosure(_ expression: Expression, parameterTypes: [RuleType], result: RuleType?) -> TypedExpression? {
+        guard case .closure(let names, let body) = expression.kind else { return nil }
+        if !names.isEmpty && names.count != parameterTypes.count {
+            error(CheckerMessages.closureArity(parameterTypes.count, names.count), expression.range)
+            return nil
+        }
+        let firstSlot = nextSlot
+        nextSlot += parameterTypes.count
+        scopes.append(ClosureScope(names: names.map(\.name), types: parameterTypes, firstSlot: firstSlot))
+        var typedBody: TypedExpression
+        if let result {
+            typedBody = checkExpecting(body, result)
+        } else {
+            typedBody = defaultLiteral(check(body, expected: nil))
+        }
+        let scope = scopes.removeLast()
+        if typedBody.type.containsError { return nil }
+        if typedBody.type == .nilLiteral {
+            error(CheckerMessages.nilNeedsContext, body.range)
+            return nil
+        }
+        if scope.isAnonymous && scope.highestAnonymousUsed + 1 < parameterTypes.count {
+            let placeholders = Array(repeating: "_", count: parameterTypes.count).joined(separator: ", ")
+            error(CheckerMessages.closureIgnoresArguments(parameterTypes.count), expression.range, fixIts: [
+                Diagnostic.FixIt(message: "name the ignored arguments: '{ \(placeholders) in ... }'",
+                                 range: SourceRange(start: expression.range.start + 1, end: expression.range.start + 1),
+                                 replacement: " \(placeholders) in")
+            ])
+            return nil
+        }
+        let closure = TypedClosure(firstSlot: firstSlot, parameterCount: parameterTypes.count, body: typedBody)
+        return TypedExpression(.closure(closure), .function(parameterTypes, typedBody.type), expression.range)
+    }
+
+    /// `\.a.b` from `root`: each component a payload field, `date`, or a built-in property.
+    mutating func checkKeyPath(_ components: [Identifier], root: RuleType, _ range: SourceRange, asKeyPath: Bool) -> TypedExpression? {
+        if root.containsError { return nil }
+        var current = root
+        var steps: [KeyPathStep] = []
+        for component in components {
+            if current.isOptional {
+                error(CheckerMessages.mustUnwrap(current, component.name), component.range)
+                return nil
+            }
+            if case .donation(let id) = current, component.name != "date" {
+                guard let schema = events.first(where: { $0.id == id }), let index = schema.fieldIndex(component.name) else {
+                    reportNoMember(current, component)
+                    return nil
+                }
+                steps.append(.field(index))
+                current = schema.fields[index].type
+                continue
+            }
+            let candidates = Builtins.lookup(component.name, on: receiverKinds(current))
+            guard let property = candidates.first(where: \.isProperty),
+                  let type = instantiate(property.result, element: elementType(of: current), receiver: current, generic: nil) else {
+                if let method = candidates.first {
+                    error(CheckerMessages.keyPathToMethod(method.signatureName), component.range)
+                } else {
+                    reportNoMember(current, component)
+                }
+                return nil
+            }
+            steps.append(.property(property))
+            current = type
+        }
+        let type: RuleType = asKeyPath ? .keyPath(root, current) : .function([root], current)
+        return TypedExpression(.keyPath(steps), type, range)
+    }
+}

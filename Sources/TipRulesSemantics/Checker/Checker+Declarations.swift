@@ -1,0 +1,104 @@
+import TipRulesSyntax
+
+/// Ordering and checking of `let` and `rule` declarations.
+extension Checker {
+    /// A reference from one declaration to another, with where it is written.
+    struct Reference {
+        var target: Int
+        var range: SourceRange
+    }
+
+    mutating func checkValueDeclarations() {
+        let references = valueDeclarations.map { declarationReferences($0.value) }
+        let (order, cyclic) = orderDeclarations(references)
+        var effectiveDepth = Array(repeating: 0, count: valueDeclarations.count)
+        for index in order where !cyclic.contains(index) {
+            let declaration = valueDeclarations[index]
+            // The evaluator recurses into referenced declarations, so their depths add up.
+            let dependencyDepth = references[index].map { effectiveDepth[$0.target] }.max() ?? 0
+            effectiveDepth[index] = declaration.value.depth + dependencyDepth
+            evaluationDepth = max(evaluationDepth, effectiveDepth[index])
+            if effectiveDepth[index] > limits.maxNestingDepth * 4 {
+                error(CheckerMessages.dependencyTooDeep(declaration.name.name, limits.maxNestingDepth * 4), declaration.name.range)
+                continue
+            }
+            beginDeclaration()
+            var typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
+            typed = defaultLiteral(typed)
+            if declaration.kind == .rule, typed.type != .bool, !typed.type.containsError {
+                error(CheckerMessages.ruleNotBool(typed.type), declaration.value.range)
+                typed.type = .error
+            } else if typed.type == .nilLiteral {
+                error(CheckerMessages.nilNeedsContext, declaration.value.range)
+                typed.type = .error
+            }
+            finishDeclaration(typed)
+            declarationTypes[index] = typed.type
+            compiledBodies[index] = optimizes && !typed.type.containsError ? Optimizer.optimize(typed) : typed
+        }
+    }
+
+    /// The declarations an expression names, ignoring names that closure parameters shadow.
+    private func declarationReferences(_ expression: Expression) -> [Reference] {
+        var found: [Reference] = []
+        collectReferences(expression, shadowed: [], into: &found)
+        return found
+    }
+
+    private func collectReferences(_ expression: Expression, shadowed: Set<String>, into found: inout [Reference]) {
+        switch expression.kind {
+        case .identifier(let name):
+            if !shadowed.contains(name), case .declaration(let index)? = symbols[name] {
+                found.append(Reference(target: index, range: expression.range))
+            }
+        case .closure(let parameters, let body):
+            collectReferences(body, shadowed: shadowed.union(parameters.map(\.name)), into: &found)
+        default:
+            for child in expression.kind.children {
+                collectReferences(child, shadowed: shadowed, into: &found)
+            }
+        }
+    }
+
+    /// A dependencies-first order of the declarations, found without recursion, and the set of
+    /// declarations on a cycle (each cycle is reported once).
+    private mutating func orderDeclarations(_ references: [[Reference]]) -> (order: [Int], cyclic: Set<Int>) {
+        enum Mark { case unvisited, active, done }
+        var marks = Array(repeating: Mark.unvisited, count: references.count)
+        var order: [Int] = []
+        var cyclic: Set<Int> = []
+        for root in references.indices where marks[root] == .unvisited {
+            // Each frame: the declaration and how many of its references were followed.
+            var stack: [(node: Int, next: Int)] = [(root, 0)]
+            marks[root] = .active
+            while let (node, next) = stack.last {
+                if next < references[node].count {
+                    stack[stack.count - 1].next += 1
+                    let reference = references[node][next]
+                    switch marks[reference.target] {
+                    case .unvisited:
+                        marks[reference.target] = .active
+                        stack.append((reference.target, 0))
+                    case .active:
+                        let start = stack.firstIndex { $0.node == reference.target }!
+                        let members = stack[start...].map(\.node)
+                        if cyclic.isDisjoint(with: members) {
+                            let names = members.map { valueDeclarations[$0].name.name } + [valueDeclarations[reference.target].name.name]
+                            error(CheckerMessages.cycle(names), reference.range, notes: members.map {
+                                note("'\(valueDeclarations[$0].name.name)' declared here", valueDeclarations[$0].name.range)
+                            })
+                        }
+                        cyclic.formUnion(members)
+                    case .done:
+                        if cyclic.contains(reference.target) { cyclic.insert(node) }
+                    }
+                } else {
+                    marks[node] = .done
+                    order.append(node)
+                    stack.removeLast()
+                }
+            }
+        }
+        return (order, cyclic)
+    }
+}

@@ -1,0 +1,413 @@
+import TipRulesSyntax
+
+/// Type checking of expressions: literals, names, operators.
+extension Checker {
+    func errorNode(_ range: SourceRange) -> TypedExpression {
+        TypedExpression(.constant(.null), .error, range)
+    }
+
+    /// Checks an expression, using `expected` (when given) as the contextual type for literals,
+    /// closures, `nil` and implicit members. The result may still need `coerce` to that type.
+    mutating func check(_ expression: Expression, expected: RuleType?) -> TypedExpression {
+        let range = expression.range
+        switch expression.kind {
+        case .integerLiteral(let digits, let negative):
+            return integerLiteral(digits, negative, expected, range)
+        case .floatLiteral(let digits, let negative):
+            var value = Double(digits) ?? .infinity
+            if value.isInfinite { warning(CheckerMessages.floatLiteralOverflow(file.text(in: range)), range) }
+            if negative { value = -value }
+            return TypedExpression(.constant(.double(value)), .double, range)
+        case .stringLiteral(let text):
+            return TypedExpression(.constant(.string(text)), .string, range)
+        case .booleanLiteral(let flag):
+            return TypedExpression(.constant(.bool(flag)), .bool, range)
+        case .nilLiteral:
+            if let expected, expected.isOptional { return TypedExpression(.constant(.null), expected, range) }
+            return TypedExpression(.constant(.null), .nilLiteral, range)
+        case .identifier(let name):
+            return identifier(name, expected, range)
+        case .dollarIdentifier(let name):
+            return dollarIdentifier(name, range)
+        case .implicitMember(let name):
+            return implicitMember(name, arguments: nil, expected, range)
+        case .member(let base, let name):
+            return member(base, name, range)
+        case .call(let callee, let arguments):
+            return call(callee, arguments, expected, range)
+        case .subscriptAccess(let base, let index):
+            return subscriptAccess(base, index, range)
+        case .forceUnwrap(let operand):
+            let typed = check(operand, expected: expected.map { .optional($0) })
+            if typed.type.containsError { return errorNode(range) }
+            guard case .optional(let wrapped) = typed.type else {
+                error(CheckerMessages.forceUnwrapNonOptional(typed.type), SourceRange(start: range.end - 1, end: range.end), fixIts: [
+                    Diagnostic.FixIt(message: "remove '!'", range: SourceRange(start: range.end - 1, end: range.end), replacement: "")
+                ])
+                return errorNode(range)
+            }
+            return TypedExpression(.forceUnwrap(typed), wrapped, range)
+        case .bindOptional(let operand):
+            let typed = check(operand, expected: nil)
+            if typed.type.containsError { return errorNode(range) }
+            guard case .optional(let wrapped) = typed.type else {
+                error(CheckerMessages.chainNonOptional(typed.type), SourceRange(start: range.end - 1, end: range.end), fixIts: [
+                    Diagnostic.FixIt(message: "remove '?'", range: SourceRange(start: range.end - 1, end: range.end), replacement: "")
+                ])
+                return errorNode(range)
+            }
+            return TypedExpression(.bindOptional(typed), wrapped, range)
+        case .optionalChain(let operand):
+            let typed = check(operand, expected: nil)
+            if typed.type.containsError { return errorNode(range) }
+            return TypedExpression(.optionalChain(typed), typed.type.isOptional ? typed.type : .optional(typed.type), range)
+        case .prefix(let op, let operand):
+            return prefix(op, operand, expected, range)
+        case .binary(let op, let lhs, let rhs):
+            return binary(op, lhs, rhs, expected, range)
+        case .ternary(let condition, let then, let otherwise):
+            return ternary(condition, then, otherwise, expected, range)
+        case .closure:
+            error(CheckerMessages.closureOutsideCall, range)
+            return errorNode(range)
+        case .keyPath:
+            error(CheckerMessages.keyPathOutsideCall, range)
+            return errorNode(range)
+        case .arrayLiteral(let elements):
+            return arrayLiteral(elements, expected, range)
+        case .ruleMacro(let subject, let body):
+            return ruleMacro(subject, body, range)
+        case .parenthesized(let inner):
+            var typed = check(inner, expected: expected)
+            typed.range = range
+            return typed
+        }
+    }
+
+    /// Checks an expression and converts it to `type`, reporting a mismatch.
+    mutating func checkExpecting(_ expression: Expression, _ type: RuleType) -> TypedExpression {
+        let typed = check(expression, expected: type)
+        return convert(typed, to: type)
+    }
+
+    /// Converts a checked expression to `type`, reporting a mismatch with a fix-it where one helps.
+    mutating func convert(_ typed: TypedExpression, to type: RuleType) -> TypedExpression {
+        if let converted = coerce(typed, to: type) { return converted }
+        var fixIts: [Diagnostic.FixIt] = []
+        if typed.type == .int && type == .double {
+            fixIts.append(Diagnostic.FixIt(message: "use 'Double(...)' to convert", range: typed.range,
+                                           replacement: "Double(\(file.text(in: typed.range)))"))
+        } else if typed.type == .double && type == .int {
+            fixIts.append(Diagnostic.FixIt(message: "use 'Int(...)' to convert (it truncates toward zero)", range: typed.range,
+                                           replacement: "Int(\(file.text(in: typed.range)))"))
+        } else if typed.type == .optional(type) {
+            fixIts.append(Diagnostic.FixIt(message: "provide a default with '?? ...' or force-unwrap with '!'", range: typed.range.endPoint, replacement: "!"))
+        }
+        if typed.type == .nilLiteral {
+            error(CheckerMessages.nilForNonOptional(type), typed.range)
+        } else {
+            error(CheckerMessages.cannotConvert(typed.type, type), typed.range, fixIts: fixIts)
+        }
+        return errorNode(typed.range)
+    }
+
+    /// The expression as a value of `type`, when Swift converts it implicitly: an integer
+    /// literal to `Double`, `nil` or any `T` to `T?`, an array literal element-wise.
+    func coerce(_ typed: TypedExpression, to type: RuleType) -> TypedExpression? {
+        if typed.type == type || typed.type.containsError || type.containsError { return typed }
+        if case .optional(let wrapped) = type {
+            if typed.type == .nilLiteral { return TypedExpression(.constant(.null), type, typed.range) }
+            if let inner = coerce(typed, to: wrapped) {
+                return TypedExpression(.wrapOptional(inner), type, typed.range)
+            }
+            return nil
+        }
+        if typed.isFlexibleLiteral && typed.type == .int && type == .double {
+            return LiteralConversion.toDouble(typed, pending: pendingLiteralErrors)
+        }
+        if case .arrayLiteral = typed.node, case .set(let elementType) = type, elementType.isHashable,
+           let array = coerce(typed, to: .array(elementType)) {
+            let setInitializer = Builtins[.setFromArray]
+            // `let s: Set<Int> = [1, 2]`: an array literal initializes a Set, as in Swift.
+            let call = BuiltinCall(builtin: setInitializer, receiver: nil, arguments: [array], resultType: type, range: typed.range)
+            return TypedExpression(.builtin(call), type, typed.range)
+        }
+        if case .arrayLiteral(let elements) = typed.node, case .array(let elementType) = type {
+            var converted: [TypedExpression] = []
+            for element in elements {
+                guard let value = coerce(element, to: elementType) else { return nil }
+                converted.append(value)
+            }
+            return TypedExpression(.arrayLiteral(converted), type, typed.range)
+        }
+        return nil
+    }
+
+    /// Gives a still-flexible literal its default type (`Int`); context-free `nil` stays an error.
+    func defaultLiteral(_ typed: TypedExpression) -> TypedExpression {
+        var result = typed
+        result.isFlexibleLiteral = false
+        return result
+    }
+
+    // MARK: - Literals
+
+    private mutating func integerLiteral(_ digits: String, _ negative: Bool, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        if expected?.unwrapped == .double {
+            return TypedExpression(.constant(.double(Double(literal: digits, negative: negative))), .double, range)
+        }
+        if let value = Int(literal: digits, negative: negative) {
+            return TypedExpression(.constant(.int(value)), .int, range, flexible: true)
+        }
+        pendingLiteralErrors[range] = Diagnostic(CheckerMessages.integerOverflow(file.text(in: range)), file: file, range: range)
+        return TypedExpression(.constant(.int(0)), .int, range, flexible: true)
+    }
+
+    // MARK: - Names
+
+    private mutating func identifier(_ name: String, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        if let local = lookupLocal(name) {
+            return TypedExpression(.local(local.slot), local.type, range)
+        }
+        switch symbols[name] {
+        case .declaration(let index)?:
+            return TypedExpression(.declaration(index), declarationTypes[index], range)
+        case .parameter(let index)?:
+            return TypedExpression(.parameterValue(index), parameters[index].type, range)
+        case .event(let index)?:
+            return TypedExpression(.event(index), .event(events[index].id), range)
+        case .broken?:
+            return errorNode(range)
+        case nil:
+            break
+        }
+        // Short form: a bare `week` where a TimeRange is expected.
+        if expected?.unwrapped == .timeRange {
+            return implicitMember(Identifier(name: name, range: range), arguments: nil, expected, range)
+        }
+        if RuleType.named[name] != nil || RuleType.genericNames.contains(name) {
+            error(CheckerMessages.typeNameAsValue(name), range)
+            return errorNode(range)
+        }
+        if Builtins.globalFunctionNames.contains(name) {
+            error(CheckerMessages.functionAsValue(name), range)
+            return errorNode(range)
+        }
+        reportUnknownName(name, range)
+        return errorNode(range)
+    }
+
+    mutating func reportUnknownName(_ name: String, _ range: SourceRange) {
+        // Past the diagnostic limit only the count matters: skip the suggestion search.
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+            return
+        }
+        var candidates = Array(symbols.keys) + scopes.flatMap(\.names)
+        candidates += Array(RuleType.named.keys) + Array(Builtins.globalFunctionNames)
+        var notes: [Diagnostic.Note] = []
+        var fixIts: [Diagnostic.FixIt] = []
+        if let suggestion = Suggestions.closest(to: name, in: candidates) {
+            fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: range, replacement: suggestion))
+            if let declared = symbolRanges[suggestion] {
+                notes.append(note("'\(suggestion)' declared here", declared))
+            }
+        }
+        error(CheckerMessages.cannotFind(name), range, notes: notes, fixIts: fixIts)
+    }
+
+    /// A named closure parameter, innermost first.
+    private func lookupLocal(_ name: String) -> (slot: Int, type: RuleType)? {
+        for scope in scopes.reversed() {
+            if let position = scope.names.lastIndex(of: name), name != "_" {
+                return (scope.firstSlot + position, scope.types[position])
+            }
+        }
+        return nil
+    }
+
+    private mutating func dollarIdentifier(_ name: String, _ range: SourceRange) -> TypedExpression {
+        if name.first?.isNumber == true {
+            // `$n` with a number too large for Int is out of range like any other.
+            let number = Int(name) ?? Int.max
+            guard let scopeIndex = scopes.indices.last else {
+                error(CheckerMessages.anonymousOutsideClosure, range)
+                return errorNode(range)
+            }
+            guard scopes[scopeIndex].isAnonymous else {
+                error(CheckerMessages.anonymousWithNamed, range)
+                return errorNode(range)
+            }
+            let scope = scopes[scopeIndex]
+            guard number < scope.types.count else {
+                error(CheckerMessages.closureArity(scope.types.count, number == Int.max ? number : number + 1), range)
+                return errorNode(range)
+            }
+            scopes[scopeIndex].highestAnonymousUsed = max(scope.highestAnonymousUsed, number)
+            return TypedExpression(.local(scope.firstSlot + number), scope.types[number], range)
+        }
+        if case .broken? = symbols[name] { return errorNode(range) }
+        guard case .parameter(let index)? = symbols[name] else {
+            var fixIts: [Diagnostic.FixIt] = []
+            let names = symbols.compactMap { key, symbol -> String? in
+                if case .parameter = symbol { return key }
+                return nil
+            }
+            if let suggestion = Suggestions.closest(to: name, in: names) {
+                fixIts.append(Diagnostic.FixIt(message: "did you mean '$\(suggestion)'?", range: range, replacement: "$" + suggestion))
+            }
+            error(CheckerMessages.noParameter(name), range, fixIts: fixIts)
+            return errorNode(range)
+        }
+        return TypedExpression(.parameterReference(index), .parameter(parameters[index].type), range)
+    }
+
+    // MARK: - Operators
+
+    private mutating func prefix(_ op: String, _ operand: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        if op == "!" {
+            let typed = checkExpecting(operand, .bool)
+            if typed.type.containsError { return errorNode(range) }
+            return TypedExpression(.not(typed), .bool, range)
+        }
+        let numericExpectation = expected.flatMap { $0.unwrapped.isNumeric ? $0.unwrapped : nil }
+        let typed = check(operand, expected: numericExpectation)
+        if typed.type.containsError { return errorNode(range) }
+        guard typed.type == .int || typed.type == .double else {
+            error(CheckerMessages.unaryOperand(op, typed.type), range)
+            return errorNode(range)
+        }
+        return TypedExpression(.negate(typed), typed.type, range, flexible: typed.isFlexibleLiteral)
+    }
+
+    private mutating func ternary(_ condition: Expression, _ then: Expression, _ otherwise: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        let typedCondition = checkExpecting(condition, .bool)
+        var a = check(then, expected: expected)
+        var b = check(otherwise, expected: expected ?? (a.isFlexibleLiteral || a.type == .nilLiteral ? nil : a.type))
+        if a.type.containsError || b.type.containsError || typedCondition.type.containsError { return errorNode(range) }
+        guard let type = unify(&a, &b) else {
+            error(CheckerMessages.mismatchedBranches(a.type, b.type), range)
+            return errorNode(range)
+        }
+        if type == .nilLiteral {
+            error(CheckerMessages.nilNeedsContext, range)
+            return errorNode(range)
+        }
+        return TypedExpression(.ternary(typedCondition, a, b), type, range, flexible: a.isFlexibleLiteral && b.isFlexibleLiteral)
+    }
+
+    /// Brings two expressions to one type as Swift would: a flexible integer literal becomes
+    /// `Double` next to a `Double`, `nil` or a `T` becomes `T?` next to a `T?`.
+    mutating func unify(_ a: inout TypedExpression, _ b: inout TypedExpression) -> RuleType? {
+        if a.type == b.type { return a.type }
+        if let converted = coerce(b, to: a.type), !(b.type == .nilLiteral && !a.type.isOptional) {
+            b = converted
+            return a.type
+        }
+        if let converted = coerce(a, to: b.type), !(a.type == .nilLiteral && !b.type.isOptional) {
+            a = converted
+            return b.type
+        }
+        // `x == nil` with a non-optional `x`, or `flag ? 1 : nil`: both become optional.
+        if a.type == .nilLiteral, b.type != .nilLiteral, let wrapped = coerce(b, to: .optional(b.type)) {
+            b = wrapped
+            a = TypedExpression(.constant(.null), b.type, a.range)
+            return b.type
+        }
+        if b.type == .nilLiteral, a.type != .nilLiteral, let wrapped = coerce(a, to: .optional(a.type)) {
+            a = wrapped
+            b = TypedExpression(.constant(.null), a.type, b.range)
+            return a.type
+        }
+        return nil
+    }
+
+    private mutating func arrayLiteral(_ elements: [Expression], _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        if case .array(let elementType)? = expected?.unwrapped {
+            let typed = elements.map { checkExpecting($0, elementType) }
+            if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
+            return TypedExpression(.arrayLiteral(typed), .array(elementType), range)
+        }
+        guard !elements.isEmpty else {
+            error(CheckerMessages.emptyArrayNeedsContext, range)
+            return errorNode(range)
+        }
+        // Later elements take their context from the first one whose type is settled:
+        // `[TimeRange.days(3), .week]`.
+        var typed: [TypedExpression] = []
+        var hint: RuleType?
+        for element in elements {
+            let checked = check(element, expected: hint)
+            typed.append(checked)
+            if hint == nil, !checked.isFlexibleLiteral, checked.type != .nilLiteral, !checked.type.containsError {
+                hint = checked.type
+            }
+        }
+        if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
+        // The element type: the first element that is not a flexible literal or nil decides.
+        var elementType = typed.first { !$0.isFlexibleLiteral && $0.type != .nilLiteral }?.type
+            ?? typed.first { $0.type != .nilLiteral }?.type ?? .nilLiteral
+        if typed.contains(where: { $0.type == .double }) && elementType == .int { elementType = .double }
+        if typed.contains(where: { $0.type == .nilLiteral }) && !elementType.isOptional && elementType != .nilLiteral {
+            elementType = .optional(elementType)
+        }
+        for index in typed.indices {
+            guard let converted = coerce(typed[index], to: elementType) else {
+                // Name the two types in source order.
+                let decidingIndex = typed.firstIndex { $0.type == elementType } ?? 0
+                let pair = decidingIndex < index ? (elementType, typed[index].type) : (typed[index].type, elementType)
+                error(CheckerMessages.heterogeneousArray(pair.0, pair.1), typed[index].range)
+                return errorNode(range)
+            }
+            typed[index] = converted
+        }
+        if elementType == .nilLiteral {
+            error(CheckerMessages.nilNeedsContext, range)
+            return errorNode(range)
+        }
+        let flexible = typed.allSatisfy(\.isFlexibleLiteral)
+        return TypedExpression(.arrayLiteral(typed), .array(elementType), range, flexible: flexible)
+    }
+
+    private mutating func subscriptAccess(_ base: Expression, _ index: Expression, _ range: SourceRange) -> TypedExpression {
+        let typedBase = check(base, expected: nil)
+        if typedBase.type.containsError {
+            _ = check(index, expected: .int)
+            return errorNode(range)
+        }
+        guard case .array(let element) = typedBase.type else {
+            if typedBase.type.isOptional {
+                error(CheckerMessages.mustUnwrap(typedBase.type, "subscript"), typedBase.range, fixIts: [
+                    Diagnostic.FixIt(message: "use '?' to access the subscript only when the value is not nil", range: typedBase.range.endPoint, replacement: "?")
+                ])
+            } else {
+                error(CheckerMessages.noSubscript(typedBase.type), range)
+            }
+            return errorNode(range)
+        }
+        let typedIndex = checkExpecting(index, .int)
+        if typedIndex.type.containsError { return errorNode(range) }
+        return TypedExpression(.subscriptAccess(typedBase, typedIndex), element, range)
+    }
+
+    private mutating func ruleMacro(_ subject: Expression, _ body: Expression, _ range: SourceRange) -> TypedExpression {
+        let typedSubject = check(subject, expected: nil)
+        if typedSubject.type.containsError { return errorNode(range) }
+        let boundType: RuleType
+        switch typedSubject.type {
+        case .event: boundType = typedSubject.type
+        case .parameter(let value): boundType = value
+        default:
+            var fixIts: [Diagnostic.FixIt] = []
+            if case .parameterValue(let index) = typedSubject.node {
+                let name = parameters[index].name
+                fixIts.append(Diagnostic.FixIt(message: "use '$\(name)' for the parameter itself", range: subject.range, replacement: "$" + name))
+            }
+            error(CheckerMessages.ruleMacroSubject(typedSubject.type), subject.range, fixIts: fixIts)
+            return errorNode(range)
+        }
+        guard let closure = checkClosure(body, parameterTypes: [boundType], result: .bool) else { return errorNode(range) }
+        guard case .closure(let typedClosure) = closure.node else { return errorNode(range) }
+        return TypedExpression(.ruleMacro(typedSubject, typedClosure), .bool, range)
+    }
+}

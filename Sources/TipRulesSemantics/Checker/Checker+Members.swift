@@ -1,0 +1,270 @@
+import TipRulesSyntax
+
+/// Member access, calls and built-in resolution.
+extension Checker {
+    /// Where built-ins for a type are found.
+    func receiverKinds(_ type: RuleType) -> [BuiltinReceiver] {
+        switch type {
+        case .array(.donation): return [.donationArray, .array]
+        case .array: return [.array]
+        case .set: return [.set]
+        case .string: return [.string]
+        case .int: return [.int]
+        case .double: return [.double]
+        case .date: return [.date]
+        case .event: return [.event]
+        case .donation: return [.donation]
+        case .range: return [.range]
+        default: return []
+        }
+    }
+
+    /// The type `.element` stands for on a receiver.
+    func elementType(of type: RuleType) -> RuleType? {
+        switch type {
+        case .array(let element), .set(let element): return element
+        case .range(let bound, _): return bound
+        case .event(let id): return .donation(id)
+        default: return nil
+        }
+    }
+
+    /// Whether a bare identifier names a type (and nothing declared shadows it).
+    private func typeName(_ expression: Expression) -> RuleType? {
+        guard case .identifier(let name) = expression.kind, symbols[name] == nil,
+              !scopes.contains(where: { $0.names.contains(name) }) else { return nil }
+        return RuleType.named[name]
+    }
+
+    // MARK: - Properties
+
+    mutating func member(_ base: Expression, _ name: Identifier, _ range: SourceRange) -> TypedExpression {
+        if let type = typeName(base) {
+            return staticMember(type, name, arguments: nil, range)
+        }
+        let typedBase = check(base, expected: nil)
+        if typedBase.type.containsError { return errorNode(range) }
+        guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
+        let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
+        if case .donation(let id) = typedBase.type, candidates.isEmpty {
+            return payloadField(typedBase, id, name, range)
+        }
+        if let property = candidates.first(where: \.isProperty) {
+            return builtinNode(property, receiver: typedBase, arguments: [], element: elementType(of: typedBase.type),
+                               receiverType: typedBase.type, generic: nil, range)
+        }
+        if let method = candidates.first {
+            let callText = (method.labels ?? []).isEmpty ? "()" : "(...)"
+            error(CheckerMessages.methodNeedsCall(method.signatureName), name.range, fixIts: [
+                Diagnostic.FixIt(message: "call it: '\(name.name)\(callText)'", range: name.range.endPoint, replacement: callText)
+            ])
+            return errorNode(range)
+        }
+        reportNoMember(typedBase.type, name)
+        return errorNode(range)
+    }
+
+    /// Members of optionals need unwrapping first, as in Swift.
+    private mutating func unwrappedForMember(_ base: TypedExpression, _ name: Identifier) -> Bool {
+        guard base.type.isOptional else { return true }
+        error(CheckerMessages.mustUnwrap(base.type, name.name), base.range, fixIts: [
+            Diagnostic.FixIt(message: "use '?.' to access the member only when the value is not nil", range: base.range.endPoint, replacement: "?"),
+            Diagnostic.FixIt(message: "use '!' to force-unwrap (a runtime error when nil)", range: base.range.endPoint, replacement: "!"),
+        ])
+        return false
+    }
+
+    private mutating func payloadField(_ base: TypedExpression, _ id: String, _ name: Identifier, _ range: SourceRange) -> TypedExpression {
+        guard let eventIndex = events.firstIndex(where: { $0.id == id }) else { return errorNode(range) }
+        let schema = events[eventIndex]
+        if let index = schema.fieldIndex(name.name) {
+            return TypedExpression(.field(base, index), schema.fields[index].type, range)
+        }
+        reportNoMember(base.type, name)
+        return errorNode(range)
+    }
+
+    mutating func reportNoMember(_ type: RuleType, _ name: Identifier) {
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+            return
+        }
+        var candidates = Builtins.memberNames(on: receiverKinds(type))
+        var notes: [Diagnostic.Note] = []
+        if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {
+            candidates += schema.fields.map(\.name)
+            if let declared = symbolRanges[id] { notes.append(note("'\(id)' declared here", declared)) }
+        }
+        var fixIts: [Diagnostic.FixIt] = []
+        if let suggestion = Suggestions.closest(to: name.name, in: candidates) {
+            fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: name.range, replacement: suggestion))
+        }
+        error(CheckerMessages.noMember(type, name.name), name.range, notes: fixIts.isEmpty ? notes : [], fixIts: fixIts)
+    }
+
+    /// `Date.now`, `Int.max`, `TimeRange.days(3)`.
+    private mutating func staticMember(_ type: RuleType, _ name: Identifier, arguments: [Argument]?, _ range: SourceRange) -> TypedExpression {
+        let candidates = Builtins.lookup(name.name, on: [.staticMember(type)])
+        if arguments == nil, let property = candidates.first(where: \.isProperty) {
+            return builtinNode(property, receiver: nil, arguments: [], element: nil, receiverType: nil, generic: nil, range)
+        }
+        if let arguments {
+            let methods = candidates.filter { !$0.isProperty }
+            if !methods.isEmpty {
+                return resolveCall(methods, name: name, receiver: nil, receiverType: .metatype(type), arguments, range)
+            }
+            if !candidates.isEmpty {
+                error(CheckerMessages.propertyNotCallable(name.name, type), name.range)
+                return errorNode(range)
+            }
+        } else if let method = candidates.first {
+            error(CheckerMessages.methodNeedsCall(method.signatureName), name.range)
+            return errorNode(range)
+        }
+        let names = Builtins.memberNames(on: [.staticMember(type)])
+        var fixIts: [Diagnostic.FixIt] = []
+        if let suggestion = Suggestions.closest(to: name.name, in: names) {
+            fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: name.range, replacement: suggestion))
+        }
+        error(CheckerMessages.noStaticMember(type, name.name), name.range, fixIts: fixIts)
+        return errorNode(range)
+    }
+
+    /// `.week`, `.days(3)`: a static member of the contextual type.
+    mutating func implicitMember(_ name: Identifier, arguments: [Argument]?, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        guard let type = expected?.unwrapped, !type.containsError else {
+            if expected == nil { error(CheckerMessages.implicitMemberNeedsContext(name.name), range) }
+            return errorNode(range)
+        }
+        return staticMember(type, name, arguments: arguments, range)
+    }
+
+    // MARK: - Calls
+
+    mutating func call(_ callee: Expression, _ arguments: [Argument], _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        switch callee.kind {
+        case .member(let base, let name):
+            if let type = typeName(base) {
+                return staticMember(type, name, arguments: arguments, range)
+            }
+            return methodCall(base, name, callee.range, arguments, range)
+        case .implicitMember(let name):
+            return implicitMember(name, arguments: arguments, expected, range)
+        case .identifier(let name) where lookupLocalName(name) == nil && symbols[name] == nil:
+            let identifier = Identifier(name: name, range: callee.range)
+            if Builtins.globalFunctionNames.contains(name) {
+                return resolveCall(Builtins.lookup(name, on: [.global]), name: identifier, receiver: nil, receiverType: nil, arguments, range)
+            }
+            if expected?.unwrapped == .timeRange {
+                return implicitMember(identifier, arguments: arguments, expected, range)
+            }
+            reportUnknownName(name, callee.range)
+            checkArgumentsForErrors(arguments)
+            return errorNode(range)
+        default:
+            let typed = check(callee, expected: nil)
+            if !typed.type.containsError {
+                error(CheckerMessages.notCallable(typed.type), callee.range)
+            }
+            return errorNode(range)
+        }
+    }
+
+    /// `base.name(arguments)`: a method of the base's type.
+    private mutating func methodCall(_ base: Expression, _ name: Identifier, _ calleeRange: SourceRange,
+                                     _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        let typedBase = check(base, expected: nil)
+        if typedBase.type.containsError {
+            checkArgumentsForErrors(arguments)
+            return errorNode(range)
+        }
+        guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
+        let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
+        let methods = candidates.filter { !$0.isProperty }
+        // `xs.count()`: a property called like a method (and no method of that name without arguments).
+        let calledProperty = arguments.isEmpty && candidates.contains(where: \.isProperty) && !methods.contains { $0.labels == [] }
+        if !methods.isEmpty && !calledProperty {
+            return resolveCall(methods, name: name, receiver: typedBase, receiverType: typedBase.type, arguments, range)
+        }
+        let propertyType = candidates.first(where: \.isProperty).map {
+            instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error
+        } ?? fieldType(typedBase.type, name.name)
+        guard let propertyType else {
+            reportNoMember(typedBase.type, name)
+            return errorNode(range)
+        }
+        error(CheckerMessages.propertyNotCallable(name.name, propertyType), calleeRange, fixIts: [
+            Diagnostic.FixIt(message: "remove the call", range: SourceRange(start: calleeRange.end, end: range.end), replacement: "")
+        ])
+        return errorNode(range)
+    }
+
+    private func lookupLocalName(_ name: String) -> Int? {
+        scopes.lastIndex { $0.names.contains(name) }
+    }
+
+    private func fieldType(_ type: RuleType, _ name: String) -> RuleType? {
+        guard case .donation(let id) = type, let schema = events.first(where: { $0.id == id }),
+              let index = schema.fieldIndex(name) else { return nil }
+        return schema.fields[index].type
+    }
+
+    /// Checks arguments of a call that already failed, so their own errors are still reported.
+    private mutating func checkArgumentsForErrors(_ arguments: [Argument]) {
+        for argument in arguments {
+            switch argument.value.kind {
+            case .closure, .keyPath: continue
+            default: _ = check(argument.value, expected: nil)
+            }
+        }
+    }
+
+    func builtinNode(_ builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], element: RuleType?,
+                     receiverType: RuleType?, generic: RuleType?, _ range: SourceRange) -> TypedExpression {
+        let type = instantiate(builtin.result, element: element, receiver: receiverType, generic: generic) ?? .error
+        let call = BuiltinCall(builtin: builtin, receiver: receiver, arguments: arguments, resultType: type, range: range)
+        return TypedExpression(.builtin(call), type, range)
+    }
+
+    /// The concrete type a pattern stands for, or nil while its generic is unbound.
+    func instantiate(_ pattern: TypePattern, element: RuleType?, receiver: RuleType?, generic: RuleType?) -> RuleType? {
+        switch pattern {
+        case .exact(let type): return type
+        case .element: return element
+        case .receiver: return receiver
+        case .generic: return generic
+        case .optional(let inner):
+            return instantiate(inner, element: element, receiver: receiver, generic: generic).map { .optional($0) }
+        case .array(let inner):
+            return instantiate(inner, element: element, receiver: receiver, generic: generic).map { .array($0) }
+        case .set(let inner):
+            return instantiate(inner, element: element, receiver: receiver, generic: generic).map { .set($0) }
+        case .function(let parameters, let result):
+            var types: [RuleType] = []
+            for parameter in parameters {
+                guard let type = instantiate(parameter, element: element, receiver: receiver, generic: generic) else { return nil }
+                types.append(type)
+            }
+            return instantiate(result, element: element, receiver: receiver, generic: generic).map { .function(types, $0) }
+        case .keyPath(let root, let value):
+            guard let rootType = instantiate(root, element: element, receiver: receiver, generic: generic),
+                  let valueType = instantiate(value, element: element, receiver: receiver, generic: generic) else { return nil }
+            return .keyPath(rootType, valueType)
+        }
+    }
+
+    /// Binds the generic of a pattern from a concrete type; false when they cannot match.
+    func bind(_ pattern: TypePattern, _ type: RuleType, _ generic: inout RuleType?) -> Bool {
+        switch (pattern, type) {
+        case (.generic, _):
+            if let bound = generic { return bound == type }
+            generic = type
+            return true
+        case (.optional(let inner), .optional(let wrapped)): return bind(inner, wrapped, &generic)
+        // Swift promotes a non-optional closure result to the optional that compactMap wants.
+        case (.optional(let inner), _): return bind(inner, type, &generic)
+        case (.array(let inner), .array(let element)), (.set(let inner), .set(let element)): return bind(inner, element, &generic)
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import TipRulesSyntax
+
+/// A predicate over one donation, made only of comparisons between its fields, its date,
+/// literals, parameters and `Date.now`, string tests with such operands, and `&&`, `||`, `!`.
+/// Such a predicate cannot fail, so scans may run it over stream columns directly and stop as
+/// soon as the answer is known, with exactly the closure's result.
+public indirect enum RowPredicate: Sendable {
+    /// An operand of a row comparison.
+    public enum Operand: Sendable {
+        case field(Int)
+        case date
+        case constant(Constant)
+        case parameter(Int)
+        case now
+    }
+
+    /// The string tests a row predicate may use.
+    public enum StringTest: Sendable {
+        case hasPrefix, hasSuffix, contains
+    }
+
+    case constant(Bool)
+    case compare(Operand, ComparisonOperator, Operand)
+    case string(Operand, StringTest, Operand)
+    case and(RowPredicate, RowPredicate)
+    case or(RowPredicate, RowPredicate)
+    case not(RowPredicate)
+}
+
+/// What a scan with a row predicate produces.
+public enum ScanMode: Sendable {
+    /// `filter(_:)`: the matching donations.
+    case filter
+    /// `count(where:)`, or `filter(_:).count`.
+    case count
+    /// `contains(where:)`.
+    case contains
+    /// `allSatisfy(_:)`.
+    case allSatisfy
+    /// `first(where:)`.
+    case first
+    /// `last(where:)`.
+    case last
+}
+
+/// Operations the optimizer fuses from several built-in calls; each computes exactly what the
+/// calls would, without building intermediate arrays.
+public enum FusedOperation: Sendable {
+    /// A scan of a donation list with a row predicate.
+    case scan(TypedExpression, RowPredicate, ScanMode)
+    /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as
+    /// soon as the comparison's answer is known.
+    case countCompare(TypedExpression, RowPredicate?, ComparisonOperator, Int)
+    /// `source.map(\.field).max()` or `.min()`: the extreme of a column (a nil field means the
+    /// donation dates), in Swift's order of comparisons.
+    case columnExtreme(TypedExpression, field: Int?, isMax: Bool)
+    /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
+    /// group, without collecting it.
+    case groupCount(TypedExpression, field: Int, largest: Bool)
+
+    /// The subexpression the operation reads.
+    package var source: TypedExpression {
+        switch self {
+        case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
+             .groupCount(let source, _, _):
+            return source
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import TipRulesSyntax
+
+/// Rewrites a checked tree into an equivalent one that evaluates faster, by fusing chains of
+/// built-in calls over donation lists into single scans (see `FusedOperation`).
+///
+/// Every rewrite keeps the exact result, including runtime errors: a scan only replaces a
+/// closure that cannot fail (a `RowPredicate`), so stopping early can never hide an error the
+/// unfused code would have raised.
+enum Optimizer {
+    static func optimize(_ expression: TypedExpression) -> TypedExpression {
+        fuse(mapChildren(expression, optimize))
+    }
+
+    // MARK: - Patterns
+
+    private static func fuse(_ expression: TypedExpression) -> TypedExpression {
+        switch expression.node {
+        case .builtin(let call):
+            return fuseCall(call, expression) ?? expression
+        case .comparison(let op, let lhs, let rhs):
+            if case .fused(.scan(let source, let predicate, .count)) = lhs.node, case .constant(.int(let k)) = rhs.node {
+                return TypedExpression(.fused(.countCompare(source, predicate, op, k)), .bool, expression.range)
+            }
+            if case .fused(.scan(let source, let predicate, .count)) = rhs.node, case .constant(.int(let k)) = lhs.node {
+                return TypedExpression(.fused(.countCompare(source, predicate, op.mirrored, k)), .bool, expression.range)
+            }
+            return expression
+        default:
+            return expression
+        }
+    }
+
+    private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
+        let builtin = call.builtin
+        guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
+        let isDonationList: Bool
+        if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
+
+        // xs.filter(p), xs.count(where: p), xs.contains(where: p), ... with a row predicate.
+        if isDonationList, builtin.parameters.count == 1, case .closure(let closure) = call.arguments.first?.node,
+           closure.parameterCount == 1, let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot) {
+            let mode: ScanMode?
+            switch builtin.id {
+            case .arrayFilter: mode = .filter
+            case .arrayCountWhere: mode = .count
+            case .arrayContainsWhere: mode = .contains
+            case .arrayAllSatisfy: mode = .allSatisfy
+            case .arrayFirstWhere: mode = .first
+            case .arrayLastWhere: mode = .last
+            default: mode = nil
+            }
+            if let mode {
+                return TypedExpression(.fused(.scan(receiver, predicate, mode)), expression.type, expression.range)
+            }
+        }
+        // xs.filter(p).count
+        if builtin.id == .arrayCount, case .fused(.scan(let source, let predicate, .filter)) = receiver.node {
+            return TypedExpression(.fused(.scan(source, predicate, .count)), .int, expression.range)
+        }
+        // xs.map(\.field).max() and .min()
+        if builtin.id == .arrayMax || builtin.id == .arrayMin,
+           case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap,
+           let source = map.receiver, case .array(.donation) = source.type,
+           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1 {
+            let field: Int?
+            switch steps[0] {
+            case .field(let index): field = index
+            case .property(let property) where property.id == .donationDate: field = nil
+            default: return nil
+            }
+            return TypedExpression(.fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax)), expression.type, expression.range)
+        }
+        // xs.largestSubset(groupedBy: \.field).count and smallestSubset
+        if builtin.id == .arrayCount, case .builtin(let subset) = receiver.node,
+           subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset, let source = subset.receiver,
+           case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
+            return TypedExpression(.fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset)), .int, expression.range)
+        }
+        return nil
+    }
+
+    // MARK: - Traversal
+
+    /// The expression with `transform` applied to each direct child.
+    static func mapChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
+        var result = expression
+        func closure(_ c: TypedClosure) -> TypedClosure {
+            TypedClosure(firstSlot: c.firstSlot, parameterCount: c.parameterCount, body: transform(c.body))
+        }
+        switch expression.node {
+        case .constant, .declaration, .parameterValue, .parameterReference, .event, .local, .keyPath, .fused:
+            return expression
+        case .builtin(let call):
+            let receiver = call.receiver.map(transform)
+            let arguments = call.arguments.map(transform)
+            result.node = .builtin(BuiltinCall(builtin: call.builtin, receiver: receiver, arguments: arguments,
+                                               resultType: call.resultType, range: call.range))
+        case .field(let base, let index): result.node = .field(transform(base), index)
+        case .closure(let c): result.node = .closure(closure(c))
+        case .arrayLiteral(let elements): result.node = .arrayLiteral(elements.map(transform))
+        case .negate(let e): result.node = .negate(transform(e))
+        case .not(let e): result.node = .not(transform(e))
+        case .arithmetic(let op, let l, let r): result.node = .arithmetic(op, transform(l), transform(r))
+        case .comparison(let op, let l, let r): result.node = .comparison(op, transform(l), transform(r))
+        case .and(let l, let r): result.node = .and(transform(l), transform(r))
+        case .or(let l, let r): result.node = .or(transform(l), transform(r))
+        case .ternary(let c, let a, let b): result.node = .ternary(transform(c), transform(a), transform(b))
+        case .nilCoalescing(let l, let r): result.node = .nilCoalescing(transform(l), transform(r))
+        case .forceUnwrap(let e): result.node = .forceUnwrap(transform(e))
+        case .bindOptional(let e): result.node = .bindOptional(transform(e))
+        case .optionalChain(let e): result.node = .optionalChain(transform(e))
+        case .wrapOptional(let e): result.node = .wrapOptional(transform(e))
+        case .subscriptAccess(let b, let i): result.node = .subscriptAccess(transform(b), transform(i))
+        case .range(let l, let u, let closed): result.node = .range(transform(l), transform(u), closed: closed)
+        case .ruleMacro(let subject, let c): result.node = .ruleMacro(transform(subject), closure(c))
+        }
+        return result
+    }
+}
+
+extension ComparisonOperator {
+    /// The operator with its operands swapped: `k < x` is `x > k`.
+    var mirrored: ComparisonOperator {
+        switch self {
+        case .equal, .notEqual: return self
+        case .less: return .greater
+        case .lessOrEqual: return .greaterOrEqual
+        case .greater: return .less
+        case .greaterOrEqual: return .lessOrEqual
+        }
+    }
+}
+
+extension RowPredicate {
+    /// The row predicate a closure body over the donation in `slot` amounts to, or nil when the
+    /// body uses anything else (and so might fail, or needs the general evaluator).
+    static func from(_ body: TypedExpression, slot: Int) -> RowPredicate? {
+        switch body.node {
+        case .constant(.bool(let flag)):
+            return .constant(flag)
+        case .and(let l, let r):
+            guard let a = from(l, slot: slot), let b = from(r, slot: slot) else { return nil }
+            return .and(a, b)
+        case .or(let l, let r):
+            guard let a = from(l, slot: slot), let b = from(r, slot: slot) else { return nil }
+            return .or(a, b)
+        case .not(let e):
+            return from(e, slot: slot).map { .not($0) }
+        case .comparison(let op, let l, let r):
+            guard let a = operand(l, slot: slot), let b = operand(r, slot: slot) else { return nil }
+            return .compare(a, op, b)
+        case .field(let base, let index):
+            // A Bool field used as the condition itself.
+            guard body.type == .bool, case .local(slot) = base.node else { return nil }
+            return .compare(.field(index), .equal, .constant(.bool(true)))
+        case .builtin(let call):
+            let test: StringTest
+            switch call.builtin.id {
+            case .stringHasPrefix, .stringStartsWith: test = .hasPrefix
+            case .stringHasSuffix: test = .hasSuffix
+            case .stringContains: test = .contains
+            default: return nil
+            }
+            guard let receiver = call.receiver, let a = operand(receiver, slot: slot), let b = operand(call.arguments[0], slot: slot) else { return nil }
+            return .string(a, test, b)
+        default:
+            return nil
+        }
+    }
+
+    private static func operand(_ expression: TypedExpression, slot: Int) -> Operand? {
+        switch expression.node {
+        case .field(let base, let index):
+            guard case .local(slot) = base.node else { return nil }
+            return .field(index)
+        case .constant(let value):
+            return .constant(value)
+        case .wrapOptional(let inner):
+            // A literal compared with an optional field: wrap it once, here.
+            guard case .constant(let value) = inner.node else { return nil }
+            return .constant(Constant.wrap(value, wrapped: inner.type))
+        case .parameterValue(let index):
+            return .parameter(index)
+        case .builtin(let call):
+            if call.builtin.id == .donationDate, let receiver = call.receiver, case .local(slot) = receiver.node { return .date }
+            if call.builtin.id == .dateNow { return .now }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import TipRulesSyntax
+
+/// The result of compiling a rule file: the program when there were no errors, and every
+/// diagnostic (errors and warnings) in source order.
+public struct Compilation: Sendable {
+    public let program: CompiledProgram?
+    public let diagnostics: [Diagnostic]
+    /// Errors beyond the diagnostic limit, counted but not kept.
+    public let suppressedCount: Int
+
+    public var hasErrors: Bool { program == nil }
+}
+
+/// An expression compiled in the context of a program (`tiprules eval --expr`).
+public struct CompiledExpression: Sendable {
+    public let file: SourceFile
+    public let body: TypedExpression
+    /// How deeply evaluating it may recurse (its own depth plus the declarations it may reach).
+    public let evaluationDepth: Int
+    public var type: RuleType { body.type }
+}
+
+/// The result of compiling an expression.
+public struct ExpressionCompilation: Sendable {
+    public let expression: CompiledExpression?
+    public let diagnostics: [Diagnostic]
+    public let suppressedCount: Int
+}
+
+/// Compiles rule text: lexes, parses and type-checks it.
+///
+/// ```swift
+/// let compilation = RuleCompiler().compile(SourceFile(name: "app.rules", text: text))
+/// guard let program = compilation.program else { print(DiagnosticRenderer().render(compilation.diagnostics)); return }
+/// ```
+public struct RuleCompiler: Sendable {
+    public var limits: CompileLimits
+    /// Whether to fuse chains of built-in calls into faster equivalent operations (on by
+    /// default; tests turn it off to compare both forms).
+    public var optimizes: Bool
+
+    public init(limits: CompileLimits = CompileLimits(), optimizes: Bool = true) {
+        self.limits = limits
+        self.optimizes = optimizes
+    }
+
+    /// Compiles a whole rule file.
+    public func compile(_ file: SourceFile) -> Compilation {
+        LargeStack.run { compileOnThisThread(file) }
+    }
+
+    private func compileOnThisThread(_ file: SourceFile) -> Compilation {
+        var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
+        let syntax = Parser.parse(file, limits: limits, diagnostics: &diagnostics)
+        // A file with syntax errors is still checked, so one run reports its other errors too.
+        let program = Checker.check(syntax, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
+        return Compilation(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics.sorted,
+                           suppressedCount: diagnostics.suppressedCount)
+    }
+
+    /// Compiles one expression against a compiled program.
+    public func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
+        LargeStack.run { compileExpressionOnThisThread(file, in: program) }
+    }
+
+    private func compileExpressionOnThisThread(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
+        var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
+        guard let syntax = Parser.parseExpression(file, limits: limits, diagnostics: &diagnostics) else {
+            return ExpressionCompilation(expression: nil, diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
+        }
+        let typed = Checker.checkExpression(syntax, file: file, program: program, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
+        let depth = syntax.depth + program.evaluationDepth
+        return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0, evaluationDepth: depth) },
+                                     diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
+    }
+}

@@ -1,0 +1,105 @@
+import TipRulesSyntax
+
+/// A checked expression: every name resolved, every operator and member bound to its
+/// implementation, every type known. The evaluator only ever sees this form.
+public struct TypedExpression: Sendable {
+    public var node: TypedNode
+    public var type: RuleType
+    public var range: SourceRange
+    /// An integer-literal expression whose type may still become `Double` from context, as
+    /// Swift's literal typing allows (`rating > 3`).
+    package var isFlexibleLiteral: Bool = false
+
+    package init(_ node: TypedNode, _ type: RuleType, _ range: SourceRange, flexible: Bool = false) {
+        self.node = node
+        self.type = type
+        self.range = range
+        self.isFlexibleLiteral = flexible
+    }
+}
+
+/// Integer and floating-point arithmetic, resolved to the operand type at check time.
+public enum ArithmeticOperator: String, Sendable {
+    case intAdd, intSubtract, intMultiply, intDivide, intRemainder
+    case doubleAdd, doubleSubtract, doubleMultiply, doubleDivide
+    case stringConcatenate, arrayConcatenate
+}
+
+/// Comparison operators; `equal` and `notEqual` work on every Equatable type.
+public enum ComparisonOperator: String, Sendable {
+    case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+}
+
+/// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
+public struct TypedClosure: Sendable {
+    public var firstSlot: Int
+    public var parameterCount: Int
+    public var body: TypedExpression
+}
+
+/// One step of a key path: a built-in property or a payload field.
+public enum KeyPathStep: Sendable {
+    case property(Builtin)
+    case field(Int)
+}
+
+/// A call of a built-in member or function. A class, so the evaluator's dispatch on it costs
+/// one reference count rather than a copy of every field.
+public final class BuiltinCall: Sendable {
+    public let builtin: Builtin
+    public let receiver: TypedExpression?
+    public let arguments: [TypedExpression]
+    /// The call's static result type (built-ins that return optionals need it to wrap).
+    public let resultType: RuleType
+    public let range: SourceRange
+
+    package init(builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], resultType: RuleType, range: SourceRange) {
+        self.builtin = builtin
+        self.receiver = receiver
+        self.arguments = arguments
+        self.resultType = resultType
+        self.range = range
+    }
+
+    /// The same call with other arguments and result type.
+    func with(arguments: [TypedExpression], resultType: RuleType) -> BuiltinCall {
+        BuiltinCall(builtin: builtin, receiver: receiver, arguments: arguments, resultType: resultType, range: range)
+    }
+}
+
+/// The node kinds of the typed tree.
+public indirect enum TypedNode: Sendable {
+    case constant(Constant)
+    /// A `let` or `rule` declaration, by index in the program.
+    case declaration(Int)
+    case parameterValue(Int)
+    case parameterReference(Int)
+    case event(Int)
+    /// A closure parameter in the current evaluation frame.
+    case local(Int)
+    case builtin(BuiltinCall)
+    /// A payload field of a donation, by field index.
+    case field(TypedExpression, Int)
+    case closure(TypedClosure)
+    case keyPath([KeyPathStep])
+    case arrayLiteral([TypedExpression])
+    case negate(TypedExpression)
+    case not(TypedExpression)
+    case arithmetic(ArithmeticOperator, TypedExpression, TypedExpression)
+    case comparison(ComparisonOperator, TypedExpression, TypedExpression)
+    case and(TypedExpression, TypedExpression)
+    case or(TypedExpression, TypedExpression)
+    case ternary(TypedExpression, TypedExpression, TypedExpression)
+    case nilCoalescing(TypedExpression, TypedExpression)
+    case forceUnwrap(TypedExpression)
+    case bindOptional(TypedExpression)
+    case optionalChain(TypedExpression)
+    /// Turns a `T` into a `T?`.
+    case wrapOptional(TypedExpression)
+    case subscriptAccess(TypedExpression, TypedExpression)
+    case range(TypedExpression, TypedExpression, closed: Bool)
+    /// `#Rule(subject) { body }`: the body closure applied to the subject.
+    case ruleMacro(TypedExpression, TypedClosure)
+    /// Several built-in calls computed as one (see `Optimizer`).
+    case fused(FusedOperation)
+}

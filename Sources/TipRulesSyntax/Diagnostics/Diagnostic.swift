@@ -1,0 +1,139 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable {
+    case error, warning, note
+}
+
+/// A problem found in rule text or donation data, located in a source file.
+///
+/// Every diagnostic carries a stable `code` (for example `E0201`), a lowercase message with
+/// names in single quotes, the exact range it is about, optional notes pointing elsewhere
+/// ("declared here") and optional fix-its ("did you mean 'donations'?").
+public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
+    /// A secondary location with a message, such as where a name was declared.
+    public struct Note: Sendable, Hashable {
+        public var message: String
+        public var file: SourceFile
+        public var range: SourceRange
+
+        public init(message: String, file: SourceFile, range: SourceRange) {
+            self.message = message
+            self.file = file
+            self.range = range
+        }
+    }
+
+    /// A suggested edit: replace `range` with `replacement`.
+    public struct FixIt: Sendable, Hashable {
+        public var message: String
+        public var range: SourceRange
+        public var replacement: String
+
+        public init(message: String, range: SourceRange, replacement: String) {
+            self.message = message
+            self.range = range
+            self.replacement = replacement
+        }
+    }
+
+    public var severity: Severity
+    /// A stable identifier for the kind of problem.
+    public var code: String
+    public var message: String
+    public var file: SourceFile
+    public var range: SourceRange
+    public var notes: [Note]
+    public var fixIts: [FixIt]
+
+    public init(
+        _ message: DiagnosticMessage, severity: Severity = .error, file: SourceFile, range: SourceRange,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
+        self.severity = severity
+        self.code = message.code
+        self.message = message.text
+        self.file = file
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
+    }
+
+    /// The 1-based line and column where the diagnostic starts.
+    public var location: SourceLocation { file.location(of: range.start) }
+
+    /// The one-line form editors parse: `FILE:LINE:COL: error: message`.
+    public var description: String {
+        // Terminal-safe: a hostile file name or message cannot carry escape sequences out.
+        DiagnosticRenderer.printable("\(file.name):\(location): \(severity.rawValue): \(message)")
+    }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message
+            && lhs.file.name == rhs.file.name && lhs.range == rhs.range
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(file.name)
+        hasher.combine(range)
+    }
+}
+
+/// A message with its stable code; the phases define their messages as static members.
+public struct DiagnosticMessage: Sendable, Hashable {
+    public let code: String
+    public let text: String
+    public init(_ code: String, _ text: String) {
+        self.code = code
+        self.text = text
+    }
+}
+
+/// Collects diagnostics for one run: removes exact duplicates and caps how many are kept.
+public struct DiagnosticBag: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// How many errors were dropped because of `limit`.
+    public private(set) var suppressedCount = 0
+    public let limit: Int
+    private var seen: Set<Diagnostic> = []
+
+    public init(limit: Int = 100) {
+        self.limit = limit
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } || suppressedCount > 0 }
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count + suppressedCount }
+
+    /// Whether further diagnostics will only be counted.
+    public var isFull: Bool { diagnostics.count >= limit }
+
+    public mutating func add(_ diagnostic: Diagnostic) {
+        if isFull {
+            // Past the limit only the count matters; skipping the duplicate check keeps a file
+            // of a million errors cheap.
+            suppressedCount += 1
+            return
+        }
+        guard seen.insert(diagnostic).inserted else { return }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Counts an error past the limit without building it.
+    public mutating func addSuppressed() {
+        suppressedCount += 1
+    }
+
+    public mutating func add(contentsOf other: DiagnosticBag) {
+        for diagnostic in other.diagnostics { add(diagnostic) }
+        suppressedCount += other.suppressedCount
+    }
+
+    /// Diagnostics in file order, then by position.
+    public var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            if a.element.file.name != b.element.file.name { return a.offset < b.offset }
+            if a.element.range.start != b.element.range.start { return a.element.range.start < b.element.range.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,166 @@
+/// A name as written, with its range.
+public struct Identifier: Sendable, Hashable {
+    public var name: String
+    public var range: SourceRange
+
+    public init(name: String, range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// A parsed rule file: its declarations in source order.
+public struct SyntaxFile: Sendable {
+    public var file: SourceFile
+    public var declarations: [Declaration]
+    /// Names of declarations dropped because of a syntax error; the checker treats references
+    /// to them as already reported, so one typo does not cascade.
+    public var brokenNames: [String] = []
+}
+
+/// A top-level declaration.
+public enum Declaration: Sendable, Hashable {
+    case event(EventDeclaration)
+    case parameter(ParameterDeclaration)
+    case value(ValueDeclaration)
+
+    public var name: Identifier {
+        switch self {
+        case .event(let e): return e.name
+        case .parameter(let p): return p.name
+        case .value(let v): return v.name
+        }
+    }
+
+    public var range: SourceRange {
+        switch self {
+        case .event(let e): return e.range
+        case .parameter(let p): return p.range
+        case .value(let v): return v.range
+        }
+    }
+}
+
+/// `event ID(limit: N, maxAge: .days(30)) { field: Type, ... }`
+public struct EventDeclaration: Sendable, Hashable {
+    public var name: Identifier
+    public var options: [Argument]
+    public var fields: [FieldDeclaration]
+    public var range: SourceRange
+}
+
+/// `name: Type` inside an event's payload.
+public struct FieldDeclaration: Sendable, Hashable {
+    public var name: Identifier
+    public var type: TypeSyntax
+}
+
+/// `parameter NAME: Type = literal`
+public struct ParameterDeclaration: Sendable, Hashable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var defaultValue: Expression
+    public var range: SourceRange
+}
+
+/// `let NAME = expr` or `rule NAME = expr`.
+public struct ValueDeclaration: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case `let`, rule }
+    public var kind: Kind
+    public var name: Identifier
+    public var value: Expression
+    public var range: SourceRange
+}
+
+/// A type as written: `Int`, `String?`, `[Int]`, `Set<String>`.
+public indirect enum TypeSyntax: Sendable, Hashable {
+    case named(Identifier)
+    case optional(TypeSyntax, SourceRange)
+    case array(TypeSyntax, SourceRange)
+    case generic(Identifier, [TypeSyntax], SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .named(let id): return id.range
+        case .optional(_, let r), .array(_, let r), .generic(_, _, let r): return r
+        }
+    }
+}
+
+/// A call argument: an optional label and a value.
+public struct Argument: Sendable, Hashable {
+    public var label: Identifier?
+    public var value: Expression
+    /// A closure written after the call's parentheses; it matches a parameter by position.
+    public var isTrailingClosure = false
+}
+
+/// An expression node with its source range.
+public struct Expression: Sendable, Hashable {
+    public var kind: ExpressionKind
+    public var range: SourceRange
+    /// The height of this tree: 1 for a leaf. The parser keeps it under the nesting limit,
+    /// which bounds the recursion of every later phase.
+    public let depth: Int
+
+    public init(_ kind: ExpressionKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+        self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
+    }
+}
+
+/// The expression forms of TipRules (section 4 of the language definition).
+public indirect enum ExpressionKind: Sendable, Hashable {
+    /// An integer literal: its digits (with base prefix) and whether a '-' was folded into it.
+    case integerLiteral(String, negative: Bool)
+    case floatLiteral(String, negative: Bool)
+    case stringLiteral(String)
+    case booleanLiteral(Bool)
+    case nilLiteral
+    case identifier(String)
+    /// `$0`, `$1`, or `$name` (the parameter itself).
+    case dollarIdentifier(String)
+    /// `.week`, `.days`: a member of the contextual type.
+    case implicitMember(Identifier)
+    case member(Expression, Identifier)
+    case call(Expression, [Argument])
+    case subscriptAccess(Expression, Expression)
+    case forceUnwrap(Expression)
+    /// `x?` inside an optional chain; the chain is wrapped by `optionalChain`.
+    case bindOptional(Expression)
+    /// A postfix chain containing at least one `?`: nil when any bound value is nil.
+    case optionalChain(Expression)
+    case prefix(String, Expression)
+    case binary(String, Expression, Expression)
+    case ternary(Expression, Expression, Expression)
+    /// `{ a, b in body }`; parameters are empty for `{ $0 ... }` closures.
+    case closure([Identifier], Expression)
+    /// `\.a.b`
+    case keyPath([Identifier])
+    case arrayLiteral([Expression])
+    /// `#Rule(subject) { body }`
+    case ruleMacro(Expression, Expression)
+    case parenthesized(Expression)
+}
+
+extension ExpressionKind {
+    /// The direct subexpressions, in source order.
+    public var children: [Expression] {
+        switch self {
+        case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier,
+             .dollarIdentifier, .implicitMember, .keyPath:
+            return []
+        case .member(let base, _): return [base]
+        case .call(let callee, let arguments): return [callee] + arguments.map(\.value)
+        case .subscriptAccess(let base, let index): return [base, index]
+        case .forceUnwrap(let e), .bindOptional(let e), .optionalChain(let e), .prefix(_, let e), .parenthesized(let e):
+            return [e]
+        case .binary(_, let l, let r): return [l, r]
+        case .ternary(let c, let a, let b): return [c, a, b]
+        case .closure(_, let body): return [body]
+        case .arrayLiteral(let elements): return elements
+        case .ruleMacro(let subject, let body): return [subject, body]
+        }
+    }
+}

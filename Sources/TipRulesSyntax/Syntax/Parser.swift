@@ -1,0 +1,302 @@
+/// Thrown inside the parser to abandon the current declaration after an error was recorded.
+struct ParseAbort: Error {}
+
+/// A recursive-descent parser with one method per grammar production (see
+/// `Grammar/TipRules.ebnf`). Each method's doc comment quotes its production on a `grammar:`
+/// line, and a test checks that the two agree.
+///
+/// After a syntax error the parser skips to the next declaration keyword, so one run reports
+/// every broken declaration. Nesting is bounded by `limits.maxNestingDepth`: beyond it the
+/// parser reports an error instead of recursing further.
+package struct Parser {
+    let file: SourceFile
+    let tokens: [Token]
+    let limits: CompileLimits
+    var index = 0
+    var depth = 0
+    var diagnostics: DiagnosticBag
+
+    init(file: SourceFile, tokens: [Token], limits: CompileLimits, diagnostics: DiagnosticBag) {
+        self.file = file
+        self.tokens = tokens
+        self.limits = limits
+        self.diagnostics = diagnostics
+    }
+
+    /// Lexes and parses a file, adding every lexical and syntax error to `diagnostics`.
+    package static func parse(_ file: SourceFile, limits: CompileLimits = CompileLimits(), diagnostics: inout DiagnosticBag) -> SyntaxFile {
+        if file.bytes.count > limits.maxSourceBytes {
+            diagnostics.add(Diagnostic(ParserMessages.sourceTooLarge(file.bytes.count, limits.maxSourceBytes),
+                                       file: file, range: SourceRange(start: 0, end: 0)))
+            return SyntaxFile(file: file, declarations: [], brokenNames: [])
+        }
+        let tokens = Lexer.tokenize(file, into: &diagnostics)
+        var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
+        let result = parser.ruleFile()
+        diagnostics = parser.diagnostics
+        return result
+    }
+
+    // MARK: - Token helpers
+
+    var current: Token { tokens[index] }
+    var previous: Token { tokens[max(0, index - 1)] }
+
+    func peekKind(_ offset: Int = 1) -> TokenKind {
+        tokens[min(index + offset, tokens.count - 1)].kind
+    }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+    mutating func match(_ kind: TokenKind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .endOfFile: return "end of file"
+        case .stringLiteral: return "string literal"
+        case .integerLiteral, .floatLiteral: return "'\(token.text)'"
+        default: return "'\(file.text(in: token.range))'"
+        }
+    }
+
+    mutating func fail(_ message: DiagnosticMessage, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) -> ParseAbort {
+        diagnostics.add(Diagnostic(message, file: file, range: range, notes: notes, fixIts: fixIts))
+        return ParseAbort()
+    }
+
+    mutating func expect(_ kind: TokenKind, _ what: String, opening: Token? = nil) throws -> Token {
+        if check(kind) { return advance() }
+        var notes: [Diagnostic.Note] = []
+        if let opening {
+            notes.append(Diagnostic.Note(message: ParserMessages.closingNote + " '\(file.text(in: opening.range))'", file: file, range: opening.range))
+        }
+        throw fail(ParserMessages.expected(what, found: describe(current)), at: current.range, notes: notes)
+    }
+
+    mutating func expectIdentifier(_ what: String) throws -> Identifier {
+        if case .identifier = current.kind {
+            let token = advance()
+            return Identifier(name: token.text, range: token.range)
+        }
+        if case .keyword(let keyword) = current.kind {
+            let token = current
+            throw fail(ParserMessages.expected(what, found: "keyword '\(keyword.rawValue)'"), at: token.range, fixIts: [
+                Diagnostic.FixIt(message: "escape the keyword with backticks: `\(keyword.rawValue)`", range: token.range, replacement: "`\(keyword.rawValue)`")
+            ])
+        }
+        throw fail(ParserMessages.expected(what, found: describe(current)), at: current.range)
+    }
+
+    /// Stops with an error when a tree built without recursion (an operator chain, a run of
+    /// prefix operators or postfix suffixes) grows past the nesting limit.
+    mutating func bounded(_ expression: Expression) throws -> Expression {
+        if expression.depth > limits.maxNestingDepth {
+            throw fail(ParserMessages.tooComplex(limits.maxNestingDepth), at: expression.range)
+        }
+        return expression
+    }
+
+    /// Runs a nested production, stopping with an error past the nesting limit.
+    mutating func nested<T>(_ body: (inout Parser) throws -> T) throws -> T {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > limits.maxNestingDepth {
+            throw fail(ParserMessages.tooComplex(limits.maxNestingDepth), at: current.range)
+        }
+        return try body(&self)
+    }
+
+    // MARK: - Declarations
+
+    /// grammar: ruleFile = { declaration } EOF ;
+    mutating func ruleFile() -> SyntaxFile {
+        var declarations: [Declaration] = []
+        var brokenNames: [String] = []
+        while !check(.endOfFile) {
+            let start = index
+            do {
+                if let declaration = try declaration() {
+                    declarations.append(declaration)
+                }
+                if !check(.endOfFile), !startsDeclaration(current) {
+                    throw consecutiveTokenError()
+                }
+            } catch {
+                if startsDeclaration(tokens[start]), case .identifier = tokens[start + 1].kind {
+                    brokenNames.append(tokens[start + 1].text)
+                }
+                synchronize(from: start)
+            }
+        }
+        return SyntaxFile(file: file, declarations: declarations, brokenNames: brokenNames)
+    }
+
+    private func startsDeclaration(_ token: Token) -> Bool {
+        if case .keyword(let keyword) = token.kind { return keyword.startsDeclaration }
+        return false
+    }
+
+    /// What follows a complete expression that cannot continue it.
+    private mutating func consecutiveTokenError() -> ParseAbort {
+        let token = current
+        if token.kind == .prefixOperator || token.kind == .postfixOperator {
+            return fail(ParserMessages.consecutiveExpressions(token.text), at: token.range)
+        }
+        return fail(ParserMessages.expectedDeclarationEnd, at: token.range)
+    }
+
+    /// Skips to the next declaration keyword that starts a line (or the end of the file).
+    private mutating func synchronize(from start: Int) {
+        if index == start { advance() }
+        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine) { advance() }
+    }
+
+    /// grammar: declaration = eventDeclaration | parameterDeclaration | valueDeclaration ;
+    mutating func declaration() throws -> Declaration? {
+        switch current.kind {
+        case .keyword(.event): return .event(try eventDeclaration())
+        case .keyword(.parameter): return .parameter(try parameterDeclaration())
+        case .keyword(.let), .keyword(.rule): return .value(try valueDeclaration())
+        case .keyword(.tip): throw fail(ParserMessages.tipUnsupported, at: current.range)
+        default: throw fail(ParserMessages.expectedDeclaration(found: describe(current)), at: current.range)
+        }
+    }
+
+    /// grammar: eventDeclaration = "event" identifier [ callArguments ] [ payload ] ;
+    mutating func eventDeclaration() throws -> EventDeclaration {
+        let keyword = advance()
+        let name = try expectIdentifier("an event name")
+        var options: [Argument] = []
+        if check(.leftParen) {
+            options = try callArguments()
+        }
+        var fields: [FieldDeclaration] = []
+        if check(.leftBrace) {
+            fields = try payload()
+        }
+        return EventDeclaration(name: name, options: options, fields: fields, range: keyword.range.union(previous.range))
+    }
+
+    /// grammar: payload = "{" [ field { [ "," ] field } [ "," ] ] "}" ;
+    mutating func payload() throws -> [FieldDeclaration] {
+        let open = advance()
+        var fields: [FieldDeclaration] = []
+        while !check(.rightBrace) {
+            if check(.endOfFile) { _ = try expect(.rightBrace, "'}'", opening: open) }
+            fields.append(try field())
+            if match(.comma) { continue }
+            if !check(.rightBrace) && !current.isAtStartOfLine {
+                throw fail(ParserMessages.expected("',' or a new line between fields", found: describe(current)), at: current.range)
+            }
+        }
+        advance()
+        return fields
+    }
+
+    /// grammar: field = identifier ":" type ;
+    mutating func field() throws -> FieldDeclaration {
+        let name = try expectIdentifier("a field name")
+        _ = try expect(.colon, "':' and a type after the field name")
+        return FieldDeclaration(name: name, type: try type())
+    }
+
+    /// grammar: type = ( identifier [ "<" type { "," type } ">" ] | "[" type "]" ) { "?" } ;
+    mutating func type() throws -> TypeSyntax {
+        try nested { p in try p.typeBody() }
+    }
+
+    private mutating func typeBody() throws -> TypeSyntax {
+        var result: TypeSyntax
+        var pendingQuestions = 0
+        if check(.leftBracket) {
+            let open = advance()
+            let element = try type()
+            let close = try expect(.rightBracket, "']'", opening: open)
+            result = .array(element, open.range.union(close.range))
+        } else {
+            let name = try expectIdentifier("a type")
+            result = .named(name)
+            if current.kind == .binaryOperator && current.text == "<" {
+                advance()
+                var arguments = [try type()]
+                while match(.comma) { arguments.append(try type()) }
+                // '>' may be lexed together with following '?': `Set<Int>?`.
+                let close = current
+                guard close.text.first == ">", close.text.dropFirst().allSatisfy({ $0 == "?" }),
+                      [.binaryOperator, .postfixOperator, .prefixOperator].contains(close.kind)
+                else {
+                    throw fail(ParserMessages.expected("'>'", found: describe(close)), at: close.range)
+                }
+                advance()
+                pendingQuestions = close.text.count - 1
+                result = .generic(name, arguments, name.range.union(SourceRange(start: close.range.start, end: close.range.start + 1)))
+            }
+        }
+        for _ in 0..<pendingQuestions {
+            result = .optional(result, result.range.union(previous.range))
+        }
+        while (current.kind == .postfixOperator || current.kind == .postfixQuestion || current.kind == .binaryOperator)
+                && !current.text.isEmpty && current.text.allSatisfy({ $0 == "?" }) && !current.isAtStartOfLine {
+            let token = advance()
+            for offset in 0..<token.text.count {
+                result = .optional(result, result.range.union(SourceRange(start: token.range.start + offset, end: token.range.start + offset + 1)))
+            }
+        }
+        return result
+    }
+
+    /// grammar: parameterDeclaration = "parameter" identifier ":" type "=" expression ;
+    mutating func parameterDeclaration() throws -> ParameterDeclaration {
+        let keyword = advance()
+        let name = try expectIdentifier("a parameter name")
+        _ = try expect(.colon, "':' and a type after the parameter name")
+        let type = try type()
+        _ = try expect(.equals, "'=' and a default value")
+        let value = try expression()
+        return ParameterDeclaration(name: name, type: type, defaultValue: value, range: keyword.range.union(value.range))
+    }
+
+    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" expression ;
+    mutating func valueDeclaration() throws -> ValueDeclaration {
+        let keyword = advance()
+        let kind: ValueDeclaration.Kind = keyword.kind == .keyword(.let) ? .let : .rule
+        let name = try expectIdentifier(kind == .let ? "a name after 'let'" : "a rule name")
+        _ = try expect(.equals, "'=' after the name")
+        let value = try expression()
+        return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
+    }
+}
+
+extension Parser {
+    /// Parses a source that holds one expression (the CLI's `--expr`, the REPL).
+    package static func parseExpression(_ file: SourceFile, limits: CompileLimits = CompileLimits(), diagnostics: inout DiagnosticBag) -> Expression? {
+        if file.bytes.count > limits.maxSourceBytes {
+            diagnostics.add(Diagnostic(ParserMessages.sourceTooLarge(file.bytes.count, limits.maxSourceBytes),
+                                       file: file, range: SourceRange(start: 0, end: 0)))
+            return nil
+        }
+        let tokens = Lexer.tokenize(file, into: &diagnostics)
+        var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
+        defer { diagnostics = parser.diagnostics }
+        do {
+            let expression = try parser.expression()
+            if !parser.check(.endOfFile) {
+                throw parser.fail(ParserMessages.expected("the end of the expression", found: parser.describe(parser.current)), at: parser.current.range)
+            }
+            return expression
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// `tiprules check FILE...`
+struct CheckCommand {
+    let tool: CommandLineTool
+
+    func run(_ arguments: [String]) -> CommandOutput {
+        let scanned: ArgumentScanner
+        switch ArgumentScanner.scan(arguments, valued: [], flags: ["--json", "--help", "-h"]) {
+        case .success(let value): scanned = value
+        case .failure(let problem): return tool.usageError(problem.description, command: "check")
+        }
+        if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
+            return CommandOutput(status: 0, stdout: CommandHelp.check, stderr: "")
+        }
+        guard !scanned.operands.isEmpty else {
+            return tool.usageError("no rule file given", command: "check")
+        }
+        let json = scanned.flags.contains("--json")
+        var output = CommandOutput(status: 0, stdout: "", stderr: "")
+        var errorCount = 0
+        var warningCount = 0
+        for path in scanned.operands {
+            let bytes: [UInt8]
+            switch tool.read(path) {
+            case .success(let data): bytes = data
+            case .failure(let problem): return tool.usageError(problem.description, command: "check")
+            }
+            let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
+            let compilation = RuleCompiler().compile(file)
+            errorCount += compilation.diagnostics.filter { $0.severity == .error }.count + compilation.suppressedCount
+            warningCount += compilation.diagnostics.filter { $0.severity == .warning }.count
+            if json {
+                output.stdout += compilation.diagnostics.map { DiagnosticJSON.line($0) }.joined()
+            } else {
+                output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
+            }
+        }
+        if errorCount > 0 || warningCount > 0, !json {
+            output.stderr += DiagnosticRenderer.summary(errors: errorCount, warnings: warningCount) + "\n"
+        }
+        output.status = errorCount > 0 ? 1 : 0
+        return output
+    }
+}

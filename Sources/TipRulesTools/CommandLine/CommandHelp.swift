@@ -1,0 +1,80 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// The `--help` texts.
+enum CommandHelp {
+    static let version = "0.1.0"
+
+    static let tool = """
+    tiprules: check and evaluate TipKit-style eligibility rules
+
+    USAGE:
+      tiprules check FILE...                 parse and type-check rule files
+      tiprules eval FILE [options] [NAME...] evaluate lets and rules over donation logs
+      tiprules help [COMMAND]                show help for a command
+
+    OPTIONS:
+      -h, --help     show this help
+      --version      show the version
+
+    EXIT STATUS:
+      0  everything asked for was checked or evaluated (runtime errors of rules are output)
+      1  compile errors, or rejected donation input
+      2  a usage error (unknown option, missing file, bad --now)
+
+    Run 'tiprules COMMAND --help' for the options of a command.
+
+    """
+
+    static let check = """
+    tiprules check: parse and type-check rule files
+
+    USAGE:
+      tiprules check [--json] FILE...
+
+    Every syntax, name and type error of every file is printed to stderr as
+    FILE:LINE:COL: error: message, with the source line and a caret under the problem.
+    Use '-' as FILE to read standard input.
+
+    OPTIONS:
+      --json       print each diagnostic as one JSON object per line on stdout
+      -h, --help   show this help
+
+    EXIT STATUS:
+      0 when no file has errors (warnings allowed), 1 otherwise, 2 on a usage error
+
+    """
+
+    static let eval = """
+    tiprules eval: evaluate lets and rules over donation logs
+
+    USAGE:
+      tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]...
+                    [--json] [NAME...]
+      tiprules eval FILE [--donations LOG]... [options] --expr 'EXPR'
+
+    Evaluates the named lets and rules (all of them, in file order, when none are named),
+    or with --expr one expression in the file's context. Text output is
+    'name: Type = value'; a rule whose evaluation fails shows its error and the command
+    still succeeds.
+
+    OPTIONS:
+      --donations LOG   an NDJSON donation log; repeat for several logs (read in order)
+      --now DATE        the evaluation clock, ISO 8601 such as 2026-11-29T10:00:00Z
+                        (default: the current time; a date without offset is UTC)
+      --time-zone TZ    the time zone for calendar windows, such as Europe/Paris (default: UTC)
+      --parameter NAME=VALUE
+                        set a parameter instead of its default; VALUE as JSON (true, 3,
+                        "Ann", null, ["a"]) or a bare word for a string; repeatable
+      --expr EXPR       evaluate this expression instead of declarations; repeatable
+      --json            print one JSON object per result on stdout
+      -h, --help        show this help
+
+    EXIT STATUS:
+      0 when everything asked for was evaluated, 1 on compile errors or rejected donation
+      lines (every bad line is reported and nothing is evaluated), 2 on a usage error
+
+    """
+}

@@ -1,0 +1,152 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// What a command run produced: its exit status and the text for stdout and stderr.
+public struct CommandOutput: Sendable, Equatable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+}
+
+/// The `tiprules` command line, as a library type so tests run it in-process. The executable
+/// only forwards `CommandLine.arguments` and prints the result.
+///
+/// Exit status: 0 when everything asked for ran (a rule's runtime error is output, not a
+/// failure), 1 on compile errors or rejected donations, 2 on a usage error.
+public struct CommandLineTool: Sendable {
+    /// Whether diagnostics on stderr use ANSI colours.
+    public var useColor: Bool
+    /// Reads standard input when a file is given as `-`.
+    public var readStandardInput: @Sendable () -> [UInt8]
+
+    public init(useColor: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }) {
+        self.useColor = useColor
+        self.readStandardInput = readStandardInput
+    }
+
+    /// Runs the tool with arguments (without the program name).
+    public func run(_ arguments: [String]) -> CommandOutput {
+        var output = CommandOutput(status: 0, stdout: "", stderr: "")
+        guard let command = arguments.first else {
+            output.stderr = CommandHelp.tool
+            output.status = 2
+            return output
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help":
+            output.stdout = CommandHelp.tool
+        case "help":
+            switch rest.first {
+            case nil: output.stdout = CommandHelp.tool
+            case "check": output.stdout = CommandHelp.check
+            case "eval": output.stdout = CommandHelp.eval
+            case let other?: return usageError("unknown command '\(other)'")
+            }
+        case "--version":
+            output.stdout = "tiprules \(CommandHelp.version)\n"
+        case "check":
+            return CheckCommand(tool: self).run(rest)
+        case "eval":
+            return EvalCommand(tool: self).run(rest)
+        default:
+            var message = "unknown command '\(command)'"
+            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "help"]) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return usageError(message)
+        }
+        return output
+    }
+
+    /// A usage error: one line and a pointer to the help, exit status 2.
+    func usageError(_ message: String, command: String? = nil) -> CommandOutput {
+        let help = command.map { "tiprules \($0) --help" } ?? "tiprules --help"
+        return CommandOutput(status: 2, stdout: "", stderr: "tiprules: error: \(message)\nsee '\(help)'\n")
+    }
+
+    /// Reads a file (or standard input for `-`), or explains why it cannot.
+    func read(_ path: String) -> Result<[UInt8], UsageProblem> {
+        if path == "-" { return .success(readStandardInput()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                return .failure(UsageProblem(description: isDirectory.boolValue ? "'\(path)' is a directory" : "cannot read '\(path)'"))
+            }
+            return .failure(UsageProblem(description: "no such file '\(path)'"))
+        }
+        return .success([UInt8](data))
+    }
+
+    func render(_ diagnostics: [Diagnostic], suppressed: Int = 0) -> String {
+        DiagnosticRenderer(useColor: useColor).render(diagnostics, suppressed: suppressed)
+    }
+}
+
+/// Splits command arguments into options and operands: `--name value`, `--name=value`,
+/// flags, and `--` to end options.
+struct ArgumentScanner {
+    var operands: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    /// Scans arguments given the options that take a value and the flags; returns an error
+    /// message for anything unknown or incomplete.
+    static func scan(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) -> Result<ArgumentScanner, UsageProblem> {
+        var result = ArgumentScanner()
+        var index = 0
+        var onlyOperands = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
+                result.operands.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyOperands = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if valued.contains(name) {
+                if let inlineValue {
+                    result.values[name, default: []].append(inlineValue)
+                } else if index < arguments.count {
+                    result.values[name, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    return .failure(UsageProblem(description: "option '\(name)' needs a value"))
+                }
+            } else if allowedFlags.contains(name) && inlineValue == nil {
+                result.flags.insert(name)
+            } else {
+                var message = "unknown option '\(name)'"
+                if let suggestion = Suggestions.closest(to: name, in: Array(valued) + Array(allowedFlags)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                return .failure(UsageProblem(description: message))
+            }
+        }
+        return .success(result)
+    }
+}
+
+/// A command-line problem: its message.
+struct UsageProblem: Error, CustomStringConvertible {
+    var description: String
+}

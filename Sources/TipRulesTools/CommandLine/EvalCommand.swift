@@ -1,0 +1,167 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// `tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--json] [--expr EXPR | NAME...]`
+struct EvalCommand {
+    let tool: CommandLineTool
+
+    func run(_ arguments: [String]) -> CommandOutput {
+        let scanned: ArgumentScanner
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter"],
+                                    flags: ["--json", "--help", "-h"]) {
+        case .success(let value): scanned = value
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
+        }
+        if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
+            return CommandOutput(status: 0, stdout: CommandHelp.eval, stderr: "")
+        }
+        guard let path = scanned.operands.first else { return tool.usageError("no rule file given", command: "eval") }
+        let names = Array(scanned.operands.dropFirst())
+        let expressions = scanned.values["--expr"] ?? []
+        if !expressions.isEmpty && !names.isEmpty {
+            return tool.usageError("give either names or --expr, not both", command: "eval")
+        }
+        var options = EvaluationOptions()
+        if let now = scanned.values["--now"]?.last {
+            switch ISO8601.parse(now) {
+            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
+            case .failure(let error): return tool.usageError("bad --now: \(error)", command: "eval")
+            }
+        }
+        if let zone = scanned.values["--time-zone"]?.last {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                var message = "unknown time zone '\(zone)'; use an identifier such as 'Europe/Paris' or 'UTC'"
+                if let suggestion = Suggestions.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                return tool.usageError(message, command: "eval")
+            }
+            options.timeZone = timeZone
+        }
+
+        let source: [UInt8]
+        switch tool.read(path) {
+        case .success(let data): source = data
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
+        }
+        var output = CommandOutput(status: 0, stdout: "", stderr: "")
+        let compiler = RuleCompiler()
+        let compilation = compiler.compile(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source))
+        output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
+        guard let program = compilation.program else {
+            output.status = 1
+            return output
+        }
+        for name in names where program.declarationIndex(name) == nil {
+            var message = "no 'let' or 'rule' named '\(name)' in \(path)"
+            if let suggestion = Suggestions.closest(to: name, in: program.declarations.map(\.name)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return tool.usageError(message, command: "eval")
+        }
+
+        var store = DonationStore(program: program)
+        var issues: [Diagnostic] = []
+        for log in scanned.values["--donations"] ?? [] {
+            switch tool.read(log) {
+            case .success(let bytes):
+                issues += DonationLog.load(bytes, fileName: log == "-" ? "<stdin>" : log, into: &store)
+            case .failure(let problem):
+                return tool.usageError(problem.description, command: "eval")
+            }
+        }
+        if !issues.isEmpty {
+            output.stderr += tool.render(issues)
+            output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); nothing was evaluated\n"
+            output.status = 1
+            return output
+        }
+
+        var evaluation = Evaluation(program: program, donations: store, options: options)
+        for assignment in scanned.values["--parameter"] ?? [] {
+            if let problem = setParameter(assignment, in: &evaluation) {
+                return tool.usageError(problem, command: "eval")
+            }
+        }
+        var results: [(EvaluationResult, isExpression: Bool)] = []
+        if expressions.isEmpty {
+            let selected = names.isEmpty ? program.declarations.map(\.name) : names
+            results = selected.compactMap { evaluation.evaluate($0) }.map { ($0, false) }
+        } else {
+            for (index, text) in expressions.enumerated() {
+                let file = SourceFile(name: expressions.count == 1 ? "<expr>" : "<expr \(index + 1)>", text: text)
+                let compiled = compiler.compileExpression(file, in: program)
+                output.stderr += tool.render(compiled.diagnostics, suppressed: compiled.suppressedCount)
+                guard let expression = compiled.expression else {
+                    output.status = 1
+                    return output
+                }
+                results.append((evaluation.evaluate(expression), true))
+            }
+        }
+        let json = scanned.flags.contains("--json")
+        for (result, isExpression) in results {
+            output.stdout += json ? jsonLine(result, isExpression: isExpression) : textLine(result)
+            if case .failure(let error) = result.outcome {
+                output.stderr += tool.render([error])
+            }
+        }
+        return output
+    }
+
+    /// Applies `--parameter NAME=VALUE`, the value written as JSON (`true`, `3`, `"Ann"`, `null`,
+    /// `["a"]`); a bare word is taken as a string. Returns the problem, if any.
+    private func setParameter(_ assignment: String, in evaluation: inout Evaluation) -> String? {
+        guard let equals = assignment.firstIndex(of: "=") else {
+            return "--parameter needs NAME=VALUE, as in --parameter isLoggedIn=true"
+        }
+        let name = String(assignment[..<equals])
+        let text = String(assignment[assignment.index(after: equals)...])
+        guard let index = evaluation.program.parameterIndex(name) else {
+            return ParameterErrors.unknown(name, in: evaluation.program).message
+        }
+        let type = evaluation.program.parameters[index].type
+        let json: JSONValue
+        switch JSONParser.parse(Array(text.utf8)) {
+        case .success(let value): json = value
+        case .failure: json = .string(text)
+        }
+        switch DonationLog.decode(json, as: type) {
+        case .success(let value):
+            do {
+                try evaluation.setParameter(name, value)
+                return nil
+            } catch {
+                return error.message
+            }
+        case .failure(let reason):
+            return "parameter '\(name)' \(reason.text)"
+        }
+    }
+
+    /// `name: Type = value`, with control characters (from an `--expr` string, say) made safe.
+    private func textLine(_ result: EvaluationResult) -> String {
+        let value: String
+        switch result.outcome {
+        case .success(let computed): value = ValueFormatter.text(computed, result.type)
+        case .failure(let error): value = "error: \(error.message) (\(error.file.name):\(error.location))"
+        }
+        return DiagnosticRenderer.printable("\(result.name): \(result.type) = \(value)") + "\n"
+    }
+
+    private func jsonLine(_ result: EvaluationResult, isExpression: Bool) -> String {
+        var line = "{\"\(isExpression ? "expr" : "name")\": \(StringLiteral.json(result.name)), \"type\": \(StringLiteral.json(result.type.description)), "
+        switch result.outcome {
+        case .success(let value):
+            line += "\"value\": \(ValueFormatter.json(value, result.type))"
+        case .failure(let error):
+            let location = error.location
+            line += "\"error\": {\"message\": \(StringLiteral.json(error.message)), \"line\": \(location.line), \"column\": \(location.column)}"
+        }
+        return line + "}\n"
+    }
+}

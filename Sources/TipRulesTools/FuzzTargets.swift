@@ -1,0 +1,87 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// Entry points for the fuzzers (`Fuzz/run`) and for the test that replays their corpus. Each
+/// feeds arbitrary bytes to one phase and traps if an invariant breaks: a crash is a finding.
+public enum FuzzTargets {
+    /// The fuzz targets by name.
+    public static let names = ["parse", "check", "evaluate"]
+
+    /// Runs the named target on an input.
+    public static func run(_ target: String, _ bytes: [UInt8]) {
+        switch target {
+        case "parse": parse(bytes)
+        case "check": check(bytes)
+        case "evaluate": evaluate(bytes)
+        default: preconditionFailure("unknown fuzz target '\(target)'")
+        }
+    }
+
+    /// Lexes and parses; diagnostics lie inside the input, and an error-free parse prints back to
+    /// text that parses to the same tree.
+    public static func parse(_ bytes: [UInt8]) {
+        let file = SourceFile(name: "fuzz.rules", bytes: bytes)
+        var diagnostics = DiagnosticBag()
+        let syntax = LargeStack.run { Parser.parse(file, diagnostics: &diagnostics) }
+        for diagnostic in diagnostics.diagnostics {
+            precondition(diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count, "diagnostic outside the input")
+        }
+        guard !diagnostics.hasErrors else { return }
+        let printed = ASTPrinter.source(syntax)
+        var again = DiagnosticBag()
+        let reparsed = LargeStack.run { Parser.parse(SourceFile(name: "printed.rules", text: printed), diagnostics: &again) }
+        precondition(!again.hasErrors, "printed source does not parse: \(printed)")
+        precondition(ASTPrinter.source(reparsed) == printed, "print/parse round trip changed the tree")
+    }
+
+    /// Compiles; diagnostics lie inside the input and a program comes with no errors.
+    public static func check(_ bytes: [UInt8]) {
+        let file = SourceFile(name: "fuzz.rules", bytes: bytes)
+        let compilation = RuleCompiler().compile(file)
+        for diagnostic in compilation.diagnostics {
+            precondition(diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count, "diagnostic outside the input")
+        }
+        precondition((compilation.program != nil) == !compilation.diagnostics.contains { $0.severity == .error })
+    }
+
+    /// Declarations the evaluate target puts before its input, so that most inputs can refer to
+    /// events and parameters that exist.
+    public static let evaluationPrelude = """
+    event ping
+    event view { id: Int, name: String, score: Double, note: String?, seen: Bool, at: Date? }
+    parameter flag: Bool = true
+    parameter level: Int = 3
+
+    """
+
+    /// Compiles the input after the prelude and evaluates every declaration over a generated
+    /// stream with a fixed clock: each ends with a value or a runtime error inside the input.
+    public static func evaluate(_ bytes: [UInt8]) {
+        let prelude = Array(evaluationPrelude.utf8)
+        let file = SourceFile(name: "fuzz.rules", bytes: prelude + bytes)
+        guard let program = RuleCompiler().compile(file).program else { return }
+        var store = DonationStore(program: program)
+        let start = Date(timeIntervalSinceReferenceDate: 817_000_000)
+        let names = ["Alps", "Wilbere Bowl", "e\u{301}", "", "Zion"]
+        for index in 0..<120 {
+            let date = start.addingTimeInterval(Double(index) * 7_000)
+            try? store.donate("ping", at: date)
+            try? store.donate("view", at: date, [
+                "id": .int(index % 7 - 2), "name": .string(names[index % names.count]), "score": .double(index == 5 ? .nan : Double(index) / 3),
+                "note": index % 3 == 0 ? .null : .string("n\(index % 2)"), "seen": .bool(index % 2 == 0),
+                "at": index % 4 == 0 ? .null : .date(Double(index) * 1e6),
+            ])
+        }
+        let options = EvaluationOptions(now: start.addingTimeInterval(600_000), stepBudget: 200_000)
+        var evaluation = Evaluation(program: program, donations: store, options: options)
+        for result in evaluation.evaluateAll() {
+            if case .failure(let error) = result.outcome {
+                precondition(error.range.end <= file.bytes.count, "runtime error outside the input")
+            }
+        }
+    }
+}
