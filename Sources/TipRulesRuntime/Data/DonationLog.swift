@@ -3,10 +3,10 @@ import TipRulesSyntax
 
 /// Donation logs as NDJSON: one object per line,
 /// `{"event": "didViewLandmarkDetail", "date": "2026-11-29T10:00:00Z", "value": {"landmarkID": 3, "landmarkName": "Alps"}}`.
-public enum DonationLog {
+package enum DonationLog {
     /// Reads a log into a store. Every bad line is reported, as a diagnostic located in the log,
     /// and skipped; every good line is kept. Blank lines are allowed.
-    public static func load(_ bytes: [UInt8], fileName: String, into store: inout DonationStore) -> [Diagnostic] {
+    package static func load(_ bytes: [UInt8], fileName: String, into store: inout DonationStore) -> [Diagnostic] {
         let file = SourceFile(name: fileName, bytes: bytes)
         var issues: [Diagnostic] = []
         // A UTF-8 byte order mark at the start is not part of the first line.

@@ -6,12 +6,12 @@ import TipRulesSyntax
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM]`. A timestamp without an offset
 /// is UTC. Values are seconds since 2001-01-01T00:00:00Z, as Foundation's `Date` stores them.
-public enum ISO8601 {
+package enum ISO8601 {
     /// Seconds between 1970-01-01 and 2001-01-01.
     static let unixToReference: Double = 978_307_200
 
     /// Parses a timestamp, or returns a reason it is not one.
-    public static func parse(_ text: String) -> Result<Double, ISO8601Error> {
+    package static func parse(_ text: String) -> Result<Double, ISO8601Error> {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -74,7 +74,7 @@ public enum ISO8601 {
 
     /// Formats an instant in UTC, with exactly three fractional digits when it has a fractional
     /// second (rounded to the millisecond) and none otherwise.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         guard seconds.isFinite else { return String(seconds) }
         let totalMilliseconds = ((seconds + unixToReference) * 1000).rounded()
         guard abs(totalMilliseconds) < 9e15 else { return String(seconds) }
@@ -135,11 +135,11 @@ public enum ISO8601 {
 }
 
 /// Why a timestamp was rejected.
-public enum ISO8601Error: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ISO8601Error: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(String)
     case outOfRange(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let text):
             return "'\(text)' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"

@@ -3,7 +3,7 @@ import TipRulesSyntax
 
 /// A JSON value that keeps each number as written, so an `Int` field can insist on an integer
 /// literal without fraction or exponent.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number's text exactly as written.
@@ -13,7 +13,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Members in the order written (keys are unique).
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -25,7 +25,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -37,7 +37,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// A short description of the value's JSON type, for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -51,11 +51,11 @@ public enum JSONValue: Sendable, Hashable {
 
 /// A strict JSON parser (RFC 8259) with a nesting limit; it reports the byte column of the
 /// first problem.
-public struct JSONParser {
-    public struct Failure: Error, Sendable, Hashable {
-        public var message: String
+package struct JSONParser {
+    package struct Failure: Error, Sendable, Hashable {
+        package var message: String
         /// 1-based byte column in the input.
-        public var column: Int
+        package var column: Int
     }
 
     private let bytes: [UInt8]
@@ -64,7 +64,7 @@ public struct JSONParser {
     private let maxDepth: Int
 
     /// Parses exactly one JSON value from `bytes[range]` (whitespace around it allowed).
-    public static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = 64) -> Result<JSONValue, Failure> {
+    package static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = 64) -> Result<JSONValue, Failure> {
         var parser = JSONParser(bytes: bytes, index: range?.lowerBound ?? 0, end: range?.upperBound ?? bytes.count, maxDepth: maxDepth)
         let start = parser.index
         do {

@@ -5,11 +5,11 @@ import Foundation
 
 /// What an evaluation runs against besides donations and parameters: the clock, the calendar's
 /// time zone and the step budgets.
-public struct EvaluationOptions: Sendable {
+package struct EvaluationOptions: Sendable {
     /// The evaluation clock: only donations dated at or before it exist.
-    public var now: Date
+    package var now: Date
     /// The time zone for calendar arithmetic in `donatedWithin` and `maxAge`.
-    public var timeZone: TimeZone {
+    package var timeZone: TimeZone {
         get { calendar.timeZone }
         set {
             calendar.timeZone = newValue
@@ -22,19 +22,19 @@ public struct EvaluationOptions: Sendable {
     private(set) var calendar: Calendar
     /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
     /// or expression may take.
-    public var stepBudget: Int
+    package var stepBudget: Int
     /// The most steps all declarations and expressions of one `Evaluation` may take together,
     /// so a file of many expensive rules still ends in seconds.
-    public var totalStepBudget: Int
+    package var totalStepBudget: Int
 
     /// The default step budget: enough for any rule over 1000-donation streams, small enough
     /// that a runaway nested rule stops in well under a second.
-    public static let defaultStepBudget = 25_000_000
+    package static let defaultStepBudget = 25_000_000
 
     /// The default total: four full budgets.
-    public static let defaultTotalStepBudget = 100_000_000
+    package static let defaultTotalStepBudget = 100_000_000
 
-    public init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+    package init(now: Date = Date(), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
                 stepBudget: Int = EvaluationOptions.defaultStepBudget,
                 totalStepBudget: Int = EvaluationOptions.defaultTotalStepBudget) {
         self.now = now
@@ -48,22 +48,22 @@ public struct EvaluationOptions: Sendable {
 }
 
 /// The outcome of evaluating one declaration or expression.
-public struct EvaluationResult: Sendable {
+package struct EvaluationResult: Sendable {
     /// The declaration's name, or the expression's text.
-    public var name: String
-    public var type: RuleType
+    package var name: String
+    package var type: RuleType
     /// The value, or the runtime error located at the failing subexpression.
-    public var outcome: Result<Value, Diagnostic>
+    package var outcome: Result<Value, Diagnostic>
 }
 
 /// One evaluation: a clock, donations and parameters, over which any number of declarations and
 /// expressions are evaluated. Each declaration is evaluated at most once, when first needed.
-public struct Evaluation {
+package struct Evaluation {
     private var evaluator: Evaluator
-    public let program: CompiledProgram
+    package let program: CompiledProgram
 
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
-    public init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
+    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
         let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
                                       fixedOffset: options.fixedOffset,
                                       source: donations, parameterValues: program.parameters.map { Value($0.defaultValue) },
@@ -78,7 +78,7 @@ public struct Evaluation {
     /// ```swift
     /// try evaluation.setParameter("isLoggedIn", .bool(true))
     /// ```
-    public mutating func setParameter(_ name: String, _ value: Value) throws(Diagnostic) {
+    package mutating func setParameter(_ name: String, _ value: Value) throws(Diagnostic) {
         guard let index = program.parameterIndex(name) else { throw ParameterErrors.unknown(name, in: program) }
         let parameter = program.parameters[index]
         guard value.conforms(to: parameter.type) else { throw ParameterErrors.wrongType(parameter, in: program) }
@@ -86,12 +86,12 @@ public struct Evaluation {
     }
 
     /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
-    public mutating func evaluate(_ name: String) -> EvaluationResult? {
+    package mutating func evaluate(_ name: String) -> EvaluationResult? {
         program.declarationIndex(name).map { evaluate(declarationAt: $0) }
     }
 
     /// Evaluates the declaration at an index of `program.declarations` (no name lookup).
-    public mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
+    package mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
         let name = program.declarations[index].name
         let declaration = program.declarations[index]
         return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
@@ -99,13 +99,22 @@ public struct Evaluation {
         })
     }
 
+    /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
+    /// newest `limit`.
+    package mutating func donations(ofEvent index: Int) -> Result<Value, Diagnostic> {
+        let range = program.events[index].range
+        return outcome(depth: 0) { (ev: inout Evaluator) throws(Interrupt) in
+            .donations(try ev.donations(ofEvent: index, range))
+        }
+    }
+
     /// Evaluates every `let` and `rule`, in file order.
-    public mutating func evaluateAll() -> [EvaluationResult] {
+    package mutating func evaluateAll() -> [EvaluationResult] {
         program.declarations.indices.map { evaluate(declarationAt: $0) }
     }
 
     /// Evaluates an expression compiled against this program.
-    public mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
+    package mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
         let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
         return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             ev.file = expression.file

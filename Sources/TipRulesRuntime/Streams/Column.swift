@@ -3,7 +3,7 @@ import TipRulesSyntax
 
 /// One payload field of a donation stream, stored as a plain array of its Swift type, so scans
 /// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date).
-public enum Column: Sendable {
+package enum Column: Sendable {
     case int([Int])
     case double([Double])
     case bool([Bool])
@@ -26,7 +26,7 @@ public enum Column: Sendable {
     }
 
     /// The value at a stream position.
-    public subscript(position: Int) -> Value {
+    package subscript(position: Int) -> Value {
         switch self {
         case .int(let items): return .int(items[position])
         case .double(let items): return .double(items[position])

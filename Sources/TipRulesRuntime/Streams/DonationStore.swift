@@ -26,7 +26,7 @@ public struct DonationStore: DonationSource, Sendable {
     private let indices: [String: Int]
 
     /// An empty store for the events of a program.
-    public init(program: CompiledProgram) {
+    package init(program: CompiledProgram) {
         self.init(events: program.events)
     }
 

@@ -10,9 +10,9 @@ import TipRulesSyntax
 public final class DonationStream: @unchecked Sendable {
     public let schema: EventSchema
     /// Seconds since 2001-01-01T00:00:00Z, ascending.
-    public private(set) var dates: [Double]
+    package private(set) var dates: [Double]
     /// One column per payload field, each as long as `dates`.
-    public private(set) var columns: [Column]
+    package private(set) var columns: [Column]
 
     init(schema: EventSchema) {
         self.schema = schema

@@ -68,7 +68,7 @@ extension Value: Hashable {
 
 extension Value {
     /// Swift's `<` for the comparable types.
-    static func less(_ lhs: Value, _ rhs: Value) -> Bool {
+    package static func less(_ lhs: Value, _ rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): return a < b
         case let (.double(a), .double(b)): return a < b
@@ -79,12 +79,12 @@ extension Value {
     }
 
     /// Wraps a value of type `wrapped` into `wrapped?`.
-    static func wrap(_ value: Value, wrapped: RuleType) -> Value {
+    package static func wrap(_ value: Value, wrapped: RuleType) -> Value {
         wrapped.isOptional ? .some(value) : value
     }
 
     /// Unwraps a value of type `wrapped?`, or nil when it is `nil`.
-    func unwrap(wrapped: RuleType) -> Value? {
+    package func unwrap(wrapped: RuleType) -> Value? {
         switch self {
         case .null: return nil
         case .some(let inner): return inner
@@ -92,7 +92,7 @@ extension Value {
         }
     }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }

@@ -3,9 +3,9 @@ import TipRulesSyntax
 
 /// Writes values for people (`[1, 2]`, `"Alps"`, `nil`) and as JSON (section 10 of the language
 /// definition). Both need the static type: it decides how optionals, sets and donations print.
-public enum ValueFormatter {
+package enum ValueFormatter {
     /// The text form: Swift-like literals, dates in ISO 8601, donations with their fields.
-    public static func text(_ value: Value, _ type: RuleType) -> String {
+    package static func text(_ value: Value, _ type: RuleType) -> String {
         switch (value, type) {
         case (.null, _): return "nil"
         case (_, .optional(let wrapped)):
@@ -37,7 +37,7 @@ public enum ValueFormatter {
     }
 
     /// The JSON form.
-    public static func json(_ value: Value, _ type: RuleType) -> String {
+    package static func json(_ value: Value, _ type: RuleType) -> String {
         switch (value, type) {
         case (.null, _): return "null"
         case (_, .optional(let wrapped)):

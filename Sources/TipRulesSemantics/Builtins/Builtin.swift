@@ -1,7 +1,7 @@
 import TipRulesSyntax
 
 /// A shape of type in a built-in signature, resolved against the receiver and arguments.
-public indirect enum TypePattern: Sendable, Hashable {
+package indirect enum TypePattern: Sendable, Hashable {
     case exact(RuleType)
     /// The receiver's element type (`T` of `[T]`, `Set<T>`, a range's bound).
     case element
@@ -33,14 +33,14 @@ public indirect enum TypePattern: Sendable, Hashable {
 }
 
 /// A requirement on the element or type variable of a built-in.
-public enum BuiltinConstraint: Sendable, Hashable {
+package enum BuiltinConstraint: Sendable, Hashable {
     case none
     case elementEquatable, elementComparable, elementHashable
     case genericComparable, genericHashable, genericNumeric
 }
 
 /// Where a built-in is found.
-public enum BuiltinReceiver: Sendable, Hashable {
+package enum BuiltinReceiver: Sendable, Hashable {
     case array, donationArray, set, string, int, double, date, event, donation, range
     /// A static member of a type: `Date.now`, `Int.max`, `TimeRange.week` (and `.week` by context).
     case staticMember(RuleType)
@@ -50,19 +50,19 @@ public enum BuiltinReceiver: Sendable, Hashable {
 
 /// One entry of the built-in table: the signature the checker reads, under the id the optimizer
 /// and the evaluator dispatch on. Entries are shared, immutable objects.
-public final class Builtin: Sendable {
-    public let id: BuiltinID
-    public let name: String
-    public let receiver: BuiltinReceiver
+package final class Builtin: Sendable {
+    package let id: BuiltinID
+    package let name: String
+    package let receiver: BuiltinReceiver
     /// Argument labels, or nil for a property.
-    public let labels: [String?]?
-    public let parameters: [TypePattern]
-    public let result: TypePattern
-    public let constraint: BuiltinConstraint
+    package let labels: [String?]?
+    package let parameters: [TypePattern]
+    package let result: TypePattern
+    package let constraint: BuiltinConstraint
     /// Accepts any number (at least two) of arguments of the last parameter's type.
-    public let isVariadic: Bool
+    package let isVariadic: Bool
     /// A one-line description for documentation and the REPL.
-    public let summary: String
+    package let summary: String
 
     init(
         _ id: BuiltinID, _ name: String, on receiver: BuiltinReceiver, labels: [String?]? = nil, parameters: [TypePattern] = [],
@@ -79,10 +79,10 @@ public final class Builtin: Sendable {
         self.summary = summary
     }
 
-    public var isProperty: Bool { labels == nil }
+    package var isProperty: Bool { labels == nil }
 
     /// The Swift-style name with labels: `contains(where:)`, `count`.
-    public var signatureName: String {
+    package var signatureName: String {
         guard let labels else { return name }
         return name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
     }

@@ -5,7 +5,7 @@ import TipRulesSyntax
 /// The signature table (`Builtins.all`) gives each its signature; the runtime switches over
 /// these cases for the implementations, exhaustively, so a built-in without an implementation
 /// does not compile. The raw value indexes tables.
-public enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
+package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
     case eventDonations, donationDate, donationsDonatedWithin, donationsLargestSubset, donationsSmallestSubset
     case arrayCount, arrayIsEmpty, arrayFirst, arrayLast, arrayContains
     case arrayContainsWhere, arrayAllSatisfy, arrayCountWhere, arrayFirstWhere, arrayLastWhere

@@ -2,9 +2,9 @@ import TipRulesSyntax
 
 /// The one table of built-in signatures: the checker resolves members and functions in it, the
 /// optimizer and the evaluator recognise calls by their `BuiltinID`.
-public enum Builtins {
+package enum Builtins {
     /// Every built-in, in documentation order.
-    public static let all: [Builtin] =
+    package static let all: [Builtin] =
         donationMembers + arrayMembers + setMembers + rangeMembers + stringMembers + numberMembers + staticMembers + globalFunctions
 
     /// Entries by id (the table is in `BuiltinID` order).

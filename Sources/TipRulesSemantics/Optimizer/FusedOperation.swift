@@ -4,9 +4,9 @@ import TipRulesSyntax
 /// literals, parameters and `Date.now`, string tests with such operands, and `&&`, `||`, `!`.
 /// Such a predicate cannot fail, so scans may run it over stream columns directly and stop as
 /// soon as the answer is known, with exactly the closure's result.
-public indirect enum RowPredicate: Sendable {
+package indirect enum RowPredicate: Sendable {
     /// An operand of a row comparison.
-    public enum Operand: Sendable {
+    package enum Operand: Sendable {
         case field(Int)
         case date
         case constant(Constant)
@@ -15,7 +15,7 @@ public indirect enum RowPredicate: Sendable {
     }
 
     /// The string tests a row predicate may use.
-    public enum StringTest: Sendable {
+    package enum StringTest: Sendable {
         case hasPrefix, hasSuffix, contains
     }
 
@@ -28,7 +28,7 @@ public indirect enum RowPredicate: Sendable {
 }
 
 /// What a scan with a row predicate produces.
-public enum ScanMode: Sendable {
+package enum ScanMode: Sendable {
     /// `filter(_:)`: the matching donations.
     case filter
     /// `count(where:)`, or `filter(_:).count`.
@@ -45,7 +45,7 @@ public enum ScanMode: Sendable {
 
 /// Operations the optimizer fuses from several built-in calls; each computes exactly what the
 /// calls would, without building intermediate arrays.
-public enum FusedOperation: Sendable {
+package enum FusedOperation: Sendable {
     /// A scan of a donation list with a row predicate.
     case scan(TypedExpression, RowPredicate, ScanMode)
     /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as

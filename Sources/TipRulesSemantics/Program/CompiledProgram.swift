@@ -1,22 +1,22 @@
 import TipRulesSyntax
 
 /// A parameter as declared: its name, type and default value.
-public struct ParameterInfo: Sendable {
-    public var name: String
-    public var type: RuleType
-    public var defaultValue: Constant
+package struct ParameterInfo: Sendable {
+    package var name: String
+    package var type: RuleType
+    package var defaultValue: Constant
     /// Where the parameter is declared.
-    public var range: SourceRange
+    package var range: SourceRange
 }
 
 /// A checked `let` or `rule`.
-public struct CompiledDeclaration: Sendable {
-    public var name: String
-    public var kind: ValueDeclaration.Kind
-    public var type: RuleType
-    public var body: TypedExpression
+package struct CompiledDeclaration: Sendable {
+    package var name: String
+    package var kind: ValueDeclaration.Kind
+    package var type: RuleType
+    package var body: TypedExpression
     /// Where the name is declared.
-    public var nameRange: SourceRange
+    package var nameRange: SourceRange
 }
 
 /// A rule file after parsing and checking, the checker's output: immutable, `Sendable`, ready to
@@ -24,7 +24,7 @@ public struct CompiledDeclaration: Sendable {
 ///
 /// A value whose contents live in one shared immutable object, so copying it (each evaluation
 /// does) costs a single reference count.
-public struct CompiledProgram: Sendable {
+package struct CompiledProgram: Sendable {
     private final class Storage: Sendable {
         let file: SourceFile
         let events: [EventSchema]
@@ -51,13 +51,13 @@ public struct CompiledProgram: Sendable {
 
     private let storage: Storage
 
-    public var file: SourceFile { storage.file }
-    public var events: [EventSchema] { storage.events }
-    public var parameters: [ParameterInfo] { storage.parameters }
-    public var declarations: [CompiledDeclaration] { storage.declarations }
+    package var file: SourceFile { storage.file }
+    package var events: [EventSchema] { storage.events }
+    package var parameters: [ParameterInfo] { storage.parameters }
+    package var declarations: [CompiledDeclaration] { storage.declarations }
     /// How deeply evaluating any declaration may recurse: its expression's depth plus that of
     /// the declarations it refers to, transitively.
-    public var evaluationDepth: Int { storage.evaluationDepth }
+    package var evaluationDepth: Int { storage.evaluationDepth }
     /// Tells this compilation apart from others, so a store made for it needs no schema checks.
     package var identity: ProgramIdentity { storage.identity }
 
@@ -66,17 +66,17 @@ public struct CompiledProgram: Sendable {
     }
 
     /// The index of an event by id.
-    public func eventIndex(_ id: String) -> Int? {
+    package func eventIndex(_ id: String) -> Int? {
         storage.eventIndices[id]
     }
 
     /// The index of a declaration by name.
-    public func declarationIndex(_ name: String) -> Int? {
+    package func declarationIndex(_ name: String) -> Int? {
         storage.declarationIndices[name]
     }
 
     /// The index of a parameter by name.
-    public func parameterIndex(_ name: String) -> Int? {
+    package func parameterIndex(_ name: String) -> Int? {
         storage.parameterIndices[name]
     }
 }

@@ -2,29 +2,29 @@ import TipRulesSyntax
 
 /// The result of compiling a rule file: the program when there were no errors, and every
 /// diagnostic (errors and warnings) in source order.
-public struct Compilation: Sendable {
-    public let program: CompiledProgram?
-    public let diagnostics: [Diagnostic]
+package struct Compilation: Sendable {
+    package let program: CompiledProgram?
+    package let diagnostics: [Diagnostic]
     /// Errors beyond the diagnostic limit, counted but not kept.
-    public let suppressedCount: Int
+    package let suppressedCount: Int
 
-    public var hasErrors: Bool { program == nil }
+    package var hasErrors: Bool { program == nil }
 }
 
 /// An expression compiled in the context of a program (`tiprules eval --expr`).
-public struct CompiledExpression: Sendable {
-    public let file: SourceFile
-    public let body: TypedExpression
+package struct CompiledExpression: Sendable {
+    package let file: SourceFile
+    package let body: TypedExpression
     /// How deeply evaluating it may recurse (its own depth plus the declarations it may reach).
-    public let evaluationDepth: Int
-    public var type: RuleType { body.type }
+    package let evaluationDepth: Int
+    package var type: RuleType { body.type }
 }
 
 /// The result of compiling an expression.
-public struct ExpressionCompilation: Sendable {
-    public let expression: CompiledExpression?
-    public let diagnostics: [Diagnostic]
-    public let suppressedCount: Int
+package struct ExpressionCompilation: Sendable {
+    package let expression: CompiledExpression?
+    package let diagnostics: [Diagnostic]
+    package let suppressedCount: Int
 }
 
 /// Compiles rule text: lexes, parses and type-checks it.
@@ -33,19 +33,19 @@ public struct ExpressionCompilation: Sendable {
 /// let compilation = RuleCompiler().compile(SourceFile(name: "app.rules", text: text))
 /// guard let program = compilation.program else { print(DiagnosticRenderer().render(compilation.diagnostics)); return }
 /// ```
-public struct RuleCompiler: Sendable {
-    public var limits: CompileLimits
+package struct RuleCompiler: Sendable {
+    package var limits: CompileLimits
     /// Whether to fuse chains of built-in calls into faster equivalent operations (on by
     /// default; tests turn it off to compare both forms).
-    public var optimizes: Bool
+    package var optimizes: Bool
 
-    public init(limits: CompileLimits = CompileLimits(), optimizes: Bool = true) {
+    package init(limits: CompileLimits = CompileLimits(), optimizes: Bool = true) {
         self.limits = limits
         self.optimizes = optimizes
     }
 
     /// Compiles a whole rule file.
-    public func compile(_ file: SourceFile) -> Compilation {
+    package func compile(_ file: SourceFile) -> Compilation {
         LargeStack.run { compileOnThisThread(file) }
     }
 
@@ -59,7 +59,7 @@ public struct RuleCompiler: Sendable {
     }
 
     /// Compiles one expression against a compiled program.
-    public func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
+    package func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
         LargeStack.run { compileExpressionOnThisThread(file, in: program) }
     }
 

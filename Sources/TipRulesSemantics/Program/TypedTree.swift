@@ -2,10 +2,10 @@ import TipRulesSyntax
 
 /// A checked expression: every name resolved, every operator and member bound to its
 /// implementation, every type known. The evaluator only ever sees this form.
-public struct TypedExpression: Sendable {
-    public var node: TypedNode
-    public var type: RuleType
-    public var range: SourceRange
+package struct TypedExpression: Sendable {
+    package var node: TypedNode
+    package var type: RuleType
+    package var range: SourceRange
     /// An integer-literal expression whose type may still become `Double` from context, as
     /// Swift's literal typing allows (`rating > 3`).
     package var isFlexibleLiteral: Bool = false
@@ -19,39 +19,39 @@ public struct TypedExpression: Sendable {
 }
 
 /// Integer and floating-point arithmetic, resolved to the operand type at check time.
-public enum ArithmeticOperator: String, Sendable {
+package enum ArithmeticOperator: String, Sendable {
     case intAdd, intSubtract, intMultiply, intDivide, intRemainder
     case doubleAdd, doubleSubtract, doubleMultiply, doubleDivide
     case stringConcatenate, arrayConcatenate
 }
 
 /// Comparison operators; `equal` and `notEqual` work on every Equatable type.
-public enum ComparisonOperator: String, Sendable {
+package enum ComparisonOperator: String, Sendable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
 }
 
 /// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
-public struct TypedClosure: Sendable {
-    public var firstSlot: Int
-    public var parameterCount: Int
-    public var body: TypedExpression
+package struct TypedClosure: Sendable {
+    package var firstSlot: Int
+    package var parameterCount: Int
+    package var body: TypedExpression
 }
 
 /// One step of a key path: a built-in property or a payload field.
-public enum KeyPathStep: Sendable {
+package enum KeyPathStep: Sendable {
     case property(Builtin)
     case field(Int)
 }
 
 /// A call of a built-in member or function. A class, so the evaluator's dispatch on it costs
 /// one reference count rather than a copy of every field.
-public final class BuiltinCall: Sendable {
-    public let builtin: Builtin
-    public let receiver: TypedExpression?
-    public let arguments: [TypedExpression]
+package final class BuiltinCall: Sendable {
+    package let builtin: Builtin
+    package let receiver: TypedExpression?
+    package let arguments: [TypedExpression]
     /// The call's static result type (built-ins that return optionals need it to wrap).
-    public let resultType: RuleType
-    public let range: SourceRange
+    package let resultType: RuleType
+    package let range: SourceRange
 
     package init(builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], resultType: RuleType, range: SourceRange) {
         self.builtin = builtin
@@ -68,7 +68,7 @@ public final class BuiltinCall: Sendable {
 }
 
 /// The node kinds of the typed tree.
-public indirect enum TypedNode: Sendable {
+package indirect enum TypedNode: Sendable {
     case constant(Constant)
     /// A `let` or `rule` declaration, by index in the program.
     case declaration(Int)

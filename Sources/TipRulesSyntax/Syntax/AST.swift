@@ -1,30 +1,30 @@
 /// A name as written, with its range.
-public struct Identifier: Sendable, Hashable {
-    public var name: String
-    public var range: SourceRange
+package struct Identifier: Sendable, Hashable {
+    package var name: String
+    package var range: SourceRange
 
-    public init(name: String, range: SourceRange) {
+    package init(name: String, range: SourceRange) {
         self.name = name
         self.range = range
     }
 }
 
 /// A parsed rule file: its declarations in source order.
-public struct SyntaxFile: Sendable {
-    public var file: SourceFile
-    public var declarations: [Declaration]
+package struct SyntaxFile: Sendable {
+    package var file: SourceFile
+    package var declarations: [Declaration]
     /// Names of declarations dropped because of a syntax error; the checker treats references
     /// to them as already reported, so one typo does not cascade.
-    public var brokenNames: [String] = []
+    package var brokenNames: [String] = []
 }
 
 /// A top-level declaration.
-public enum Declaration: Sendable, Hashable {
+package enum Declaration: Sendable, Hashable {
     case event(EventDeclaration)
     case parameter(ParameterDeclaration)
     case value(ValueDeclaration)
 
-    public var name: Identifier {
+    package var name: Identifier {
         switch self {
         case .event(let e): return e.name
         case .parameter(let p): return p.name
@@ -32,7 +32,7 @@ public enum Declaration: Sendable, Hashable {
         }
     }
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .event(let e): return e.range
         case .parameter(let p): return p.range
@@ -42,44 +42,44 @@ public enum Declaration: Sendable, Hashable {
 }
 
 /// `event ID(limit: N, maxAge: .days(30)) { field: Type, ... }`
-public struct EventDeclaration: Sendable, Hashable {
-    public var name: Identifier
-    public var options: [Argument]
-    public var fields: [FieldDeclaration]
-    public var range: SourceRange
+package struct EventDeclaration: Sendable, Hashable {
+    package var name: Identifier
+    package var options: [Argument]
+    package var fields: [FieldDeclaration]
+    package var range: SourceRange
 }
 
 /// `name: Type` inside an event's payload.
-public struct FieldDeclaration: Sendable, Hashable {
-    public var name: Identifier
-    public var type: TypeSyntax
+package struct FieldDeclaration: Sendable, Hashable {
+    package var name: Identifier
+    package var type: TypeSyntax
 }
 
 /// `parameter NAME: Type = literal`
-public struct ParameterDeclaration: Sendable, Hashable {
-    public var name: Identifier
-    public var type: TypeSyntax
-    public var defaultValue: Expression
-    public var range: SourceRange
+package struct ParameterDeclaration: Sendable, Hashable {
+    package var name: Identifier
+    package var type: TypeSyntax
+    package var defaultValue: Expression
+    package var range: SourceRange
 }
 
 /// `let NAME = expr` or `rule NAME = expr`.
-public struct ValueDeclaration: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case `let`, rule }
-    public var kind: Kind
-    public var name: Identifier
-    public var value: Expression
-    public var range: SourceRange
+package struct ValueDeclaration: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable { case `let`, rule }
+    package var kind: Kind
+    package var name: Identifier
+    package var value: Expression
+    package var range: SourceRange
 }
 
 /// A type as written: `Int`, `String?`, `[Int]`, `Set<String>`.
-public indirect enum TypeSyntax: Sendable, Hashable {
+package indirect enum TypeSyntax: Sendable, Hashable {
     case named(Identifier)
     case optional(TypeSyntax, SourceRange)
     case array(TypeSyntax, SourceRange)
     case generic(Identifier, [TypeSyntax], SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .named(let id): return id.range
         case .optional(_, let r), .array(_, let r), .generic(_, _, let r): return r
@@ -88,22 +88,22 @@ public indirect enum TypeSyntax: Sendable, Hashable {
 }
 
 /// A call argument: an optional label and a value.
-public struct Argument: Sendable, Hashable {
-    public var label: Identifier?
-    public var value: Expression
+package struct Argument: Sendable, Hashable {
+    package var label: Identifier?
+    package var value: Expression
     /// A closure written after the call's parentheses; it matches a parameter by position.
-    public var isTrailingClosure = false
+    package var isTrailingClosure = false
 }
 
 /// An expression node with its source range.
-public struct Expression: Sendable, Hashable {
-    public var kind: ExpressionKind
-    public var range: SourceRange
+package struct Expression: Sendable, Hashable {
+    package var kind: ExpressionKind
+    package var range: SourceRange
     /// The height of this tree: 1 for a leaf. The parser keeps it under the nesting limit,
     /// which bounds the recursion of every later phase.
-    public let depth: Int
+    package let depth: Int
 
-    public init(_ kind: ExpressionKind, _ range: SourceRange) {
+    package init(_ kind: ExpressionKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
         self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
@@ -111,7 +111,7 @@ public struct Expression: Sendable, Hashable {
 }
 
 /// The expression forms of TipRules (section 4 of the language definition).
-public indirect enum ExpressionKind: Sendable, Hashable {
+package indirect enum ExpressionKind: Sendable, Hashable {
     /// An integer literal: its digits (with base prefix) and whether a '-' was folded into it.
     case integerLiteral(String, negative: Bool)
     case floatLiteral(String, negative: Bool)
@@ -146,7 +146,7 @@ public indirect enum ExpressionKind: Sendable, Hashable {
 
 extension ExpressionKind {
     /// The direct subexpressions, in source order.
-    public var children: [Expression] {
+    package var children: [Expression] {
         switch self {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier,
              .dollarIdentifier, .implicitMember, .keyPath:

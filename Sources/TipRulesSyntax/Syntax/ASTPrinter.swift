@@ -1,9 +1,9 @@
 /// Prints syntax trees: as canonical source text (for round-trip tests and tools) and as
 /// S-expressions that show the tree's shape (for parser tests).
-public enum ASTPrinter {
+package enum ASTPrinter {
     /// Canonical source for an expression. Parentheses appear exactly where the tree has them,
     /// so parsing the output gives back the same tree.
-    public static func source(_ expression: Expression) -> String {
+    package static func source(_ expression: Expression) -> String {
         switch expression.kind {
         case .integerLiteral(let digits, let negative): return (negative ? "-" : "") + digits
         case .floatLiteral(let digits, let negative): return (negative ? "-" : "") + digits
@@ -50,11 +50,11 @@ public enum ASTPrinter {
     }
 
     /// Canonical source for a whole file.
-    public static func source(_ file: SyntaxFile) -> String {
+    package static func source(_ file: SyntaxFile) -> String {
         file.declarations.map(source).joined(separator: "\n") + "\n"
     }
 
-    public static func source(_ declaration: Declaration) -> String {
+    package static func source(_ declaration: Declaration) -> String {
         switch declaration {
         case .event(let event):
             var text = "event " + escaped(event.name.name)
@@ -70,7 +70,7 @@ public enum ASTPrinter {
         }
     }
 
-    public static func source(_ type: TypeSyntax) -> String {
+    package static func source(_ type: TypeSyntax) -> String {
         switch type {
         case .named(let name): return name.name
         case .optional(let wrapped, _): return source(wrapped) + "?"
@@ -80,7 +80,7 @@ public enum ASTPrinter {
     }
 
     /// The tree's shape: `(+ a (* b c))`, `(. (call f 1) x)`.
-    public static func sExpression(_ expression: Expression) -> String {
+    package static func sExpression(_ expression: Expression) -> String {
         switch expression.kind {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier,
              .dollarIdentifier, .implicitMember, .keyPath:

@@ -1,10 +1,10 @@
 /// Swift's precedence groups for the operators TipRules knows, lowest first.
-public enum PrecedenceGroup: Int, Sendable, Comparable, CaseIterable {
+package enum PrecedenceGroup: Int, Sendable, Comparable, CaseIterable {
     case ternary = 1, disjunction, conjunction, comparison, nilCoalescing, range, additive, multiplicative
 
-    public enum Associativity: Sendable { case left, right, none }
+    package enum Associativity: Sendable { case left, right, none }
 
-    public var associativity: Associativity {
+    package var associativity: Associativity {
         switch self {
         case .ternary, .nilCoalescing: return .right
         case .comparison, .range: return .none
@@ -13,7 +13,7 @@ public enum PrecedenceGroup: Int, Sendable, Comparable, CaseIterable {
     }
 
     /// The name Swift gives the group, used in diagnostics.
-    public var swiftName: String {
+    package var swiftName: String {
         switch self {
         case .ternary: return "TernaryPrecedence"
         case .disjunction: return "LogicalDisjunctionPrecedence"
@@ -26,14 +26,14 @@ public enum PrecedenceGroup: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// The operator table as data: the parser folds infix sequences with it, the grammar test
 /// compares it with `Grammar/TipRules.ebnf`.
-public enum OperatorTable {
+package enum OperatorTable {
     /// Binary operators and their precedence groups. The ternary `? :` is the `ternary` group.
-    public static let binary: [String: PrecedenceGroup] = [
+    package static let binary: [String: PrecedenceGroup] = [
         "*": .multiplicative, "/": .multiplicative, "%": .multiplicative,
         "+": .additive, "-": .additive,
         "...": .range, "..<": .range,
@@ -44,8 +44,8 @@ public enum OperatorTable {
     ]
 
     /// Prefix operators.
-    public static let prefix: Set<String> = ["!", "-"]
+    package static let prefix: Set<String> = ["!", "-"]
 
     /// Postfix operators (besides `?` for optional chaining).
-    public static let postfix: Set<String> = ["!"]
+    package static let postfix: Set<String> = ["!"]
 }

@@ -1,5 +1,5 @@
 /// The kinds of token the lexer produces.
-public enum TokenKind: Sendable, Hashable {
+package enum TokenKind: Sendable, Hashable {
     case identifier          // name, or `escaped` keyword (text holds the bare name)
     case dollarIdentifier    // $0, $1, $isLoggedIn (text without the '$')
     case hashIdentifier      // #Rule (text without the '#')
@@ -18,7 +18,7 @@ public enum TokenKind: Sendable, Hashable {
 }
 
 /// Reserved words. Backticks turn any of them into an ordinary identifier.
-public enum Keyword: String, Sendable, Hashable, CaseIterable {
+package enum Keyword: String, Sendable, Hashable, CaseIterable {
     case event, parameter, `let`, rule, tip
     case `true`, `false`, `nil`, `in`
 
@@ -32,10 +32,10 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One token: its kind, where it is, and its text (decoded for string literals).
-public struct Token: Sendable, Hashable {
-    public var kind: TokenKind
-    public var range: SourceRange
-    public var text: String
+package struct Token: Sendable, Hashable {
+    package var kind: TokenKind
+    package var range: SourceRange
+    package var text: String
     /// Whether a line break separates this token from the previous one.
-    public var isAtStartOfLine: Bool
+    package var isAtStartOfLine: Bool
 }

@@ -1,0 +1,231 @@
+import Foundation
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Rules at work: a `RuleSet`, the donations its events record, the values of its parameters,
+/// and the clock. Hosts get typed handles from it (`event(_:)`, `parameter(_:as:)`) and ask it
+/// whether rules hold.
+///
+/// ```swift
+/// let engine = RuleEngine(rules: try RuleSet(contentsOfFile: "tips.rules"))
+/// let didLogin = try engine.event("didLogin")
+/// try didLogin.donate()
+/// if try engine.isSatisfied("frequentLogin") { showTip() }
+/// ```
+///
+/// An engine is `Sendable`: donate, set parameters and evaluate from any thread. Each
+/// evaluation reads one snapshot of the donations and parameters, so concurrent donations
+/// never tear a result.
+public final class RuleEngine: Sendable {
+    /// The compiled rules.
+    public let rules: RuleSet
+    /// Where donations are recorded and read.
+    public let storage: any DonationStorage
+
+    private struct State {
+        var clock: EvaluationClock
+        var parameterValues: [Value]
+        var stepBudget: Int
+    }
+
+    private let state: Locked<State>
+
+    /// An engine over rules, recording donations in `storage` (in memory by default).
+    public init(rules: RuleSet, storage: (any DonationStorage)? = nil, clock: EvaluationClock = .system) {
+        self.rules = rules
+        self.storage = storage ?? InMemoryDonationStorage(events: rules.program.events)
+        self.state = Locked(State(clock: clock, parameterValues: rules.program.parameters.map { Value($0.defaultValue) },
+                                  stepBudget: EvaluationOptions.defaultStepBudget))
+    }
+
+    /// The evaluation clock and time zone (the system clock in UTC unless set).
+    public var clock: EvaluationClock {
+        get { state.read { $0.clock } }
+        set { state.write { $0.clock = newValue } }
+    }
+
+    /// The most steps one evaluation of a declaration may take before it stops with an error.
+    public var stepBudget: Int {
+        get { state.read { $0.stepBudget } }
+        set { state.write { $0.stepBudget = max(1, newValue) } }
+    }
+
+    // MARK: - Handles
+
+    /// An event without payload, as TipKit's `Tips.Event(id:)`.
+    public func event(_ id: String) throws(Diagnostic) -> Event<EmptyDonation> {
+        try event(id, donationInfo: EmptyDonation.self)
+    }
+
+    /// An event whose donations carry a `Codable` payload. The type's properties are checked
+    /// against the event's declaration: a field missing, extra or of another type is an error
+    /// located at the declaration.
+    public func event<Info: Codable & Sendable>(_ id: String, donationInfo: Info.Type) throws(Diagnostic) -> Event<Info> {
+        guard let index = rules.program.eventIndex(id) else {
+            throw APIErrors.unknown("event", id, among: rules.eventIDs)
+        }
+        let schema = rules.program.events[index]
+        try PayloadBinding.check(Info.self, against: schema)
+        return Event(engine: self, schema: schema, eventIndex: index)
+    }
+
+    /// A parameter, as TipKit's `@Parameter`: its value is read and set through the handle.
+    /// `T` must be able to hold the declared type (`Bool` for `Bool`, `String?` for `String?`,
+    /// `Set<String>` or `[String]` for `Set<String>`).
+    public func parameter<T: Codable & Sendable>(_ name: String, as type: T.Type) throws(Diagnostic) -> Parameter<T> {
+        guard let index = rules.program.parameterIndex(name) else {
+            throw APIErrors.unknown("parameter", name, among: rules.parameterNames)
+        }
+        let declared = rules.program.parameters[index]
+        if (try? ValueDecoder.decode(T.self, from: Value(declared.defaultValue), declared.type)) == nil {
+            throw APIErrors.at(APIMessages.parameterTypeMismatch(name, declared: declared.type, swiftType: "\(T.self)"),
+                               rules.program.file, declared.range, subject: name)
+        }
+        return Parameter(engine: self, index: index)
+    }
+
+    // MARK: - Evaluating
+
+    /// Whether a rule holds now. A rule whose evaluation fails is not satisfied, and the
+    /// failure is thrown (located in the rule's source), never swallowed.
+    public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
+        let result = try evaluate(rule)
+        guard result.type == .bool else {
+            throw APIErrors.unknownOrMistyped(rule, result.type)
+        }
+        guard case .bool(let holds) = try result.outcome.get() else { return false }
+        return holds
+    }
+
+    /// A `let` or `rule` decoded into a Swift type.
+    ///
+    /// ```swift
+    /// let opens = try engine.value(of: "opensThisWeek", as: Int.self)
+    /// ```
+    public func value<T: Decodable>(of name: String, as type: T.Type) throws(Diagnostic) -> T {
+        try evaluate(name).decode(as: T.self)
+    }
+
+    /// Evaluates a `let` or `rule`.
+    public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
+        guard let index = rules.program.declarationIndex(name) else {
+            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        }
+        var evaluation = try makeEvaluation()
+        return RuleResult(evaluation.evaluate(declarationAt: index))
+    }
+
+    /// Evaluates every `let` and `rule` over one snapshot, in file order.
+    public func evaluateAll() throws(Diagnostic) -> [RuleResult] {
+        var evaluation = try makeEvaluation()
+        return evaluation.evaluateAll().map(RuleResult.init)
+    }
+
+    /// Compiles and evaluates an expression in the rules' context.
+    ///
+    /// ```swift
+    /// let ids = try engine.evaluate(expression: "didViewLandmarkDetail.donations.map(\\.landmarkID)")
+    /// ```
+    public func evaluate(expression text: String) throws(RuleError) -> RuleResult {
+        let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: rules.program)
+        guard let expression = compiled.expression else {
+            throw RuleError(diagnostics: compiled.diagnostics, suppressedCount: compiled.suppressedCount)
+        }
+        do {
+            var evaluation = try makeEvaluation()
+            return RuleResult(evaluation.evaluate(expression))
+        } catch {
+            throw RuleError(diagnostics: [error])
+        }
+    }
+
+    // MARK: - Donations
+
+    /// Loads an NDJSON donation log into the storage. Every bad line is returned as a
+    /// diagnostic located in the log; every good line is recorded.
+    @discardableResult
+    public func loadDonations(ndjson bytes: [UInt8], fileName: String = "<donations>") throws(Diagnostic) -> [Diagnostic] {
+        var loaded = DonationStore(program: rules.program)
+        let issues = DonationLog.load(bytes, fileName: fileName, into: &loaded)
+        for schema in rules.program.events {
+            let stream = try loaded.stream(for: schema)
+            for position in 0..<stream.count {
+                let payload = stream.columns.map { $0[position] }
+                try storage.record(schema, date: Date(timeIntervalSinceReferenceDate: stream.dates[position]), payload: payload)
+            }
+        }
+        return issues
+    }
+
+    /// Records a checked payload.
+    func record(_ schema: EventSchema, fields: [String: Value], at date: Date?) throws(Diagnostic) {
+        let payload = try DonationErrors.checkedPayload(fields, for: schema)
+        try storage.record(schema, date: date ?? clock.now(), payload: payload)
+    }
+
+    /// An event's donations as rules see them now.
+    func donations(ofEvent index: Int) throws(Diagnostic) -> Value {
+        var evaluation = try makeEvaluation()
+        return try evaluation.donations(ofEvent: index).get()
+    }
+
+    // MARK: - Parameters
+
+    func parameterValue(_ index: Int) -> Value {
+        state.read { $0.parameterValues[index] }
+    }
+
+    func setParameterValue(_ index: Int, _ value: Value) throws(Diagnostic) {
+        let parameter = rules.program.parameters[index]
+        let shaped = value.shaped(as: parameter.type)
+        guard shaped.conforms(to: parameter.type) else {
+            throw ParameterErrors.wrongType(parameter, in: rules.program)
+        }
+        state.write { $0.parameterValues[index] = shaped }
+    }
+
+    // MARK: - Evaluations
+
+    /// An evaluation over a snapshot of the donations and the current parameters and clock.
+    private func makeEvaluation() throws(Diagnostic) -> Evaluation {
+        let current = state.read { $0 }
+        let snapshot = try storage.snapshot()
+        let options = EvaluationOptions(now: current.clock.now(), timeZone: current.clock.timeZone, stepBudget: current.stepBudget)
+        var evaluation = Evaluation(program: rules.program, donations: snapshot, options: options)
+        for (index, parameter) in rules.program.parameters.enumerated() {
+            try evaluation.setParameter(parameter.name, current.parameterValues[index])
+        }
+        return evaluation
+    }
+}
+
+extension APIErrors {
+    static func unknownOrMistyped(_ name: String, _ type: RuleType) -> Diagnostic {
+        let file = SourceFile(name: "<api>", text: name)
+        return Diagnostic(APIMessages.notARule(name, type), file: file, range: SourceRange(start: 0, end: file.bytes.count))
+    }
+}
+
+/// A value behind a lock, for the engine's shared state.
+final class Locked<State>: @unchecked Sendable {
+    // `@unchecked`: `state` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    func read<T>(_ body: (State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(state)
+    }
+
+    func write(_ body: (inout State) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&state)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// A donation source that also records donations: what an app's events donate into.
+///
+/// Evaluations read a `snapshot()`, so donations made while an evaluation runs never change
+/// what it sees. Implementations are shared between threads; each method is atomic.
+public protocol DonationStorage: DonationSource, AnyObject {
+    /// Records a donation whose payload already matches `event`'s fields, in field order.
+    func record(_ event: EventSchema, date: Date, payload: [Value]) throws(Diagnostic)
+
+    /// Forgets every donation of an event.
+    func deleteDonations(of event: EventSchema) throws(Diagnostic)
+
+    /// A consistent view for one evaluation.
+    func snapshot() throws(Diagnostic) -> any DonationSource
+}
+
+/// Donations in memory, shared between threads: the default storage of an engine.
+///
+/// Recording costs a lock and an insertion; a snapshot costs a lock and a copy of the stream
+/// references (copy on write keeps it from copying donations).
+public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable {
+    // `@unchecked`: every access to `store` goes through `lock`.
+    private let lock = NSLock()
+    private var store: DonationStore
+
+    /// Empty storage for events.
+    public init(events: [EventSchema]) {
+        store = DonationStore(events: events)
+    }
+
+    /// Storage that starts with the donations of a store.
+    package init(_ store: DonationStore) {
+        self.store = store
+    }
+
+    public func record(_ event: EventSchema, date: Date, payload: [Value]) throws(Diagnostic) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = store.eventIndex(event.id) else {
+            throw DonationErrors.unknownEvent(event.id, known: store.schemas.map(\.id))
+        }
+        guard store.schemas[index].fields == event.fields else {
+            throw DonationErrors.schemaMismatch(event, stored: store.schemas[index])
+        }
+        store.append(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload)
+    }
+
+    public func deleteDonations(of event: EventSchema) throws(Diagnostic) {
+        lock.lock()
+        defer { lock.unlock() }
+        store.deleteDonations(of: event.id)
+    }
+
+    public func snapshot() -> any DonationSource {
+        lock.lock()
+        defer { lock.unlock() }
+        return store
+    }
+
+    public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
+        lock.lock()
+        defer { lock.unlock() }
+        return try store.stream(for: event)
+    }
+
+    /// Every donation held, as one value (for tools that save or inspect them).
+    package var contents: DonationStore {
+        lock.lock()
+        defer { lock.unlock() }
+        return store
+    }
+
+    /// Replaces every donation held.
+    package func replaceContents(_ newStore: DonationStore) {
+        lock.lock()
+        defer { lock.unlock() }
+        store = newStore
+    }
+}
