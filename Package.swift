@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "tiprules", dependencies: ["TipRulesTools"]),
         .executableTarget(name: "tiprules-bench", dependencies: ["TipRules"]),
         .executableTarget(name: "tiprules-fuzz", dependencies: ["TipRulesTools"]),
-        .executableTarget(name: "landmarks-host", dependencies: ["TipRules"], path: "Examples/host"),
+        .executableTarget(name: "landmarks-host", dependencies: ["TipRules"], path: "Examples/host", exclude: ["expected.out"]),
         .testTarget(name: "TipRulesTests", dependencies: ["TipRulesTools"]),
         .testTarget(name: "TipRulesAPITests", dependencies: ["TipRules"]),
     ],

@@ -6,46 +6,55 @@ import TipRulesSyntax
 import Foundation
 
 /// Entry points for the fuzzers (`Fuzz/run`) and for the test that replays their corpus. Each
-/// feeds arbitrary bytes to one phase and traps if an invariant breaks: a crash is a finding.
+/// feeds arbitrary bytes to one phase and reports the first invariant that breaks; the fuzzer
+/// traps on it (a crash is a finding), the corpus test names the input.
 public enum FuzzTargets {
     /// The fuzz targets by name.
     public static let names = ["parse", "check", "evaluate"]
 
-    /// Runs the named target on an input.
+    /// Runs the named target on an input and traps on a broken invariant.
     public static func run(_ target: String, _ bytes: [UInt8]) {
+        if let violation = violation(target, bytes) { preconditionFailure(violation) }
+    }
+
+    /// Runs the named target on an input: the invariant it broke, or nil.
+    public static func violation(_ target: String, _ bytes: [UInt8]) -> String? {
         switch target {
-        case "parse": parse(bytes)
-        case "check": check(bytes)
-        case "evaluate": evaluate(bytes)
-        default: preconditionFailure("unknown fuzz target '\(target)'")
+        case "parse": return parse(bytes)
+        case "check": return check(bytes)
+        case "evaluate": return evaluate(bytes)
+        default: return "unknown fuzz target '\(target)'"
         }
     }
 
     /// Lexes and parses; diagnostics lie inside the input, and an error-free parse prints back to
     /// text that parses to the same tree.
-    public static func parse(_ bytes: [UInt8]) {
+    static func parse(_ bytes: [UInt8]) -> String? {
         let file = SourceFile(name: "fuzz.rules", bytes: bytes)
         var diagnostics = DiagnosticBag()
         let syntax = LargeStack.run { Parser.parse(file, diagnostics: &diagnostics) }
         for diagnostic in diagnostics.diagnostics {
-            precondition(diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count, "diagnostic outside the input")
+            guard diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count else { return "diagnostic outside the input" }
         }
-        guard !diagnostics.hasErrors else { return }
+        guard !diagnostics.hasErrors else { return nil }
         let printed = ASTPrinter.source(syntax)
         var again = DiagnosticBag()
         let reparsed = LargeStack.run { Parser.parse(SourceFile(name: "printed.rules", text: printed), diagnostics: &again) }
-        precondition(!again.hasErrors, "printed source does not parse: \(printed)")
-        precondition(ASTPrinter.source(reparsed) == printed, "print/parse round trip changed the tree")
+        guard !again.hasErrors else { return "printed source does not parse: \(printed)" }
+        guard ASTPrinter.source(reparsed) == printed else { return "print/parse round trip changed the tree" }
+        return nil
     }
 
     /// Compiles; diagnostics lie inside the input and a program comes with no errors.
-    public static func check(_ bytes: [UInt8]) {
+    static func check(_ bytes: [UInt8]) -> String? {
         let file = SourceFile(name: "fuzz.rules", bytes: bytes)
         let compilation = RuleCompiler().compile(file)
         for diagnostic in compilation.diagnostics {
-            precondition(diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count, "diagnostic outside the input")
+            guard diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count else { return "diagnostic outside the input" }
         }
-        precondition((compilation.program != nil) == !compilation.diagnostics.contains { $0.severity == .error })
+        let hasErrors = compilation.diagnostics.contains { $0.severity == .error }
+        guard (compilation.program != nil) == !hasErrors else { return "a program comes exactly when there are no errors" }
+        return nil
     }
 
     /// Declarations the evaluate target puts before its input, so that most inputs can refer to
@@ -60,10 +69,10 @@ public enum FuzzTargets {
 
     /// Compiles the input after the prelude and evaluates every declaration over a generated
     /// stream with a fixed clock: each ends with a value or a runtime error inside the input.
-    public static func evaluate(_ bytes: [UInt8]) {
+    static func evaluate(_ bytes: [UInt8]) -> String? {
         let prelude = Array(evaluationPrelude.utf8)
         let file = SourceFile(name: "fuzz.rules", bytes: prelude + bytes)
-        guard let program = RuleCompiler().compile(file).program else { return }
+        guard let program = RuleCompiler().compile(file).program else { return nil }
         var store = DonationStore(program: program)
         let start = Date(timeIntervalSinceReferenceDate: 817_000_000)
         let names = ["Alps", "Wilbere Bowl", "e\u{301}", "", "Zion"]
@@ -80,8 +89,9 @@ public enum FuzzTargets {
         var evaluation = Evaluation(program: program, donations: store, options: options)
         for result in evaluation.evaluateAll() {
             if case .failure(let error) = result.outcome {
-                precondition(error.range.end <= file.bytes.count, "runtime error outside the input")
+                guard error.range.end <= file.bytes.count else { return "runtime error outside the input" }
             }
         }
+        return nil
     }
 }

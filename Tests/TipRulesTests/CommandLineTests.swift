@@ -155,6 +155,20 @@ struct CommandLineTests {
         """)
     }
 
+    @Test("check --json keeps every part of a diagnostic: the full range, notes, and fix-its with their ranges")
+    func checkJSONIsComplete() throws {
+        let dir = try files(["n.rules": "parameter isLoggedIn: Bool = false\nrule r = isLogedIn\n"])
+        let json = run(["check", "--json", "\(dir)/n.rules"])
+        #expect(json.status == 1)
+        #expect(json.stdout == """
+        {"file": "\(dir)/n.rules", "line": 2, "column": 10, "endLine": 2, "endColumn": 19, "severity": "error", "code": "E0301", \
+        "message": "cannot find 'isLogedIn' in scope", "notes": [{"message": "'isLoggedIn' declared here", "file": "\(dir)/n.rules", \
+        "line": 1, "column": 11, "endLine": 1, "endColumn": 21}], "fixIts": [{"message": "did you mean 'isLoggedIn'?", \
+        "line": 2, "column": 10, "endLine": 2, "endColumn": 19, "replacement": "isLoggedIn"}]}
+
+        """)
+    }
+
     @Test("rejected donation lines: all reported, nothing evaluated, exit 1")
     func rejectedDonations() throws {
         let dir = try files(["a.rules": rules, "bad.ndjson": log + "\nnot json\n{\"event\": \"nope\", \"date\": \"2026-11-29T10:00:00Z\"}\n"])

@@ -36,11 +36,20 @@ struct DepthTests {
 
     @Test("a chain of lets at the dependency limit evaluates, one past it is rejected")
     func letChain() {
-        let length = limit * 4 / 3
+        // Each link `let aN = aN+1 + 1` adds two levels (the `+` and its operand) and the last
+        // `let` one, against a limit of four times the nesting depth: 255 links fit, 256 do not.
+        let length = (limit * 4 - 1) / 2
         var source = (0..<length).map { "let a\($0) = a\($0 + 1) + 1" }.joined(separator: "\n")
         source += "\nlet a\(length) = 0"
         let results = Fixture.evaluateAll(source)
         #expect(results["a0"] == "\(length)")
+        // One more link puts a0 past the limit: rejected at compile time, naming it.
+        var longer = (0...length).map { "let a\($0) = a\($0 + 1) + 1" }.joined(separator: "\n")
+        longer += "\nlet a\(length + 1) = 0"
+        let errors = Fixture.errors(longer)
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("1:5: ") == true)
+        #expect(errors.first?.contains("'a0'") == true)
     }
 
     @Test("deeply nested optionals and arrays type-check and print")

@@ -16,7 +16,8 @@ struct FuzzCorpusTests {
         #expect(!names.isEmpty)
         for name in names {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            FuzzTargets.run(target, [UInt8](data))
+            let violation = FuzzTargets.violation(target, [UInt8](data))
+            #expect(violation == nil, "Fuzz/corpus/\(target)/\(name): \(violation ?? "")")
         }
     }
 }

@@ -190,6 +190,8 @@ struct ParserTests {
         #expect(ASTPrinter.source(second) == printed)
         if case .value(let a)? = first.declarations.first, case .value(let b)? = second.declarations.first {
             #expect(ASTPrinter.sExpression(a.value) == ASTPrinter.sExpression(b.value))
+        } else {
+            Issue.record("expected one 'let' declaration in both parses, got \(first.declarations.count) and \(second.declarations.count)")
         }
     }
 }

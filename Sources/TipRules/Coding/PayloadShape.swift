@@ -17,12 +17,12 @@ struct PayloadShape {
         } catch {
             return nil
         }
-        return recorder.isKeyed ? PayloadShape(properties: recorder.properties) : nil
+        // A type that decoded without asking for a keyed container has no properties.
+        return PayloadShape(properties: recorder.properties)
     }
 
     final class Recorder {
         var properties: [(name: String, type: RuleType?)] = []
-        var isKeyed = false
         /// The key whose `nil` was just asked for.
         var optionalKey: String?
         func record(_ name: String, _ type: RuleType?) {
@@ -73,7 +73,6 @@ struct PayloadShape {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            recorder.isKeyed = true
             return KeyedDecodingContainer(Keyed<Key>(recorder: recorder))
         }
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Unsupported() }

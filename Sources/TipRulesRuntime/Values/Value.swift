@@ -42,6 +42,10 @@ extension Value: Hashable {
         case let (.event(a), .event(b)), let (.parameter(a), .parameter(b)): return a == b
         case let (.donation(s1, i1), .donation(s2, i2)): return s1 === s2 && i1 == i2
         case let (.range(a1, b1, c1), .range(a2, b2, c2)): return a1 == a2 && b1 == b2 && c1 == c2
+        // A `[Donation<E>]` is kept either as stream positions or as an array of donations;
+        // both forms compare element by element.
+        case (.donations, .donations), (.donations, .array), (.array, .donations):
+            return lhs.donationElements == rhs.donationElements
         default: return false
         }
     }
@@ -59,8 +63,10 @@ extension Value: Hashable {
         case .array(let v): hasher.combine(v)
         case .set(let v): hasher.combine(v)
         case .event(let v), .parameter(let v): hasher.combine(v)
-        case .donation(_, let i): hasher.combine(i)
-        case .donations(let list): hasher.combine(list.count)
+        case .donation(let stream, let i): hasher.combine(ObjectIdentifier(stream)); hasher.combine(i)
+        case .donations:
+            // As an `.array` of the same donations hashes, since the two compare equal.
+            hasher.combine(donationElements)
         case .range(let a, let b, let c): hasher.combine(a); hasher.combine(b); hasher.combine(c)
         }
     }
@@ -129,6 +135,17 @@ extension Value {
         case .some(let inner): self = .some(Value(inner))
         case .array(let items): self = .array(items.map(Value.init))
         case .set(let items): self = .set(Set(items.map(Value.init)))
+        }
+    }
+}
+
+extension Value {
+    /// The elements of a donation list or array, as `.donation` values.
+    fileprivate var donationElements: [Value] {
+        switch self {
+        case .donations(let list): return list.allPositions.map { .donation(list.stream, $0) }
+        case .array(let items): return items
+        default: return []
         }
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TipRules
+
+@Suite("Events and donations")
+struct EventTests {
+    @Test("typed events donate, read back decoded, report their limit and delete, as Tips.Event does")
+    func donateAndRead() throws {
+        let engine = try Host.engine()
+        let didView = try engine.event("didViewLandmarkDetail", donationInfo: Host.LandmarkView.self)
+        let alps = Host.LandmarkView(landmarkID: 7, landmarkName: "Alps", rating: 4.5, seen: Host.date("2026-11-29T08:00:00Z"))
+        try didView.donate(alps, at: Host.date("2026-11-29T10:00:00Z"))
+        try didView.donate(Host.LandmarkView(landmarkID: 3, landmarkName: "Zion"))
+        #expect(didView.id == "didViewLandmarkDetail")
+        #expect(didView.donationLimit == 1000)
+        let donations = try didView.donations
+        #expect(donations.map(\.info) == [alps, Host.LandmarkView(landmarkID: 3, landmarkName: "Zion")])
+        #expect(donations.map(\.date) == [Host.date("2026-11-29T10:00:00Z"), Host.now])
+        #expect(donations.first?.landmarkName == "Alps")
+        #expect(try engine.value(of: "viewedIDs", as: [Int].self) == [7, 3])
+        #expect(try engine.value(of: "views", as: [Host.LandmarkView].self) == donations.map(\.info))
+
+        let didLogin = try engine.event("didLogin")
+        #expect(didLogin.donationLimit == 5)
+        for _ in 0..<3 { try didLogin.donate() }
+        #expect(try engine.isSatisfied("frequentLogin"))
+        try didLogin.deleteDonations()
+        #expect(try didLogin.donations.isEmpty)
+        #expect(try !engine.isSatisfied("frequentLogin"))
+        #expect(try didView.donations.count == 2)
+    }
+
+    @Test("sendDonation records from async code")
+    func sendDonation() async throws {
+        let engine = try Host.engine()
+        let didLogin = try engine.event("didLogin")
+        try await didLogin.sendDonation()
+        try await didLogin.sendDonation()
+        #expect(try didLogin.donations.count == 2)
+    }
+
+    @Test("donations from the future do not exist yet; the limit keeps the newest")
+    func clockAndLimit() throws {
+        let engine = try Host.engine()
+        let didLogin = try engine.event("didLogin")
+        for day in 1...8 {
+            try didLogin.donate(EmptyDonation(), at: Host.date("2026-11-2\(day)T09:00:00Z"))
+        }
+        #expect(try didLogin.donations.count == 5)
+        #expect(try didLogin.donations.first?.date == Host.date("2026-11-24T09:00:00Z"))
+        engine.clock = .fixed(Host.date("2026-11-22T12:00:00Z"))
+        #expect(try didLogin.donations.map(\.date) == [Host.date("2026-11-21T09:00:00Z"), Host.date("2026-11-22T09:00:00Z")])
+    }
+
+    struct WrongType: Codable, Sendable { var landmarkID: String; var landmarkName: String; var rating: Double?; var seen: Date? }
+    struct Missing: Codable, Sendable { var landmarkID: Int; var rating: Double?; var seen: Date? }
+    struct Extra: Codable, Sendable { var landmarkID: Int; var landmarkName: String; var rating: Double?; var seen: Date?; var mood: String }
+    struct NotOptional: Codable, Sendable { var landmarkID: Int; var landmarkName: String; var rating: Double; var seen: Date? }
+
+    @Test("binding a Swift type that does not match the declaration names the field and both types, at the declaration")
+    func bindingMismatch() throws {
+        let engine = try Host.engine()
+        #expect(refusal { _ = try engine.event("didViewLandmarkDetail", donationInfo: WrongType.self) }
+            == "A0103 payload field 'landmarkID' is 'Int' in the rules, but 'WrongType' has it as 'String'")
+        #expect(refusal { _ = try engine.event("didViewLandmarkDetail", donationInfo: Missing.self) }
+            == "A0104 payload field 'landmarkName' ('String') has no property in 'Missing'")
+        #expect(refusal { _ = try engine.event("didViewLandmarkDetail", donationInfo: Extra.self) }
+            == "A0105 'Extra' has a property 'mood' that event 'didViewLandmarkDetail' does not declare")
+        #expect(refusal { _ = try engine.event("didViewLandmarkDetail", donationInfo: NotOptional.self) }
+            == "A0103 payload field 'rating' is 'Double?' in the rules, but 'NotOptional' has it as 'Double'")
+        #expect(refusal { _ = try engine.event("didLogin", donationInfo: Host.LandmarkView.self) }
+            == "A0105 'LandmarkView' has a property 'landmarkID' that event 'didLogin' does not declare")
+        #expect(refusal { _ = try engine.event("didViewLandmarkDetail") }
+            == "A0104 payload field 'landmarkID' ('Int') has no property in 'EmptyDonation'")
+        do throws(Diagnostic) {
+            _ = try engine.event("didViewLandmarkDetail", donationInfo: WrongType.self)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.file.name == "host.rules")
+            #expect(error.location.description == "3:31")
+            #expect(error.file.text(in: error.range) == "landmarkID: Int")
+        }
+    }
+
+    @Test("unknown events are refused with a suggestion")
+    func unknownEvent() throws {
+        let engine = try Host.engine()
+        #expect(refusal { _ = try engine.event("didLogn") } == "A0102 the rules declare no event named 'didLogn'; did you mean 'didLogin'?")
+    }
+
+    @Test("an NDJSON log loads into the engine; bad lines come back located, good ones are kept")
+    func loadLog() throws {
+        let engine = try Host.engine()
+        let log = """
+        {"event": "didLogin", "date": "2026-11-29T10:00:00Z"}
+        {"event": "didLogn", "date": "2026-11-29T10:00:00Z"}
+        {"event": "didViewLandmarkDetail", "date": "2026-11-29T11:00:00Z", "value": {"landmarkID": 1, "landmarkName": "Alps"}}
+        """
+        let issues = try engine.loadDonations(ndjson: Array(log.utf8), fileName: "log.ndjson")
+        #expect(issues.map(\.description) == ["log.ndjson:2:1: error: unknown event 'didLogn'; did you mean 'didLogin'?"])
+        #expect(try engine.value(of: "favouriteName", as: String?.self) == "Alps")
+        #expect(try engine.event("didLogin").donations.count == 1)
+    }
+}
