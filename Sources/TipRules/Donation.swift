@@ -2,6 +2,7 @@ import Foundation
 
 /// The payload of an event that carries none, as TipKit's `Tips.Event<EmptyDonation>`.
 public struct EmptyDonation: Codable, Sendable, Hashable {
+    /// The empty payload.
     public init() {}
 }
 
@@ -14,6 +15,7 @@ public struct Donation<DonationInfo: Sendable>: Sendable {
     /// The payload.
     public let info: DonationInfo
 
+    /// A donation made at `date` with a payload.
     public init(date: Date, info: DonationInfo) {
         self.date = date
         self.info = info

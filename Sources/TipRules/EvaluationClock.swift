@@ -13,6 +13,7 @@ public struct EvaluationClock: Sendable {
     /// The time zone for calendar arithmetic (`.day`, `.month`, `maxAge`).
     public var timeZone: TimeZone
 
+    /// A clock reading `now` (the wall clock by default) in a time zone (UTC by default).
     public init(timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: @escaping @Sendable () -> Date = { Date() }) {
         self.now = now
         self.timeZone = timeZone

@@ -15,6 +15,7 @@ public struct RuleError: Error, Sendable, CustomStringConvertible {
     /// Errors beyond the diagnostic limit, counted but not kept.
     public let suppressedCount: Int
 
+    /// An error holding diagnostics, at least one of them an error.
     public init(diagnostics: [Diagnostic], suppressedCount: Int = 0) {
         self.diagnostics = diagnostics
         self.suppressedCount = suppressedCount

@@ -8,17 +8,17 @@ import Foundation
 /// Entry points for the fuzzers (`Fuzz/run`) and for the test that replays their corpus. Each
 /// feeds arbitrary bytes to one phase and reports the first invariant that breaks; the fuzzer
 /// traps on it (a crash is a finding), the corpus test names the input.
-public enum FuzzTargets {
+package enum FuzzTargets {
     /// The fuzz targets by name.
-    public static let names = ["parse", "check", "evaluate"]
+    package static let names = ["parse", "check", "evaluate"]
 
     /// Runs the named target on an input and traps on a broken invariant.
-    public static func run(_ target: String, _ bytes: [UInt8]) {
+    package static func run(_ target: String, _ bytes: [UInt8]) {
         if let violation = violation(target, bytes) { preconditionFailure(violation) }
     }
 
     /// Runs the named target on an input: the invariant it broke, or nil.
-    public static func violation(_ target: String, _ bytes: [UInt8]) -> String? {
+    package static func violation(_ target: String, _ bytes: [UInt8]) -> String? {
         switch target {
         case "parse": return parse(bytes)
         case "check": return check(bytes)
@@ -59,7 +59,7 @@ public enum FuzzTargets {
 
     /// Declarations the evaluate target puts before its input, so that most inputs can refer to
     /// events and parameters that exist.
-    public static let evaluationPrelude = """
+    package static let evaluationPrelude = """
     event ping
     event view { id: Int, name: String, score: Double, note: String?, seen: Bool, at: Date? }
     parameter flag: Bool = true

@@ -7,6 +7,7 @@ import TipRulesTools
 #if FUZZING
 let fuzzTarget = ProcessInfo.processInfo.environment["TIPRULES_FUZZ_TARGET"] ?? "check"
 
+/// libFuzzer's entry point: one input through the chosen target.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzTargets.run(fuzzTarget, Array(UnsafeBufferPointer(start: data, count: size)))

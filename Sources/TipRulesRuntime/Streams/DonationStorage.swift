@@ -36,6 +36,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         self.store = store
     }
 
+    /// Records a donation, after the stored event's fields are found to agree with `event`'s.
     public func record(_ event: EventSchema, date: Date, payload: [Value]) throws(Diagnostic) {
         lock.lock()
         defer { lock.unlock() }
@@ -48,18 +49,21 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         store.append(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload)
     }
 
+    /// Forgets every donation of an event.
     public func deleteDonations(of event: EventSchema) throws(Diagnostic) {
         lock.lock()
         defer { lock.unlock() }
         store.deleteDonations(of: event.id)
     }
 
+    /// The donations as they are now; later donations do not change it.
     public func snapshot() -> any DonationSource {
         lock.lock()
         defer { lock.unlock() }
         return store
     }
 
+    /// The donations of an event as they are now.
     public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         lock.lock()
         defer { lock.unlock() }

@@ -20,6 +20,7 @@ public protocol DonationSource: Sendable {
 /// A value type with copy-on-write streams: copies are cheap, and evaluations read a snapshot
 /// that later donations never change.
 public struct DonationStore: DonationSource, Sendable {
+    /// The events the store holds donations of, in the order it was made with.
     public let schemas: [EventSchema]
     private(set) var streams: [DonationStream]
     /// Stream indices by event id.
@@ -87,6 +88,7 @@ public struct DonationStore: DonationSource, Sendable {
         }
     }
 
+    /// The stream of an event; `limit` and `maxAge` may differ from the store's, the payload may not.
     public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         guard let index = indices[event.id] else { return DonationStream(schema: event) }
         let stream = streams[index]

@@ -8,6 +8,7 @@ import TipRulesSyntax
 /// it unless it holds the only reference (copy on write), which is why the class may be
 /// `Sendable`.
 public final class DonationStream: @unchecked Sendable {
+    /// The event, as declared where the donations were recorded.
     public let schema: EventSchema
     /// Seconds since 2001-01-01T00:00:00Z, ascending.
     package private(set) var dates: [Double]
@@ -26,6 +27,7 @@ public final class DonationStream: @unchecked Sendable {
         self.columns = other.columns
     }
 
+    /// How many donations the stream holds.
     public var count: Int { dates.count }
 
     /// Inserts a donation after every donation dated at or before it.
@@ -73,15 +75,15 @@ public final class DonationStream: @unchecked Sendable {
 /// A selection of donations from one stream, in stream order: the value of a `[Donation<E>]`.
 public struct DonationList: Sendable {
     /// Positions in the stream: a contiguous run (a time window) or any ordered subset.
-    public enum Positions: Sendable {
+    package enum Positions: Sendable {
         case contiguous(Range<Int>)
         case scattered([Int])
     }
 
-    public let stream: DonationStream
-    public var positions: Positions
+    package let stream: DonationStream
+    package var positions: Positions
 
-    public var count: Int {
+    package var count: Int {
         switch positions {
         case .contiguous(let range): return range.count
         case .scattered(let list): return list.count
@@ -89,7 +91,7 @@ public struct DonationList: Sendable {
     }
 
     /// The stream position of the `offset`-th donation in the list.
-    public func position(at offset: Int) -> Int {
+    package func position(at offset: Int) -> Int {
         switch positions {
         case .contiguous(let range): return range.lowerBound + offset
         case .scattered(let list): return list[offset]
@@ -97,7 +99,7 @@ public struct DonationList: Sendable {
     }
 
     /// All stream positions, in order.
-    public var allPositions: [Int] {
+    package var allPositions: [Int] {
         switch positions {
         case .contiguous(let range): return Array(range)
         case .scattered(let list): return list

@@ -7,11 +7,14 @@ import TipRulesSyntax
 public struct EventSchema: Sendable, Hashable {
     /// One payload field.
     public struct Field: Sendable, Hashable {
+        /// The field's name.
         public var name: String
+        /// The field's type: a payload type, or an optional of one.
         public var type: RuleType
         /// Where the field is declared (for errors about donations of it).
         public var range: SourceRange
 
+        /// A field; `range` is where it is declared, when it was.
         public init(name: String, type: RuleType, range: SourceRange = SourceRange(start: 0, end: 0)) {
             self.name = name
             self.type = type
@@ -25,7 +28,9 @@ public struct EventSchema: Sendable, Hashable {
         }
     }
 
+    /// The event's id, as declared.
     public var id: String
+    /// The payload fields, in declaration order.
     public var fields: [Field]
     /// Rules see at most the newest `limit` donations.
     public var limit: Int
@@ -36,6 +41,7 @@ public struct EventSchema: Sendable, Hashable {
     /// Where the event's name is declared in `file`.
     public var range: SourceRange
 
+    /// An event schema; `file` and `range` say where it is declared, when it was.
     public init(id: String, fields: [Field], limit: Int = 1000, maxAge: TimeRange? = nil, file: SourceFile? = nil,
                 range: SourceRange = SourceRange(start: 0, end: 0)) {
         self.id = id

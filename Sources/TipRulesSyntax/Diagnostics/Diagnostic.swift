@@ -11,10 +11,14 @@ public enum Severity: String, Sendable, Hashable {
 public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     /// A secondary location with a message, such as where a name was declared.
     public struct Note: Sendable, Hashable {
+        /// What the location shows, such as "'x' declared here".
         public var message: String
+        /// The file of the location, which may differ from the diagnostic's.
         public var file: SourceFile
+        /// The location.
         public var range: SourceRange
 
+        /// A note at a range of a file.
         public init(message: String, file: SourceFile, range: SourceRange) {
             self.message = message
             self.file = file
@@ -24,10 +28,14 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 
     /// A suggested edit: replace `range` with `replacement`.
     public struct FixIt: Sendable, Hashable {
+        /// What the edit does, such as "did you mean 'donations'?".
         public var message: String
+        /// The text to replace, in the diagnostic's file (empty to insert).
         public var range: SourceRange
+        /// The new text.
         public var replacement: String
 
+        /// An edit replacing `range` with `replacement`.
         public init(message: String, range: SourceRange, replacement: String) {
             self.message = message
             self.range = range
@@ -35,15 +43,23 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         }
     }
 
+    /// Whether it is an error, a warning or a note.
     public var severity: Severity
     /// A stable identifier for the kind of problem.
     public var code: String
+    /// A lowercase sentence with names in single quotes and no final period.
     public var message: String
+    /// The source the diagnostic is about: a rule file, a donation log, or the text of a call
+    /// (`<api>`, `<donation>`, `<parameter>`, `<expr>`).
     public var file: SourceFile
+    /// The exact range in `file`, start to end.
     public var range: SourceRange
+    /// Secondary locations.
     public var notes: [Note]
+    /// Suggested edits.
     public var fixIts: [FixIt]
 
+    /// A diagnostic with a message (and its code) at a range of a file.
     public init(
         _ message: DiagnosticMessage, severity: Severity = .error, file: SourceFile, range: SourceRange,
         notes: [Note] = [], fixIts: [FixIt] = []
@@ -81,8 +97,11 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 
 /// A message with its stable code; the phases define their messages as static members.
 public struct DiagnosticMessage: Sendable, Hashable {
+    /// The stable code, such as `E0301`.
     public let code: String
+    /// The message text.
     public let text: String
+    /// A message with its code.
     public init(_ code: String, _ text: String) {
         self.code = code
         self.text = text
@@ -90,24 +109,24 @@ public struct DiagnosticMessage: Sendable, Hashable {
 }
 
 /// Collects diagnostics for one run: removes exact duplicates and caps how many are kept.
-public struct DiagnosticBag: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticBag: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
     /// How many errors were dropped because of `limit`.
-    public private(set) var suppressedCount = 0
-    public let limit: Int
+    package private(set) var suppressedCount = 0
+    package let limit: Int
     private var seen: Set<Diagnostic> = []
 
-    public init(limit: Int = 100) {
+    package init(limit: Int = 100) {
         self.limit = limit
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } || suppressedCount > 0 }
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count + suppressedCount }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } || suppressedCount > 0 }
+    package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count + suppressedCount }
 
     /// Whether further diagnostics will only be counted.
-    public var isFull: Bool { diagnostics.count >= limit }
+    package var isFull: Bool { diagnostics.count >= limit }
 
-    public mutating func add(_ diagnostic: Diagnostic) {
+    package mutating func add(_ diagnostic: Diagnostic) {
         if isFull {
             // Past the limit only the count matters; skipping the duplicate check keeps a file
             // of a million errors cheap.
@@ -119,17 +138,17 @@ public struct DiagnosticBag: Sendable {
     }
 
     /// Counts an error past the limit without building it.
-    public mutating func addSuppressed() {
+    package mutating func addSuppressed() {
         suppressedCount += 1
     }
 
-    public mutating func add(contentsOf other: DiagnosticBag) {
+    package mutating func add(contentsOf other: DiagnosticBag) {
         for diagnostic in other.diagnostics { add(diagnostic) }
         suppressedCount += other.suppressedCount
     }
 
     /// Diagnostics in file order, then by position.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             if a.element.file.name != b.element.file.name { return a.offset < b.offset }
             if a.element.range.start != b.element.range.start { return a.element.range.start < b.element.range.start }

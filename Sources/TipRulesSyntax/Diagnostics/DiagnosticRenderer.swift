@@ -7,8 +7,10 @@
 ///    = help: did you mean 'donations'?
 /// ```
 public struct DiagnosticRenderer: Sendable {
+    /// Whether to colour the output with ANSI escapes (for terminals only).
     public var useColor: Bool
 
+    /// A renderer, without colour by default.
     public init(useColor: Bool = false) {
         self.useColor = useColor
     }

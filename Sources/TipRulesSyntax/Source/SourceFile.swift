@@ -90,8 +90,11 @@ public struct SourceFile: Sendable, Hashable {
 
 /// A 1-based line and column.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The line, from 1.
     public let line: Int
+    /// The column in Unicode scalars, from 1.
     public let column: Int
+    /// A location.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

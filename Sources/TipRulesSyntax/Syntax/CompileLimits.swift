@@ -8,6 +8,7 @@ public struct CompileLimits: Sendable, Hashable {
     /// How many diagnostics are kept; the rest are counted as "N more errors not shown".
     public var maxDiagnostics: Int = 100
 
+    /// Limits; the defaults suit any hand-written rule file.
     public init(maxSourceBytes: Int = 1 << 20, maxNestingDepth: Int = 128, maxDiagnostics: Int = 100) {
         self.maxSourceBytes = maxSourceBytes
         self.maxNestingDepth = maxNestingDepth

@@ -6,12 +6,12 @@ import TipRulesSyntax
 import Foundation
 
 /// What a command run produced: its exit status and the text for stdout and stderr.
-public struct CommandOutput: Sendable, Equatable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct CommandOutput: Sendable, Equatable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 
-    public init(status: Int32, stdout: String, stderr: String) {
+    package init(status: Int32, stdout: String, stderr: String) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
@@ -23,19 +23,19 @@ public struct CommandOutput: Sendable, Equatable {
 ///
 /// Exit status: 0 when everything asked for ran (a rule's runtime error is output, not a
 /// failure), 1 on compile errors or rejected donations, 2 on a usage error.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
     /// Whether diagnostics on stderr use ANSI colours.
-    public var useColor: Bool
+    package var useColor: Bool
     /// Reads standard input when a file is given as `-`.
-    public var readStandardInput: @Sendable () -> [UInt8]
+    package var readStandardInput: @Sendable () -> [UInt8]
 
-    public init(useColor: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }) {
+    package init(useColor: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }) {
         self.useColor = useColor
         self.readStandardInput = readStandardInput
     }
 
     /// Runs the tool with arguments (without the program name).
-    public func run(_ arguments: [String]) -> CommandOutput {
+    package func run(_ arguments: [String]) -> CommandOutput {
         var output = CommandOutput(status: 0, stdout: "", stderr: "")
         guard let command = arguments.first else {
             output.stderr = CommandHelp.tool
