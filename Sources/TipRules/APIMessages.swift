@@ -37,17 +37,13 @@ enum APIMessages {
 /// diagnostic's file is the name as passed (`<api>`).
 enum APIErrors {
     static func unknown(_ kind: String, _ name: String, among candidates: [String]) -> Diagnostic {
-        let file = SourceFile(name: "<api>", text: name)
-        let range = SourceRange(start: 0, end: file.bytes.count)
         let suggestion = Suggestions.closest(to: name, in: candidates)
-        let fixIts = suggestion.map { [Diagnostic.FixIt(message: "did you mean '\($0)'?", range: range, replacement: $0)] } ?? []
-        return Diagnostic(APIMessages.unknownName(kind, name, suggestion: suggestion), file: file, range: range, fixIts: fixIts)
+        return .about(name, APIMessages.unknownName(kind, name, suggestion: suggestion), suggestion: suggestion)
     }
 
     /// A problem with a host's Swift type or value, pointing at the declaration it concerns.
     static func at(_ message: DiagnosticMessage, _ file: SourceFile?, _ range: SourceRange, subject: String) -> Diagnostic {
         if let file { return Diagnostic(message, file: file, range: range) }
-        let text = SourceFile(name: "<api>", text: subject)
-        return Diagnostic(message, file: text, range: SourceRange(start: 0, end: text.bytes.count))
+        return .about(subject, message)
     }
 }

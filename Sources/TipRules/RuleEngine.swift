@@ -92,7 +92,7 @@ public final class RuleEngine: Sendable {
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
         let result = try evaluate(rule)
         guard result.type == .bool else {
-            throw APIErrors.unknownOrMistyped(rule, result.type)
+            throw APIErrors.notARule(rule, result.type)
         }
         guard case .bool(let holds) = try result.outcome.get() else { return false }
         return holds
@@ -201,9 +201,8 @@ public final class RuleEngine: Sendable {
 }
 
 extension APIErrors {
-    static func unknownOrMistyped(_ name: String, _ type: RuleType) -> Diagnostic {
-        let file = SourceFile(name: "<api>", text: name)
-        return Diagnostic(APIMessages.notARule(name, type), file: file, range: SourceRange(start: 0, end: file.bytes.count))
+    static func notARule(_ name: String, _ type: RuleType) -> Diagnostic {
+        .about(name, APIMessages.notARule(name, type))
     }
 }
 

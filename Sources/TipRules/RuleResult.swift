@@ -36,9 +36,7 @@ public struct RuleResult: Sendable, CustomStringConvertible {
         do {
             return try ValueDecoder.decode(T.self, from: value, self.type)
         } catch {
-            let file = SourceFile(name: "<api>", text: name)
-            throw Diagnostic(APIMessages.undecodable(name, self.type, swiftType: "\(T.self)", "\(error)"), file: file,
-                             range: SourceRange(start: 0, end: file.bytes.count))
+            throw .about(name, APIMessages.undecodable(name, self.type, swiftType: "\(T.self)", "\(error)"))
         }
     }
 

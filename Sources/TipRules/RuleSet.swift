@@ -33,9 +33,7 @@ public struct RuleSet: Sendable {
             bytes = [UInt8](try Data(contentsOf: url))
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            let file = SourceFile(name: "<api>", text: name)
-            throw RuleError(diagnostics: [Diagnostic(APIMessages.unreadable(name, reason), file: file,
-                                                     range: SourceRange(start: 0, end: file.bytes.count))])
+            throw RuleError(diagnostics: [.about(name, APIMessages.unreadable(name, reason))])
         }
         try self.init(file: SourceFile(name: name, bytes: bytes), limits: limits)
     }

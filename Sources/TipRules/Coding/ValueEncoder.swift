@@ -60,8 +60,12 @@ final class ValueEncoder: Encoder {
         }
     }
 
-    /// The value of a nested encodable (a field or an element).
+    /// The value of a nested encodable (a field, an element, a wrapped value). Integers of
+    /// every width become `Int` when they fit.
     fileprivate static func encoded(_ value: some Encodable, at path: [any CodingKey]) throws -> Value {
+        if let integer = value as? any BinaryInteger {
+            return try ValueEncoder.integer(integer, path)
+        }
         let nested = ValueEncoder(codingPath: path)
         try nested.encodeValue(value)
         return try nested.result()
@@ -111,10 +115,6 @@ final class ValueEncoder: Encoder {
         mutating func encode(_ value: Float, forKey key: Key) { encoder.store(.double(Double(value)), forKey: key.stringValue) }
         mutating func encode(_ value: Int, forKey key: Key) { encoder.store(.int(value), forKey: key.stringValue) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            if let integer = value as? any BinaryInteger {
-                encoder.store(try ValueEncoder.integer(integer, codingPath + [key]), forKey: key.stringValue)
-                return
-            }
             encoder.store(try ValueEncoder.encoded(value, at: codingPath + [key]), forKey: key.stringValue)
         }
         mutating func nestedContainer<N: CodingKey>(keyedBy _: N.Type, forKey key: Key) -> KeyedEncodingContainer<N> {
@@ -142,12 +142,7 @@ final class ValueEncoder: Encoder {
         mutating func encode(_ value: Float) { encoder.append(.double(Double(value))) }
         mutating func encode(_ value: Int) { encoder.append(.int(value)) }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            let path = codingPath + [IndexKey(intValue: count)]
-            if let integer = value as? any BinaryInteger {
-                encoder.append(try ValueEncoder.integer(integer, path))
-                return
-            }
-            encoder.append(try ValueEncoder.encoded(value, at: path))
+            encoder.append(try ValueEncoder.encoded(value, at: codingPath + [IndexKey(intValue: count)]))
         }
         mutating func nestedContainer<N: CodingKey>(keyedBy _: N.Type) -> KeyedEncodingContainer<N> {
             ValueEncoder(codingPath: codingPath).container(keyedBy: N.self)
@@ -167,11 +162,7 @@ final class ValueEncoder: Encoder {
         mutating func encode(_ value: Float) { encoder.set(.double(Double(value))) }
         mutating func encode(_ value: Int) { encoder.set(.int(value)) }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            if let integer = value as? any BinaryInteger {
-                encoder.set(try ValueEncoder.integer(integer, codingPath))
-                return
-            }
-            try encoder.encodeValue(value)
+            encoder.set(try ValueEncoder.encoded(value, at: codingPath))
         }
     }
 }

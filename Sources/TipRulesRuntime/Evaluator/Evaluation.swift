@@ -154,19 +154,14 @@ package struct Evaluation {
 package enum ParameterErrors {
     /// The error for a name the program does not declare, with the closest parameter name.
     package static func unknown(_ name: String, in program: CompiledProgram) -> Diagnostic {
-        let file = SourceFile(name: "<parameter>", text: name)
-        let range = SourceRange(start: 0, end: file.bytes.count)
         let suggestion = Suggestions.closest(to: name, in: program.parameters.map(\.name))
-        let fixIts = suggestion.map { [Diagnostic.FixIt(message: "did you mean '\($0)'?", range: range, replacement: $0)] } ?? []
-        return Diagnostic(ParameterMessages.unknown(name, suggestion: suggestion), file: file, range: range, fixIts: fixIts)
+        return .about(name, in: "<parameter>", ParameterMessages.unknown(name, suggestion: suggestion), suggestion: suggestion)
     }
 
     /// The error for a value that is not of the parameter's declared type.
     package static func wrongType(_ parameter: ParameterInfo, in program: CompiledProgram, found: String? = nil) -> Diagnostic {
-        let file = SourceFile(name: "<parameter>", text: parameter.name)
-        return Diagnostic(ParameterMessages.wrongType(parameter.name, expected: parameter.type, found: found), file: file,
-                          range: SourceRange(start: 0, end: file.bytes.count),
-                          notes: [Diagnostic.Note(message: "'\(parameter.name)' declared here", file: program.file, range: parameter.range)])
+        .about(parameter.name, in: "<parameter>", ParameterMessages.wrongType(parameter.name, expected: parameter.type, found: found),
+               notes: [Diagnostic.Note(message: "'\(parameter.name)' declared here", file: program.file, range: parameter.range)])
     }
 }
 

@@ -156,3 +156,16 @@ package struct DiagnosticBag: Sendable {
         }.map(\.element)
     }
 }
+
+extension Diagnostic {
+    /// A diagnostic about text a host passed in a call (a name, a value) rather than read from a
+    /// file: the text becomes a one-line source named `sourceName`, underlined whole, and a
+    /// suggestion becomes a fix-it replacing it.
+    package static func about(_ text: String, in sourceName: String = "<api>", _ message: DiagnosticMessage,
+                              suggestion: String? = nil, notes: [Note] = []) -> Diagnostic {
+        let file = SourceFile(name: sourceName, text: text)
+        let range = SourceRange(start: 0, end: file.bytes.count)
+        let fixIts = suggestion.map { [FixIt(message: "did you mean '\($0)'?", range: range, replacement: $0)] } ?? []
+        return Diagnostic(message, file: file, range: range, notes: notes, fixIts: fixIts)
+    }
+}
