@@ -34,6 +34,12 @@ struct LoadingTests {
         }
     }
 
+    @Test("TipKit's donationLimit: spelling means limit:")
+    func donationLimit() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: "event opened(donationLimit: 3)"))
+        #expect(try engine.event("opened").donationLimit == 3)
+    }
+
     @Test("a missing file is an error naming it, not a crash")
     func missingFile() {
         do throws(RuleError) {

@@ -180,7 +180,7 @@ struct CheckerTests {
         ("event e { a: [Int] }", ["1:14: payload field type must be 'Int', 'Double', 'Bool', 'String', 'Date' or an optional of one, not '[Int]'"]),
         ("event e { a: Integer }", ["1:14: cannot find type 'Integer'"]),
         ("event e(limit: 0)", ["1:16: 'limit' must be a positive integer literal"]),
-        ("event e(limt: 3)", ["1:9: unknown event option 'limt'; the options are 'limit:' and 'maxAge:'"]),
+        ("event e(limt: 3)", ["1:9: unknown event option 'limt'; the options are 'limit:' (TipKit's 'donationLimit:') and 'maxAge:'"]),
         ("event e(maxAge: 30)", ["1:17: 'maxAge' must be a time range with a literal count, such as '.days(30)'"]),
         ("parameter p: Int = 1 + 1", ["1:20: a parameter's default value must be a literal"]),
         ("parameter p: Int = \"a\"", ["1:20: cannot convert value of type 'String' to expected type 'Int'"]),

@@ -46,7 +46,10 @@ extension Checker {
                 error(CheckerMessages.mustUnwrap(current, component.name), component.range)
                 return nil
             }
-            if case .donation(let id) = current, component.name != "date" {
+            // Built-in members first (a donation's `date`), then payload fields: the checker
+            // rejects fields that a member would hide.
+            let candidates = Builtins.lookup(component.name, on: receiverKinds(current))
+            if case .donation(let id) = current, candidates.isEmpty {
                 guard let schema = events.first(where: { $0.id == id }), let index = schema.fieldIndex(component.name) else {
                     reportNoMember(current, component)
                     return nil
@@ -55,7 +58,6 @@ extension Checker {
                 current = schema.fields[index].type
                 continue
             }
-            let candidates = Builtins.lookup(component.name, on: receiverKinds(current))
             guard let property = candidates.first(where: \.isProperty),
                   let type = instantiate(property.result, element: elementType(of: current), receiver: current, generic: nil) else {
                 if let method = candidates.first {

@@ -176,7 +176,7 @@ struct Checker {
         var maxAge: TimeRange?
         for option in declaration.options {
             switch option.label?.name {
-            case "limit":
+            case "limit", "donationLimit":  // `donationLimit:` is TipKit's spelling
                 if case .integerLiteral(let digits, negative: false) = option.value.kind, let value = Int(literal: digits), value > 0 {
                     limit = value
                 } else {

@@ -96,7 +96,7 @@ enum CheckerMessages {
         DiagnosticMessage("E0355", "payload field '\(name)' would be hidden by the donation's own '\(name)', so rules could never read it; rename the field")
     }
     static func unknownEventOption(_ name: String) -> DiagnosticMessage {
-        DiagnosticMessage("E0336", "unknown event option '\(name)'; the options are 'limit:' and 'maxAge:'")
+        DiagnosticMessage("E0336", "unknown event option '\(name)'; the options are 'limit:' (TipKit's 'donationLimit:') and 'maxAge:'")
     }
     static let badLimit = DiagnosticMessage("E0337", "'limit' must be a positive integer literal")
     static let badMaxAge = DiagnosticMessage("E0338", "'maxAge' must be a time range with a literal count, such as '.days(30)'")
