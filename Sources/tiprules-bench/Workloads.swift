@@ -3,8 +3,13 @@ import TipRulesRuntime
 import TipRulesSemantics
 import TipRulesSyntax
 
+/// Anything with a donation date.
+protocol Dated {
+    var date: Date { get }
+}
+
 /// One landmark detail view, as an app would keep it in an array of structs.
-struct LandmarkView: Sendable {
+struct LandmarkView: Sendable, Dated {
     let date: Date
     let landmarkID: Int
     let landmarkName: String
@@ -15,6 +20,14 @@ struct Login: Sendable {
     let date: Date
 }
 
+/// One rating of a landmark, with an optional comment.
+struct Rating: Sendable, Dated {
+    let date: Date
+    let landmarkID: Int
+    let score: Double
+    let comment: String?
+}
+
 /// The benchmark data: deterministic streams ending at `now`.
 struct Dataset {
     static let now = Date(timeIntervalSinceReferenceDate: 817_732_800)  // 2026-11-30T12:00:00Z
@@ -22,6 +35,7 @@ struct Dataset {
 
     let views: [LandmarkView]
     let logins: [Login]
+    let ratings: [Rating]
 
     /// `count` views spread evenly over the 60 days before `now` (landmark ids 1 to 50, about
     /// one name in five "Wilbere Bowl"), and a login every five days.
@@ -39,11 +53,25 @@ struct Dataset {
             return LandmarkView(date: date, landmarkID: id, landmarkName: name)
         }
         logins = (0..<12).map { Login(date: Dataset.now.addingTimeInterval(-Double(60 - $0 * 5) * 86_400)) }
+        ratings = (0..<count).map { index in
+            let id = Int(next() % 50) + 1
+            let score = Double(next() % 50) / 10
+            let comment = next() % 3 == 0 ? "great \(id)" : nil
+            let date = Dataset.now.addingTimeInterval(-span + span * (Double(index) + 0.5) / Double(max(1, count)))
+            return Rating(date: date, landmarkID: id, score: score, comment: comment)
+        }
     }
 
-    /// The same data as an NDJSON donation log.
-    var ndjson: String {
+    /// The Landmarks data (views and logins) as an NDJSON donation log; with `ratings`, the
+    /// ratings too.
+    func ndjson(ratings includeRatings: Bool = true) -> String {
         var lines: [String] = []
+        if includeRatings {
+            for rating in ratings {
+                let comment = rating.comment.map { ", \"comment\": \"\($0)\"" } ?? ""
+                lines.append("{\"event\": \"didRate\", \"date\": \"\(ISO8601.format(rating.date.timeIntervalSinceReferenceDate))\", \"value\": {\"landmarkID\": \(rating.landmarkID), \"score\": \(rating.score)\(comment)}}")
+            }
+        }
         for view in views {
             lines.append("{\"event\": \"didViewLandmarkDetail\", \"date\": \"\(ISO8601.format(view.date.timeIntervalSinceReferenceDate))\", \"value\": {\"landmarkID\": \(view.landmarkID), \"landmarkName\": \"\(view.landmarkName)\"}}")
         }
@@ -61,6 +89,17 @@ struct Workload {
     let rule: String
     let closure: @Sendable (Dataset, Calendar, Bool) -> Bool
     let predicate: (@Sendable (Dataset, Calendar) -> Bool)?
+    /// `let` declarations the rule uses.
+    var declarations: String = ""
+
+    init(name: String, rule: String, declarations: String = "", closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool,
+         predicate: (@Sendable (Dataset, Calendar) -> Bool)? = nil) {
+        self.name = name
+        self.rule = rule
+        self.declarations = declarations
+        self.closure = closure
+        self.predicate = predicate
+    }
 }
 
 enum Workloads {
@@ -68,16 +107,17 @@ enum Workloads {
         """
         event didLogin
         event didViewLandmarkDetail(limit: \(limit)) { landmarkID: Int, landmarkName: String }
+        event didRate(limit: \(limit)) { landmarkID: Int, score: Double, comment: String? }
         parameter isLoggedIn: Bool = true
 
-        """ + all.map { "rule \($0.name) = \($0.rule)" }.joined(separator: "\n") + "\n"
+        """ + all.map { "\($0.declarations)rule \($0.name) = \($0.rule)" }.joined(separator: "\n") + "\n"
     }
 
     /// `donatedWithin`: the donations from `now` moved back by a calendar step up to `now`.
     @inline(__always)
-    static func within(_ views: [LandmarkView], _ component: Calendar.Component, _ value: Int, _ calendar: Calendar) -> [LandmarkView] {
+    static func within<T: Dated>(_ items: [T], _ component: Calendar.Component, _ value: Int, _ calendar: Calendar) -> [T] {
         let cutoff = calendar.date(byAdding: component, value: -value, to: Dataset.now)!
-        return views.filter { $0.date >= cutoff && $0.date <= Dataset.now }
+        return items.filter { $0.date >= cutoff && $0.date <= Dataset.now }
     }
 
     /// TipKit's `largestSubset`/`smallestSubset` written the way an app would: group, then pick
@@ -95,6 +135,13 @@ enum Workloads {
             if best == nil || (largest ? group.count > best!.count : group.count < best!.count) { best = group }
         }
         return best?.count ?? 0
+    }
+
+    /// The largest group of views by name.
+    static func largestNameGroup(_ views: [LandmarkView]) -> Int {
+        var counts: [String: Int] = [:]
+        for view in views { counts[view.landmarkName, default: 0] += 1 }
+        return counts.values.max() ?? 0
     }
 
     static let all: [Workload] = [
@@ -132,5 +179,78 @@ enum Workloads {
                     || (data.views.map(\.landmarkID).max() ?? 0) > 40
             },
             predicate: nil),
+        Workload(
+            name: "W6", rule: "didRate.donations.reduce(0) { $0 + $1.score } / Double(max(1, didRate.donations.count)) > 2.4",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + $1.score } / Double(max(1, data.ratings.count)) > 2.4 }),
+        Workload(
+            name: "W7", rule: "didRate.donations.map(\\.score).reduce(0) { $0 + $1 } > 100",
+            closure: { data, _, _ in data.ratings.map(\.score).reduce(0) { $0 + $1 } > 100 }),
+        Workload(
+            name: "W8", rule: "didRate.donations.contains { $0.comment?.hasPrefix(\"great 4\") == true && $0.score > 4.8 }",
+            closure: { data, _, _ in data.ratings.contains { $0.comment?.hasPrefix("great 4") == true && $0.score > 4.8 } }),
+        Workload(
+            name: "W9", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).count >= 40",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkID)).count >= 40 }),
+        Workload(
+            name: "W10", rule: "didRate.donations.map(\\.score).sorted().suffix(3).reduce(0) { $0 + $1 } > 14.5",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted().suffix(3).reduce(0) { $0 + $1 } > 14.5 }),
+        Workload(
+            name: "W11", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.landmarkID > 0 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.score >= 0 && $0.landmarkID > 0 } }),
+        Workload(
+            name: "W12", rule: "(didRate.donations.first { $0.score > 4.85 && $0.comment != nil }?.landmarkID ?? 0) > 25",
+            closure: { data, _, _ in (data.ratings.first { $0.score > 4.85 && $0.comment != nil }?.landmarkID ?? 0) > 25 }),
+        Workload(
+            name: "W13", rule: "didRate.donations.compactMap { $0.comment }.count > 5",
+            closure: { data, _, _ in data.ratings.compactMap { $0.comment }.count > 5 }),
+        Workload(
+            name: "W14", rule: "didRate.donations.filter { $0.score > 2.5 }.map { $0.landmarkID * 2 }.reduce(0) { $0 + $1 } > 1000",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 2.5 }.map { $0.landmarkID * 2 }.reduce(0) { $0 + $1 } > 1000 }),
+        Workload(
+            name: "W15", rule: "(didRate.donations.map(\\.score).max() ?? 0) - (didRate.donations.map(\\.score).min() ?? 0) > 4.5",
+            closure: { data, _, _ in (data.ratings.map(\.score).max() ?? 0) - (data.ratings.map(\.score).min() ?? 0) > 4.5 }),
+        Workload(
+            name: "W16", rule: "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 3 * 86400 }.count >= 5",
+            closure: { data, _, _ in data.ratings.filter { Dataset.now.timeIntervalSince($0.date) < 3 * 86400 }.count >= 5 }),
+        Workload(
+            name: "W17",
+            rule: "didLogin.donations.contains { login in didRate.donations.contains { $0.date > login.date && $0.date.timeIntervalSince(login.date) < 600 } }",
+            closure: { data, _, _ in
+                data.logins.filter { $0.date <= Dataset.now }.contains { login in
+                    data.ratings.contains { $0.date > login.date && $0.date.timeIntervalSince(login.date) < 600 }
+                }
+            }),
+        Workload(
+            name: "W18", rule: "recentAverage > 2.0 && recentRatings.count > 3",
+            declarations: """
+            let recentRatings = didRate.donations.donatedWithin(.days(10))
+            let recentAverage = recentRatings.reduce(0) { $0 + $1.score } / Double(max(1, recentRatings.count))
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 10, calendar)
+                return recent.reduce(0) { $0 + $1.score } / Double(max(1, recent.count)) > 2.0 && recent.count > 3
+            }),
+        Workload(
+            name: "W19", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"lake\") }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.lowercased().contains("lake") }.count > 3 }),
+        Workload(
+            name: "W20", rule: "didRate.donations.count { $0.comment != nil && $0.score > 3 } > 5",
+            closure: { data, _, _ in data.ratings.count { $0.comment != nil && $0.score > 3 } > 5 }),
+        Workload(
+            name: "W21", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).count >= 5",
+            closure: { data, _, _ in largestNameGroup(data.views) >= 5 }),
+        Workload(
+            name: "W22", rule: "didRate.donations.donatedWithin(.week).reduce(0) { $0 + $1.score } > 20",
+            closure: { data, calendar, _ in within(data.ratings, .day, 7, calendar).reduce(0) { $0 + $1.score } > 20 }),
+        Workload(
+            name: "W23", rule: "(didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).max() ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.filter { $0.landmarkID == 7 }.map(\.score).max() ?? 0) > 4 }),
+        Workload(
+            name: "W24", rule: "(didViewLandmarkDetail.donations.last?.landmarkName.count ?? 0) > 3",
+            closure: { data, _, _ in (data.views.last?.landmarkName.count ?? 0) > 3 }),
+        Workload(
+            name: "W25", rule: "didRate.donations.map { $0.score * 2 + 1 }.filter { $0 > 5 }.count > didRate.donations.count / 3",
+            closure: { data, _, _ in data.ratings.map { $0.score * 2 + 1 }.filter { $0 > 5 }.count > data.ratings.count / 3 }),
     ]
 }

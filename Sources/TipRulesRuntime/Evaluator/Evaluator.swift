@@ -36,6 +36,11 @@ struct Evaluator {
     private var locals: [Value] = []
     private var frameBase = 0
     /// What is known of each declaration; allocated on first use.
+    /// Where each declaration's state is kept in `declarationStates`, plus one (0: not yet
+    /// needed). A plain integer array, so an evaluation that touches a few of thousands of
+    /// declarations allocates only zeroed memory for the rest.
+    private var declarationSlots: [Int32] = []
+    /// The states of the declarations needed so far.
     private var declarationStates: [DeclarationState] = []
     /// Each event's stream cut, once computed; allocated on first use.
     private var eventDonations: [DonationList?] = []
@@ -43,7 +48,7 @@ struct Evaluator {
     private enum DeclarationState {
         case pending, running
         case done(Value)
-        case failed(Diagnostic)
+        indirect case failed(Diagnostic)
     }
 
     init(program: CompiledProgram, inputs: EvaluationInputs) {
@@ -68,6 +73,7 @@ struct Evaluator {
     /// Replaces a parameter's value and forgets what was computed from the old one.
     mutating func setParameter(_ index: Int, _ value: Value) {
         inputs.parameterValues[index] = value
+        declarationSlots = []
         declarationStates = []
     }
 
@@ -98,17 +104,22 @@ struct Evaluator {
 
     /// The value of a `let` or `rule`, evaluated at most once per evaluation.
     mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
-        if declarationStates.isEmpty {
-            declarationStates = Array(repeating: .pending, count: program.declarations.count)
+        if declarationSlots.isEmpty {
+            declarationSlots = Array(repeating: 0, count: program.declarations.count)
         }
-        switch declarationStates[index] {
+        if declarationSlots[index] == 0 {
+            declarationStates.append(.pending)
+            declarationSlots[index] = Int32(declarationStates.count)
+        }
+        let slot = Int(declarationSlots[index]) - 1
+        switch declarationStates[slot] {
         case .done(let value): return value
         case .failed(let error): throw .failure(error)
         // The checker rejects cycles, so this cannot recurse forever.
         case .running: preconditionFailure("cycle between declarations reached the evaluator")
         case .pending: break
         }
-        declarationStates[index] = .running
+        declarationStates[slot] = .running
         let savedBase = frameBase
         let savedFile = file
         frameBase = locals.count
@@ -120,12 +131,12 @@ struct Evaluator {
         }
         do {
             let value = try evaluate(program.declarations[index].body)
-            declarationStates[index] = .done(value)
+            declarationStates[slot] = .done(value)
             return value
         } catch {
             switch error {
             case .failure(let runtimeError):
-                declarationStates[index] = .failed(runtimeError)
+                declarationStates[slot] = .failed(runtimeError)
             case .nilInChain:
                 preconditionFailure("optional chain escaped its declaration")
             }
