@@ -7,7 +7,7 @@ import TipRulesSyntax
 enum BuiltinImplementations {
     /// Evaluates a call: it reaches its receiver and arguments through the evaluator, so
     /// arguments such as closures are applied lazily.
-    typealias Implementation = @Sendable (inout Evaluator, BuiltinCall, SourceRange) throws(Interrupt) -> Value
+    typealias Implementation = @Sendable (inout Evaluator, CompiledCall, SourceRange) throws(Interrupt) -> Value
 
     /// Implementations indexed by `BuiltinID.rawValue`.
     static let table: [Implementation] = BuiltinID.allCases.map(implementation)
@@ -134,7 +134,8 @@ enum BuiltinImplementations {
                 var results: [Value] = []
                 results.reserveCapacity(value.collectionCount)
                 for index in 0..<value.collectionCount {
-                    results.append(try ev.apply(call.arguments[0], ev.element(of: value, at: index)))
+                    let element = ev.element(of: value, at: index)
+                    results.append(try call.arguments[0].apply(&ev, element))
                 }
                 return .array(results)
             }
@@ -145,7 +146,8 @@ enum BuiltinImplementations {
                 guard case .function(_, let produced) = function.type else { preconditionFailure("compactMap without a function") }
                 var results: [Value] = []
                 for index in 0..<value.collectionCount {
-                    let result = try ev.apply(function, ev.element(of: value, at: index))
+                    let element = ev.element(of: value, at: index)
+                    let result = try function.apply(&ev, element)
                     if !produced.isOptional {
                         results.append(result)
                     } else if let unwrapped = result.unwrap(wrapped: produced.unwrapped) {
@@ -183,7 +185,8 @@ enum BuiltinImplementations {
                 let value = try ev.receiver(call)
                 var accumulator = try ev.argument(call, 0)
                 for index in 0..<value.collectionCount {
-                    accumulator = try ev.apply(call.arguments[1], accumulator, ev.element(of: value, at: index))
+                    let element = ev.element(of: value, at: index)
+                    accumulator = try call.arguments[1].apply(&ev, accumulator, element)
                 }
                 return accumulator
             }
@@ -398,14 +401,15 @@ enum BuiltinImplementations {
 
     /// Groups by the key path's value and picks the largest or smallest group; on a tie the
     /// group whose first donation comes earliest wins.
-    private static func subset(_ ev: inout Evaluator, _ call: BuiltinCall, _ range: SourceRange, largest: Bool) throws(Interrupt) -> Value {
+    private static func subset(_ ev: inout Evaluator, _ call: CompiledCall, _ range: SourceRange, largest: Bool) throws(Interrupt) -> Value {
         let value = try ev.receiver(call)
         let count = value.collectionCount
         guard count > 0 else { return value }
         var groupOf: [Value: Int] = [:]
         var members: [[Int]] = []
         for offset in 0..<count {
-            let key = try ev.apply(call.arguments[0], ev.element(of: value, at: offset))
+            let element = ev.element(of: value, at: offset)
+            let key = try call.arguments[0].apply(&ev, element)
             if let group = groupOf[key] {
                 members[group].append(offset)
             } else {

@@ -3,27 +3,27 @@ import TipRulesSyntax
 
 /// Helpers the built-in implementations use to reach their receiver and arguments.
 extension Evaluator {
-    mutating func receiver(_ call: BuiltinCall) throws(Interrupt) -> Value {
-        try evaluate(call.receiver!)
+    mutating func receiver(_ call: CompiledCall) throws(Interrupt) -> Value {
+        try call.receiver!.evaluate(&self)
     }
 
-    mutating func argument(_ call: BuiltinCall, _ index: Int) throws(Interrupt) -> Value {
-        try evaluate(call.arguments[index])
+    mutating func argument(_ call: CompiledCall, _ index: Int) throws(Interrupt) -> Value {
+        try call.arguments[index].evaluate(&self)
     }
 
-    mutating func intArgument(_ call: BuiltinCall, _ index: Int) throws(Interrupt) -> Int {
+    mutating func intArgument(_ call: CompiledCall, _ index: Int) throws(Interrupt) -> Int {
         guard case .int(let value) = try argument(call, index) else { preconditionFailure("argument is not Int") }
         return value
     }
 
     /// Applies a Bool-valued closure.
-    mutating func test(_ function: TypedExpression, _ element: Value) throws(Interrupt) -> Bool {
-        guard case .bool(let flag) = try apply(function, element) else { preconditionFailure("predicate is not Bool") }
+    mutating func test(_ function: Node, _ element: Value) throws(Interrupt) -> Bool {
+        guard case .bool(let flag) = try function.apply(&self, element) else { preconditionFailure("predicate is not Bool") }
         return flag
     }
 
     /// The element type of a built-in's receiver.
-    func elementType(_ call: BuiltinCall) -> RuleType {
+    func elementType(_ call: CompiledCall) -> RuleType {
         call.receiver?.type.elementType ?? .error
     }
 

@@ -60,17 +60,17 @@ enum StringSearch {
 }
 
 extension Evaluator {
-    mutating func string(_ call: BuiltinCall) throws(Interrupt) -> String {
+    mutating func string(_ call: CompiledCall) throws(Interrupt) -> String {
         guard case .string(let text) = try receiver(call) else { preconditionFailure("string expected") }
         return text
     }
 
-    mutating func stringArgument(_ call: BuiltinCall) throws(Interrupt) -> String {
+    mutating func stringArgument(_ call: CompiledCall) throws(Interrupt) -> String {
         guard case .string(let text) = try argument(call, 0) else { preconditionFailure("string expected") }
         return text
     }
 
-    mutating func double(_ call: BuiltinCall) throws(Interrupt) -> Double {
+    mutating func double(_ call: CompiledCall) throws(Interrupt) -> Double {
         guard case .double(let value) = try receiver(call) else { preconditionFailure("double expected") }
         return value
     }

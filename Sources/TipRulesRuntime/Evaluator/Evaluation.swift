@@ -116,10 +116,11 @@ package struct Evaluation {
     /// Evaluates an expression compiled against this program.
     package mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
         let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
+        let body = NodeCompiler.compile(expression.body)
         return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             ev.file = expression.file
             defer { ev.file = ev.program.file }
-            return try ev.evaluate(expression.body)
+            return try body.evaluate(&ev)
         })
     }
 

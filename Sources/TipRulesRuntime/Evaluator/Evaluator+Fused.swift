@@ -4,21 +4,21 @@ import TipRulesSyntax
 /// Evaluation of fused operations (see `Optimizer`): tight loops over stream columns.
 extension Evaluator {
     @inline(never)
-    mutating func fused(_ operation: FusedOperation, _ expression: TypedExpression) throws(Interrupt) -> Value {
-        let value = try evaluate(operation.source)
+    mutating func fused(_ operation: FusedOperation, _ source: Node, _ range: SourceRange) throws(Interrupt) -> Value {
+        let value = try source.evaluate(&self)
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
         switch operation {
         case .scan(_, let predicate, let mode):
-            return try scan(list, predicate, mode, expression)
+            return try scan(list, predicate, mode, range)
         case .countCompare(_, let predicate, let op, let k):
-            return .bool(try countCompare(list, predicate, op, k, expression.range))
+            return .bool(try countCompare(list, predicate, op, k, range))
         case .columnExtreme(_, let field, let isMax):
-            try tick(list.count, expression.range)
+            try tick(list.count, range)
             return columnExtreme(list, field, isMax)
         case .groupCount(_, let field, let largest):
-            try tick(list.count, expression.range)
+            try tick(list.count, range)
             return .int(groupCount(list, field, largest))
         }
     }
@@ -35,8 +35,8 @@ extension Evaluator {
         }
     }
 
-    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ expression: TypedExpression) throws(Interrupt) -> Value {
-        try tick(list.count, expression.range)
+    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ range: SourceRange) throws(Interrupt) -> Value {
+        try tick(list.count, range)
         switch mode {
         case .filter:
             var kept: [Int] = []

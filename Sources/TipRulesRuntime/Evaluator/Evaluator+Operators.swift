@@ -3,9 +3,9 @@ import TipRulesSyntax
 
 extension Evaluator {
     @inline(never)
-    mutating func arithmetic(_ op: ArithmeticOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, _ range: SourceRange) throws(Interrupt) -> Value {
-        let left = try evaluate(lhs)
-        let right = try evaluate(rhs)
+    mutating func arithmetic(_ op: ArithmeticOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange) throws(Interrupt) -> Value {
+        let left = try lhs.evaluate(&self)
+        let right = try rhs.evaluate(&self)
         switch (op, left, right) {
         case let (.intAdd, .int(a), .int(b)): return try checked(a.addingReportingOverflow(b), "+", a, b, range)
         case let (.intSubtract, .int(a), .int(b)): return try checked(a.subtractingReportingOverflow(b), "-", a, b, range)
@@ -38,13 +38,6 @@ extension Evaluator {
             throw failure(RuntimeMessages.overflow("\(a) \(op) \(b)"), range)
         }
         return .int(result.partialValue)
-    }
-
-    @inline(never)
-    mutating func compare(_ op: ComparisonOperator, _ lhs: TypedExpression, _ rhs: TypedExpression) throws(Interrupt) -> Value {
-        let left = try evaluate(lhs)
-        let right = try evaluate(rhs)
-        return .bool(Evaluator.compare(op, left, right))
     }
 
     /// Swift's comparison operators on values of one type (IEEE rules for `Double`).

@@ -24,10 +24,15 @@ struct EvaluationInputs {
     var totalStepBudget: Int
 }
 
-/// A tree-walking evaluator over the typed tree. One instance serves one evaluation: it caches
-/// each declaration's result (evaluated at most once, on demand) and each event's stream cut.
+/// A tree-walking evaluator over the program's node trees (`Node`, lowered once from the typed
+/// tree). One instance serves one evaluation: it caches each declaration's result (evaluated at
+/// most once, on demand) and each event's stream cut.
 struct Evaluator {
     let program: CompiledProgram
+    /// The program's node trees.
+    let runtime: RuntimeProgram
+    /// The value a key path's property step reads as its receiver.
+    var injected: Value = .null
     private(set) var inputs: EvaluationInputs
     private(set) var stepsLeft: Int
     /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
@@ -35,7 +40,6 @@ struct Evaluator {
     private var totalStepsLeft: Int
     private var locals: [Value] = []
     private var frameBase = 0
-    /// What is known of each declaration; allocated on first use.
     /// Where each declaration's state is kept in `declarationStates`, plus one (0: not yet
     /// needed). A plain integer array, so an evaluation that touches a few of thousands of
     /// declarations allocates only zeroed memory for the rest.
@@ -53,6 +57,7 @@ struct Evaluator {
 
     init(program: CompiledProgram, inputs: EvaluationInputs) {
         self.program = program
+        self.runtime = RuntimeProgram.of(program)
         self.inputs = inputs
         self.stepsLeft = 0
         self.allotted = 0
@@ -130,7 +135,7 @@ struct Evaluator {
             file = savedFile
         }
         do {
-            let value = try evaluate(program.declarations[index].body)
+            let value = try runtime.bodies[index].evaluate(&self)
             declarationStates[slot] = .done(value)
             return value
         } catch {
@@ -158,54 +163,6 @@ struct Evaluator {
             while locals.count < index { locals.append(.null) }
             locals.append(value)
         }
-    }
-
-    /// Applies a closure or key path (used as a function) to arguments.
-    mutating func apply(_ function: TypedExpression, _ argument: Value) throws(Interrupt) -> Value {
-        switch function.node {
-        case .closure(let closure):
-            setLocal(closure.firstSlot, argument)
-            return try evaluate(closure.body)
-        case .keyPath(let steps):
-            return try project(argument, through: steps, function.range)
-        default:
-            preconditionFailure("applying a non-function")
-        }
-    }
-
-    mutating func apply(_ function: TypedExpression, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
-        guard case .closure(let closure) = function.node else { preconditionFailure("applying a non-closure") }
-        setLocal(closure.firstSlot, first)
-        setLocal(closure.firstSlot + 1, second)
-        return try evaluate(closure.body)
-    }
-
-    /// Follows a key path from a value.
-    mutating func project(_ value: Value, through steps: [KeyPathStep], _ range: SourceRange) throws(Interrupt) -> Value {
-        var current = value
-        for step in steps {
-            try tick(1, range)
-            switch step {
-            case .field(let index):
-                guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
-                current = stream.columns[index][position]
-            case .property(let builtin):
-                current = try propertyValue(builtin, of: current, range)
-            }
-        }
-        return current
-    }
-
-    /// Evaluates a property built-in on an already computed value (for key paths).
-    mutating func propertyValue(_ builtin: Builtin, of value: Value, _ range: SourceRange) throws(Interrupt) -> Value {
-        // The implementation reads its receiver by evaluating an expression: a scratch local
-        // just past the current frame holds the value.
-        let slot = locals.count - frameBase
-        locals.append(value)
-        defer { locals.removeSubrange((frameBase + slot)...) }
-        let receiver = TypedExpression(.local(slot), .error, range)
-        let call = BuiltinCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range)
-        return try BuiltinImplementations.table[builtin.id.rawValue](&self, call, range)
     }
 
     // MARK: - Streams

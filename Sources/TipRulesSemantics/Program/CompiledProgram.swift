@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesSyntax
 
 /// A parameter as declared: its name, type and default value.
@@ -32,6 +33,7 @@ package struct CompiledProgram: Sendable {
         let declarations: [CompiledDeclaration]
         let evaluationDepth: Int
         let identity = ProgramIdentity()
+        let attachment = ProgramAttachment()
         /// Indices by name, so lookups stay constant-time in files of thousands of declarations.
         let declarationIndices: [String: Int]
         let parameterIndices: [String: Int]
@@ -60,6 +62,9 @@ package struct CompiledProgram: Sendable {
     package var evaluationDepth: Int { storage.evaluationDepth }
     /// Tells this compilation apart from others, so a store made for it needs no schema checks.
     package var identity: ProgramIdentity { storage.identity }
+    /// What a later phase derives from the program once and keeps with it (the runtime's
+    /// node trees), without the program naming its type.
+    package var attachment: ProgramAttachment { storage.attachment }
 
     init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
         storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth)
@@ -83,3 +88,20 @@ package struct CompiledProgram: Sendable {
 
 /// A token unique to one compiled program.
 package final class ProgramIdentity: Sendable {}
+
+/// A value derived from a program, made once on first use and then shared by every thread.
+package final class ProgramAttachment: @unchecked Sendable {
+    // `@unchecked`: `stored` is written once, under `lock`, and read under it.
+    private let lock = NSLock()
+    private var stored: AnyObject?
+
+    /// The attached value, made by `make` the first time.
+    package func value<T: AnyObject & Sendable>(_ make: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored as! T }
+        let made = make()
+        stored = made
+        return made
+    }
+}

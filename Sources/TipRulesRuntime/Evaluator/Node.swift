@@ -1,0 +1,360 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// The runtime form of a typed expression: a tree of objects the evaluator walks, made once per
+/// program (see `RuntimeProgram`).
+///
+/// Each node kind is a subclass that evaluates itself. Children are `let` references, so
+/// walking the tree reads them in place: no switch over a node enum, no copies of tree values
+/// and their reference counts, and everything the typed tree resolved (slots, field indices,
+/// built-in implementations, constants as values) sits ready in the node.
+class Node {
+    /// The source range, for runtime errors and the step budget.
+    let range: SourceRange
+    /// The static type.
+    let type: RuleType
+
+    init(_ range: SourceRange, _ type: RuleType) {
+        self.range = range
+        self.type = type
+    }
+
+    /// Evaluates the node: one step, then its own work.
+    @inline(__always)
+    final func evaluate(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tick(1, range)
+        return try execute(&ev)
+    }
+
+    /// The node's own work; every kind that is evaluated overrides it.
+    func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        preconditionFailure("\(Self.self) is only applied, never evaluated")
+    }
+
+    /// Applies a function value (a closure or a key path) to one argument.
+    func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
+        preconditionFailure("applying a non-function")
+    }
+
+    /// Applies a two-parameter closure.
+    func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
+        preconditionFailure("applying a non-closure")
+    }
+}
+
+final class ConstantNode: Node {
+    let value: Value
+    init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
+        self.value = value
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
+}
+
+final class DeclarationNode: Node {
+    let index: Int
+    init(_ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.declarationValue(index) }
+}
+
+final class ParameterValueNode: Node {
+    let index: Int
+    init(_ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.inputs.parameterValues[index] }
+}
+
+/// `$name`, the parameter itself, and a bare event name: values that name their index.
+final class IndexValueNode: Node {
+    let value: Value
+    init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
+        self.value = value
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
+}
+
+final class LocalNode: Node {
+    let slot: Int
+    init(_ slot: Int, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.local(slot) }
+}
+
+/// The value a key path's property step is applied to (see `KeyPathNode`).
+final class InjectedValueNode: Node {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.injected }
+}
+
+/// A call of a built-in, with its implementation resolved.
+final class BuiltinNode: Node {
+    let call: CompiledCall
+    let implementation: BuiltinImplementations.Implementation
+    init(_ call: CompiledCall, _ type: RuleType) {
+        self.call = call
+        self.implementation = BuiltinImplementations.table[call.builtin.id.rawValue]
+        super.init(call.range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try implementation(&ev, call, call.range) }
+}
+
+/// A built-in call's parts, as the implementations read them.
+final class CompiledCall {
+    let builtin: Builtin
+    let receiver: Node?
+    let arguments: [Node]
+    /// The call's static result type (built-ins that return optionals need it to wrap).
+    let resultType: RuleType
+    let range: SourceRange
+
+    init(builtin: Builtin, receiver: Node?, arguments: [Node], resultType: RuleType, range: SourceRange) {
+        self.builtin = builtin
+        self.receiver = receiver
+        self.arguments = arguments
+        self.resultType = resultType
+        self.range = range
+    }
+}
+
+final class FieldNode: Node {
+    let base: Node
+    let index: Int
+    init(_ base: Node, _ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.base = base
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .donation(let stream, let position) = try base.evaluate(&ev) else { preconditionFailure("field of a non-donation") }
+        return stream.columns[index][position]
+    }
+}
+
+/// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
+final class ClosureNode: Node {
+    let firstSlot: Int
+    let body: Node
+    init(firstSlot: Int, body: Node, _ range: SourceRange, _ type: RuleType) {
+        self.firstSlot = firstSlot
+        self.body = body
+        super.init(range, type)
+    }
+    override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
+        ev.setLocal(firstSlot, argument)
+        return try body.evaluate(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
+        ev.setLocal(firstSlot, first)
+        ev.setLocal(firstSlot + 1, second)
+        return try body.evaluate(&ev)
+    }
+}
+
+/// `\.a.b`: payload fields and built-in properties, applied in order.
+final class KeyPathNode: Node {
+    enum Step {
+        case field(Int)
+        /// A property built-in, called with the current value as its receiver.
+        case property(CompiledCall, BuiltinImplementations.Implementation)
+    }
+    let steps: [Step]
+    init(_ steps: [Step], _ range: SourceRange, _ type: RuleType) {
+        self.steps = steps
+        super.init(range, type)
+    }
+    override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
+        var current = argument
+        for step in steps {
+            try ev.tick(1, range)
+            switch step {
+            case .field(let index):
+                guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
+                current = stream.columns[index][position]
+            case .property(let call, let implementation):
+                let saved = ev.injected
+                ev.injected = current
+                defer { ev.injected = saved }
+                current = try implementation(&ev, call, range)
+            }
+        }
+        return current
+    }
+}
+
+final class ArrayLiteralNode: Node {
+    let elements: [Node]
+    init(_ elements: [Node], _ range: SourceRange, _ type: RuleType) {
+        self.elements = elements
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements { values.append(try element.evaluate(&ev)) }
+        return .array(values)
+    }
+}
+
+/// A node with one operand.
+class UnaryNode: Node {
+    let operand: Node
+    init(_ operand: Node, _ range: SourceRange, _ type: RuleType) {
+        self.operand = operand
+        super.init(range, type)
+    }
+}
+
+/// A node with two operands.
+class BinaryNode: Node {
+    let lhs: Node
+    let rhs: Node
+    init(_ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init(range, type)
+    }
+}
+
+final class NegateNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.negate(operand, range) }
+}
+
+final class NotNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .bool(let value) = try operand.evaluate(&ev) else { preconditionFailure("'!' on a non-Bool") }
+        return .bool(!value)
+    }
+}
+
+final class ForceUnwrapNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.forceUnwrap(operand, range) }
+}
+
+final class BindOptionalNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard let value = try operand.evaluate(&ev).unwrap(wrapped: operand.type.unwrapped) else { throw .nilInChain }
+        return value
+    }
+}
+
+final class OptionalChainNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.optionalChain(operand, type) }
+}
+
+/// Turns a `T` into a `T?`.
+final class WrapOptionalNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        Value.wrap(try operand.evaluate(&ev), wrapped: operand.type)
+    }
+}
+
+final class ArithmeticNode: BinaryNode {
+    let op: ArithmeticOperator
+    init(_ op: ArithmeticOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.op = op
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.arithmetic(op, lhs, rhs, range) }
+}
+
+final class ComparisonNode: BinaryNode {
+    let op: ComparisonOperator
+    init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.op = op
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        let left = try lhs.evaluate(&ev)
+        let right = try rhs.evaluate(&ev)
+        return .bool(Evaluator.compare(op, left, right))
+    }
+}
+
+/// `&&` and `||`, short-circuiting left to right.
+final class LogicalNode: BinaryNode {
+    let isAnd: Bool
+    init(isAnd: Bool, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.isAnd = isAnd
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .bool(let left) = try lhs.evaluate(&ev) else { preconditionFailure("logical operator on a non-Bool") }
+        if left != isAnd { return .bool(left) }
+        return try rhs.evaluate(&ev)
+    }
+}
+
+final class NilCoalescingNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        let left = try lhs.evaluate(&ev)
+        if let unwrapped = left.unwrap(wrapped: lhs.type.unwrapped) {
+            // `a ?? b` with an optional `b` keeps `a` optional.
+            return rhs.type == lhs.type ? left : unwrapped
+        }
+        return try rhs.evaluate(&ev)
+    }
+}
+
+final class SubscriptNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.subscriptAccess(lhs, rhs, range) }
+}
+
+final class RangeNode: BinaryNode {
+    let closed: Bool
+    init(closed: Bool, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.closed = closed
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.range(lhs, rhs, closed, range) }
+}
+
+final class TernaryNode: Node {
+    let condition: Node
+    let then: Node
+    let otherwise: Node
+    init(_ condition: Node, _ then: Node, _ otherwise: Node, _ range: SourceRange, _ type: RuleType) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .bool(let flag) = try condition.evaluate(&ev) else { preconditionFailure("condition is not Bool") }
+        return try (flag ? then : otherwise).evaluate(&ev)
+    }
+}
+
+/// `#Rule(subject) { body }`: the body closure applied to the subject.
+final class RuleMacroNode: Node {
+    let subject: Node
+    let body: ClosureNode
+    init(_ subject: Node, _ body: ClosureNode, _ range: SourceRange, _ type: RuleType) {
+        self.subject = subject
+        self.body = body
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        var value = try subject.evaluate(&ev)
+        if case .parameter(let index) = value { value = ev.inputs.parameterValues[index] }
+        return try body.apply(&ev, value)
+    }
+}
+
+/// Several built-in calls computed as one (see `Optimizer`).
+final class FusedNode: Node {
+    let operation: FusedOperation
+    let source: Node
+    init(_ operation: FusedOperation, source: Node, _ range: SourceRange, _ type: RuleType) {
+        self.operation = operation
+        self.source = source
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, range) }
+}

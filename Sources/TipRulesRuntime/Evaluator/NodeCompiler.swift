@@ -1,0 +1,77 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Lowers a typed tree into the evaluator's node tree, once per program.
+enum NodeCompiler {
+    static func compile(_ expression: TypedExpression) -> Node {
+        let range = expression.range
+        let type = expression.type
+        switch expression.node {
+        case .constant(let constant): return ConstantNode(Value(constant), range, type)
+        case .declaration(let index): return DeclarationNode(index, range, type)
+        case .parameterValue(let index): return ParameterValueNode(index, range, type)
+        case .parameterReference(let index): return IndexValueNode(.parameter(index), range, type)
+        case .event(let index): return IndexValueNode(.event(index), range, type)
+        case .local(let slot): return LocalNode(slot, range, type)
+        case .builtin(let call): return BuiltinNode(compile(call), type)
+        case .field(let base, let index): return FieldNode(compile(base), index, range, type)
+        case .closure(let closure): return compile(closure, range, type)
+        case .keyPath(let steps): return KeyPathNode(steps.map { compile($0, range) }, range, type)
+        case .arrayLiteral(let elements): return ArrayLiteralNode(elements.map(compile), range, type)
+        case .negate(let operand): return NegateNode(compile(operand), range, type)
+        case .not(let operand): return NotNode(compile(operand), range, type)
+        case .arithmetic(let op, let lhs, let rhs): return ArithmeticNode(op, compile(lhs), compile(rhs), range, type)
+        case .comparison(let op, let lhs, let rhs): return ComparisonNode(op, compile(lhs), compile(rhs), range, type)
+        case .and(let lhs, let rhs): return LogicalNode(isAnd: true, compile(lhs), compile(rhs), range, type)
+        case .or(let lhs, let rhs): return LogicalNode(isAnd: false, compile(lhs), compile(rhs), range, type)
+        case .ternary(let condition, let then, let otherwise):
+            return TernaryNode(compile(condition), compile(then), compile(otherwise), range, type)
+        case .nilCoalescing(let lhs, let rhs): return NilCoalescingNode(compile(lhs), compile(rhs), range, type)
+        case .forceUnwrap(let operand): return ForceUnwrapNode(compile(operand), range, type)
+        case .bindOptional(let operand): return BindOptionalNode(compile(operand), range, type)
+        case .optionalChain(let operand): return OptionalChainNode(compile(operand), range, type)
+        case .wrapOptional(let operand): return WrapOptionalNode(compile(operand), range, type)
+        case .subscriptAccess(let base, let index): return SubscriptNode(compile(base), compile(index), range, type)
+        case .range(let lower, let upper, let closed): return RangeNode(closed: closed, compile(lower), compile(upper), range, type)
+        case .ruleMacro(let subject, let closure):
+            return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .error), range, type)
+        case .fused(let operation): return FusedNode(operation, source: compile(operation.source), range, type)
+        }
+    }
+
+    private static func compile(_ call: BuiltinCall) -> CompiledCall {
+        CompiledCall(builtin: call.builtin, receiver: call.receiver.map(compile), arguments: call.arguments.map(compile),
+                     resultType: call.resultType, range: call.range)
+    }
+
+    private static func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
+        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), range, type)
+    }
+
+    private static func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {
+        switch step {
+        case .field(let index):
+            return .field(index)
+        case .property(let builtin):
+            // The property reads its receiver from the value the key path has reached so far.
+            let receiver = InjectedValueNode(range, .error)
+            let call = CompiledCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range)
+            return .property(call, BuiltinImplementations.table[builtin.id.rawValue])
+        }
+    }
+}
+
+/// A program's declarations as node trees, made once and shared by every evaluation of it.
+final class RuntimeProgram: Sendable {
+    // Nodes are immutable after construction; `Node` is a class tree with only `let`s.
+    nonisolated(unsafe) let bodies: [Node]
+
+    private init(_ program: CompiledProgram) {
+        bodies = program.declarations.map { NodeCompiler.compile($0.body) }
+    }
+
+    /// The node trees of a program, made on first use.
+    static func of(_ program: CompiledProgram) -> RuntimeProgram {
+        program.attachment.value { RuntimeProgram(program) }
+    }
+}
