@@ -38,7 +38,7 @@ struct Evaluator {
     /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
     private var allotted: Int
     private var totalStepsLeft: Int
-    private var locals: [Value] = []
+    private(set) var locals: [Value] = []
     private var frameBase = 0
     /// Where each declaration's state is kept in `declarationStates`, plus one (0: not yet
     /// needed). A plain integer array, so an evaluation that touches a few of thousands of
@@ -153,6 +153,14 @@ struct Evaluator {
 
     func local(_ slot: Int) -> Value {
         locals[frameBase + slot]
+    }
+
+    /// A payload field of the donation in a local.
+    func localField(_ slot: Int, _ field: Int) -> Value {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
+            return stream.columns[field][position]
+        }
     }
 
     mutating func setLocal(_ slot: Int, _ value: Value) {

@@ -137,6 +137,25 @@ final class FieldNode: Node {
     }
 }
 
+/// A payload field of a closure parameter (`$0.score`): the field read straight from the
+/// local, without copying the donation out first. It charges the local's step too.
+final class LocalFieldNode: Node {
+    let slot: Int
+    let index: Int
+    /// The range of the local, where its step is charged.
+    let baseRange: SourceRange
+    init(slot: Int, index: Int, baseRange: SourceRange, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        self.index = index
+        self.baseRange = baseRange
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tick(1, baseRange)
+        return ev.localField(slot, index)
+    }
+}
+
 /// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
 final class ClosureNode: Node {
     let firstSlot: Int

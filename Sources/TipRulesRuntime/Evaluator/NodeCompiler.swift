@@ -14,7 +14,11 @@ enum NodeCompiler {
         case .event(let index): return IndexValueNode(.event(index), range, type)
         case .local(let slot): return LocalNode(slot, range, type)
         case .builtin(let call): return BuiltinNode(compile(call), type)
-        case .field(let base, let index): return FieldNode(compile(base), index, range, type)
+        case .field(let base, let index):
+            if case .local(let slot) = base.node {
+                return LocalFieldNode(slot: slot, index: index, baseRange: base.range, range, type)
+            }
+            return FieldNode(compile(base), index, range, type)
         case .closure(let closure): return compile(closure, range, type)
         case .keyPath(let steps): return KeyPathNode(steps.map { compile($0, range) }, range, type)
         case .arrayLiteral(let elements): return ArrayLiteralNode(elements.map(compile), range, type)
