@@ -131,7 +131,7 @@ package struct Evaluation {
 
     private mutating func outcome(depth: Int, _ body: (inout Evaluator) throws(Interrupt) -> Value) -> Result<Value, Diagnostic> {
         if depth > Evaluation.inlineDepthLimit {
-            return LargeStack.run { outcome(body) }
+            return LargeStack.ensuringStack(16 << 20) { outcome(body) }
         }
         return outcome(body)
     }

@@ -46,7 +46,7 @@ package struct RuleCompiler: Sendable {
 
     /// Compiles a whole rule file.
     package func compile(_ file: SourceFile) -> Compilation {
-        LargeStack.run { compileOnThisThread(file) }
+        LargeStack.ensuringStack { compileOnThisThread(file) }
     }
 
     private func compileOnThisThread(_ file: SourceFile) -> Compilation {
@@ -60,7 +60,7 @@ package struct RuleCompiler: Sendable {
 
     /// Compiles one expression against a compiled program.
     package func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
-        LargeStack.run { compileExpressionOnThisThread(file, in: program) }
+        LargeStack.ensuringStack { compileExpressionOnThisThread(file, in: program) }
     }
 
     private func compileExpressionOnThisThread(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
