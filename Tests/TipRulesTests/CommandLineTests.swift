@@ -169,6 +169,21 @@ struct CommandLineTests {
         """)
     }
 
+    @Test("the CLI takes rule files of several megabytes by default, and --max-source-size sets the limit")
+    func sourceSizeLimit() throws {
+        let rule = "rule r%d = didLogin.donations.donatedWithin(.week).count >= 3\n"
+        let big = "event didLogin\n" + (0..<40_000).map { String(format: rule, $0) }.joined()
+        #expect(big.utf8.count > 2 << 20)
+        let dir = try files(["big.rules": big])
+        #expect(run(["check", "\(dir)/big.rules"]).status == 0)
+        let limited = run(["check", "--max-source-size", "1M", "\(dir)/big.rules"])
+        #expect(limited.status == 1)
+        #expect(limited.stderr.contains("more than the limit of 1048576"))
+        let bad = run(["check", "--max-source-size", "lots", "\(dir)/big.rules"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("tiprules: error: bad --max-source-size 'lots'"))
+    }
+
     @Test("rejected donation lines: all reported, nothing evaluated, exit 1")
     func rejectedDonations() throws {
         let dir = try files(["a.rules": rules, "bad.ndjson": log + "\nnot json\n{\"event\": \"nope\", \"date\": \"2026-11-29T10:00:00Z\"}\n"])

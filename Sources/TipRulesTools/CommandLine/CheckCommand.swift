@@ -9,7 +9,7 @@ struct CheckCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: [], flags: ["--json", "--help", "-h"]) {
+        switch ArgumentScanner.scan(arguments, valued: ["--max-source-size"], flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "check")
         }
@@ -20,6 +20,11 @@ struct CheckCommand {
             return tool.usageError("no rule file given", command: "check")
         }
         let json = scanned.flags.contains("--json")
+        let limits: CompileLimits
+        switch scanned.compileLimits() {
+        case .success(let value): limits = value
+        case .failure(let problem): return tool.usageError(problem.description, command: "check")
+        }
         var output = CommandOutput(status: 0, stdout: "", stderr: "")
         var errorCount = 0
         var warningCount = 0
@@ -30,7 +35,7 @@ struct CheckCommand {
             case .failure(let problem): return tool.usageError(problem.description, command: "check")
             }
             let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-            let compilation = RuleCompiler().compile(file)
+            let compilation = RuleCompiler(limits: limits).compile(file)
             errorCount += compilation.diagnostics.filter { $0.severity == .error }.count + compilation.suppressedCount
             warningCount += compilation.diagnostics.filter { $0.severity == .warning }.count
             if json {

@@ -32,7 +32,7 @@ enum CommandHelp {
     tiprules check: parse and type-check rule files
 
     USAGE:
-      tiprules check [--json] FILE...
+      tiprules check [--json] [--max-source-size BYTES] FILE...
 
     Every syntax, name and type error of every file is printed to stderr as
     FILE:LINE:COL: error: message, with the source line and a caret under the problem.
@@ -40,6 +40,8 @@ enum CommandHelp {
 
     OPTIONS:
       --json       print each diagnostic as one JSON object per line on stdout
+      --max-source-size BYTES
+                   the largest rule file accepted, such as 8M (default 64M)
       -h, --help   show this help
 
     EXIT STATUS:
@@ -69,6 +71,8 @@ enum CommandHelp {
                         set a parameter instead of its default; VALUE as JSON (true, 3,
                         "Ann", null, ["a"]) or a bare word for a string; repeatable
       --expr EXPR       evaluate this expression instead of declarations; repeatable
+      --max-source-size BYTES
+                        the largest rule file accepted, such as 8M (default 64M)
       --json            print one JSON object per result on stdout
       -h, --help        show this help
 

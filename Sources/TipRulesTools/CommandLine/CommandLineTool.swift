@@ -146,6 +146,32 @@ struct ArgumentScanner {
     }
 }
 
+extension ArgumentScanner {
+    /// The CLI's default for the largest rule file: generated files of 100,000 rules are
+    /// several megabytes, and a file named on the command line is trusted more than text an
+    /// app loads from the network (the library's default stays 1 MiB).
+    static let defaultMaxSourceBytes = 64 << 20
+
+    /// Compile limits from `--max-source-size BYTES` (a plain number, or with a `K`, `M` or `G`
+    /// suffix for KiB, MiB and GiB).
+    func compileLimits() -> Result<CompileLimits, UsageProblem> {
+        guard let text = values["--max-source-size"]?.last else {
+            return .success(CompileLimits(maxSourceBytes: ArgumentScanner.defaultMaxSourceBytes))
+        }
+        let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var multiplier = 1
+        if let last = digits.last?.uppercased().first, let factor = multipliers[last] {
+            multiplier = factor
+            digits = digits.dropLast()
+        }
+        guard let value = Int(digits), value > 0, value <= Int.max / multiplier else {
+            return .failure(UsageProblem(description: "bad --max-source-size '\(text)'; give a number of bytes such as 8M or 1048576"))
+        }
+        return .success(CompileLimits(maxSourceBytes: value * multiplier))
+    }
+}
+
 /// A command-line problem: its message.
 struct UsageProblem: Error, CustomStringConvertible {
     var description: String

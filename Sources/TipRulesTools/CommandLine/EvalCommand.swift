@@ -11,7 +11,7 @@ struct EvalCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter", "--max-source-size"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
@@ -49,7 +49,11 @@ struct EvalCommand {
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
         }
         var output = CommandOutput(status: 0, stdout: "", stderr: "")
-        let compiler = RuleCompiler()
+        let compiler: RuleCompiler
+        switch scanned.compileLimits() {
+        case .success(let limits): compiler = RuleCompiler(limits: limits)
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
+        }
         let compilation = compiler.compile(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source))
         output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
         guard let program = compilation.program else {
