@@ -36,6 +36,21 @@ struct DonationLogTests {
         #expect(store.count(of: "ping") == 2)
     }
 
+    @Test("a log in any date order loads into date order; equal dates keep line order; a later load merges in")
+    func outOfOrder() throws {
+        func line(_ id: Int, _ day: Int) -> String {
+            #"{"event": "view", "date": "2026-11-\#(day)T10:00:00Z", "value": {"id": \#(id), "name": "n", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#
+        }
+        let program = try #require(Fixture.compile(schema).program)
+        var store = DonationStore(program: program)
+        let first = [line(1, 20), line(2, 12), line(3, 15), line(4, 12), line(5, 11)].joined(separator: "\n")
+        #expect(DonationLog.load(Array(first.utf8), fileName: "a", into: &store).isEmpty)
+        #expect(DonationLog.load(Array([line(6, 12), line(7, 25), line(8, 10)].joined(separator: "\n").utf8), fileName: "b", into: &store).isEmpty)
+        let stream = try store.stream(for: try #require(store.schemas.last))
+        #expect(stream.dates == stream.dates.sorted())
+        #expect((0..<stream.count).map { stream.columns[0][$0] } == [8, 5, 2, 4, 6, 3, 1, 7].map { Value.int($0) })
+    }
+
     @Test("each kind of bad line is rejected with its line number and reason", arguments: [
         ("not json", "log.ndjson:1:1: error: not valid JSON: invalid JSON value"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"", "log.ndjson:1:49: error: not valid JSON: expected ',' or '}' in the JSON object"),

@@ -95,7 +95,7 @@ package enum DonationLog {
                 return issue(DonationMessages.badField(event: eventName, field: field.name, reason.text))
             }
         }
-        store.append(eventIndex: eventIndex, date: date, payload: values)
+        store.appendUnordered(eventIndex: eventIndex, date: date, payload: values)
         return nil
     }
 

@@ -130,7 +130,11 @@ package struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key in the JSON object") }
             let keyColumn = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            // Donation objects have a handful of keys: comparing with each is cheaper than
+            // hashing, and a set takes over for large objects.
+            let duplicate = members.count < 16 ? members.contains { $0.0 == key } : !keys.insert(key).inserted
+            if members.count == 15 { keys = Set(members.map(\.0)) }
+            guard !duplicate else {
                 throw Failure(message: "duplicate key \"\(key)\" in the JSON object", column: keyColumn + 1)
             }
             skipWhitespace()
@@ -194,6 +198,28 @@ package struct JSONParser {
 
     private mutating func string() throws -> String {
         index += 1
+        // Fast path: a run without escapes or control characters that is valid UTF-8 becomes
+        // the string in one step. Anything else goes scalar by scalar below, which also finds
+        // and locates the errors.
+        let start = index
+        var scan = index
+        var isASCII = true
+        while scan < end {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                // ASCII is valid UTF-8 as it is; other text is validated.
+                let text = isASCII ? String(decoding: bytes[start..<scan], as: UTF8.self)
+                    : String(validating: bytes[start..<scan], as: UTF8.self)
+                if let text {
+                    index = scan + 1
+                    return text
+                }
+                break
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { isASCII = false }
+            scan += 1
+        }
         var scalars = String.UnicodeScalarView()
         while true {
             guard let byte = current else { throw failure("unterminated string") }

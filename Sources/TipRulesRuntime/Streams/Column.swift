@@ -51,6 +51,18 @@ package enum Column: Sendable {
         }
     }
 
+    /// The column with its values in the given order of positions.
+    mutating func reorder(_ order: [Int]) {
+        switch self {
+        case .int(let items): self = .int(order.map { items[$0] })
+        case .double(let items): self = .double(order.map { items[$0] })
+        case .bool(let items): self = .bool(order.map { items[$0] })
+        case .string(let items): self = .string(order.map { items[$0] })
+        case .date(let items): self = .date(order.map { items[$0] })
+        case .values(let items): self = .values(order.map { items[$0] })
+        }
+    }
+
     /// Copies with exactly the needed capacity, after a bulk load.
     mutating func compact() {
         switch self {

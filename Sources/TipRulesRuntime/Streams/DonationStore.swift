@@ -78,7 +78,16 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index] = DonationStream(schema: schemas[index])
     }
 
-    /// Drops spare capacity in every stream, after a bulk load.
+    /// Appends a validated donation in arrival order, for bulk loads; `compact` puts it in
+    /// place.
+    package mutating func appendUnordered(eventIndex index: Int, date: Double, payload: [Value]) {
+        if !isKnownUniquelyReferenced(&streams[index]) {
+            streams[index] = DonationStream(copying: streams[index])
+        }
+        streams[index].appendUnordered(date: date, payload: payload)
+    }
+
+    /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {
             if !isKnownUniquelyReferenced(&streams[index]) {

@@ -25,6 +25,7 @@ public final class DonationStream: @unchecked Sendable {
         self.schema = other.schema
         self.dates = other.dates
         self.columns = other.columns
+        self.isOrdered = other.isOrdered
     }
 
     /// How many donations the stream holds.
@@ -43,9 +44,30 @@ public final class DonationStream: @unchecked Sendable {
     }
 
 
-    /// Drops spare capacity after a bulk load.
+    /// Whether `dates` ascend; false after an out-of-order `appendUnordered` until `compact`.
+    private var isOrdered = true
+
+    /// Appends a donation at the end, in arrival order, for bulk loads: O(1) amortised however
+    /// its date compares. The stream must be `compact`ed before it is read.
+    func appendUnordered(date: Double, payload: [Value]) {
+        if let last = dates.last, date < last { isOrdered = false }
+        dates.append(date)
+        for (index, value) in payload.enumerated() {
+            columns[index].insert(value, at: dates.count - 1)
+        }
+    }
+
+    /// Puts donations appended out of order in place, keeping arrival order among equal dates
+    /// (one stable sort, O(n log n) for the whole load), and drops spare capacity.
     func compact() {
-        dates = Array(dates)
+        if !isOrdered {
+            let order = dates.indices.sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
+            dates = order.map { dates[$0] }
+            for index in columns.indices { columns[index].reorder(order) }
+            isOrdered = true
+        } else {
+            dates = Array(dates)
+        }
         for index in columns.indices { columns[index].compact() }
     }
 
