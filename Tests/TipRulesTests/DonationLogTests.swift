@@ -51,6 +51,24 @@ struct DonationLogTests {
         #expect((0..<stream.count).map { stream.columns[0][$0] } == [8, 5, 2, 4, 6, 3, 1, 7].map { Value.int($0) })
     }
 
+    @Test("repeated long payload strings of a log are stored once")
+    func sharedStrings() throws {
+        let name = "Wilbere Bowl and the Charley Lake trail"
+        func line(_ day: Int) -> String {
+            #"{"event": "view", "date": "2026-11-\#(day)T10:00:00Z", "value": {"id": 1, "name": "\#(name)", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#
+        }
+        let program = try #require(Fixture.compile(schema).program)
+        var store = DonationStore(program: program)
+        #expect(DonationLog.load(Array([line(10), line(11), line(12)].joined(separator: "\n").utf8), fileName: "a", into: &store).isEmpty)
+        let stream = try store.stream(for: try #require(store.schemas.last))
+        let addresses = (0..<stream.count).map { position -> UnsafeRawPointer? in
+            guard case .string(var text) = stream.columns[1][position] else { return nil }
+            return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(addresses.count == 3 && addresses[0] != nil)
+        #expect(Set(addresses).count == 1)
+    }
+
     @Test("each kind of bad line is rejected with its line number and reason", arguments: [
         ("not json", "log.ndjson:1:1: error: not valid JSON: invalid JSON value"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"", "log.ndjson:1:49: error: not valid JSON: expected ',' or '}' in the JSON object"),

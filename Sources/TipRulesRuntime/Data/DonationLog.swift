@@ -7,7 +7,7 @@ package enum DonationLog {
     /// Reads a log into a store. Every bad line is reported, as a diagnostic located in the log,
     /// and skipped; every good line is kept. Blank lines are allowed.
     package static func load(_ bytes: [UInt8], fileName: String, into store: inout DonationStore) -> [Diagnostic] {
-        let file = SourceFile(name: fileName, bytes: bytes)
+        let log = LogText(name: fileName, bytes: bytes)
         var issues: [Diagnostic] = []
         // A UTF-8 byte order mark at the start is not part of the first line.
         var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -18,7 +18,7 @@ package enum DonationLog {
             if contentEnd > lineStart && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
             let isBlank = bytes[lineStart..<contentEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
             if !isBlank {
-                if let issue = loadLine(file, lineStart..<contentEnd, into: &store) {
+                if let issue = loadLine(log, lineStart..<contentEnd, into: &store) {
                     issues.append(issue)
                 }
             }
@@ -29,17 +29,41 @@ package enum DonationLog {
         return issues
     }
 
-    private static func loadLine(_ file: SourceFile, _ range: Range<Int>, into store: inout DonationStore) -> Diagnostic? {
+    /// A log's text, made into a `SourceFile` (with its table of line starts) only when a line
+    /// is rejected: a good log never pays for it.
+    private final class LogText {
+        let name: String
+        let bytes: [UInt8]
+        lazy var file = SourceFile(name: name, bytes: bytes)
+        /// Each distinct long string of the log, so repeated payload strings share one copy.
+        private var strings: Set<String> = []
+
+        /// The value, with a long string replaced by the copy seen before. Strings of up to 15
+        /// UTF-8 bytes are stored inline in a `String` and need no sharing.
+        func interned(_ value: Value) -> Value {
+            guard case .string(let text) = value, text.utf8.count > 15 else { return value }
+            if let seen = strings.firstIndex(of: text) { return .string(strings[seen]) }
+            strings.insert(text)
+            return value
+        }
+
+        init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    private static func loadLine(_ log: LogText, _ range: Range<Int>, into store: inout DonationStore) -> Diagnostic? {
         /// A problem with the line as a whole, underlined.
         func issue(_ message: DiagnosticMessage) -> Diagnostic {
-            Diagnostic(message, file: file, range: SourceRange(start: range.lowerBound, end: range.upperBound))
+            Diagnostic(message, file: log.file, range: SourceRange(start: range.lowerBound, end: range.upperBound))
         }
         let json: JSONValue
-        switch JSONParser.parse(file.bytes, range: range) {
+        switch JSONParser.parse(log.bytes, range: range) {
         case .success(let value): json = value
         case .failure(let failure):
             let offset = min(range.lowerBound + failure.column - 1, range.upperBound)
-            return Diagnostic(DonationMessages.notJSON(failure.message), file: file,
+            return Diagnostic(DonationMessages.notJSON(failure.message), file: log.file,
                               range: SourceRange(start: offset, end: min(offset + 1, range.upperBound)))
         }
         guard case .object(let members) = json else {
@@ -87,7 +111,7 @@ package enum DonationLog {
         for field in schema.fields {
             let json = fields.first { $0.0 == field.name }?.1
             switch decode(json, as: field.type) {
-            case .success(let value): values.append(value)
+            case .success(let value): values.append(log.interned(value))
             case .failure(let reason):
                 if json == nil {
                     return issue(DonationMessages.missingField(event: eventName, field: field.name, type: field.type))
