@@ -18,8 +18,7 @@ extension Evaluator {
 
     /// Applies a Bool-valued closure.
     mutating func test(_ function: Node, _ element: Value) throws(Interrupt) -> Bool {
-        guard case .bool(let flag) = try function.apply(&self, element) else { preconditionFailure("predicate is not Bool") }
-        return flag
+        try function.applyBool(&self, element)
     }
 
     /// The element type of a built-in's receiver.

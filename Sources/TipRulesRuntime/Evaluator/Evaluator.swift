@@ -163,6 +163,43 @@ struct Evaluator {
         }
     }
 
+    /// A local known to be an `Int`, `Double` or `Bool`, unboxed.
+    func localInt(_ slot: Int) -> Int {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .int(let value) = buffer[frameBase + slot] else { preconditionFailure("an Int local holds another value") }
+            return value
+        }
+    }
+
+    func localDouble(_ slot: Int) -> Double {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .double(let value) = buffer[frameBase + slot] else { preconditionFailure("a Double local holds another value") }
+            return value
+        }
+    }
+
+    func localBool(_ slot: Int) -> Bool {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .bool(let value) = buffer[frameBase + slot] else { preconditionFailure("a Bool local holds another value") }
+            return value
+        }
+    }
+
+    /// An `Int` or `Double` payload field of the donation in a local, unboxed.
+    func localIntField(_ slot: Int, _ field: Int) -> Int {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
+            return stream.columns[field].int(at: position)
+        }
+    }
+
+    func localDoubleField(_ slot: Int, _ field: Int) -> Double {
+        locals.withUnsafeBufferPointer { buffer in
+            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
+            return stream.columns[field].double(at: position)
+        }
+    }
+
     mutating func setLocal(_ slot: Int, _ value: Value) {
         let index = frameBase + slot
         if index < locals.count {

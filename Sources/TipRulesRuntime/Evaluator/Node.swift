@@ -31,9 +31,38 @@ class Node {
         preconditionFailure("\(Self.self) is only applied, never evaluated")
     }
 
+    // Typed evaluation: a node of type `Int`, `Double` or `Bool` can give its value unboxed, so
+    // an arithmetic or comparison tree computes in machine values from the leaves up. Each
+    // charges exactly the steps `evaluate` charges. These defaults box and unbox; the node kinds
+    // on hot paths override them.
+
+    /// The value of an `Int` node.
+    func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        guard case .int(let value) = try evaluate(&ev) else { preconditionFailure("an Int node gave another value") }
+        return value
+    }
+
+    /// The value of a `Double` node.
+    func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        guard case .double(let value) = try evaluate(&ev) else { preconditionFailure("a Double node gave another value") }
+        return value
+    }
+
+    /// The value of a `Bool` node.
+    func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        guard case .bool(let value) = try evaluate(&ev) else { preconditionFailure("a Bool node gave another value") }
+        return value
+    }
+
     /// Applies a function value (a closure or a key path) to one argument.
     func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
         preconditionFailure("applying a non-function")
+    }
+
+    /// Applies a predicate (a closure or key path to `Bool`).
+    func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
+        guard case .bool(let flag) = try apply(&ev, argument) else { preconditionFailure("predicate is not Bool") }
+        return flag
     }
 
     /// Applies a two-parameter closure.
@@ -44,11 +73,30 @@ class Node {
 
 final class ConstantNode: Node {
     let value: Value
+    /// The value unboxed, for the typed entry points (zero where the type differs).
+    private let intValue: Int
+    private let doubleValue: Double
+    private let boolValue: Bool
     init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
         self.value = value
+        if case .int(let x) = value { intValue = x } else { intValue = 0 }
+        if case .double(let x) = value { doubleValue = x } else { doubleValue = 0 }
+        if case .bool(let x) = value { boolValue = x } else { boolValue = false }
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return intValue
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return doubleValue
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return boolValue
+    }
 }
 
 final class DeclarationNode: Node {
@@ -86,6 +134,18 @@ final class LocalNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.local(slot) }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return ev.localInt(slot)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return ev.localDouble(slot)
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return ev.localBool(slot)
+    }
 }
 
 /// The value a key path's property step is applied to (see `KeyPathNode`).
@@ -154,6 +214,16 @@ final class LocalFieldNode: Node {
         try ev.tick(1, baseRange)
         return ev.localField(slot, index)
     }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        try ev.tick(1, baseRange)
+        return ev.localIntField(slot, index)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        try ev.tick(1, baseRange)
+        return ev.localDoubleField(slot, index)
+    }
 }
 
 /// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
@@ -173,6 +243,10 @@ final class ClosureNode: Node {
         ev.setLocal(firstSlot, first)
         ev.setLocal(firstSlot + 1, second)
         return try body.evaluate(&ev)
+    }
+    override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
+        ev.setLocal(firstSlot, argument)
+        return try body.bool(&ev)
     }
 }
 
@@ -246,9 +320,10 @@ final class NegateNode: UnaryNode {
 }
 
 final class NotNode: UnaryNode {
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        guard case .bool(let value) = try operand.evaluate(&ev) else { preconditionFailure("'!' on a non-Bool") }
-        return .bool(!value)
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(!(try operand.bool(&ev))) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return !(try operand.bool(&ev))
     }
 }
 
@@ -280,19 +355,103 @@ final class ArithmeticNode: BinaryNode {
         self.op = op
         super.init(lhs, rhs, range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.arithmetic(op, lhs, rhs, range) }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        switch op {
+        case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder: return .int(try intBody(&ev))
+        case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide: return .double(try doubleBody(&ev))
+        case .stringConcatenate, .arrayConcatenate: return try ev.arithmetic(op, lhs, rhs, range)
+        }
+    }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return try intBody(&ev)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return try doubleBody(&ev)
+    }
+
+    /// Integer arithmetic on unboxed operands, trapping (with a runtime error) where Swift does.
+    private func intBody(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        let a = try lhs.int(&ev)
+        let b = try rhs.int(&ev)
+        let result: (partialValue: Int, overflow: Bool)
+        let symbol: String
+        switch op {
+        case .intAdd: result = a.addingReportingOverflow(b); symbol = "+"
+        case .intSubtract: result = a.subtractingReportingOverflow(b); symbol = "-"
+        case .intMultiply: result = a.multipliedReportingOverflow(by: b); symbol = "*"
+        case .intDivide:
+            if b == 0 { throw ev.failure(RuntimeMessages.divisionByZero, range) }
+            result = a.dividedReportingOverflow(by: b); symbol = "/"
+        case .intRemainder:
+            if b == 0 { throw ev.failure(RuntimeMessages.remainderByZero, range) }
+            result = a.remainderReportingOverflow(dividingBy: b); symbol = "%"
+        default: preconditionFailure("integer arithmetic with a non-integer operator")
+        }
+        if result.overflow { throw ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range) }
+        return result.partialValue
+    }
+
+    /// IEEE arithmetic on unboxed operands.
+    private func doubleBody(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        let a = try lhs.double(&ev)
+        let b = try rhs.double(&ev)
+        switch op {
+        case .doubleAdd: return a + b
+        case .doubleSubtract: return a - b
+        case .doubleMultiply: return a * b
+        case .doubleDivide: return a / b
+        default: preconditionFailure("floating-point arithmetic with another operator")
+        }
+    }
 }
 
 final class ComparisonNode: BinaryNode {
     let op: ComparisonOperator
+    /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`.
+    private enum Kind { case int, double, date, value }
+    private let kind: Kind
+
     init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
         self.op = op
+        switch (lhs.type, rhs.type) {
+        case (.int, .int): kind = .int
+        case (.double, .double): kind = .double
+        case (.date, .date): kind = .date
+        default: kind = .value
+        }
         super.init(lhs, rhs, range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        let left = try lhs.evaluate(&ev)
-        let right = try rhs.evaluate(&ev)
-        return .bool(Evaluator.compare(op, left, right))
+
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return try body(&ev)
+    }
+
+    private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        switch kind {
+        case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
+        case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .date, .value:
+            let left = try lhs.evaluate(&ev)
+            let right = try rhs.evaluate(&ev)
+            return Evaluator.compare(op, left, right)
+        }
+    }
+
+    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`).
+    @inline(__always)
+    static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        }
     }
 }
 
@@ -303,10 +462,15 @@ final class LogicalNode: BinaryNode {
         self.isAnd = isAnd
         super.init(lhs, rhs, range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        guard case .bool(let left) = try lhs.evaluate(&ev) else { preconditionFailure("logical operator on a non-Bool") }
-        if left != isAnd { return .bool(left) }
-        return try rhs.evaluate(&ev)
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return try body(&ev)
+    }
+    private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        let left = try lhs.bool(&ev)
+        if left != isAnd { return left }
+        return try rhs.bool(&ev)
     }
 }
 

@@ -38,6 +38,18 @@ package enum Column: Sendable {
     }
 
 
+    /// The value at a position of an `Int` column.
+    func int(at position: Int) -> Int {
+        guard case .int(let items) = self else { preconditionFailure("not an Int column") }
+        return items[position]
+    }
+
+    /// The value at a position of a `Double` column.
+    func double(at position: Int) -> Double {
+        guard case .double(let items) = self else { preconditionFailure("not a Double column") }
+        return items[position]
+    }
+
     /// Inserts a value (already checked against the field's type).
     mutating func insert(_ value: Value, at position: Int) {
         switch (self, value) {
