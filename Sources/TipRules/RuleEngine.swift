@@ -143,7 +143,8 @@ public final class RuleEngine: Sendable {
     // MARK: - Donations
 
     /// Loads an NDJSON donation log into the storage. Every bad line is returned as a
-    /// diagnostic located in the log; every good line is recorded.
+    /// diagnostic located in the log; every good line is recorded. Afterwards the donations no
+    /// rule can see any more as of the clock are evicted (see `evictDonations()`).
     @discardableResult
     public func loadDonations(ndjson bytes: [UInt8], fileName: String = "<donations>") throws(Diagnostic) -> [Diagnostic] {
         var loaded = DonationStore(program: rules.program)
@@ -155,7 +156,17 @@ public final class RuleEngine: Sendable {
                 try storage.record(schema, date: Date(timeIntervalSinceReferenceDate: stream.dates[position]), payload: payload)
             }
         }
+        try evictDonations()
         return issues
+    }
+
+    /// Forgets the donations no rule can see any more as of the engine's clock, or any later
+    /// clock: those past each event's `limit` and `maxAge`. Returns how many were dropped.
+    /// Evaluating with the clock set back afterwards may miss them.
+    @discardableResult
+    public func evictDonations() throws(Diagnostic) -> Int {
+        let clock = self.clock
+        return try storage.evictDonations(for: rules.program.events, asOf: clock.now(), timeZone: clock.timeZone)
     }
 
     /// Records a checked payload.

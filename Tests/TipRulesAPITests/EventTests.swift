@@ -88,6 +88,38 @@ struct EventTests {
         #expect(refusal { _ = try engine.event("didLogn") } == "A0102 the rules declare no event named 'didLogn'; did you mean 'didLogin'?")
     }
 
+    @Test("donations past limit and maxAge are evicted on request and after a load, and answers do not change")
+    func eviction() throws {
+        let rules = try RuleSet(source: """
+        event opened(limit: 3)
+        event viewed(maxAge: .days(7))
+        let opens = opened.donations.map(\\.date)
+        let views = viewed.donations.count
+        """)
+        let engine = RuleEngine(rules: rules, clock: .fixed(Host.now))
+        let opened = try engine.event("opened")
+        let viewed = try engine.event("viewed")
+        for day in 1...6 {
+            try opened.donate(EmptyDonation(), at: Host.now.addingTimeInterval(Double(day - 7) * 86_400))
+            try viewed.donate(EmptyDonation(), at: Host.now.addingTimeInterval(Double(day * 3 - 15) * 86_400))
+        }
+        // One still to come: dated after the clock, so it stays.
+        try viewed.donate(EmptyDonation(), at: Host.now.addingTimeInterval(3600))
+        let before = (try engine.evaluate("opens").description, try engine.value(of: "views", as: Int.self))
+        #expect(before.1 == 3)
+        #expect(try engine.evictDonations() == 3 + 2)
+        #expect(try engine.evictDonations() == 0)
+        #expect((try engine.evaluate("opens").description, try engine.value(of: "views", as: Int.self)) == before)
+        engine.clock = .fixed(Host.now.addingTimeInterval(7200))
+        #expect(try engine.value(of: "views", as: Int.self) == 4)
+
+        let log = (1...10).map { #"{"event": "opened", "date": "2026-11-2\#($0 % 10)T10:00:00Z"}"# }.joined(separator: "\n")
+        let reloaded = RuleEngine(rules: rules, clock: .fixed(Host.now))
+        #expect(try reloaded.loadDonations(ndjson: Array(log.utf8)).isEmpty)
+        #expect(try reloaded.evictDonations() == 0)
+        #expect(try reloaded.event("opened").donations.count == 3)
+    }
+
     @Test("an NDJSON log loads into the engine; bad lines come back located, good ones are kept")
     func loadLog() throws {
         let engine = try Host.engine()

@@ -75,6 +75,18 @@ package enum Column: Sendable {
         }
     }
 
+    /// Drops the values at the first `count` positions.
+    mutating func removeFirst(_ count: Int) {
+        switch self {
+        case .int(var items): self = .values([]); items.removeFirst(count); self = .int(items)
+        case .double(var items): self = .values([]); items.removeFirst(count); self = .double(items)
+        case .bool(var items): self = .values([]); items.removeFirst(count); self = .bool(items)
+        case .string(var items): self = .values([]); items.removeFirst(count); self = .string(items)
+        case .date(var items): self = .values([]); items.removeFirst(count); self = .date(items)
+        case .values(var items): self = .values([]); items.removeFirst(count); self = .values(items)
+        }
+    }
+
     /// Copies with exactly the needed capacity, after a bulk load.
     mutating func compact() {
         switch self {

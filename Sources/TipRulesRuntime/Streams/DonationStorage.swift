@@ -15,6 +15,10 @@ public protocol DonationStorage: DonationSource, AnyObject {
 
     /// A consistent view for one evaluation.
     func snapshot() throws(Diagnostic) -> any DonationSource
+
+    /// Forgets the donations that rules of `events` can no longer see at `now` or any later
+    /// clock (past each event's `limit` and `maxAge`); returns how many.
+    func evictDonations(for events: [EventSchema], asOf now: Date, timeZone: TimeZone) throws(Diagnostic) -> Int
 }
 
 /// Donations in memory, shared between threads: the default storage of an engine.
@@ -68,6 +72,14 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         lock.lock()
         defer { lock.unlock() }
         return try store.stream(for: event)
+    }
+
+    public func evictDonations(for events: [EventSchema], asOf now: Date, timeZone: TimeZone) -> Int {
+        var options = EvaluationOptions(now: now)
+        options.timeZone = timeZone
+        lock.lock()
+        defer { lock.unlock() }
+        return store.evict(for: events, asOf: options)
     }
 
     /// Every donation held, as one value (for tools that save or inspect them).

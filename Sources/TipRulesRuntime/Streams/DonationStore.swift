@@ -78,6 +78,33 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index] = DonationStream(schema: schemas[index])
     }
 
+    /// Forgets the donations that rules of `events` can no longer see at `options.now` or any
+    /// later clock: those past each event's `limit` and `maxAge`. Returns how many were dropped.
+    ///
+    /// Evaluating "as of" an earlier instant afterwards may miss donations, so evict only when
+    /// the clock moves forward.
+    @discardableResult
+    package mutating func evict(for events: [EventSchema], asOf options: EvaluationOptions) -> Int {
+        var dropped = 0
+        let now = options.now.timeIntervalSinceReferenceDate
+        for event in events {
+            guard let index = indices[event.id], streams[index].schema.fields == event.fields else { continue }
+            var cutoff: Double?
+            if let maxAge = event.maxAge, maxAge.count > 0 {
+                // A step that leaves the calendar's range keeps everything.
+                cutoff = CalendarSteps.back(from: now, maxAge.unit, maxAge.count, calendar: options.calendar, fixedOffset: options.fixedOffset)
+            }
+            let first = streams[index].firstVisible(now: now, limit: event.limit, cutoff: cutoff)
+            guard first > 0 else { continue }
+            if !isKnownUniquelyReferenced(&streams[index]) {
+                streams[index] = DonationStream(copying: streams[index])
+            }
+            streams[index].dropFirst(first)
+            dropped += first
+        }
+        return dropped
+    }
+
     /// Appends a validated donation in arrival order, for bulk loads; `compact` puts it in
     /// place.
     package mutating func appendUnordered(eventIndex index: Int, date: Double, payload: [Value]) {

@@ -71,6 +71,23 @@ public final class DonationStream: @unchecked Sendable {
         for index in columns.indices { columns[index].compact() }
     }
 
+    /// The index of the first donation rules can still see at `now` or any later clock: the
+    /// older ones are past `limit` (newer donations dated at or before `now` outnumber them) or
+    /// past `maxAge` (dated before `cutoff`). Donations dated after `now` are all still to come.
+    func firstVisible(now: Double, limit: Int, cutoff: Double?) -> Int {
+        let end = upperBound(of: now)
+        var start = max(0, end - limit)
+        if let cutoff { start = max(start, lowerBound(of: cutoff, in: 0..<end)) }
+        return start
+    }
+
+    /// Drops the donations before a position.
+    func dropFirst(_ count: Int) {
+        guard count > 0 else { return }
+        dates.removeFirst(count)
+        for index in columns.indices { columns[index].removeFirst(count) }
+    }
+
     /// The first index whose date is greater than `date`.
     func upperBound(of date: Double, in range: Range<Int>? = nil) -> Int {
         var low = range?.lowerBound ?? 0

@@ -85,6 +85,8 @@ struct EvalCommand {
             return output
         }
 
+        // Donations no rule can see at --now only take memory.
+        store.evict(for: program.events, asOf: options)
         var evaluation = Evaluation(program: program, donations: store, options: options)
         for assignment in scanned.values["--parameter"] ?? [] {
             if let problem = setParameter(assignment, in: &evaluation) {
