@@ -78,76 +78,80 @@ enum BuiltinImplementations {
             }
         case .arrayContainsWhere:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
-                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                let elements = Elements(try ev.receiver(call))
+                let predicate = call.arguments[0]
+                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
                     return .bool(true)
                 }
                 return .bool(false)
             }
         case .arrayAllSatisfy:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
-                for index in 0..<value.collectionCount where !(try ev.test(call.arguments[0], ev.element(of: value, at: index))) {
+                let elements = Elements(try ev.receiver(call))
+                let predicate = call.arguments[0]
+                for index in 0..<elements.count where !(try predicate.applyBool(&ev, elements, index)) {
                     return .bool(false)
                 }
                 return .bool(true)
             }
         case .arrayCountWhere:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
+                let elements = Elements(try ev.receiver(call))
+                let predicate = call.arguments[0]
                 var count = 0
-                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
                     count += 1
                 }
                 return .int(count)
             }
         case .arrayFirstWhere:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
-                for index in 0..<value.collectionCount {
-                    let element = ev.element(of: value, at: index)
-                    if try ev.test(call.arguments[0], element) { return Value.wrap(element, wrapped: ev.elementType(call)) }
+                let elements = Elements(try ev.receiver(call))
+                let predicate = call.arguments[0]
+                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
+                    return Value.wrap(elements.value(at: index), wrapped: ev.elementType(call))
                 }
                 return .null
             }
         case .arrayLastWhere:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
-                for index in (0..<value.collectionCount).reversed() {
-                    let element = ev.element(of: value, at: index)
-                    if try ev.test(call.arguments[0], element) { return Value.wrap(element, wrapped: ev.elementType(call)) }
+                let elements = Elements(try ev.receiver(call))
+                let predicate = call.arguments[0]
+                for index in (0..<elements.count).reversed() where try predicate.applyBool(&ev, elements, index) {
+                    return Value.wrap(elements.value(at: index), wrapped: ev.elementType(call))
                 }
                 return .null
             }
         case .arrayFilter:
             return { ev, call, _ throws(Interrupt) in
                 let value = try ev.receiver(call)
+                let elements = Elements(value)
+                let predicate = call.arguments[0]
                 var kept: [Int] = []
-                for index in 0..<value.collectionCount where try ev.test(call.arguments[0], ev.element(of: value, at: index)) {
+                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
                     kept.append(index)
                 }
                 return ev.subsequence(of: value, offsets: kept)
             }
         case .arrayMap:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
+                let elements = Elements(try ev.receiver(call))
+                let transform = call.arguments[0]
                 var results: [Value] = []
-                results.reserveCapacity(value.collectionCount)
-                for index in 0..<value.collectionCount {
-                    let element = ev.element(of: value, at: index)
-                    results.append(try call.arguments[0].apply(&ev, element))
+                results.reserveCapacity(elements.count)
+                for index in 0..<elements.count {
+                    results.append(try transform.apply(&ev, elements, index))
                 }
                 return .array(results)
             }
         case .arrayCompactMap:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
+                let elements = Elements(try ev.receiver(call))
                 let function = call.arguments[0]
                 guard case .function(_, let produced) = function.type else { preconditionFailure("compactMap without a function") }
                 var results: [Value] = []
-                for index in 0..<value.collectionCount {
-                    let element = ev.element(of: value, at: index)
-                    let result = try function.apply(&ev, element)
+                for index in 0..<elements.count {
+                    let result = try function.apply(&ev, elements, index)
                     if !produced.isOptional {
                         results.append(result)
                     } else if let unwrapped = result.unwrap(wrapped: produced.unwrapped) {
@@ -182,11 +186,11 @@ enum BuiltinImplementations {
             }
         case .arrayReduce:
             return { ev, call, _ throws(Interrupt) in
-                let value = try ev.receiver(call)
+                let elements = Elements(try ev.receiver(call))
                 var accumulator = try ev.argument(call, 0)
-                for index in 0..<value.collectionCount {
-                    let element = ev.element(of: value, at: index)
-                    accumulator = try call.arguments[1].apply(&ev, accumulator, element)
+                let combine = call.arguments[1]
+                for index in 0..<elements.count {
+                    accumulator = try combine.apply(&ev, accumulator, elements, index)
                 }
                 return accumulator
             }

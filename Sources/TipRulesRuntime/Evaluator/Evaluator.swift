@@ -39,7 +39,16 @@ struct Evaluator {
     private var allotted: Int
     private var totalStepsLeft: Int
     private(set) var locals: [Value] = []
+    /// Closure parameters of a donation type, kept as their stream and position rather than
+    /// as `.donation` values, so binding one per element costs no reference counting. Indexed
+    /// like `locals` (the same slot is `.null` there).
+    private var donationSlots: [DonationSlot] = []
     private var frameBase = 0
+
+    struct DonationSlot {
+        var stream: DonationStream?
+        var position = 0
+    }
     /// Where each declaration's state is kept in `declarationStates`, plus one (0: not yet
     /// needed). A plain integer array, so an evaluation that touches a few of thousands of
     /// declarations allocates only zeroed memory for the rest.
@@ -131,6 +140,7 @@ struct Evaluator {
         file = program.file
         defer {
             if frameBase < locals.count { locals.removeSubrange(frameBase...) }
+            if frameBase < donationSlots.count { donationSlots.removeSubrange(frameBase...) }
             frameBase = savedBase
             file = savedFile
         }
@@ -157,9 +167,28 @@ struct Evaluator {
 
     /// A payload field of the donation in a local.
     func localField(_ slot: Int, _ field: Int) -> Value {
-        locals.withUnsafeBufferPointer { buffer in
-            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
-            return stream.columns[field][position]
+        donationSlots.withUnsafeBufferPointer { buffer in
+            let bound = buffer[frameBase + slot]
+            return bound.stream!.columns[field][bound.position]
+        }
+    }
+
+    /// The donation in a local.
+    func donationLocal(_ slot: Int) -> Value {
+        let bound = donationSlots[frameBase + slot]
+        return .donation(bound.stream!, bound.position)
+    }
+
+    /// Binds a local of a donation type.
+    mutating func setDonationLocal(_ slot: Int, _ stream: DonationStream, _ position: Int) {
+        let index = frameBase + slot
+        while locals.count <= index { locals.append(.null) }
+        if donationSlots.count < locals.count {
+            donationSlots.append(contentsOf: repeatElement(DonationSlot(), count: locals.count - donationSlots.count))
+        }
+        donationSlots.withUnsafeMutableBufferPointer { buffer in
+            if buffer[index].stream !== stream { buffer[index].stream = stream }
+            buffer[index].position = position
         }
     }
 
@@ -187,16 +216,16 @@ struct Evaluator {
 
     /// An `Int` or `Double` payload field of the donation in a local, unboxed.
     func localIntField(_ slot: Int, _ field: Int) -> Int {
-        locals.withUnsafeBufferPointer { buffer in
-            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
-            return stream.columns[field].int(at: position)
+        donationSlots.withUnsafeBufferPointer { buffer in
+            let bound = buffer[frameBase + slot]
+            return bound.stream!.columns[field].int(at: bound.position)
         }
     }
 
     func localDoubleField(_ slot: Int, _ field: Int) -> Double {
-        locals.withUnsafeBufferPointer { buffer in
-            guard case .donation(let stream, let position) = buffer[frameBase + slot] else { preconditionFailure("field of a non-donation") }
-            return stream.columns[field].double(at: position)
+        donationSlots.withUnsafeBufferPointer { buffer in
+            let bound = buffer[frameBase + slot]
+            return bound.stream!.columns[field].double(at: bound.position)
         }
     }
 

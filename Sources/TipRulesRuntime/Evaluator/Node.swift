@@ -59,6 +59,21 @@ class Node {
         preconditionFailure("applying a non-function")
     }
 
+    /// Applies a function value to an element of a collection.
+    func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        try apply(&ev, elements.value(at: index))
+    }
+
+    /// Applies a predicate to an element of a collection.
+    func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
+        try applyBool(&ev, elements.value(at: index))
+    }
+
+    /// Applies a two-parameter closure to a value and an element of a collection.
+    func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        try apply(&ev, first, elements.value(at: index))
+    }
+
     /// Applies a predicate (a closure or key path to `Bool`).
     func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
         guard case .bool(let flag) = try apply(&ev, argument) else { preconditionFailure("predicate is not Bool") }
@@ -148,6 +163,17 @@ final class LocalNode: Node {
     }
 }
 
+/// A closure parameter of a donation type, kept as a stream position (see
+/// `Evaluator.setDonationLocal`).
+final class DonationLocalNode: Node {
+    let slot: Int
+    init(_ slot: Int, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.donationLocal(slot) }
+}
+
 /// The value a key path's property step is applied to (see `KeyPathNode`).
 final class InjectedValueNode: Node {
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.injected }
@@ -226,27 +252,75 @@ final class LocalFieldNode: Node {
     }
 }
 
-/// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
+/// A closure: its parameters live in consecutive local slots starting at `firstSlot`. A
+/// parameter of a donation type is bound as a stream position.
 final class ClosureNode: Node {
     let firstSlot: Int
     let body: Node
+    private let firstIsDonation: Bool
+    private let secondIsDonation: Bool
+
     init(firstSlot: Int, body: Node, _ range: SourceRange, _ type: RuleType) {
         self.firstSlot = firstSlot
         self.body = body
+        var parameters: [RuleType] = []
+        if case .function(let types, _) = type { parameters = types }
+        func isDonation(_ index: Int) -> Bool {
+            guard index < parameters.count, case .donation = parameters[index] else { return false }
+            return true
+        }
+        firstIsDonation = isDonation(0)
+        secondIsDonation = isDonation(1)
         super.init(range, type)
     }
+
+    @inline(__always)
+    private func bind(_ ev: inout Evaluator, _ slot: Int, _ value: Value, isDonation: Bool) {
+        if isDonation, case .donation(let stream, let position) = value {
+            ev.setDonationLocal(slot, stream, position)
+        } else {
+            ev.setLocal(slot, value)
+        }
+    }
+
+    @inline(__always)
+    private func bindFirst(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) {
+        if firstIsDonation, let stream = elements.stream {
+            ev.setDonationLocal(firstSlot, stream, elements.position(at: index))
+        } else {
+            bind(&ev, firstSlot, elements.value(at: index), isDonation: firstIsDonation)
+        }
+    }
+
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
-        ev.setLocal(firstSlot, argument)
+        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
         return try body.evaluate(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
-        ev.setLocal(firstSlot, first)
-        ev.setLocal(firstSlot + 1, second)
+        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
+        bind(&ev, firstSlot + 1, second, isDonation: secondIsDonation)
         return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
-        ev.setLocal(firstSlot, argument)
+        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
         return try body.bool(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        bindFirst(&ev, elements, index)
+        return try body.evaluate(&ev)
+    }
+    override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
+        bindFirst(&ev, elements, index)
+        return try body.bool(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
+        if secondIsDonation, let stream = elements.stream {
+            ev.setDonationLocal(firstSlot + 1, stream, elements.position(at: index))
+        } else {
+            bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
+        }
+        return try body.evaluate(&ev)
     }
 }
 
@@ -540,4 +614,51 @@ final class FusedNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, range) }
+}
+
+/// The elements of a collection value, prepared once for a loop that applies a closure to each:
+/// a donation list is read as stream positions, without making a value per element.
+struct Elements {
+    let count: Int
+    private let values: [Value]
+    /// The stream of a donation list.
+    let stream: DonationStream?
+    private let positions: DonationList.Positions
+
+    init(_ value: Value) {
+        switch value {
+        case .donations(let list):
+            count = list.count
+            values = []
+            stream = list.stream
+            positions = list.positions
+        case .array(let items):
+            count = items.count
+            values = items
+            stream = nil
+            positions = .contiguous(0..<0)
+        case .set(let items):
+            count = items.count
+            values = Array(items)
+            stream = nil
+            positions = .contiguous(0..<0)
+        default:
+            preconditionFailure("elements of a non-collection")
+        }
+    }
+
+    /// The stream position of a donation list's element.
+    @inline(__always)
+    func position(at index: Int) -> Int {
+        switch positions {
+        case .contiguous(let range): return range.lowerBound + index
+        case .scattered(let list): return list[index]
+        }
+    }
+
+    /// An element as a value.
+    func value(at index: Int) -> Value {
+        if let stream { return .donation(stream, position(at: index)) }
+        return values[index]
+    }
 }

@@ -12,7 +12,9 @@ enum NodeCompiler {
         case .parameterValue(let index): return ParameterValueNode(index, range, type)
         case .parameterReference(let index): return IndexValueNode(.parameter(index), range, type)
         case .event(let index): return IndexValueNode(.event(index), range, type)
-        case .local(let slot): return LocalNode(slot, range, type)
+        case .local(let slot):
+            if case .donation = type { return DonationLocalNode(slot, range, type) }
+            return LocalNode(slot, range, type)
         case .builtin(let call): return BuiltinNode(compile(call), type)
         case .field(let base, let index):
             if case .local(let slot) = base.node {
