@@ -336,9 +336,23 @@ final class KeyPathNode: Node {
         self.steps = steps
         super.init(range, type)
     }
+    override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        // A leading field step reads the donation's column directly.
+        guard let stream = elements.stream, case .field(let field) = steps[0] else {
+            return try apply(&ev, elements.value(at: index))
+        }
+        try ev.tick(1, range)
+        return try follow(&ev, stream.columns[field][elements.position(at: index)], from: 1)
+    }
+
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
-        var current = argument
-        for step in steps {
+        try follow(&ev, argument, from: 0)
+    }
+
+    /// Applies the steps from `first` on.
+    private func follow(_ ev: inout Evaluator, _ start: Value, from first: Int) throws(Interrupt) -> Value {
+        var current = start
+        for step in steps[first...] {
             try ev.tick(1, range)
             switch step {
             case .field(let index):
@@ -617,8 +631,9 @@ final class FusedNode: Node {
 }
 
 /// The elements of a collection value, prepared once for a loop that applies a closure to each:
-/// a donation list is read as stream positions, without making a value per element.
-struct Elements {
+/// a donation list is read as stream positions, without making a value per element. A class,
+/// so passing it to each application costs nothing.
+final class Elements {
     let count: Int
     private let values: [Value]
     /// The stream of a donation list.
