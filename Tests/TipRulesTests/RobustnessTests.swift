@@ -84,6 +84,54 @@ struct RobustnessTests {
         #expect(compiled > 0)
     }
 
+    @Test("the fast line reader and the general one load the same donations and report the same lines")
+    func lineReadersAgree() throws {
+        let rules = """
+        event ping
+        event view { id: Int, name: String, rating: Double, ok: Bool, when: Date, note: String?, score: Int? }
+        """
+        let program = try #require(Fixture.compile(rules).program)
+        let lines = [
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 3, "name": "Alps", "rating": 4, "ok": true, "when": "2026-11-01T00:00:00.5+01:00"}}"#,
+            #"{"date":"2026-11-29T10:00:00.250Z","event":"ping"}"#,
+            #"  { "event" : "ping" , "date" : "2026-11-29T10:00Z" , "value" : null }  "#,
+            #"{"event": "ping", "date": "2026-11-29T10:00:00Z", "value": {}}"#,
+            #"{"value": {}, "event": "ping", "date": "2026-11-29T10:00:00Z"}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00-05:00", "value": {"note": null, "score": -9223372036854775808, "id": -0, "name": "café", "rating": -1.5e-3, "ok": false, "when": "2026-02-28T23:59:59Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "ü", "rating": 0, "ok": true, "when": "2026-11-01T00:00:00Z", "note": "a"b"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1.0, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 01, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 9223372036854775808, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "a", "rating": 1e999, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "id": 2, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "view", "date": "2026-02-30T10:00:00Z", "value": {"id": 1, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+            #"{"event": "ping", "date": "2026-11-29T10:00:00Z", "extra": 1}"#,
+            #"{"event": "ping", "date": "2026-11-29T10:00:00Z"} x"#,
+            #"{"event": "pong", "date": "2026-11-29T10:00:00Z"}"#,
+            #"{"event": "ping", "event": "ping", "date": "2026-11-29T10:00:00Z"}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z", "note": 3}}"#,
+            #"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "a\#tb", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#,
+        ]
+        var random = Random(state: 7)
+        var logs = [lines.joined(separator: "\n")]
+        for _ in 0..<300 { logs.append(RobustnessTests.mutate(logs[0], &random)) }
+        for log in logs {
+            var fast = DonationStore(program: program)
+            var general = DonationStore(program: program)
+            let fastIssues = DonationLog.load(Array(log.utf8), fileName: "l", into: &fast)
+            let generalIssues = DonationLog.load(Array(log.utf8), fileName: "l", into: &general, fastLines: false)
+            #expect(fastIssues.map(\.description) == generalIssues.map(\.description))
+            for schema in program.events {
+                let a = try fast.stream(for: schema), b = try general.stream(for: schema)
+                #expect(a.dates == b.dates)
+                for field in schema.fields.indices {
+                    #expect((0..<a.count).map { a.columns[field][$0] } == (0..<b.count).map { b.columns[field][$0] })
+                }
+            }
+        }
+    }
+
     @Test("mutated donation logs never crash loading")
     func logMutations() throws {
         let program = try #require(Fixture.compile(try Fixture.read("Examples/shop/shop.rules")).program)

@@ -13,9 +13,22 @@ package enum ISO8601 {
     /// Parses a timestamp, or returns a reason it is not one.
     package static func parse(_ text: String) -> Result<Double, ISO8601Error> {
         let bytes = Array(text.utf8)
-        var index = 0
+        return parse(bytes, 0..<bytes.count)
+    }
+
+    /// Parses the timestamp spelled by some bytes of a buffer (a log line's, say), without
+    /// making a string unless it is rejected.
+    package static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> Result<Double, ISO8601Error> {
+        bytes.withUnsafeBufferPointer { parse($0, range) }
+    }
+
+    /// Parses the timestamp spelled by some bytes of a buffer.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<Double, ISO8601Error> {
+        var index = range.lowerBound
+        let end = range.upperBound
+        var text: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         func number(_ digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
+            guard index + digits <= end else { return nil }
             var value = 0
             for offset in 0..<digits {
                 let byte = bytes[index + offset]
@@ -26,14 +39,14 @@ package enum ISO8601 {
             return value
         }
         func expect(_ character: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == character else { return false }
+            guard index < end, bytes[index] == character else { return false }
             index += 1
             return true
         }
-        let shape = ISO8601Error.malformed(text)
+        var shape: ISO8601Error { .malformed(text) }
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
               let day = number(2) else { return .failure(shape) }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") else { return .failure(shape) }
+        guard index < end, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") else { return .failure(shape) }
         index += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return .failure(shape) }
         var second = 0
@@ -43,13 +56,13 @@ package enum ISO8601 {
             second = s
             if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
                 let start = index
-                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+                while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
                 guard index > start else { return .failure(shape) }
                 fraction = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
             }
         }
         var offsetSeconds = 0
-        if index < bytes.count {
+        if index < end {
             if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -61,7 +74,7 @@ package enum ISO8601 {
                 offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
             }
         }
-        guard index == bytes.count else { return .failure(shape) }
+        guard index == end else { return .failure(shape) }
         guard (1...12).contains(month) else { return .failure(.outOfRange(text, "month \(month)")) }
         guard (1...daysInMonth(year, month)).contains(day) else { return .failure(.outOfRange(text, "day \(day) of month \(month)")) }
         guard hour <= 23 else { return .failure(.outOfRange(text, "hour \(hour)")) }
