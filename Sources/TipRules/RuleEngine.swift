@@ -26,7 +26,8 @@ public final class RuleEngine: Sendable {
     private struct State {
         var clock: EvaluationClock
         var parameterValues: [Value]
-        var stepBudget: Int
+        /// The time zone's calendar and the step budget, made once rather than per evaluation.
+        var options: EvaluationOptions
     }
 
     private let state: Locked<State>
@@ -36,19 +37,29 @@ public final class RuleEngine: Sendable {
         self.rules = rules
         self.storage = storage ?? InMemoryDonationStorage(events: rules.program.events)
         self.state = Locked(State(clock: clock, parameterValues: rules.program.parameters.map { Value($0.defaultValue) },
-                                  stepBudget: EvaluationOptions.defaultStepBudget))
+                                  options: EvaluationOptions(timeZone: clock.timeZone)))
     }
 
     /// The evaluation clock and time zone (the system clock in UTC unless set).
     public var clock: EvaluationClock {
         get { state.read { $0.clock } }
-        set { state.write { $0.clock = newValue } }
+        set {
+            state.write { state in
+                state.clock = newValue
+                if state.options.timeZone != newValue.timeZone { state.options.timeZone = newValue.timeZone }
+            }
+        }
     }
 
     /// The most steps one evaluation of a declaration may take before it stops with an error.
     public var stepBudget: Int {
-        get { state.read { $0.stepBudget } }
-        set { state.write { $0.stepBudget = max(1, newValue) } }
+        get { state.read { $0.options.stepBudget } }
+        set {
+            state.write { state in
+                state.options.stepBudget = max(1, newValue)
+                state.options.totalStepBudget = max(state.options.totalStepBudget, state.options.stepBudget)
+            }
+        }
     }
 
     // MARK: - Handles
@@ -202,11 +213,10 @@ public final class RuleEngine: Sendable {
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
         let current = state.read { $0 }
         let snapshot = try storage.snapshot()
-        let options = EvaluationOptions(now: current.clock.now(), timeZone: current.clock.timeZone, stepBudget: current.stepBudget)
+        var options = current.options
+        options.now = current.clock.now()
         var evaluation = Evaluation(program: rules.program, donations: snapshot, options: options)
-        for (index, parameter) in rules.program.parameters.enumerated() {
-            try evaluation.setParameter(parameter.name, current.parameterValues[index])
-        }
+        evaluation.setCheckedParameterValues(current.parameterValues)
         return evaluation
     }
 }

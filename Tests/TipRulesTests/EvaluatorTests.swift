@@ -152,6 +152,17 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == "runtime error: " + message)
     }
 
+    @Test("dates compare and subtract unboxed: fields, closure parameters, Date.now", arguments: [
+        ("view.donations.map(\\.date).filter { $0 > view.donations[1].date }.count", "Int = 2"),
+        ("view.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 2 }.count", "Int = 1"),
+        ("view.donations.contains { d in view.donations.contains { $0.date.timeIntervalSince(d.date) == 86400 } }", "Bool = true"),
+        ("view.donations.compactMap { $0.seen }.allSatisfy { $0 < Date.now }", "Bool = true"),
+        ("view.donations.reduce(Date.now) { min($0, $1.date) } == view.donations[0].date", "Bool = true"),
+    ])
+    func typedDates(expression: String, expected: String) {
+        #expect(Fixture.evaluate(expression) == expected)
+    }
+
     @Test("a runtime error points at the failing subexpression")
     func runtimeErrorRange() throws {
         let source = Fixture.header + "\nrule r = level > 0 && [1, 2][level] == 1"

@@ -78,6 +78,13 @@ package struct Evaluation {
     /// ```swift
     /// try evaluation.setParameter("isLoggedIn", .bool(true))
     /// ```
+    /// Sets every parameter at once from values already checked against their types (a host's
+    /// `RuleEngine` checks them when they are set), in declaration order.
+    package mutating func setCheckedParameterValues(_ values: [Value]) {
+        precondition(values.count == program.parameters.count, "one value per parameter")
+        evaluator.setParameterValues(values)
+    }
+
     package mutating func setParameter(_ name: String, _ value: Value) throws(Diagnostic) {
         guard let index = program.parameterIndex(name) else { throw ParameterErrors.unknown(name, in: program) }
         let parameter = program.parameters[index]

@@ -85,6 +85,13 @@ struct Evaluator {
     }
 
     /// Replaces a parameter's value and forgets what was computed from the old one.
+    /// Replaces every parameter value and forgets what was computed from the old ones.
+    mutating func setParameterValues(_ values: [Value]) {
+        inputs.parameterValues = values
+        declarationSlots = []
+        declarationStates = []
+    }
+
     mutating func setParameter(_ index: Int, _ value: Value) {
         inputs.parameterValues[index] = value
         declarationSlots = []
@@ -200,10 +207,13 @@ struct Evaluator {
         }
     }
 
+    /// A `Double` local, or a `Date` one as seconds since 2001.
     func localDouble(_ slot: Int) -> Double {
         locals.withUnsafeBufferPointer { buffer in
-            guard case .double(let value) = buffer[frameBase + slot] else { preconditionFailure("a Double local holds another value") }
-            return value
+            switch buffer[frameBase + slot] {
+            case .double(let value), .date(let value): return value
+            default: preconditionFailure("a Double or Date local holds another value")
+            }
         }
     }
 
@@ -211,6 +221,14 @@ struct Evaluator {
         locals.withUnsafeBufferPointer { buffer in
             guard case .bool(let value) = buffer[frameBase + slot] else { preconditionFailure("a Bool local holds another value") }
             return value
+        }
+    }
+
+    /// The date of the donation in a local.
+    func localDate(_ slot: Int) -> Double {
+        donationSlots.withUnsafeBufferPointer { buffer in
+            let bound = buffer[frameBase + slot]
+            return bound.stream!.dates[bound.position]
         }
     }
 

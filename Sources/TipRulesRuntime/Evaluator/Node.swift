@@ -42,10 +42,12 @@ class Node {
         return value
     }
 
-    /// The value of a `Double` node.
+    /// The value of a `Double` node, or the seconds since 2001 of a `Date` node.
     func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        guard case .double(let value) = try evaluate(&ev) else { preconditionFailure("a Double node gave another value") }
-        return value
+        switch try evaluate(&ev) {
+        case .double(let value), .date(let value): return value
+        default: preconditionFailure("a Double or Date node gave another value")
+        }
     }
 
     /// The value of a `Bool` node.
@@ -95,7 +97,10 @@ final class ConstantNode: Node {
     init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
         self.value = value
         if case .int(let x) = value { intValue = x } else { intValue = 0 }
-        if case .double(let x) = value { doubleValue = x } else { doubleValue = 0 }
+        switch value {
+        case .double(let x), .date(let x): doubleValue = x
+        default: doubleValue = 0
+        }
         if case .bool(let x) = value { boolValue = x } else { boolValue = false }
         super.init(range, type)
     }
@@ -172,6 +177,36 @@ final class DonationLocalNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.donationLocal(slot) }
+}
+
+/// `$0.date` of a closure parameter of a donation type: the date read from its stream. It
+/// charges the local's step too, as the call and its receiver would.
+final class LocalDateNode: Node {
+    let slot: Int
+    let receiverRange: SourceRange
+    init(_ slot: Int, receiverRange: SourceRange, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        self.receiverRange = receiverRange
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tick(1, receiverRange)
+        return .date(ev.localDate(slot))
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        try ev.tick(1, receiverRange)
+        return ev.localDate(slot)
+    }
+}
+
+/// `a.timeIntervalSince(b)` on unboxed dates.
+final class TimeIntervalSinceNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .double(try lhs.double(&ev) - rhs.double(&ev)) }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return try lhs.double(&ev) - rhs.double(&ev)
+    }
 }
 
 /// The value a key path's property step is applied to (see `KeyPathNode`).
@@ -521,8 +556,8 @@ final class ComparisonNode: BinaryNode {
     private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
         switch kind {
         case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
-        case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
-        case .date, .value:
+        case .double, .date: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .value:
             let left = try lhs.evaluate(&ev)
             let right = try rhs.evaluate(&ev)
             return Evaluator.compare(op, left, right)

@@ -15,7 +15,20 @@ enum NodeCompiler {
         case .local(let slot):
             if case .donation = type { return DonationLocalNode(slot, range, type) }
             return LocalNode(slot, range, type)
-        case .builtin(let call): return BuiltinNode(compile(call), type)
+        case .builtin(let call):
+            switch call.builtin.id {
+            case .donationDate:
+                if let receiver = call.receiver, case .local(let slot) = receiver.node {
+                    return LocalDateNode(slot, receiverRange: receiver.range, call.range, type)
+                }
+            case .dateTimeIntervalSince:
+                if let receiver = call.receiver {
+                    return TimeIntervalSinceNode(compile(receiver), compile(call.arguments[0]), call.range, type)
+                }
+            default:
+                break
+            }
+            return BuiltinNode(compile(call), type)
         case .field(let base, let index):
             if case .local(let slot) = base.node {
                 return LocalFieldNode(slot: slot, index: index, baseRange: base.range, range, type)

@@ -44,10 +44,12 @@ package enum Column: Sendable {
         return items[position]
     }
 
-    /// The value at a position of a `Double` column.
+    /// The value at a position of a `Double` column, or the seconds since 2001 of a `Date` one.
     func double(at position: Int) -> Double {
-        guard case .double(let items) = self else { preconditionFailure("not a Double column") }
-        return items[position]
+        switch self {
+        case .double(let items), .date(let items): return items[position]
+        default: preconditionFailure("not a Double or Date column")
+        }
     }
 
     /// Inserts a value (already checked against the field's type).
