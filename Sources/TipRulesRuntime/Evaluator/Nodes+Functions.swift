@@ -1,0 +1,228 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+// Nodes that call: built-ins, closures and key paths, `#Rule`, fused operations, and the
+// element sources of loops that apply closures.
+
+/// A call of a built-in, with its implementation resolved.
+final class BuiltinNode: Node {
+    let call: CompiledCall
+    let implementation: BuiltinImplementations.Implementation
+    init(_ call: CompiledCall, _ type: RuleType) {
+        self.call = call
+        self.implementation = BuiltinImplementations.table[call.builtin.id.rawValue]
+        super.init(call.range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try implementation(&ev, call, call.range) }
+}
+
+/// A built-in call's parts, as the implementations read them.
+final class CompiledCall {
+    let builtin: Builtin
+    let receiver: Node?
+    let arguments: [Node]
+    /// The call's static result type (built-ins that return optionals need it to wrap).
+    let resultType: RuleType
+    let range: SourceRange
+
+    init(builtin: Builtin, receiver: Node?, arguments: [Node], resultType: RuleType, range: SourceRange) {
+        self.builtin = builtin
+        self.receiver = receiver
+        self.arguments = arguments
+        self.resultType = resultType
+        self.range = range
+    }
+}
+
+/// A closure: its parameters live in consecutive local slots starting at `firstSlot`. A
+/// parameter of a donation type is bound as a stream position.
+final class ClosureNode: Node {
+    let firstSlot: Int
+    let body: Node
+    private let firstIsDonation: Bool
+    private let secondIsDonation: Bool
+
+    init(firstSlot: Int, body: Node, _ range: SourceRange, _ type: RuleType) {
+        self.firstSlot = firstSlot
+        self.body = body
+        var parameters: [RuleType] = []
+        if case .function(let types, _) = type { parameters = types }
+        func isDonation(_ index: Int) -> Bool {
+            guard index < parameters.count, case .donation = parameters[index] else { return false }
+            return true
+        }
+        firstIsDonation = isDonation(0)
+        secondIsDonation = isDonation(1)
+        super.init(range, type)
+    }
+
+    @inline(__always)
+    private func bind(_ ev: inout Evaluator, _ slot: Int, _ value: Value, isDonation: Bool) {
+        if isDonation, case .donation(let stream, let position) = value {
+            ev.setDonationLocal(slot, stream, position)
+        } else {
+            ev.setLocal(slot, value)
+        }
+    }
+
+    @inline(__always)
+    private func bindFirst(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) {
+        if firstIsDonation, let stream = elements.stream {
+            ev.setDonationLocal(firstSlot, stream, elements.position(at: index))
+        } else {
+            bind(&ev, firstSlot, elements.value(at: index), isDonation: firstIsDonation)
+        }
+    }
+
+    override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
+        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
+        return try body.evaluate(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
+        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
+        bind(&ev, firstSlot + 1, second, isDonation: secondIsDonation)
+        return try body.evaluate(&ev)
+    }
+    override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
+        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
+        return try body.bool(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        bindFirst(&ev, elements, index)
+        return try body.evaluate(&ev)
+    }
+    override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
+        bindFirst(&ev, elements, index)
+        return try body.bool(&ev)
+    }
+    override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
+        if secondIsDonation, let stream = elements.stream {
+            ev.setDonationLocal(firstSlot + 1, stream, elements.position(at: index))
+        } else {
+            bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
+        }
+        return try body.evaluate(&ev)
+    }
+}
+
+/// `\.a.b`: payload fields and built-in properties, applied in order.
+final class KeyPathNode: Node {
+    enum Step {
+        case field(Int)
+        /// A property built-in, called with the current value as its receiver.
+        case property(CompiledCall, BuiltinImplementations.Implementation)
+    }
+    let steps: [Step]
+    init(_ steps: [Step], _ range: SourceRange, _ type: RuleType) {
+        self.steps = steps
+        super.init(range, type)
+    }
+    override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        // A leading field step reads the donation's column directly.
+        guard let stream = elements.stream, case .field(let field) = steps[0] else {
+            return try apply(&ev, elements.value(at: index))
+        }
+        try ev.tick(1, range)
+        return try follow(&ev, stream.columns[field][elements.position(at: index)], from: 1)
+    }
+
+    override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
+        try follow(&ev, argument, from: 0)
+    }
+
+    /// Applies the steps from `first` on.
+    private func follow(_ ev: inout Evaluator, _ start: Value, from first: Int) throws(Interrupt) -> Value {
+        var current = start
+        for step in steps[first...] {
+            try ev.tick(1, range)
+            switch step {
+            case .field(let index):
+                guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
+                current = stream.columns[index][position]
+            case .property(let call, let implementation):
+                let saved = ev.injected
+                ev.injected = current
+                defer { ev.injected = saved }
+                current = try implementation(&ev, call, range)
+            }
+        }
+        return current
+    }
+}
+
+/// The elements of a collection value, prepared once for a loop that applies a closure to each:
+/// a donation list is read as stream positions, without making a value per element. A class,
+/// so passing it to each application costs nothing.
+final class Elements {
+    let count: Int
+    private let values: [Value]
+    /// The stream of a donation list.
+    let stream: DonationStream?
+    private let positions: DonationList.Positions
+
+    init(_ value: Value) {
+        switch value {
+        case .donations(let list):
+            count = list.count
+            values = []
+            stream = list.stream
+            positions = list.positions
+        case .array(let items):
+            count = items.count
+            values = items
+            stream = nil
+            positions = .contiguous(0..<0)
+        case .set(let items):
+            count = items.count
+            values = Array(items)
+            stream = nil
+            positions = .contiguous(0..<0)
+        default:
+            preconditionFailure("elements of a non-collection")
+        }
+    }
+
+    /// The stream position of a donation list's element.
+    @inline(__always)
+    func position(at index: Int) -> Int {
+        switch positions {
+        case .contiguous(let range): return range.lowerBound + index
+        case .scattered(let list): return list[index]
+        }
+    }
+
+    /// An element as a value.
+    func value(at index: Int) -> Value {
+        if let stream { return .donation(stream, position(at: index)) }
+        return values[index]
+    }
+}
+
+/// `#Rule(subject) { body }`: the body closure applied to the subject.
+final class RuleMacroNode: Node {
+    let subject: Node
+    let body: ClosureNode
+    init(_ subject: Node, _ body: ClosureNode, _ range: SourceRange, _ type: RuleType) {
+        self.subject = subject
+        self.body = body
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        var value = try subject.evaluate(&ev)
+        if case .parameter(let index) = value { value = ev.inputs.parameterValues[index] }
+        return try body.apply(&ev, value)
+    }
+}
+
+/// Several built-in calls computed as one (see `Optimizer`).
+final class FusedNode: Node {
+    let operation: FusedOperation
+    let source: Node
+    init(_ operation: FusedOperation, source: Node, _ range: SourceRange, _ type: RuleType) {
+        self.operation = operation
+        self.source = source
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, range) }
+}

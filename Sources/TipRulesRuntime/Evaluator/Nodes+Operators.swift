@@ -1,0 +1,246 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+// Nodes for literals and operators.
+
+final class ArrayLiteralNode: Node {
+    let elements: [Node]
+    init(_ elements: [Node], _ range: SourceRange, _ type: RuleType) {
+        self.elements = elements
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements { values.append(try element.evaluate(&ev)) }
+        return .array(values)
+    }
+}
+
+/// A node with one operand.
+class UnaryNode: Node {
+    let operand: Node
+    init(_ operand: Node, _ range: SourceRange, _ type: RuleType) {
+        self.operand = operand
+        super.init(range, type)
+    }
+}
+
+/// A node with two operands.
+class BinaryNode: Node {
+    let lhs: Node
+    let rhs: Node
+    init(_ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init(range, type)
+    }
+}
+
+final class NegateNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.negate(operand, range) }
+}
+
+final class NotNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(!(try operand.bool(&ev))) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return !(try operand.bool(&ev))
+    }
+}
+
+final class ForceUnwrapNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.forceUnwrap(operand, range) }
+}
+
+final class BindOptionalNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard let value = try operand.evaluate(&ev).unwrap(wrapped: operand.type.unwrapped) else { throw .nilInChain }
+        return value
+    }
+}
+
+final class OptionalChainNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.optionalChain(operand, type) }
+}
+
+/// Turns a `T` into a `T?`.
+final class WrapOptionalNode: UnaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        Value.wrap(try operand.evaluate(&ev), wrapped: operand.type)
+    }
+}
+
+final class ArithmeticNode: BinaryNode {
+    let op: ArithmeticOperator
+    init(_ op: ArithmeticOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.op = op
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        switch op {
+        case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder: return .int(try intBody(&ev))
+        case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide: return .double(try doubleBody(&ev))
+        case .stringConcatenate, .arrayConcatenate: return try ev.arithmetic(op, lhs, rhs, range)
+        }
+    }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return try intBody(&ev)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return try doubleBody(&ev)
+    }
+
+    /// Integer arithmetic on unboxed operands, trapping (with a runtime error) where Swift does.
+    private func intBody(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        let a = try lhs.int(&ev)
+        let b = try rhs.int(&ev)
+        let result: (partialValue: Int, overflow: Bool)
+        let symbol: String
+        switch op {
+        case .intAdd: result = a.addingReportingOverflow(b); symbol = "+"
+        case .intSubtract: result = a.subtractingReportingOverflow(b); symbol = "-"
+        case .intMultiply: result = a.multipliedReportingOverflow(by: b); symbol = "*"
+        case .intDivide:
+            if b == 0 { throw ev.failure(RuntimeMessages.divisionByZero, range) }
+            result = a.dividedReportingOverflow(by: b); symbol = "/"
+        case .intRemainder:
+            if b == 0 { throw ev.failure(RuntimeMessages.remainderByZero, range) }
+            result = a.remainderReportingOverflow(dividingBy: b); symbol = "%"
+        default: preconditionFailure("integer arithmetic with a non-integer operator")
+        }
+        if result.overflow { throw ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range) }
+        return result.partialValue
+    }
+
+    /// IEEE arithmetic on unboxed operands.
+    private func doubleBody(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        let a = try lhs.double(&ev)
+        let b = try rhs.double(&ev)
+        switch op {
+        case .doubleAdd: return a + b
+        case .doubleSubtract: return a - b
+        case .doubleMultiply: return a * b
+        case .doubleDivide: return a / b
+        default: preconditionFailure("floating-point arithmetic with another operator")
+        }
+    }
+}
+
+final class ComparisonNode: BinaryNode {
+    let op: ComparisonOperator
+    /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`.
+    private enum Kind { case int, double, date, value }
+    private let kind: Kind
+
+    init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.op = op
+        switch (lhs.type, rhs.type) {
+        case (.int, .int): kind = .int
+        case (.double, .double): kind = .double
+        case (.date, .date): kind = .date
+        default: kind = .value
+        }
+        super.init(lhs, rhs, range, type)
+    }
+
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return try body(&ev)
+    }
+
+    private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        switch kind {
+        case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
+        case .double, .date: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .value:
+            let left = try lhs.evaluate(&ev)
+            let right = try rhs.evaluate(&ev)
+            return Evaluator.compare(op, left, right)
+        }
+    }
+
+    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`).
+    @inline(__always)
+    static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        }
+    }
+}
+
+/// `&&` and `||`, short-circuiting left to right.
+final class LogicalNode: BinaryNode {
+    let isAnd: Bool
+    init(isAnd: Bool, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.isAnd = isAnd
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return try body(&ev)
+    }
+    private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        let left = try lhs.bool(&ev)
+        if left != isAnd { return left }
+        return try rhs.bool(&ev)
+    }
+}
+
+final class NilCoalescingNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        let left = try lhs.evaluate(&ev)
+        if let unwrapped = left.unwrap(wrapped: lhs.type.unwrapped) {
+            // `a ?? b` with an optional `b` keeps `a` optional.
+            return rhs.type == lhs.type ? left : unwrapped
+        }
+        return try rhs.evaluate(&ev)
+    }
+}
+
+final class SubscriptNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.subscriptAccess(lhs, rhs, range) }
+}
+
+final class RangeNode: BinaryNode {
+    let closed: Bool
+    init(closed: Bool, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        self.closed = closed
+        super.init(lhs, rhs, range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.range(lhs, rhs, closed, range) }
+}
+
+final class TernaryNode: Node {
+    let condition: Node
+    let then: Node
+    let otherwise: Node
+    init(_ condition: Node, _ then: Node, _ otherwise: Node, _ range: SourceRange, _ type: RuleType) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .bool(let flag) = try condition.evaluate(&ev) else { preconditionFailure("condition is not Bool") }
+        return try (flag ? then : otherwise).evaluate(&ev)
+    }
+}
+
+/// `a.timeIntervalSince(b)` on unboxed dates.
+final class TimeIntervalSinceNode: BinaryNode {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .double(try lhs.double(&ev) - rhs.double(&ev)) }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return try lhs.double(&ev) - rhs.double(&ev)
+    }
+}

@@ -1,0 +1,165 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+// Nodes that read a value: constants, declarations, parameters, events, closure parameters
+// and their fields.
+
+final class ConstantNode: Node {
+    let value: Value
+    /// The value unboxed, for the typed entry points (zero where the type differs).
+    private let intValue: Int
+    private let doubleValue: Double
+    private let boolValue: Bool
+    init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
+        self.value = value
+        if case .int(let x) = value { intValue = x } else { intValue = 0 }
+        switch value {
+        case .double(let x), .date(let x): doubleValue = x
+        default: doubleValue = 0
+        }
+        if case .bool(let x) = value { boolValue = x } else { boolValue = false }
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return intValue
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return doubleValue
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return boolValue
+    }
+}
+
+final class DeclarationNode: Node {
+    let index: Int
+    init(_ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.declarationValue(index) }
+}
+
+final class ParameterValueNode: Node {
+    let index: Int
+    init(_ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.inputs.parameterValues[index] }
+}
+
+/// `$name`, the parameter itself, and a bare event name: values that name their index.
+final class IndexValueNode: Node {
+    let value: Value
+    init(_ value: Value, _ range: SourceRange, _ type: RuleType) {
+        self.value = value
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
+}
+
+final class LocalNode: Node {
+    let slot: Int
+    init(_ slot: Int, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.local(slot) }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        return ev.localInt(slot)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        return ev.localDouble(slot)
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tick(1, range)
+        return ev.localBool(slot)
+    }
+}
+
+/// A closure parameter of a donation type, kept as a stream position (see
+/// `Evaluator.setDonationLocal`).
+final class DonationLocalNode: Node {
+    let slot: Int
+    init(_ slot: Int, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.donationLocal(slot) }
+}
+
+/// The value a key path's property step is applied to (see `KeyPathNode`).
+final class InjectedValueNode: Node {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.injected }
+}
+
+final class FieldNode: Node {
+    let base: Node
+    let index: Int
+    init(_ base: Node, _ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.base = base
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        guard case .donation(let stream, let position) = try base.evaluate(&ev) else { preconditionFailure("field of a non-donation") }
+        return stream.columns[index][position]
+    }
+}
+
+/// A payload field of a closure parameter (`$0.score`): the field read straight from the
+/// local, without copying the donation out first. It charges the local's step too.
+final class LocalFieldNode: Node {
+    let slot: Int
+    let index: Int
+    /// The range of the local, where its step is charged.
+    let baseRange: SourceRange
+    init(slot: Int, index: Int, baseRange: SourceRange, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        self.index = index
+        self.baseRange = baseRange
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tick(1, baseRange)
+        return ev.localField(slot, index)
+    }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tick(1, range)
+        try ev.tick(1, baseRange)
+        return ev.localIntField(slot, index)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        try ev.tick(1, baseRange)
+        return ev.localDoubleField(slot, index)
+    }
+}
+
+/// `$0.date` of a closure parameter of a donation type: the date read from its stream. It
+/// charges the local's step too, as the call and its receiver would.
+final class LocalDateNode: Node {
+    let slot: Int
+    let receiverRange: SourceRange
+    init(_ slot: Int, receiverRange: SourceRange, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        self.receiverRange = receiverRange
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tick(1, receiverRange)
+        return .date(ev.localDate(slot))
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tick(1, range)
+        try ev.tick(1, receiverRange)
+        return ev.localDate(slot)
+    }
+}
