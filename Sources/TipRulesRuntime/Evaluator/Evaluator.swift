@@ -172,12 +172,18 @@ struct Evaluator {
         locals[frameBase + slot]
     }
 
-    /// A payload field of the donation in a local.
-    func localField(_ slot: Int, _ field: Int) -> Value {
+    /// Reads the donation bound to a local (see `setDonationLocal`).
+    @inline(__always)
+    private func withBoundDonation<T>(_ slot: Int, _ body: (DonationStream, Int) -> T) -> T {
         donationSlots.withUnsafeBufferPointer { buffer in
             let bound = buffer[frameBase + slot]
-            return bound.stream!.columns[field][bound.position]
+            return body(bound.stream!, bound.position)
         }
+    }
+
+    /// A payload field of the donation in a local.
+    func localField(_ slot: Int, _ field: Int) -> Value {
+        withBoundDonation(slot) { stream, position in stream.columns[field][position] }
     }
 
     /// The donation in a local.
@@ -226,25 +232,16 @@ struct Evaluator {
 
     /// The date of the donation in a local.
     func localDate(_ slot: Int) -> Double {
-        donationSlots.withUnsafeBufferPointer { buffer in
-            let bound = buffer[frameBase + slot]
-            return bound.stream!.dates[bound.position]
-        }
+        withBoundDonation(slot) { stream, position in stream.dates[position] }
     }
 
     /// An `Int` or `Double` payload field of the donation in a local, unboxed.
     func localIntField(_ slot: Int, _ field: Int) -> Int {
-        donationSlots.withUnsafeBufferPointer { buffer in
-            let bound = buffer[frameBase + slot]
-            return bound.stream!.columns[field].int(at: bound.position)
-        }
+        withBoundDonation(slot) { stream, position in stream.columns[field].int(at: position) }
     }
 
     func localDoubleField(_ slot: Int, _ field: Int) -> Double {
-        donationSlots.withUnsafeBufferPointer { buffer in
-            let bound = buffer[frameBase + slot]
-            return bound.stream!.columns[field].double(at: bound.position)
-        }
+        withBoundDonation(slot) { stream, position in stream.columns[field].double(at: position) }
     }
 
     mutating func setLocal(_ slot: Int, _ value: Value) {

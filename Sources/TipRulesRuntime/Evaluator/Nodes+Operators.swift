@@ -131,16 +131,16 @@ final class ArithmeticNode: BinaryNode {
 
 final class ComparisonNode: BinaryNode {
     let op: ComparisonOperator
-    /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`.
-    private enum Kind { case int, double, date, value }
+    /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`
+    /// (a date unboxes to its seconds).
+    private enum Kind { case int, double, value }
     private let kind: Kind
 
     init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
         self.op = op
         switch (lhs.type, rhs.type) {
         case (.int, .int): kind = .int
-        case (.double, .double): kind = .double
-        case (.date, .date): kind = .date
+        case (.double, .double), (.date, .date): kind = .double
         default: kind = .value
         }
         super.init(lhs, rhs, range, type)
@@ -155,7 +155,7 @@ final class ComparisonNode: BinaryNode {
     private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
         switch kind {
         case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
-        case .double, .date: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
         case .value:
             let left = try lhs.evaluate(&ev)
             let right = try rhs.evaluate(&ev)
