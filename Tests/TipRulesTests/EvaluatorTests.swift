@@ -163,6 +163,37 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == expected)
     }
 
+    /// The fewest steps an expression evaluates in: every node visited costs one, whichever
+    /// way (boxed or unboxed) the evaluator computes it.
+    private func stepsNeeded(_ expression: String) -> Int? {
+        var low = 1, high = 10_000
+        guard !Fixture.evaluate(expression, stepBudget: high).hasPrefix("runtime error") else { return nil }
+        while low < high {
+            let mid = (low + high) / 2
+            if Fixture.evaluate(expression, stepBudget: mid).hasPrefix("runtime error") { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    @Test("typed and boxed evaluation charge one step per node visited", arguments: [
+        // 1 + 2 * 3: five nodes.
+        ("1 + 2 * 3", 5),
+        // A comparison of a Double field against a literal, inside a closure applied to four
+        // donations: count, filter, donations, view (4), then per donation `>`, `+`, `$0.rating`
+        // (the field and its local), `0` and `2`: 6 each.
+        ("view.donations.filter { $0.rating + 0 > 2 }.count", 4 + 4 * 6),
+        // Dates: `<`, timeIntervalSince, `$0.date` (call and local), `Date.now`, `86400.0`: 6 per donation.
+        ("view.donations.filter { $0.date.timeIntervalSince(Date.now) < 86400.0 }.count", 4 + 4 * 6),
+        // `&&` evaluates its right side only when the left is true (one donation has id 2):
+        // `&&`, `==`, `+`, `$0.id` (2), `0`, `2` per donation, then `>`, `$0.rating` (2), `1` once.
+        ("view.donations.filter { $0.id + 0 == 2 && $0.rating > 1 }.count", 4 + 4 * 7 + 1 * 4),
+        // reduce with two parameters: reduce, donations, view, the 0, then `+`, `$0`, `$1.id` (2) per donation.
+        ("view.donations.reduce(0) { $0 + $1.id + 0 }", 4 + 4 * 6),
+    ])
+    func stepsPerNode(expression: String, steps: Int) {
+        #expect(stepsNeeded(expression) == steps)
+    }
+
     @Test("a runtime error points at the failing subexpression")
     func runtimeErrorRange() throws {
         let source = Fixture.header + "\nrule r = level > 0 && [1, 2][level] == 1"
