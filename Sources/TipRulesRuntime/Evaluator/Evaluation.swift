@@ -66,7 +66,7 @@ package struct Evaluation {
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
         let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
                                       fixedOffset: options.fixedOffset,
-                                      source: donations, parameterValues: program.parameters.map { Value($0.defaultValue) },
+                                      source: donations, parameterValues: RuntimeProgram.of(program).defaultParameterValues,
                                       stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
         self.program = program
         self.evaluator = Evaluator(program: program, inputs: inputs)

@@ -265,20 +265,19 @@ struct Evaluator {
             return cached
         }
         // The program's declaration decides what rules see; the source only holds donations.
-        let schema = program.events[index]
         let stream: DonationStream
         do {
-            stream = try inputs.source.stream(for: schema)
+            stream = try inputs.source.stream(for: program.events[index])
         } catch {
             throw .failure(error)
         }
         let end = stream.upperBound(of: now)
         var start = 0
-        if let maxAge = schema.maxAge {
+        if let maxAge = runtime.maxAges[index] {
             let cutoff = try cutoffDate(maxAge, range)
             start = stream.lowerBound(of: cutoff, in: 0..<end)
         }
-        start = max(start, end - schema.limit)
+        start = max(start, end - runtime.limits[index])
         let list = DonationList(stream: stream, positions: .contiguous(start..<end))
         eventDonations[index] = list
         return list

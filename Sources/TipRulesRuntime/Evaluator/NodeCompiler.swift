@@ -84,9 +84,16 @@ enum NodeCompiler {
 final class RuntimeProgram: Sendable {
     // Nodes are immutable after construction; `Node` is a class tree with only `let`s.
     nonisolated(unsafe) let bodies: [Node]
+    /// Each event's `limit` and `maxAge`, and the parameters' default values, read once.
+    let limits: [Int]
+    let maxAges: [TimeRange?]
+    let defaultParameterValues: [Value]
 
     private init(_ program: CompiledProgram) {
         bodies = program.declarations.map { NodeCompiler.compile($0.body) }
+        limits = program.events.map(\.limit)
+        maxAges = program.events.map(\.maxAge)
+        defaultParameterValues = program.parameters.map { Value($0.defaultValue) }
     }
 
     /// The node trees of a program, made on first use.
