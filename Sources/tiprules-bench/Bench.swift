@@ -33,6 +33,7 @@ struct Bench {
         let runner = Runner(json: json, rounds: quick ? 3 : 15)
         let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
         for size in sizes { runner.workloads(size: size) }
+        runner.fixedCost()
         runner.compileLine()
         runner.compileFile(rules: quick ? 100 : 1000)
         runner.loadLog(donations: quick ? 10_000 : 100_000)
@@ -124,6 +125,23 @@ struct Runner {
                    predicate: predicate == nil ? nil : Runner.median(predicateTimes),
                    closureRatio: Runner.median(closureRatios), predicateRatio: predicate == nil ? nil : Runner.median(predicateRatios))
         }
+    }
+
+    /// The fixed cost of an evaluation: a fresh `Evaluation` and a rule that reads a parameter.
+    func fixedCost() {
+        let data = Dataset(count: 10)
+        let program = RuleCompiler().compile(SourceFile(name: "e0.rules", text: Workloads.rules(limit: 1000))).program!
+        var store = DonationStore(program: program)
+        _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "e0.ndjson", into: &store)
+        let options = EvaluationOptions(now: Dataset.now)
+        let index = program.declarationIndex("E0")!
+        let evaluate = { () -> Bool in
+            var evaluation = Evaluation(program: program, donations: store, options: options)
+            guard case .success(.bool(let flag)) = evaluation.evaluate(declarationAt: index).outcome else { fatalError("E0 failed") }
+            return flag
+        }
+        let count = iterations(for: evaluate)
+        emit("E0", "ns", Runner.median((0..<rounds).map { _ in measure(count, evaluate) }), note: "fixed cost of an evaluation (a rule that reads a parameter)")
     }
 
     func profile(workload name: String, size: Int) {
@@ -225,7 +243,7 @@ struct Runner {
 
     func emit(_ workload: String, _ unit: String, _ value: Double, note: String) {
         if json {
-            print("{\"workload\": \"\(workload)\", \"\(unit)\": \(String(format: unit == "bytes_per_donation" ? "%.1f" : unit == "lines_per_second" ? "%.0f" : "%.2f", value))}")
+            print("{\"workload\": \"\(workload)\", \"\(unit)\": \(String(format: unit == "bytes_per_donation" ? "%.1f" : unit == "lines_per_second" || unit == "ns" ? "%.0f" : "%.2f", value))}")
         } else {
             print(String(format: "%@ %@: %.2f %@", workload, note, value, unit))
         }

@@ -109,6 +109,7 @@ enum Workloads {
         event didViewLandmarkDetail(limit: \(limit)) { landmarkID: Int, landmarkName: String }
         event didRate(limit: \(limit)) { landmarkID: Int, score: Double, comment: String? }
         parameter isLoggedIn: Bool = true
+        rule E0 = isLoggedIn
 
         """ + all.map { "\($0.declarations)rule \($0.name) = \($0.rule)" }.joined(separator: "\n") + "\n"
     }

@@ -60,16 +60,11 @@ package struct EvaluationResult: Sendable {
 /// expressions are evaluated. Each declaration is evaluated at most once, when first needed.
 package struct Evaluation {
     private var evaluator: Evaluator
-    package let program: CompiledProgram
+    package var program: CompiledProgram { evaluator.program }
 
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
-        let inputs = EvaluationInputs(now: options.now.timeIntervalSinceReferenceDate, calendar: options.calendar,
-                                      fixedOffset: options.fixedOffset,
-                                      source: donations, parameterValues: RuntimeProgram.of(program).defaultParameterValues,
-                                      stepBudget: options.stepBudget, totalStepBudget: options.totalStepBudget)
-        self.program = program
-        self.evaluator = Evaluator(program: program, inputs: inputs)
+        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options))
     }
 
     /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared

@@ -224,7 +224,7 @@ extension Evaluator {
     private func invariant(_ operand: RowPredicate.Operand) -> Value? {
         switch operand {
         case .constant(let value): return Value(value)
-        case .parameter(let index): return inputs.parameterValues[index]
+        case .parameter(let index): return parameterValues[index]
         case .now: return .date(now)
         case .field, .date: return nil
         }

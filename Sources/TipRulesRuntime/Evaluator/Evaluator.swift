@@ -11,29 +11,42 @@ enum Interrupt: Error {
     case nilInChain
 }
 
-/// What one evaluation sees: the clock, the calendar, donation streams and parameter values.
-struct EvaluationInputs {
-    var now: Double
-    var calendar: Calendar
+/// What one evaluation reads and never changes: the program and its node trees, the clock,
+/// the calendar, where donations come from and the step budgets. A class, so an evaluation
+/// holds it with one reference however many parts it has.
+final class EvaluationInputs {
+    let program: CompiledProgram
+    let runtime: RuntimeProgram
+    let now: Double
+    let calendar: Calendar
     /// The time zone's UTC offset when it never changes (see `CalendarSteps`).
-    var fixedOffset: Int?
+    let fixedOffset: Int?
     /// Where event streams are read from, the first time a rule needs each.
-    var source: any DonationSource
-    var parameterValues: [Value]
-    var stepBudget: Int
-    var totalStepBudget: Int
+    let source: any DonationSource
+    let stepBudget: Int
+    let totalStepBudget: Int
+
+    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions) {
+        self.program = program
+        self.runtime = RuntimeProgram.of(program)
+        self.now = options.now.timeIntervalSinceReferenceDate
+        self.calendar = options.calendar
+        self.fixedOffset = options.fixedOffset
+        self.source = source
+        self.stepBudget = options.stepBudget
+        self.totalStepBudget = options.totalStepBudget
+    }
 }
 
 /// A tree-walking evaluator over the program's node trees (`Node`, lowered once from the typed
 /// tree). One instance serves one evaluation: it caches each declaration's result (evaluated at
 /// most once, on demand) and each event's stream cut.
 struct Evaluator {
-    let program: CompiledProgram
-    /// The program's node trees.
-    let runtime: RuntimeProgram
+    let inputs: EvaluationInputs
+    /// The parameters' values: their defaults, or what the host set.
+    private(set) var parameterValues: [Value]
     /// The value a key path's property step reads as its receiver.
     var injected: Value = .null
-    private(set) var inputs: EvaluationInputs
     private(set) var stepsLeft: Int
     /// Steps given to the current top-level evaluation, and what the whole evaluation has left.
     private var allotted: Int
@@ -64,10 +77,14 @@ struct Evaluator {
         indirect case failed(Diagnostic)
     }
 
-    init(program: CompiledProgram, inputs: EvaluationInputs) {
-        self.program = program
-        self.runtime = RuntimeProgram.of(program)
+    var program: CompiledProgram { inputs.program }
+    /// The program's node trees.
+    var runtime: RuntimeProgram { inputs.runtime }
+
+    init(inputs: EvaluationInputs) {
+        let program = inputs.program
         self.inputs = inputs
+        self.parameterValues = inputs.runtime.defaultParameterValues
         self.stepsLeft = 0
         self.allotted = 0
         self.totalStepsLeft = inputs.totalStepBudget
@@ -87,13 +104,13 @@ struct Evaluator {
     /// Replaces a parameter's value and forgets what was computed from the old one.
     /// Replaces every parameter value and forgets what was computed from the old ones.
     mutating func setParameterValues(_ values: [Value]) {
-        inputs.parameterValues = values
+        parameterValues = values
         declarationSlots = []
         declarationStates = []
     }
 
     mutating func setParameter(_ index: Int, _ value: Value) {
-        inputs.parameterValues[index] = value
+        parameterValues[index] = value
         declarationSlots = []
         declarationStates = []
     }

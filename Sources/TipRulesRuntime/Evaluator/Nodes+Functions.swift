@@ -210,7 +210,7 @@ final class RuleMacroNode: Node {
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
         var value = try subject.evaluate(&ev)
-        if case .parameter(let index) = value { value = ev.inputs.parameterValues[index] }
+        if case .parameter(let index) = value { value = ev.parameterValues[index] }
         return try body.apply(&ev, value)
     }
 }

@@ -50,7 +50,7 @@ final class ParameterValueNode: Node {
         self.index = index
         super.init(range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.inputs.parameterValues[index] }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.parameterValues[index] }
 }
 
 /// `$name`, the parameter itself, and a bare event name: values that name their index.
