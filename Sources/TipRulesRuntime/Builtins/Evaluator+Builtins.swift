@@ -16,11 +16,6 @@ extension Evaluator {
         return value
     }
 
-    /// Applies a Bool-valued closure.
-    mutating func test(_ function: Node, _ element: Value) throws(Interrupt) -> Bool {
-        try function.applyBool(&self, element)
-    }
-
     /// The element type of a built-in's receiver.
     func elementType(_ call: CompiledCall) -> RuleType {
         call.receiver?.type.elementType ?? .error
