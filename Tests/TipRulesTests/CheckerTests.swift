@@ -149,6 +149,13 @@ struct CheckerTests {
         #expect(diagnostics[0].notes.count == 3)
     }
 
+    @Test("an unknown name is never corrected to the declaration that uses it")
+    func noCircularSuggestion() {
+        let diagnostics = Fixture.compile("rule r = x\nlet total = totl + 1").diagnostics
+        #expect(diagnostics.map(\.message) == ["cannot find 'x' in scope", "cannot find 'totl' in scope"])
+        #expect(diagnostics.allSatisfy { $0.fixIts.isEmpty })
+    }
+
     @Test("an unknown name is one error with a suggestion, and no cascade")
     func unknownName() {
         let diagnostics = Fixture.compile(Fixture.header + "\nlet x = levl + 1\nrule y = x > 2 && x.isEmpty\nrule z = undefinedThing.count > 1").diagnostics

@@ -23,6 +23,8 @@ extension Checker {
                 continue
             }
             beginDeclaration()
+            declarationBeingChecked = declaration.name.name
+            defer { declarationBeingChecked = nil }
             var typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
             typed = defaultLiteral(typed)
             if declaration.kind == .rule, typed.type != .bool, !typed.type.containsError {

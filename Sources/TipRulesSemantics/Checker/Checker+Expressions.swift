@@ -203,7 +203,7 @@ extension Checker {
             diagnostics.addSuppressed()
             return
         }
-        var candidates = Array(symbols.keys) + scopes.flatMap(\.names)
+        var candidates = symbols.keys.filter { $0 != declarationBeingChecked } + scopes.flatMap(\.names)
         candidates += Array(RuleType.named.keys) + Array(Builtins.globalFunctionNames)
         var notes: [Diagnostic.Note] = []
         var fixIts: [Diagnostic.FixIt] = []

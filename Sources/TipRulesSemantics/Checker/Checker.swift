@@ -42,6 +42,9 @@ struct Checker {
     // State while checking one declaration.
     var scopes: [ClosureScope] = []
     var nextSlot = 0
+    /// The `let` or `rule` whose value is being checked: a name it cannot find is never
+    /// "corrected" to the declaration itself, which would only be a cycle.
+    var declarationBeingChecked: String?
     /// Integer literals too large for `Int`, reported unless context makes them `Double`.
     var pendingLiteralErrors: [SourceRange: Diagnostic] = [:]
 
