@@ -31,6 +31,7 @@ struct DiagnosticCatalogTests {
         "E0115": ("let x = \"\\u{D800}\"", "4:10"),
         "E0116": ("let x = \"\\(p)\"", "4:10"),
         "E0117": ("let x = \"\\q\"", "4:10"),
+        "E0118": ("let x = 'Alps'", "4:9"),
         "E0201": ("let x = (1", "4:11"),
         "E0202": ("!x = 1", "1:1"),  // "!": without the prelude
         "E0203": ("let x = p <> 1", "4:11"),

@@ -17,6 +17,15 @@ struct LexerTests {
         return bag.diagnostics.map { "\($0.location): \($0.message)" }
     }
 
+    @Test("a single-quoted string is one error with a fix-it to double quotes, and nothing cascades")
+    func singleQuotes() {
+        let diagnostics = Fixture.compile("event didLogin\nrule r = didLogin.donations.isEmpty || 'Alps' == \"Alps\"").diagnostics
+        #expect(diagnostics.map { "\($0.code) \($0.location) \($0.message)" } == ["E0118 2:40 strings are written in double quotes, as in Swift"])
+        #expect(diagnostics.first?.fixIts.map(\.replacement) == ["\"Alps\""])
+        // A lone quote is a stray character, as before.
+        #expect(Fixture.errors("let x = 1'") == ["1:10: unexpected character '''"])
+    }
+
     @Test("integer literals in every base, with separators", arguments: [
         ("42", "42"), ("1_000_000", "1000000"), ("0x1F", "0x1F"), ("0xff_ff", "0xffff"),
         ("0o17", "0o17"), ("0b1010_1010", "0b10101010"), ("007", "007"),

@@ -28,4 +28,5 @@ enum LexerMessages {
     static func invalidEscape(_ c: String) -> DiagnosticMessage {
         DiagnosticMessage("E0117", "invalid escape sequence '\\\(c)' in string literal; use '\\\\' for a backslash")
     }
+    static let singleQuotedString = DiagnosticMessage("E0118", "strings are written in double quotes, as in Swift")
 }

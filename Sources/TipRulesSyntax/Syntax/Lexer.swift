@@ -141,6 +141,7 @@ package struct Lexer {
         case UInt8(ascii: ":"): position += 1; return make(.colon, start)
         case UInt8(ascii: "\\"): position += 1; return make(.backslash, start)
         case UInt8(ascii: "\""): return scanString()
+        case UInt8(ascii: "'"): return scanSingleQuoted()
         case UInt8(ascii: "`"): return scanEscapedIdentifier()
         case UInt8(ascii: "$"): return scanDollarIdentifier()
         case UInt8(ascii: "#"): return scanHashIdentifier()
@@ -156,6 +157,28 @@ package struct Lexer {
             }
             return scanStray()
         }
+    }
+
+    /// `'Alps'`: Swift has no single-quoted strings, but other languages do. One error with a
+    /// fix-it to double quotes, and a string token, so the rest of the line checks as intended.
+    /// A quote without its partner on the line is a stray character.
+    private mutating func scanSingleQuoted() -> Token? {
+        let start = position
+        var end = start + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "'"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "'") else { return scanStray() }
+        let value = file.text(in: SourceRange(start: start + 1, end: end))
+        position = end + 1
+        let range = SourceRange(start: start, end: position)
+        if diagnostics.isFull {
+            diagnostics.addSuppressed()
+        } else {
+            let replacement = StringLiteral.swift(value)
+            diagnostics.add(Diagnostic(LexerMessages.singleQuotedString, file: file, range: range, fixIts: [
+                Diagnostic.FixIt(message: "use double quotes: \(replacement)", range: range, replacement: replacement),
+            ]))
+        }
+        return make(.stringLiteral, start, value)
     }
 
     /// Reports a character that cannot start a token, or bytes that are not UTF-8.
