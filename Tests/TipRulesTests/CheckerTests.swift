@@ -149,6 +149,14 @@ struct CheckerTests {
         #expect(diagnostics[0].notes.count == 3)
     }
 
+    @Test("Swift's Date() is one error with a fix-it to the evaluation clock")
+    func dateInitializer() {
+        let diagnostics = Fixture.compile("let age = Date().timeIntervalSince(Date.now)").diagnostics
+        #expect(diagnostics.map { "\($0.code) \($0.location)" } == ["E0356 1:11"])
+        #expect(diagnostics.first?.fixIts.map(\.replacement) == ["Date.now"])
+        #expect(diagnostics.first.map { $0.file.text(in: $0.range) } == "Date()")
+    }
+
     @Test("an unknown name is never corrected to the declaration that uses it")
     func noCircularSuggestion() {
         let diagnostics = Fixture.compile("rule r = x\nlet total = totl + 1").diagnostics

@@ -158,6 +158,13 @@ extension Checker {
             if expected?.unwrapped == .timeRange {
                 return implicitMember(identifier, arguments: arguments, expected, range)
             }
+            if RuleType.named[name] == .date, arguments.isEmpty {
+                // Swift's `Date()` reads the wall clock; a rule reads the evaluation's clock.
+                error(CheckerMessages.dateInitializer, range, fixIts: [
+                    Diagnostic.FixIt(message: "use 'Date.now'", range: range, replacement: "Date.now"),
+                ])
+                return errorNode(range)
+            }
             reportUnknownName(name, callee.range)
             checkArgumentsForErrors(arguments)
             return errorNode(range)
