@@ -157,6 +157,16 @@ struct CheckerTests {
         #expect(diagnostics.first.map { $0.file.text(in: $0.range) } == "Date()")
     }
 
+    @Test("a closure that uses fewer anonymous arguments than its context passes says how many were used")
+    func closureArgumentCount() {
+        #expect(Fixture.errors("let x = [1, 2].reduce(0) { $0 + 1 }")
+            == ["1:26: contextual closure type '(Int, Int) -> Int' expects 2 arguments, but 1 was used in closure body"])
+        // A body that uses none still gets the fix-it that names them.
+        let ignored = Fixture.compile("let x = [1, 2].reduce(0) { 1 }").diagnostics
+        #expect(ignored.map(\.code) == ["E0321"])
+        #expect(ignored.first?.fixIts.map(\.replacement) == [" _, _ in"])
+    }
+
     @Test("an unknown name is never corrected to the declaration that uses it")
     func noCircularSuggestion() {
         let diagnostics = Fixture.compile("rule r = x\nlet total = totl + 1").diagnostics

@@ -80,6 +80,7 @@ struct DiagnosticCatalogTests {
         "E0335": ("event f { a: Int, a: Int }", "4:19"),
         "E0355": ("event f { date: Date }", "4:11"),
         "E0356": ("let x = Date()", "4:9"),
+        "E0357": ("let x = [1].reduce(0) { $0 + 1 }", "4:23"),
         "E0336": ("event f(limt: 2)", "4:9"),
         "E0337": ("event f(limit: -2)", "4:16"),
         "E0338": ("event f(maxAge: 3)", "4:17"),

@@ -106,8 +106,13 @@ extension Checker {
 
         // Then closures and key paths, with parameter types now known.
         for (index, argument) in arguments.enumerated() where patterns[index].isFunction {
+            closureShapeFailed = false
             var attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: genericFromLiteral && generic == .int)
-            if attempt == nil && genericFromLiteral && generic == .int {
+            if attempt == nil && genericFromLiteral && generic == .int && closureShapeFailed {
+                // The closure's arguments do not fit whatever the literal's type: report that,
+                // with the types as written.
+                attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: false)
+            } else if attempt == nil && genericFromLiteral && generic == .int {
                 // `reduce(0) { $0 + $1.rating }`: Swift types the literal as Double here.
                 generic = .double
                 for literalIndex in genericArguments {

@@ -6,6 +6,7 @@ extension Checker {
         guard case .closure(let names, let body) = expression.kind else { return nil }
         if !names.isEmpty && names.count != parameterTypes.count {
             error(CheckerMessages.closureArity(parameterTypes.count, names.count), expression.range)
+            closureShapeFailed = true
             return nil
         }
         let firstSlot = nextSlot
@@ -23,8 +24,16 @@ extension Checker {
             error(CheckerMessages.nilNeedsContext, body.range)
             return nil
         }
+        if scope.isAnonymous && scope.highestAnonymousUsed >= 0 && scope.highestAnonymousUsed + 1 < parameterTypes.count {
+            // `reduce(0) { $0 + 1 }`: Swift counts the arguments the body uses.
+            let type = RuleType.function(parameterTypes, typedBody.type)
+            error(CheckerMessages.closureUsesTooFewArguments(type, parameterTypes.count, scope.highestAnonymousUsed + 1), expression.range)
+            closureShapeFailed = true
+            return nil
+        }
         if scope.isAnonymous && scope.highestAnonymousUsed + 1 < parameterTypes.count {
             let placeholders = Array(repeating: "_", count: parameterTypes.count).joined(separator: ", ")
+            closureShapeFailed = true
             error(CheckerMessages.closureIgnoresArguments(parameterTypes.count), expression.range, fixIts: [
                 Diagnostic.FixIt(message: "name the ignored arguments: '{ \(placeholders) in ... }'",
                                  range: SourceRange(start: expression.range.start + 1, end: expression.range.start + 1),

@@ -42,6 +42,9 @@ struct Checker {
     // State while checking one declaration.
     var scopes: [ClosureScope] = []
     var nextSlot = 0
+    /// Whether the last closure checked failed for its shape (how many arguments it takes or
+    /// uses) rather than its types, which no other typing of a literal can fix.
+    var closureShapeFailed = false
     /// The `let` or `rule` whose value is being checked: a name it cannot find is never
     /// "corrected" to the declaration itself, which would only be a cycle.
     var declarationBeingChecked: String?

@@ -92,6 +92,9 @@ enum CheckerMessages {
     static func duplicateField(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0335", "duplicate payload field '\(name)'")
     }
+    static func closureUsesTooFewArguments(_ type: RuleType, _ expected: Int, _ used: Int) -> DiagnosticMessage {
+        DiagnosticMessage("E0357", "contextual closure type '\(type)' expects \(expected) arguments, but \(used) \(used == 1 ? "was" : "were") used in closure body")
+    }
     static let dateInitializer = DiagnosticMessage("E0356", "'Date()' would read the wall clock; rules read the evaluation's clock as 'Date.now'")
     static func fieldShadowedByMember(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0355", "payload field '\(name)' would be hidden by the donation's own '\(name)', so rules could never read it; rename the field")
