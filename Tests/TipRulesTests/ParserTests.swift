@@ -18,6 +18,13 @@ struct ParserTests {
         return ASTPrinter.sExpression(declaration.value)
     }
 
+    @Test("a keyword as a closure parameter is one error that says so, with the backtick fix")
+    func keywordClosureParameter() {
+        let diagnostics = Fixture.compile("rule b = [1].contains { event in event > 0 }\nlet t = [1].contains { $0 == 1 }").diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == ["1:25: expected a closure parameter, found keyword 'event'"])
+        #expect(diagnostics.first?.fixIts.map(\.replacement) == ["`event`"])
+    }
+
     @Test("precedence and associativity follow Swift", arguments: [
         ("a + b * c", "(+ a (* b c))"),
         ("a - b - c", "(- (- a b) c)"),

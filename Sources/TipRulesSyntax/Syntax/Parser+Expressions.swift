@@ -297,7 +297,9 @@ extension Parser {
         if parenthesized { offset = 1 }
         var names = 0
         while true {
-            guard case .identifier = peekKind(offset) else { break }
+            // A keyword where a name belongs (`{ event in ... }`) still marks a parameter list,
+            // so the error says the word is reserved rather than that an expression is missing.
+            guard isNameLike(peekKind(offset)) else { break }
             names += 1
             offset += 1
             if peekKind(offset) == .comma { offset += 1 } else { break }
@@ -316,6 +318,15 @@ extension Parser {
         if parenthesized { advance() }
         advance() // in
         return parameters
+    }
+
+    /// An identifier, or a keyword written where an identifier belongs.
+    private func isNameLike(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .identifier: return true
+        case .keyword(let keyword): return keyword != .in
+        default: return false
+        }
     }
 
     /// grammar: keyPath = "\" "." memberName { "." memberName } ;
