@@ -66,6 +66,8 @@ struct CheckerTests {
         ("flag ? 1 : \"a\"", "result values in '? :' expression have mismatching types 'Int' and 'String'"),
         ("view.donations.count()", "cannot call value of non-function type 'Int' ('count' is a property)"),
         ("view.donations.sorted", "'sorted()' is a method; call it with '()'"),
+        ("view.donations.donatedWithin(.weeks).count", "'weeks(_:)' needs a count, as in '.weeks(2)'; one week is '.week'"),
+        ("view.donations.donatedWithin(days).count", "'days(_:)' needs a count, as in '.days(2)'; one day is '.day'"),
         ("view.donations.filter(3)", "expected a closure or key path of type '(Donation<view>) -> Bool', found a value of type 'Int'"),
         ("view.donations.filter { $0.id }", "cannot convert value of type 'Int' to expected type 'Bool'"),
         ("view.donations.filter { true }", "contextual type for closure argument list expects 1 argument, which cannot be implicitly ignored"),

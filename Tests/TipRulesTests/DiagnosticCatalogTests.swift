@@ -81,6 +81,7 @@ struct DiagnosticCatalogTests {
         "E0355": ("event f { date: Date }", "4:11"),
         "E0356": ("let x = Date()", "4:9"),
         "E0357": ("let x = [1].reduce(0) { $0 + 1 }", "4:23"),
+        "E0358": ("let x = e.donations.donatedWithin(.weeks)", "4:36"),
         "E0336": ("event f(limt: 2)", "4:9"),
         "E0337": ("event f(limit: -2)", "4:16"),
         "E0338": ("event f(maxAge: 3)", "4:17"),

@@ -118,6 +118,13 @@ extension Checker {
                 return errorNode(range)
             }
         } else if let method = candidates.first {
+            // `.weeks` for `.week`: the plural needs a count, the singular is one unit.
+            if let (unit, plural) = method.id.timeRangeUnit, plural {
+                error(CheckerMessages.timeRangeNeedsCount(unit.rawValue), name.range, fixIts: [
+                    Diagnostic.FixIt(message: "use '.\(unit.rawValue)' for one \(unit.rawValue)", range: name.range, replacement: unit.rawValue),
+                ])
+                return errorNode(range)
+            }
             error(CheckerMessages.methodNeedsCall(method.signatureName), name.range)
             return errorNode(range)
         }

@@ -95,6 +95,9 @@ enum CheckerMessages {
     static func closureUsesTooFewArguments(_ type: RuleType, _ expected: Int, _ used: Int) -> DiagnosticMessage {
         DiagnosticMessage("E0357", "contextual closure type '\(type)' expects \(expected) arguments, but \(used) \(used == 1 ? "was" : "were") used in closure body")
     }
+    static func timeRangeNeedsCount(_ unit: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0358", "'\(unit)s(_:)' needs a count, as in '.\(unit)s(2)'; one \(unit) is '.\(unit)'")
+    }
     static let dateInitializer = DiagnosticMessage("E0356", "'Date()' would read the wall clock; rules read the evaluation's clock as 'Date.now'")
     static func fieldShadowedByMember(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0355", "payload field '\(name)' would be hidden by the donation's own '\(name)', so rules could never read it; rename the field")
