@@ -43,6 +43,7 @@ struct DiagnosticCatalogTests {
         "E0209": ("let x = s?", "4:10"),
         "E0211": ("let x = 1 2", "4:11"),
         "E0213": ("let x = - 1", "4:9"),
+        "E0214": ("event g { let a: Int }", "4:11"),
         "E0301": ("let x = nope", "4:9"),
         "E0302": ("let x = p.nope", "4:11"),
         "E0303": ("let p = 2", "4:5"),

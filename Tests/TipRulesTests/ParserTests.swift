@@ -18,6 +18,16 @@ struct ParserTests {
         return ASTPrinter.sExpression(declaration.value)
     }
 
+    @Test("a payload field written as a Swift property is one error per field, with the fix, and the fields still count")
+    func fieldWithLet() {
+        let diagnostics = Fixture.compile("event v { let landmarkID: Int\n var name: String }\nrule r = v.donations.contains { $0.landmarkID == 3 && $0.name == \"Alps\" }").diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == [
+            "1:11: payload fields are written 'name: Type', without 'let'",
+            "2:2: payload fields are written 'name: Type', without 'var'",
+        ])
+        #expect(diagnostics.flatMap { $0.fixIts.map(\.replacement) } == ["", ""])
+    }
+
     @Test("a keyword as a closure parameter is one error that says so, with the backtick fix")
     func keywordClosureParameter() {
         let diagnostics = Fixture.compile("rule b = [1].contains { event in event > 0 }\nlet t = [1].contains { $0 == 1 }").diagnostics

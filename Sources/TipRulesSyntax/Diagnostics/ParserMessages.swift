@@ -27,5 +27,8 @@ enum ParserMessages {
     static func separatedPrefix(_ op: String) -> DiagnosticMessage {
         DiagnosticMessage("E0213", "unary operator '\(op)' cannot be separated from its operand")
     }
+    static func fieldWithLet(_ word: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0214", "payload fields are written 'name: Type', without '\(word)'")
+    }
     static let closingNote = "to match this opening"
 }

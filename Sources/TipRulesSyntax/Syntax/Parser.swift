@@ -206,6 +206,15 @@ package struct Parser {
 
     /// grammar: field = identifier ":" type ;
     mutating func field() throws -> FieldDeclaration {
+        // `let landmarkID: Int`, as a Swift struct would write it: one error, then the field.
+        let isLet = current.kind == .keyword(.let) || (current.kind == .identifier && current.text == "var")
+        if isLet, case .identifier = peekKind(), peekKind(2) == .colon {
+            let word = advance()
+            let removal = SourceRange(start: word.range.start, end: current.range.start)
+            _ = fail(ParserMessages.fieldWithLet(word.text), at: word.range, fixIts: [
+                Diagnostic.FixIt(message: "remove '\(word.text)'", range: removal, replacement: ""),
+            ])
+        }
         let name = try expectIdentifier("a field name")
         _ = try expect(.colon, "':' and a type after the field name")
         return FieldDeclaration(name: name, type: try type())
