@@ -194,6 +194,12 @@ struct EvaluatorTests {
         #expect(stepsNeeded(expression) == steps)
     }
 
+    @Test("a closure may say 'return' before its expression, as Swift allows")
+    func closureReturn() {
+        #expect(Fixture.evaluate("#Rule(didLogin) { return $0.donations.count > 2 }") == "Bool = true")
+        #expect(Fixture.evaluate("view.donations.filter { d in return d.id == 1 }.count") == "Int = 2")
+    }
+
     @Test("a runtime error points at the failing subexpression")
     func runtimeErrorRange() throws {
         let source = Fixture.header + "\nrule r = level > 0 && [1, 2][level] == 1"

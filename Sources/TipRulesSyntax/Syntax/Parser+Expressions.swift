@@ -276,11 +276,15 @@ extension Parser {
         }
     }
 
-    /// grammar: closure = "{" [ closureParameters "in" ] expression "}" ;
+    /// grammar: closure = "{" [ closureParameters "in" ] [ "return" ] expression "}" ;
     mutating func closure() throws -> Expression {
         try nested { p in
             let open = p.advance()
             let parameters = try p.closureParameters()
+            // Swift lets a one-expression closure say `return`; it changes nothing.
+            if case .identifier = p.current.kind, p.current.text == "return", p.file.bytes[p.current.range.start] != UInt8(ascii: "`") {
+                p.advance()
+            }
             let body = try p.expression()
             let close = try p.expect(.rightBrace, "'}' to end the closure", opening: open)
             return Expression(.closure(parameters, body), open.range.union(close.range))
