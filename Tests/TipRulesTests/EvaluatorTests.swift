@@ -200,6 +200,19 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate("view.donations.filter { d in return d.id == 1 }.count") == "Int = 2")
     }
 
+    @Test("qualified references paste unchanged: the last component names the event or parameter", arguments: [
+        ("#Rule(LandmarkTips.didLogin) { $0.donations.count > 2 }", "Bool = true"),
+        ("#Rule(Self.$flag) { $0 == true }", "Bool = true"),
+        ("AppEvents.Nested.view.donations.count", "Int = 4"),
+        ("Self.level + 1", "Int = 3"),
+        ("#Rule(LandmarkTips.didLogn) { $0.donations.isEmpty }", "error: cannot find 'didLogn' in scope"),
+        ("Self.$nope", "error: cannot find parameter '$nope'; '$name' refers to a declared parameter"),
+        ("landmarkTips.didLogin.donations.count", "error: cannot find 'landmarkTips' in scope"),
+    ])
+    func qualifiedReferences(expression: String, expected: String) {
+        #expect(Fixture.evaluate(expression) == expected)
+    }
+
     @Test("a runtime error points at the failing subexpression")
     func runtimeErrorRange() throws {
         let source = Fixture.header + "\nrule r = level > 0 && [1, 2][level] == 1"

@@ -165,7 +165,7 @@ extension Checker {
 
     // MARK: - Names
 
-    private mutating func identifier(_ name: String, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+    mutating func identifier(_ name: String, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
         if let local = lookupLocal(name) {
             return TypedExpression(.local(local.slot), local.type, range)
         }
@@ -226,7 +226,7 @@ extension Checker {
         return nil
     }
 
-    private mutating func dollarIdentifier(_ name: String, _ range: SourceRange) -> TypedExpression {
+    mutating func dollarIdentifier(_ name: String, _ range: SourceRange) -> TypedExpression {
         if name.first?.isNumber == true {
             // `$n` with a number too large for Int is out of range like any other.
             let number = Int(name) ?? Int.max

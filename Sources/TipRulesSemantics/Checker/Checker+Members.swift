@@ -42,6 +42,9 @@ extension Checker {
         if let type = typeName(base) {
             return staticMember(type, name, arguments: nil, range)
         }
+        if isSwiftQualifier(base) {
+            return qualifiedReference(name, range)
+        }
         let typedBase = check(base, expected: nil)
         if typedBase.type.containsError { return errorNode(range) }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
@@ -62,6 +65,42 @@ extension Checker {
         }
         reportNoMember(typedBase.type, name)
         return errorNode(range)
+    }
+
+    /// Whether an expression is a path of Swift type names the file does not declare
+    /// (`LandmarkTips`, `AppEvents`, `Self`): the home of an event or parameter in an app's code.
+    private func isSwiftQualifier(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .identifier(let name):
+            guard name.first?.isUppercase == true, symbols[name] == nil, lookupLocalName(name) == nil,
+                  RuleType.named[name] == nil, !RuleType.genericNames.contains(name),
+                  !Builtins.globalFunctionNames.contains(name) else { return false }
+            return true
+        case .member(let base, let name):
+            return name.name.first?.isUppercase == true && isSwiftQualifier(base)
+        default:
+            return false
+        }
+    }
+
+    /// `LandmarkTips.landmarksAppDidOpen`, `Self.$isLoggedIn`: a qualified reference means the
+    /// event or parameter its last component names (section 9 of the language definition). A
+    /// last component that names nothing is the error, not the qualifier.
+    private mutating func qualifiedReference(_ name: Identifier, _ range: SourceRange) -> TypedExpression {
+        var typed: TypedExpression
+        if name.name.hasPrefix("$") {
+            typed = dollarIdentifier(String(name.name.dropFirst()), name.range)
+        } else {
+            switch symbols[name.name] {
+            case .event?, .parameter?, .declaration?, .broken?:
+                typed = identifier(name.name, nil, name.range)
+            case nil:
+                reportUnknownName(name.name, name.range)
+                return errorNode(range)
+            }
+        }
+        typed.range = range
+        return typed
     }
 
     /// Members of optionals need unwrapping first, as in Swift.
@@ -213,7 +252,7 @@ extension Checker {
         return errorNode(range)
     }
 
-    private func lookupLocalName(_ name: String) -> Int? {
+    func lookupLocalName(_ name: String) -> Int? {
         scopes.lastIndex { $0.names.contains(name) }
     }
 

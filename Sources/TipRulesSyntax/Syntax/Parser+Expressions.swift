@@ -123,12 +123,19 @@ extension Parser {
         return result
     }
 
-    /// grammar: postfixSuffix = "." memberName | "?" | "!" | callArguments [ closure ] | closure | "[" expression "]" ;
+    /// grammar: postfixSuffix = "." ( memberName | dollarIdentifier ) | "?" | "!" | callArguments [ closure ] | closure | "[" expression "]" ;
     private mutating func postfixSuffix(_ result: inout Expression, _ chained: inout Bool) throws -> Bool {
         switch current.kind {
         case .dot:
             advance()
-            let name = try memberName()
+            // `Self.$isLoggedIn`: a parameter itself, named through its Swift home.
+            let name: Identifier
+            if current.kind == .dollarIdentifier {
+                let token = advance()
+                name = Identifier(name: "$" + token.text, range: token.range)
+            } else {
+                name = try memberName()
+            }
             result = Expression(.member(result, name), result.range.union(name.range))
         case .postfixQuestion:
             let token = advance()
