@@ -213,6 +213,29 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == expected)
     }
 
+    @Test("a rule block takes a tip's rules builder body: every entry must hold, one per line")
+    func ruleBlocks() {
+        let rules = Fixture.header + """
+
+        rule showTip {
+            #Rule(Self.$flag) { $0 == true }
+            #Rule(AppEvents.didLogin) { $0.donations.count >= 3 }
+            level > 1
+        }
+        rule blocked {
+            #Rule(didLogin) { $0.donations.count >= 3 }
+            level > 5
+        }
+        rule always { }
+        """
+        let results = Fixture.evaluateAll(rules, log: Fixture.log)
+        #expect(results["showTip"] == "true")
+        #expect(results["blocked"] == "false")
+        #expect(results["always"] == "true")
+        #expect(Fixture.errors("rule r { true false }") == ["1:15: expected a new line or '}' after a rule entry, found 'false'"])
+        #expect(Fixture.errors("rule r {\n    1 + 1\n}") == ["2:5: a rule must be 'Bool', but this expression is 'Int'"])
+    }
+
     @Test("a runtime error points at the failing subexpression")
     func runtimeErrorRange() throws {
         let source = Fixture.header + "\nrule r = level > 0 && [1, 2][level] == 1"

@@ -276,14 +276,41 @@ package struct Parser {
         return ParameterDeclaration(name: name, type: type, defaultValue: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" expression ;
+    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" expression | "rule" identifier ruleBlock ;
     mutating func valueDeclaration() throws -> ValueDeclaration {
         let keyword = advance()
         let kind: ValueDeclaration.Kind = keyword.kind == .keyword(.let) ? .let : .rule
         let name = try expectIdentifier(kind == .let ? "a name after 'let'" : "a rule name")
+        if kind == .rule, check(.leftBrace) {
+            let (value, close) = try ruleBlock()
+            return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(close))
+        }
         _ = try expect(.equals, "'=' after the name")
         let value = try expression()
         return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
+    }
+
+    /// grammar: ruleBlock = "{" { expression } "}" ;
+    ///
+    /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line, all of which must
+    /// hold. It reads as the entries joined by `&&`, left to right (`true` when there are none).
+    /// Returns that expression and the range of the closing brace.
+    mutating func ruleBlock() throws -> (Expression, SourceRange) {
+        try nested { p in
+            let open = p.advance()
+            var combined: Expression?
+            while !p.check(.rightBrace) {
+                if p.check(.endOfFile) { _ = try p.expect(.rightBrace, "'}' to end the rule block", opening: open) }
+                if combined != nil && !p.current.isAtStartOfLine {
+                    throw p.fail(ParserMessages.expected("a new line or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
+                }
+                let entry = try p.expression()
+                combined = combined.map { Expression(.binary("&&", $0, entry), $0.range.union(entry.range)) } ?? entry
+                if let current = combined { combined = try p.bounded(current) }
+            }
+            let close = p.advance()
+            return (combined ?? Expression(.booleanLiteral(true), open.range.union(close.range)), close.range)
+        }
     }
 }
 
