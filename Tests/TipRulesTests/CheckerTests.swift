@@ -45,7 +45,8 @@ struct CheckerTests {
         ("\"é\".count", "Int"), ("\"abc\".hasPrefix(\"a\")", "Bool"), ("\"abc\".uppercased()", "String"),
         ("(2.5).rounded()", "Double"), ("(2.5).isNaN", "Bool"), ("nil ?? 3", "Int"),
         ("view.donations.filter { d in d.rating > 3 }.count > 1", "Bool"),
-        ("view.donations.sorted { $0.id < $1.id }", "error: no 'sorted()' on '[Donation<view>]'; expected 'sorted()'"),
+        ("view.donations.sorted { $0.id < $1.id }", "[Donation<view>]"),
+        ("view.donations.sorted { $0.id }", "error: cannot convert value of type 'Int' to expected type 'Bool'"),
     ])
     func types(expression: String, expected: String) {
         #expect(type(expression) == expected)

@@ -178,6 +178,26 @@ enum BuiltinImplementations {
                 try ev.tick(items.count * max(1, Int.bitWidth - items.count.leadingZeroBitCount), range)
                 return .array(items.sorted(by: Value.less))
             }
+        case .arraySortedBy:
+            return { ev, call, _ throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                let areInIncreasingOrder = call.arguments[0]
+                // The standard library's own sort, so the order (equal elements included) is
+                // exactly Swift's; the closure's runtime errors end it.
+                var interrupt: Interrupt?
+                let sorted = items.sorted { a, b in
+                    guard interrupt == nil else { return false }
+                    do throws(Interrupt) {
+                        guard case .bool(let before) = try areInIncreasingOrder.apply(&ev, a, b) else { return false }
+                        return before
+                    } catch {
+                        interrupt = error
+                        return false
+                    }
+                }
+                if let interrupt { throw interrupt }
+                return .array(sorted)
+            }
         case .arrayReversed:
             return { ev, call, range throws(Interrupt) in
                 let value = try ev.receiver(call)

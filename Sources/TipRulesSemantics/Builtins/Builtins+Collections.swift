@@ -31,6 +31,8 @@ extension Builtins {
                 "the largest element, or nil when empty"),
         Builtin(.arraySorted, "sorted", on: .array, labels: [], result: .array(.element), constraint: .elementComparable,
                 "the elements in ascending order"),
+        Builtin(.arraySortedBy, "sorted", on: .array, labels: ["by"], parameters: [.function([.element, .element], .exact(.bool))],
+                result: .array(.element), "the elements in the order a closure that says whether one comes before another gives"),
         Builtin(.arrayReversed, "reversed", on: .array, labels: [], result: .array(.element), "the elements in reverse order, indexed from 0"),
         Builtin(.arrayReduce, "reduce", on: .array, labels: [nil, nil], parameters: [.generic, .function([.generic, .element], .generic)], result: .generic,
                 "combines the elements, starting from the initial value"),
