@@ -162,8 +162,8 @@ package enum ParameterErrors {
     }
 
     /// The error for a value that is not of the parameter's declared type.
-    package static func wrongType(_ parameter: ParameterInfo, in program: CompiledProgram, found: String? = nil) -> Diagnostic {
-        .about(parameter.name, in: "<parameter>", ParameterMessages.wrongType(parameter.name, expected: parameter.type, found: found),
+    package static func wrongType(_ parameter: ParameterInfo, in program: CompiledProgram) -> Diagnostic {
+        .about(parameter.name, in: "<parameter>", ParameterMessages.wrongType(parameter.name, expected: parameter.type),
                notes: [Diagnostic.Note(message: "'\(parameter.name)' declared here", file: program.file, range: parameter.range)])
     }
 }
@@ -173,7 +173,7 @@ enum ParameterMessages {
     static func unknown(_ name: String, suggestion: String?) -> DiagnosticMessage {
         DiagnosticMessage("P0101", "no parameter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
-    static func wrongType(_ name: String, expected: RuleType, found: String?) -> DiagnosticMessage {
-        DiagnosticMessage("P0102", "parameter '\(name)' needs a value of type '\(expected)'" + (found.map { ", not \($0)" } ?? ""))
+    static func wrongType(_ name: String, expected: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("P0102", "parameter '\(name)' needs a value of type '\(expected)'")
     }
 }
