@@ -12,10 +12,15 @@ let useColor = isatty(2) != 0 && (colorEnvironment["NO_COLOR"] ?? "").isEmpty &&
 let tool = CommandLineTool(useColor: useColor, readStandardInput: {
     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 })
-let output = tool.run(Array(CommandLine.arguments.dropFirst()))
 // A reader that goes away early (`| head`) must not kill the process with SIGPIPE: the status
 // is still the command's own.
 signal(SIGPIPE, SIG_IGN)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "repl" {
+    // The REPL reads and answers line by line on the terminal, rather than all at once.
+    exit(ReplCommand(tool: tool).runOnStandardInput(Array(arguments.dropFirst())))
+}
+let output = tool.run(arguments)
 try? FileHandle.standardOutput.write(contentsOf: Data(output.stdout.utf8))
 try? FileHandle.standardError.write(contentsOf: Data(output.stderr.utf8))
 exit(output.status)

@@ -104,36 +104,49 @@ package enum DonationLog {
         case .success(let seconds): date = seconds
         case .failure(let error): return issue(DonationMessages.badDate("\(error)"))
         }
-        let schema = store.schemas[eventIndex]
+        switch decodePayload(payload, of: store.schemas[eventIndex]) {
+        case .success(let values):
+            store.appendUnordered(eventIndex: eventIndex, date: date, payload: values.map(log.interned))
+            return nil
+        case .failure(let problem):
+            return issue(problem.message)
+        }
+    }
+
+    /// Decodes a donation's `value` (an object of payload fields, or null or absent for an
+    /// event without payload) into the event's field values, in declaration order.
+    package static func decodePayload(_ payload: JSONValue?, of schema: EventSchema) -> Result<[Value], PayloadProblem> {
         var fields: [(String, JSONValue)] = []
         switch payload {
         case nil, .null?: break
         case .object(let members)?: fields = members
-        case let other?: return issue(DonationMessages.valueNotObject(other.kindName))
+        case let other?: return .failure(PayloadProblem(message: DonationMessages.valueNotObject(other.kindName)))
         }
         for (name, _) in fields where schema.fieldIndex(name) == nil {
-            return issue(DonationMessages.unknownField(event: eventName, field: name, suggestion: Suggestions.closest(to: name, in: schema.fields.map(\.name))))
+            return .failure(PayloadProblem(message: DonationMessages.unknownField(event: schema.id, field: name, suggestion: Suggestions.closest(to: name, in: schema.fields.map(\.name)))))
         }
         var values: [Value] = []
         values.reserveCapacity(schema.fields.count)
         for field in schema.fields {
             let json = fields.first { $0.0 == field.name }?.1
             switch decode(json, as: field.type) {
-            case .success(let value): values.append(log.interned(value))
+            case .success(let value): values.append(value)
             case .failure(let reason):
                 if json == nil {
-                    return issue(DonationMessages.missingField(event: eventName, field: field.name, type: field.type))
+                    return .failure(PayloadProblem(message: DonationMessages.missingField(event: schema.id, field: field.name, type: field.type)))
                 }
-                return issue(DonationMessages.badField(event: eventName, field: field.name, reason.text))
+                return .failure(PayloadProblem(message: DonationMessages.badField(event: schema.id, field: field.name, reason.text)))
             }
         }
-        store.appendUnordered(eventIndex: eventIndex, date: date, payload: values)
-        return nil
+        return .success(values)
     }
 
     /// Why a JSON value does not decode as a type: the end of a message such as "field 'x' of
     /// 'e' must be 'Int', found a string".
     package struct Reason: Error { package var text: String }
+
+    /// Why a payload does not fit its event.
+    package struct PayloadProblem: Error { package var message: DiagnosticMessage }
 
     /// Decodes a payload field (or a parameter value); a missing or null optional is nil.
     package static func decode(_ json: JSONValue?, as type: RuleType) -> Result<Value, Reason> {

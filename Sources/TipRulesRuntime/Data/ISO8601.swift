@@ -107,6 +107,25 @@ package enum ISO8601 {
         return text + "Z"
     }
 
+    /// Formats an instant in UTC with as many fractional digits (3, 6 or 9) as reading it back
+    /// needs to give the same instant, so a saved donation keeps its exact date.
+    package static func formatLosslessly(_ seconds: Double) -> String {
+        let text = format(seconds)
+        guard seconds.isFinite, case .success(let parsed) = parse(text), parsed != seconds else { return text }
+        let unix = seconds + unixToReference
+        let whole = unix.rounded(.down)
+        let wholeText = format(whole - unixToReference).dropLast()
+        var best = String(wholeText) + "Z"
+        for digits in [6, 9] {
+            let scale = digits == 6 ? 1e6 : 1e9
+            let fraction = Int(((unix - whole) * scale).rounded())
+            guard fraction < Int(scale) else { break }
+            best = wholeText + "." + pad(fraction, digits) + "Z"
+            if case .success(let back) = parse(best), back == seconds { break }
+        }
+        return best
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(abs(value))
         return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -43,6 +43,32 @@ public struct DonationStore: DonationSource, Sendable {
         indices[id]
     }
 
+    /// The stream at an index of `schemas`.
+    package func stream(at index: Int) -> DonationStream {
+        streams[index]
+    }
+
+    /// A store for other declarations of the events (a session's rules after a change) holding
+    /// these donations: each event keeps its stream when its payload fields are unchanged.
+    /// Fails, keeping nothing, with the events whose donations the new declarations cannot
+    /// hold: declared with other payload fields, or no longer declared.
+    package func carried(into events: [EventSchema]) -> Result<DonationStore, HeldDonationsConflict> {
+        var store = DonationStore(events: events)
+        var conflicts: [(held: EventSchema, declared: EventSchema?)] = []
+        for (index, schema) in schemas.enumerated() where streams[index].count > 0 {
+            guard let target = store.indices[schema.id] else {
+                conflicts.append((schema, nil))
+                continue
+            }
+            guard events[target].fields == schema.fields else {
+                conflicts.append((schema, events[target]))
+                continue
+            }
+            store.streams[target] = streams[index]
+        }
+        return conflicts.isEmpty ? .success(store) : .failure(HeldDonationsConflict(events: conflicts))
+    }
+
     /// The number of donations held for an event (all of them, not just what rules see).
     public func count(of event: String) -> Int {
         indices[event].map { streams[$0].count } ?? 0
@@ -134,4 +160,10 @@ public struct DonationStore: DonationSource, Sendable {
         }
         return stream
     }
+}
+
+/// Events whose held donations other declarations cannot take: `declared` is nil for an event
+/// no longer declared, or the new declaration with other payload fields.
+package struct HeldDonationsConflict: Error {
+    package var events: [(held: EventSchema, declared: EventSchema?)]
 }

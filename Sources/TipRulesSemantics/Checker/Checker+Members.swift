@@ -124,6 +124,13 @@ extension Checker {
     }
 
     mutating func reportNoMember(_ type: RuleType, _ name: Identifier) {
+        if name.name == Checker.completionProbe {
+            var members = Builtins.memberNames(on: receiverKinds(type))
+            if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {
+                members += schema.fields.map(\.name)
+            }
+            probedMembers = members
+        }
         if diagnostics.isFull {
             diagnostics.addSuppressed()
             return
@@ -168,6 +175,7 @@ extension Checker {
             return errorNode(range)
         }
         let names = Builtins.memberNames(on: [.staticMember(type)])
+        if name.name == Checker.completionProbe { probedMembers = names }
         var fixIts: [Diagnostic.FixIt] = []
         if let suggestion = Suggestions.closest(to: name.name, in: names) {
             fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: name.range, replacement: suggestion))

@@ -50,6 +50,12 @@ struct Checker {
     var declarationBeingChecked: String?
     /// Integer literals too large for `Int`, reported unless context makes them `Double`.
     var pendingLiteralErrors: [SourceRange: Diagnostic] = [:]
+    /// The members found where `completionProbe` stood as a member name (for completion).
+    var probedMembers: [String]?
+
+    /// A member name no rule writes: completion puts it where the cursor is, and the checker
+    /// records what members the receiver there has instead of only reporting it missing.
+    static let completionProbe = "__tiprulesCompletionProbe"
 
     init(file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) {
         self.file = file
@@ -336,14 +342,8 @@ extension Checker {
     /// declarations are in scope.
     static func checkExpression(_ expression: Expression, file: SourceFile, program: CompiledProgram,
                                 limits: CompileLimits, optimizes: Bool = true, diagnostics: inout DiagnosticBag) -> TypedExpression? {
-        var checker = Checker(file: file, limits: limits, diagnostics: diagnostics)
+        var checker = Checker(program: program, file: file, limits: limits, diagnostics: diagnostics)
         checker.optimizes = optimizes
-        for (index, event) in program.events.enumerated() { checker.symbols[event.id] = .event(index) }
-        for (index, parameter) in program.parameters.enumerated() { checker.symbols[parameter.name] = .parameter(index) }
-        for (index, declaration) in program.declarations.enumerated() { checker.symbols[declaration.name] = .declaration(index) }
-        checker.events = program.events
-        checker.parameters = program.parameters
-        checker.declarationTypes = program.declarations.map(\.type)
         checker.beginDeclaration()
         let typed = checker.defaultLiteral(checker.check(expression, expected: nil))
         if typed.type == .nilLiteral {
@@ -353,5 +353,26 @@ extension Checker {
         diagnostics = checker.diagnostics
         if diagnostics.hasErrors { return nil }
         return optimizes ? Optimizer.optimize(typed) : typed
+    }
+
+    /// The members of the receiver where `completionProbe` stands as a member name in an
+    /// expression, or nil when the expression has no such place the checker reached.
+    static func probeMembers(_ expression: Expression, file: SourceFile, program: CompiledProgram) -> [String]? {
+        var checker = Checker(program: program, file: file, limits: CompileLimits(), diagnostics: DiagnosticBag())
+        checker.beginDeclaration()
+        _ = checker.check(expression, expected: nil)
+        return checker.probedMembers
+    }
+
+    /// A checker with a compiled program's events, parameters and declarations in scope.
+    private init(program: CompiledProgram, file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) {
+        var checker = Checker(file: file, limits: limits, diagnostics: diagnostics)
+        for (index, event) in program.events.enumerated() { checker.symbols[event.id] = .event(index) }
+        for (index, parameter) in program.parameters.enumerated() { checker.symbols[parameter.name] = .parameter(index) }
+        for (index, declaration) in program.declarations.enumerated() { checker.symbols[declaration.name] = .declaration(index) }
+        checker.events = program.events
+        checker.parameters = program.parameters
+        checker.declarationTypes = program.declarations.map(\.type)
+        self = checker
     }
 }

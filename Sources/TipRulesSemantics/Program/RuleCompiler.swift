@@ -73,4 +73,39 @@ package struct RuleCompiler: Sendable {
         return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0, evaluationDepth: depth) },
                                      diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
     }
+
+    /// The member names the checker offers at a place in an expression: the text has
+    /// `RuleCompiler.completionProbe` as the member name being completed (`didLogin.donations.PROBE`,
+    /// `filter { $0.PROBE }`, `donatedWithin(.PROBE)`). Nil when the place has no receiver with
+    /// members, or the text does not parse.
+    package func memberCompletions(_ file: SourceFile, in program: CompiledProgram) -> [String]? {
+        LargeStack.ensuringStack {
+            var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
+            guard let syntax = Parser.parseExpression(file, limits: limits, diagnostics: &diagnostics) else { return nil }
+            return Checker.probeMembers(syntax, file: file, program: program)
+        }
+    }
+
+    /// The member name completion puts where the cursor is (see `memberCompletions`).
+    package static var completionProbe: String { Checker.completionProbe }
+}
+
+extension RuleCompiler {
+    /// The errors for names a parsed file declares twice, as the checker reports them (the
+    /// REPL adds a file's declarations to others, where a later one replaces an earlier one,
+    /// but within one file a name is still declared once).
+    package func redeclarations(in syntax: SyntaxFile) -> [Diagnostic] {
+        var seen: [String: SourceRange] = [:]
+        var errors: [Diagnostic] = []
+        for declaration in syntax.declarations {
+            let name = declaration.name
+            if let previous = seen[name.name] {
+                errors.append(Diagnostic(CheckerMessages.redeclaration(name.name), file: syntax.file, range: name.range,
+                                         notes: [Diagnostic.Note(message: CheckerMessages.previousDeclaration, file: syntax.file, range: previous)]))
+            } else {
+                seen[name.name] = name.range
+            }
+        }
+        return errors
+    }
 }

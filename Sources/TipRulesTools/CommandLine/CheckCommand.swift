@@ -9,12 +9,17 @@ struct CheckCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--max-source-size"], flags: ["--json", "--help", "-h"]) {
+        switch ArgumentScanner.scan(arguments, valued: ["--max-source-size", "--color"], flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "check")
         }
         if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
             return CommandOutput(status: 0, stdout: CommandHelp.check, stderr: "")
+        }
+        var tool = tool
+        switch scanned.useColor(auto: tool.useColor) {
+        case .success(let color): tool.useColor = color
+        case .failure(let problem): return tool.usageError(problem.description, command: "check")
         }
         guard !scanned.operands.isEmpty else {
             return tool.usageError("no rule file given", command: "check")

@@ -13,6 +13,7 @@ enum CommandHelp {
     USAGE:
       tiprules check FILE...                 parse and type-check rule files
       tiprules eval FILE [options] [NAME...] evaluate lets and rules over donation logs
+      tiprules repl [FILE...] [options]      an interactive session: rules, donations, time
       tiprules help [COMMAND]                show help for a command
 
     OPTIONS:
@@ -32,7 +33,7 @@ enum CommandHelp {
     tiprules check: parse and type-check rule files
 
     USAGE:
-      tiprules check [--json] [--max-source-size BYTES] FILE...
+      tiprules check [--json] [--color WHEN] [--max-source-size BYTES] FILE...
 
     Every syntax, name and type error of every file is printed to stderr as
     FILE:LINE:COL: error: message, with the source line and a caret under the problem.
@@ -40,6 +41,8 @@ enum CommandHelp {
 
     OPTIONS:
       --json       print each diagnostic as one JSON object per line on stdout
+      --color WHEN colour diagnostics: auto (on a terminal without NO_COLOR; the
+                   default), always or never
       --max-source-size BYTES
                    the largest rule file accepted, such as 8M (default 64M)
       -h, --help   show this help
@@ -74,11 +77,48 @@ enum CommandHelp {
       --max-source-size BYTES
                         the largest rule file accepted, such as 8M (default 64M)
       --json            print one JSON object per result on stdout
+      --color WHEN      colour diagnostics: auto (the default), always or never
       -h, --help        show this help
 
     EXIT STATUS:
       0 when everything asked for was evaluated, 1 on compile errors or rejected donation
       lines (every bad line is reported and nothing is evaluated), 2 on a usage error
+
+    """
+
+    static let repl = """
+    tiprules repl: an interactive session with rules, donations and a clock
+
+    USAGE:
+      tiprules repl [FILE...] [--donations LOG]... [--now DATE] [--time-zone TZ]
+                    [--parameter NAME=VALUE]... [--json] [--color WHEN]
+
+    Type an expression to see its value and type, or a declaration (event, parameter,
+    let, rule) to add it; declaring a name again replaces it. An unfinished line (an open
+    bracket, a trailing operator) continues on the next; an empty line or Ctrl-C abandons
+    it. Commands start with ':' (':help' lists them); a unique prefix is enough.
+
+    On a terminal, lines are edited with libedit when it is installed: arrow keys, Ctrl-R
+    to search the history, Tab to complete. The history is kept in
+    $XDG_STATE_HOME/tiprules/history (default ~/.local/state/tiprules/history).
+
+    OPTIONS:
+      FILE              rule files to load at the start (':reload' reads them again)
+      --donations LOG   an NDJSON donation log to start with; repeatable
+      --now DATE        the clock at the start, ISO 8601 (default: the current time)
+      --time-zone TZ    the time zone for calendar windows (default: UTC)
+      --parameter NAME=VALUE
+                        set a parameter, as ':set' does; repeatable
+      --json            answer every line read with one JSON object on stdout (no
+                        banner, no prompt), for programs that drive the REPL
+      --color WHEN      colour diagnostics: auto (the default), always or never
+      --max-source-size BYTES
+                        the largest rule file accepted, such as 8M (default 64M)
+      -h, --help        show this help
+
+    EXIT STATUS:
+      0 at the end of the session; with input that is not a terminal, 1 when any input
+      had an error; 1 when a FILE or LOG has errors; 2 on a usage error
 
     """
 }

@@ -51,6 +51,7 @@ package struct CommandLineTool: Sendable {
             case nil: output.stdout = CommandHelp.tool
             case "check": output.stdout = CommandHelp.check
             case "eval": output.stdout = CommandHelp.eval
+            case "repl": output.stdout = CommandHelp.repl
             case let other?: return usageError("unknown command '\(other)'")
             }
         case "--version":
@@ -59,14 +60,33 @@ package struct CommandLineTool: Sendable {
             return CheckCommand(tool: self).run(rest)
         case "eval":
             return EvalCommand(tool: self).run(rest)
+        case "repl":
+            return runRepl(rest)
         default:
             var message = "unknown command '\(command)'"
-            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "help"]) {
+            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "repl", "help"]) {
                 message += "; did you mean '\(suggestion)'?"
             }
             return usageError(message)
         }
         return output
+    }
+
+    /// Runs the REPL over lines read with `readStandardInput` (all of it, as a pipe gives it):
+    /// the in-process form the tests use. The executable runs the REPL on the terminal itself
+    /// (`ReplCommand.runOnStandardInput`).
+    func runRepl(_ arguments: [String]) -> CommandOutput {
+        switch ReplCommand(tool: self).prepare(arguments, interactive: false) {
+        case .exit(let output):
+            return output
+        case .run(var driver, _):
+            var reader = ScriptedLineReader(String(decoding: readStandardInput(), as: UTF8.self))
+            var output = CommandOutput(status: 0, stdout: "", stderr: "")
+            output.status = driver.run(&reader) { text, isError in
+                if isError { output.stderr += text } else { output.stdout += text }
+            }
+            return output
+        }
     }
 
     /// A usage error: one line and a pointer to the help, exit status 2.
@@ -172,7 +192,24 @@ extension ArgumentScanner {
     }
 }
 
+extension ArgumentScanner {
+    /// Whether to colour diagnostics, from `--color auto|always|never`; `auto` (the default)
+    /// is the tool's own choice: a terminal, without `NO_COLOR`.
+    func useColor(auto: Bool) -> Result<Bool, UsageProblem> {
+        switch values["--color"]?.last {
+        case nil, "auto"?: return .success(auto)
+        case "always"?: return .success(true)
+        case "never"?: return .success(false)
+        case let other?: return .failure(UsageProblem(description: "bad --color '\(other)'; use auto, always or never"))
+        }
+    }
+}
+
 /// A command-line problem: its message.
-struct UsageProblem: Error, CustomStringConvertible {
-    var description: String
+package struct UsageProblem: Error, CustomStringConvertible {
+    package var description: String
+
+    package init(description: String) {
+        self.description = description
+    }
 }

@@ -11,13 +11,18 @@ struct EvalCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter", "--max-source-size"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter", "--max-source-size", "--color"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
         }
         if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
             return CommandOutput(status: 0, stdout: CommandHelp.eval, stderr: "")
+        }
+        var tool = tool
+        switch scanned.useColor(auto: tool.useColor) {
+        case .success(let color): tool.useColor = color
+        case .failure(let problem): return tool.usageError(problem.description, command: "eval")
         }
         guard let path = scanned.operands.first else { return tool.usageError("no rule file given", command: "eval") }
         let names = Array(scanned.operands.dropFirst())
@@ -26,21 +31,8 @@ struct EvalCommand {
             return tool.usageError("give either names or --expr, not both", command: "eval")
         }
         var options = EvaluationOptions()
-        if let now = scanned.values["--now"]?.last {
-            switch ISO8601.parse(now) {
-            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
-            case .failure(let error): return tool.usageError("bad --now: \(error)", command: "eval")
-            }
-        }
-        if let zone = scanned.values["--time-zone"]?.last {
-            guard let timeZone = TimeZone(identifier: zone) else {
-                var message = "unknown time zone '\(zone)'; use an identifier such as 'Europe/Paris' or 'UTC'"
-                if let suggestion = Suggestions.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers) {
-                    message += " (did you mean '\(suggestion)'?)"
-                }
-                return tool.usageError(message, command: "eval")
-            }
-            options.timeZone = timeZone
+        if case .failure(let problem) = scanned.evaluationClock(into: &options) {
+            return tool.usageError(problem.description, command: "eval")
         }
 
         let source: [UInt8]
@@ -130,13 +122,7 @@ struct EvalCommand {
         guard let index = evaluation.program.parameterIndex(name) else {
             return ParameterErrors.unknown(name, in: evaluation.program).message
         }
-        let type = evaluation.program.parameters[index].type
-        let json: JSONValue
-        switch JSONParser.parse(Array(text.utf8)) {
-        case .success(let value): json = value
-        case .failure: json = .string(text)
-        }
-        switch DonationLog.decode(json, as: type) {
+        switch ParameterText.value(text, for: evaluation.program.parameters[index]) {
         case .success(let value):
             do {
                 try evaluation.setParameter(name, value)
@@ -144,8 +130,8 @@ struct EvalCommand {
             } catch {
                 return error.message
             }
-        case .failure(let reason):
-            return "parameter '\(name)' \(reason.text)"
+        case .failure(let problem):
+            return problem.description
         }
     }
 

@@ -1,0 +1,160 @@
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// `tiprules repl [FILE...] [--donations LOG]... [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]... [--json] [--color WHEN]`
+package struct ReplCommand {
+    let tool: CommandLineTool
+
+    package init(tool: CommandLineTool) {
+        self.tool = tool
+    }
+
+    /// What starting the REPL gave: a session to run, or output and a status to exit with.
+    package enum Start {
+        /// Run this driver; print the banner first when there is one (a person at a terminal).
+        case run(ReplDriver, banner: String)
+        case exit(CommandOutput)
+    }
+
+    /// Reads the arguments, the files and the donation logs into a session.
+    ///
+    /// `interactive` is whether a person is at a terminal (stdin and stdout both are one):
+    /// then there are prompts and a banner.
+    package func prepare(_ arguments: [String], interactive: Bool) -> Start {
+        let scanned: ArgumentScanner
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color"],
+                                    flags: ["--json", "--help", "-h"]) {
+        case .success(let value): scanned = value
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        }
+        if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
+            return .exit(CommandOutput(status: 0, stdout: CommandHelp.repl, stderr: ""))
+        }
+        let useColor: Bool
+        switch scanned.useColor(auto: tool.useColor) {
+        case .success(let color): useColor = color
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        }
+        var options = EvaluationOptions(now: Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down)))
+        switch scanned.evaluationClock(into: &options) {
+        case .success: break
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        }
+        let compiler: RuleCompiler
+        switch scanned.compileLimits() {
+        case .success(let limits): compiler = RuleCompiler(limits: limits)
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        }
+        let tool = self.tool
+        var session = ReplSession(options: options, compiler: compiler, readFile: { tool.read($0) }, writeFile: ReplCommand.write)
+        var output = CommandOutput(status: 0, stdout: "", stderr: "")
+        let renderer = DiagnosticRenderer(useColor: useColor)
+        var banner = "tiprules \(CommandHelp.version): type an expression or a declaration, :help for commands, Ctrl-D to quit\n"
+        for path in scanned.operands {
+            let answer = session.answer(":load \(path)")
+            output.stderr += renderer.render(answer.diagnostics)
+            if answer.kind == .error {
+                output.status = 1
+                return .exit(output)
+            }
+            banner += answer.text
+        }
+        for log in scanned.values["--donations"] ?? [] {
+            let bytes: [UInt8]
+            switch tool.read(log) {
+            case .success(let read): bytes = read
+            case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+            }
+            let before = session.store.totalCount
+            let issues = DonationLog.load(bytes, fileName: log == "-" ? "<stdin>" : log, into: &session.store)
+            if !issues.isEmpty {
+                output.stderr += renderer.render(issues)
+                output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); the REPL did not start\n"
+                output.status = 1
+                return .exit(output)
+            }
+            let count = session.store.totalCount - before
+            banner += "read \(count) donation\(count == 1 ? "" : "s") from \(log)\n"
+        }
+        for assignment in scanned.values["--parameter"] ?? [] {
+            guard let equals = assignment.firstIndex(of: "=") else {
+                return .exit(tool.usageError("--parameter needs NAME=VALUE, as in --parameter isLoggedIn=true", command: "repl"))
+            }
+            let answer = session.answer(":set \(assignment[..<equals]) \(assignment[assignment.index(after: equals)...])")
+            if answer.kind == .error {
+                return .exit(tool.usageError(answer.diagnostics.first?.message ?? "bad --parameter", command: "repl"))
+            }
+        }
+        banner += session.answer(":now").text
+        let driver = ReplDriver(session: session, json: scanned.flags.contains("--json"), showsPrompts: interactive, useColor: useColor)
+        return .run(driver, banner: interactive && !scanned.flags.contains("--json") ? banner : "")
+    }
+
+    /// Runs the REPL on the process's own standard input and output: with libedit on a
+    /// terminal (plain reading when it is missing), plain reading from a pipe. Returns the
+    /// exit status.
+    package func runOnStandardInput(_ arguments: [String]) -> Int32 {
+        let interactive = isatty(0) != 0 && isatty(1) != 0
+        switch prepare(arguments, interactive: interactive) {
+        case .exit(let output):
+            Terminal.write(output.stdout, to: 1)
+            Terminal.write(output.stderr, to: 2)
+            return output.status
+        case .run(var driver, let banner):
+            Terminal.write(banner, to: 1)
+            let write: (String, Bool) -> Void = { text, isError in Terminal.write(text, to: isError ? 2 : 1) }
+            if interactive && !driver.json {
+                setlocale(LC_ALL, "")
+                let history = LibEditReader.defaultHistoryPath(environment: ProcessInfo.processInfo.environment)
+                if var editor = LibEditReader(historyPath: history) {
+                    return driver.run(&editor, write: write)
+                }
+            }
+            var reader = PlainLineReader(showsPrompt: interactive && !driver.json)
+            return driver.run(&reader, write: write)
+        }
+    }
+
+    /// Writes a file (`:save`), or says why it could not.
+    static func write(_ path: String, _ bytes: [UInt8]) -> Result<Void, UsageProblem> {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return .success(())
+        } catch let error as CocoaError {
+            switch error.code {
+            case .fileWriteNoPermission: return .failure(UsageProblem(description: "permission denied"))
+            case .fileWriteOutOfSpace: return .failure(UsageProblem(description: "the disk is full"))
+            case .fileNoSuchFile, .fileWriteInvalidFileName: return .failure(UsageProblem(description: "no such folder"))
+            default: return .failure(UsageProblem(description: error.localizedDescription))
+            }
+        } catch {
+            return .failure(UsageProblem(description: "\(error)"))
+        }
+    }
+}
+
+extension ArgumentScanner {
+    /// Applies `--now DATE` and `--time-zone TZ`.
+    func evaluationClock(into options: inout EvaluationOptions) -> Result<Void, UsageProblem> {
+        if let now = values["--now"]?.last {
+            switch ISO8601.parse(now) {
+            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
+            case .failure(let error): return .failure(UsageProblem(description: "bad --now: \(error)"))
+            }
+        }
+        if let zone = values["--time-zone"]?.last {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                var message = "unknown time zone '\(zone)'; use an identifier such as 'Europe/Paris' or 'UTC'"
+                if let suggestion = Suggestions.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                return .failure(UsageProblem(description: message))
+            }
+            options.timeZone = timeZone
+        }
+        return .success(())
+    }
+}
