@@ -28,6 +28,8 @@ package struct CommandLineTool: Sendable {
     package var useColor: Bool
     /// Reads standard input when a file is given as `-`.
     package var readStandardInput: @Sendable () -> [UInt8]
+    /// The folder relative paths are read from (the process's own when nil); tests set it.
+    package var workingDirectory: String?
 
     package init(useColor: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }) {
         self.useColor = useColor
@@ -98,9 +100,10 @@ package struct CommandLineTool: Sendable {
     /// Reads a file (or standard input for `-`), or explains why it cannot.
     func read(_ path: String) -> Result<[UInt8], UsageProblem> {
         if path == "-" { return .success(readStandardInput()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let resolved = workingDirectory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+        guard let data = FileManager.default.contents(atPath: resolved) else {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) {
                 return .failure(UsageProblem(description: isDirectory.boolValue ? "'\(path)' is a directory" : "cannot read '\(path)'"))
             }
             return .failure(UsageProblem(description: "no such file '\(path)'"))

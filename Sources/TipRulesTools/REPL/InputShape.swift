@@ -2,9 +2,9 @@ import TipRulesSyntax
 
 /// What the REPL needs to know about typed text before compiling it: whether it declares
 /// something, and whether it is finished or continues on the next line.
-enum InputShape {
+package enum InputShape {
     /// Whether the text starts with `event`, `parameter`, `let`, `rule` (or `tip`).
-    static func startsWithDeclaration(_ text: String) -> Bool {
+    package static func startsWithDeclaration(_ text: String) -> Bool {
         guard let first = tokens(text).first, case .keyword(let keyword) = first.kind else { return false }
         switch keyword {
         case .event, .parameter, .let, .rule, .tip: return true
@@ -15,7 +15,7 @@ enum InputShape {
     /// Whether the text is unfinished: a brace, bracket or parenthesis is still open, or it
     /// ends with something that needs an operand after it (an infix operator, `.`, `,`, `=`).
     /// A `:command` is always one line.
-    static func isUnfinished(_ text: String) -> Bool {
+    package static func isUnfinished(_ text: String) -> Bool {
         if text.trimmingLeadingWhitespace().hasPrefix(":") { return false }
         let tokens = tokens(text)
         var depth = 0

@@ -13,7 +13,7 @@ enum ReplMessages {
         DiagnosticMessage("I0103", "usage: \(usage)")
     }
     static func badDate(_ reason: String) -> DiagnosticMessage {
-        DiagnosticMessage("I0104", "not a date: \(reason); write ISO 8601, such as 2026-11-29T10:00:00Z")
+        DiagnosticMessage("I0104", "not a date: \(reason)")
     }
     static func badDuration(_ text: String) -> DiagnosticMessage {
         DiagnosticMessage("I0105", "not a duration: '\(text)'; write a number and a unit (s, m, h, d, w), such as 3d, 90m or -1h")
@@ -42,8 +42,8 @@ enum ReplMessages {
     static func parameterReset(_ name: String, _ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("I0113", "parameter '\(name)' is now '\(type)'; its ':set' value no longer fits and is dropped")
     }
-    static func notRuleText(_ kind: String) -> DiagnosticMessage {
-        DiagnosticMessage("I0114", "a \(kind) declaration cannot be evaluated; type its name to see its value")
+    static func breaksDependents(_ kind: String, _ name: String) -> DiagnosticMessage {
+        DiagnosticMessage("I0114", "\(kind) '\(name)' was not declared: what uses it would no longer check; the session is unchanged")
     }
     static func unknownParameter(_ name: String, suggestion: String?) -> DiagnosticMessage {
         DiagnosticMessage("I0115", "no parameter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))

@@ -104,7 +104,13 @@ package struct ReplSession {
         }
         switch adopt(next) {
         case .failure(let refusal):
-            return ReplAnswer(kind: .error, input: input, diagnostics: refusal.diagnostics)
+            var diagnostics = refusal.diagnostics
+            // Errors elsewhere come from what depends on the new declarations: say so.
+            if let entry = entries.first, diagnostics.contains(where: { $0.file != file }) {
+                diagnostics.append(Diagnostic(ReplMessages.breaksDependents(entry.kind, entry.name), severity: .note,
+                                              file: file, range: entry.nameRange))
+            }
+            return ReplAnswer(kind: .error, input: input, diagnostics: diagnostics)
         case .success(let notes):
             answer.diagnostics += notes
         }
