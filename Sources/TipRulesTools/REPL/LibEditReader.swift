@@ -152,6 +152,11 @@ enum LibEditHooks {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        // A parent that blocked SIGINT (some launchers do) would leave Ctrl-C without effect.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 
     /// libedit's attempted-completion callback: the matches for the word from `start` to
