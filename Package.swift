@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TipRules", dependencies: ["TipRulesRuntime"]),
         .target(name: "TipRulesTools", dependencies: ["TipRules"]),
         .executableTarget(name: "tiprules", dependencies: ["TipRulesTools"]),
-        .executableTarget(name: "tiprules-bench", dependencies: ["TipRules"]),
+        .executableTarget(name: "tiprules-bench", dependencies: ["TipRules", "TipRulesTools"]),
         .executableTarget(name: "tiprules-fuzz", dependencies: ["TipRulesTools"]),
         .executableTarget(name: "landmarks-host", dependencies: ["TipRules"], path: "Examples/host", exclude: ["expected.out"]),
         .testTarget(name: "TipRulesTests", dependencies: ["TipRulesTools"]),

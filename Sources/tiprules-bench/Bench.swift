@@ -2,6 +2,7 @@ import Foundation
 import TipRulesRuntime
 import TipRulesSemantics
 import TipRulesSyntax
+import TipRulesTools
 
 /// `tiprules-bench`: TipRules against the hand-written Swift closure and Foundation's
 /// `#Predicate` on identical data, interleaved round by round in one process.
@@ -35,6 +36,7 @@ struct Bench {
         for size in sizes { runner.workloads(size: size) }
         runner.fixedCost()
         runner.compileLine()
+        runner.replLine(donations: 10_000)
         runner.compileFile(rules: quick ? 100 : 1000)
         runner.loadLog(donations: quick ? 10_000 : 100_000)
         runner.memory(donations: quick ? 10_000 : 100_000)
@@ -187,6 +189,38 @@ struct Runner {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 200_000)
         }
         emit("C0", "us", Runner.median(times), note: "compile a one-line rule")
+    }
+
+    /// One typed REPL line, compiled and evaluated against a session holding 10,000 donations
+    /// and the benchmark's rules: an expression, and a declaration that replaces another (which
+    /// re-checks every declaration).
+    func replLine(donations count: Int) {
+        let folder = NSTemporaryDirectory() + "tiprules-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = folder + "/r1.rules"
+        let log = folder + "/r1.ndjson"
+        try? Workloads.rules(limit: count).write(toFile: rules, atomically: true, encoding: .utf8)
+        try? Dataset(count: count).ndjson(ratings: false).write(toFile: log, atomically: true, encoding: .utf8)
+        guard case .run(var driver, _) = ReplCommand(tool: CommandLineTool()).prepare([rules, "--donations", log, "--now", "2026-11-30T12:00:00Z"], interactive: false) else {
+            preconditionFailure("the REPL did not start")
+        }
+        let lines = [
+            ("expression", #"didViewLandmarkDetail.donations.donatedWithin(.month).filter { $0.landmarkName != "Wilbere Bowl" }.count"#),
+            ("declaration", #"rule keen = didViewLandmarkDetail.donations.largestSubset(groupedBy: \.landmarkID).count >= 3 && isLoggedIn"#),
+        ]
+        for (kind, line) in lines {
+            var times: [Double] = []
+            for _ in 0..<max(3, rounds) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<20 {
+                    let answer = driver.session.answer(line)
+                    precondition(!answer.failed, "\(answer.diagnostics)")
+                }
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 20_000)
+            }
+            emit("R1", "us", Runner.median(times), note: "REPL: compile and evaluate a typed \(kind) over \(count) donations")
+        }
     }
 
     func compileFile(rules count: Int) {

@@ -266,4 +266,28 @@ struct CommandLineTests {
             if status == 0 { #expect(String(decoding: data, as: UTF8.self) == "r: Bool = true\n") }
         }
     }
+
+    @Test("--color always colours diagnostics, never and NO_COLOR's auto do not, anything else is a usage error", arguments: ["check", "eval"])
+    func color(command: String) throws {
+        let directory = try files(["bad.rules": "rule r = nope\n"])
+        let path = directory + "/bad.rules"
+        let always = run([command, "--color", "always", path])
+        #expect(always.stderr.contains("\u{1B}[1;31merror:"))
+        let never = CommandLineTool(useColor: true).run([command, "--color=never", path])
+        #expect(!never.stderr.contains("\u{1B}["))
+        #expect(never.stderr.contains("error: cannot find 'nope' in scope"))
+        let auto = CommandLineTool(useColor: true).run([command, "--color", "auto", path])
+        #expect(auto.stderr.contains("\u{1B}["))
+        let bad = run([command, "--color", "sometimes", path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad --color 'sometimes'; use auto, always or never"))
+    }
+
+    @Test("help knows the repl command")
+    func replHelp() {
+        #expect(run(["help", "repl"]).stdout.hasPrefix("tiprules repl: "))
+        #expect(run(["repl", "--help"]).stdout == run(["help", "repl"]).stdout)
+        #expect(run(["--help"]).stdout.contains("tiprules repl [FILE...]"))
+        #expect(run(["rpl"]).stderr.contains("did you mean 'repl'?"))
+    }
 }

@@ -23,19 +23,22 @@ enum ReplTranscript {
         }
     }
 
-    static func replay(_ transcript: String) throws -> String {
+    /// `withBanner` replays a README session: its first line is `$ swift run tiprules repl
+    /// ARGUMENTS`, and the banner follows it.
+    static func replay(_ transcript: String, withBanner: Bool = false) throws -> String {
         let lines = transcript.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let header = try #require(lines.first, "an empty transcript")
-        #expect(header.hasPrefix("# tiprules repl"), "a transcript starts with '# tiprules repl ARGUMENTS'")
-        let arguments = header.dropFirst("# tiprules repl".count).split(separator: " ").map(String.init)
+        let command = withBanner ? "$ swift run tiprules repl" : "# tiprules repl"
+        #expect(header.hasPrefix(command), "a transcript starts with '\(command) ARGUMENTS'")
+        let arguments = header.dropFirst(command.count).split(separator: " ").map(String.init)
         var tool = CommandLineTool()
         tool.workingDirectory = Fixture.root.path
-        guard case .run(var driver, _) = ReplCommand(tool: tool).prepare(arguments, interactive: true) else {
+        guard case .run(var driver, let banner) = ReplCommand(tool: tool).prepare(arguments, interactive: true) else {
             Issue.record("the REPL did not start with \(arguments)")
             return ""
         }
         let inputs = lines.compactMap { line in prompts.first { line.hasPrefix($0) }.map { String(line.dropFirst($0.count)) } }
-        var output = header + "\n"
+        var output = header + "\n" + (withBanner ? banner : "")
         var recorder = Recorder(inputs: inputs) { output += $0 }
         _ = driver.run(&recorder) { text, _ in output += text }
         return output
@@ -44,6 +47,27 @@ enum ReplTranscript {
 
 @Suite("REPL")
 struct ReplTests {
+    @Test("the README's REPL session is a real one")
+    func readmeSession() throws {
+        let readme = try Fixture.read("README.md")
+        let start = try #require(readme.range(of: "```repl-session\n"), "the README has no REPL session")
+        let end = try #require(readme[start.upperBound...].range(of: "\n```"))
+        let session = String(readme[start.upperBound..<end.lowerBound])
+        #expect(try ReplTranscript.replay(session, withBanner: true).trimmingCharacters(in: .newlines) == session)
+    }
+
+    @Test("the README's --json example is what the REPL answers")
+    func readmeJSON() throws {
+        let readme = try Fixture.read("README.md")
+        let marker = "$ printf 'frequentLogin\\n:now\\n' | swift run tiprules repl Examples/landmarks/landmarks.rules --json --now 2026-11-29T10:00:00Z\n"
+        let start = try #require(readme.range(of: marker), "the README has no --json example")
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        var tool = CommandLineTool(readStandardInput: { Array("frequentLogin\n:now\n".utf8) })
+        tool.workingDirectory = Fixture.root.path
+        let output = tool.run(["repl", "Examples/landmarks/landmarks.rules", "--json", "--now", "2026-11-29T10:00:00Z"])
+        #expect(output.stdout == String(readme[start.upperBound..<end.lowerBound]))
+    }
+
     static let transcripts: [String] = {
         let folder = Fixture.root.appendingPathComponent("Tests/Transcripts")
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".transcript") }.sorted()

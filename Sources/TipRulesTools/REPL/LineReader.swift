@@ -34,13 +34,20 @@ package struct PlainLineReader: LineReader {
     /// Whether to print prompts (a terminal without libedit).
     let showsPrompt: Bool
 
+    /// A reader of standard input; on a terminal (`showsPrompt`), Ctrl-C abandons the line
+    /// instead of ending the process.
     package init(showsPrompt: Bool) {
         self.showsPrompt = showsPrompt
+        if showsPrompt { LibEditHooks.installInterruptHandler() }
     }
 
     package mutating func readLine(prompt: String) -> LineInput {
         if showsPrompt { Terminal.write(prompt, to: 1) }
-        guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+        LibEditHooks.interrupted.store(false, ordering: .sequentiallyConsistent)
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            // glibc keeps reading after an interrupted read; only end of file is sticky.
+            return LibEditHooks.interrupted.exchange(false, ordering: .sequentiallyConsistent) ? .interrupted : .end
+        }
         return .line(line)
     }
 }

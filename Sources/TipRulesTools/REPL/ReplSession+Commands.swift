@@ -340,12 +340,12 @@ extension ReplSession {
 
     func clockAnswer(_ context: CommandContext) -> ReplAnswer {
         let seconds = options.now.timeIntervalSinceReferenceDate
+        // Foundation on Linux names UTC "GMT"; people set and expect "UTC".
+        let zone = ["UTC", "GMT"].contains(options.timeZone.identifier) ? "UTC" : options.timeZone.identifier
         var text = "now \(ISO8601.format(seconds))"
-        if options.timeZone.identifier != "UTC" && options.timeZone.identifier != "GMT" {
-            text += " (calendar windows in \(options.timeZone.identifier))"
-        }
+        if zone != "UTC" { text += " (calendar windows in \(zone))" }
         return context.answer(text + "\n", [("now", StringLiteral.json(ISO8601.formatLosslessly(seconds))),
-                                            ("timeZone", StringLiteral.json(options.timeZone.identifier))])
+                                            ("timeZone", StringLiteral.json(zone))])
     }
 
     /// `:advance 3d`: moves the clock by a duration.
