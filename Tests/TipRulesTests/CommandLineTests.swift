@@ -249,21 +249,12 @@ struct CommandLineTests {
 
     @Test("the executable forwards arguments, output and exit status")
     func executable() throws {
-        let binary = Fixture.root.appendingPathComponent(".build/debug/tiprules")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return }
+        #expect(FileManager.default.isExecutableFile(atPath: tiprulesExecutable), "swift test builds tiprules beside the tests")
         let dir = try files(["a.rules": "rule r = true", "bad.rules": "rule r = 1"])
         for (arguments, status) in [(["eval", "\(dir)/a.rules"], Int32(0)), (["check", "\(dir)/bad.rules"], 1), (["eval"], 2)] {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let stdout = Pipe()
-            process.standardOutput = stdout
-            process.standardError = Pipe()
-            try process.run()
-            let data = stdout.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == status)
-            if status == 0 { #expect(String(decoding: data, as: UTF8.self) == "r: Bool = true\n") }
+            let result = try runChild(tiprulesExecutable, arguments)
+            #expect(result.status == status)
+            if status == 0 { #expect(result.stdout == "r: Bool = true\n") }
         }
     }
 

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import TipRulesRuntime
 import TipRulesSemantics
 import TipRulesSyntax
@@ -104,3 +107,45 @@ enum Fixture {
         try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
     }
 }
+
+/// Runs a program to its end and returns its exit status and standard output.
+///
+/// Not Foundation's `Process`: on Linux it reaps every child of the test process, including
+/// those other tests wait for themselves (the REPL's terminal test).
+func runChild(_ path: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else { throw ChildError(description: "pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    close(pipe[1])
+    defer { close(pipe[0]) }
+    guard spawned == 0 else { throw ChildError(description: "cannot start \(path)") }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(pipe[0], &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        output += buffer[..<count]
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw ChildError(description: "waitpid failed: errno \(errno)") }
+    }
+    return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : -1, String(decoding: output, as: UTF8.self))
+}
+
+struct ChildError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The `tiprules` executable, which `swift test` builds beside the test bundle.
+let tiprulesExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tiprules").path

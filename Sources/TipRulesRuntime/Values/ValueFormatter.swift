@@ -50,14 +50,14 @@ package enum ValueFormatter {
             return x.description
         case (.bool(let x), _): return x ? "true" : "false"
         case (.string(let s), _): return StringLiteral.json(s)
-        case (.date(let seconds), _): return StringLiteral.json(ISO8601.format(seconds))
+        case (.date(let seconds), _): return StringLiteral.json(ISO8601.formatLosslessly(seconds))
         case (.timeRange(let range), _): return StringLiteral.json(range.description)
         case (.set(let items), .set(let element)):
             return "[" + sortedForOutput(Array(items)).map { json($0, element) }.joined(separator: ", ") + "]"
         case (.array, .array(let element)), (.donations, .array(let element)):
             return "[" + elements(value).map { json($0, element) }.joined(separator: ", ") + "]"
         case (.donation(let stream, let position), _):
-            var object = "{\"date\": " + StringLiteral.json(ISO8601.format(stream.dates[position]))
+            var object = "{\"date\": " + StringLiteral.json(ISO8601.formatLosslessly(stream.dates[position]))
             if !stream.schema.fields.isEmpty {
                 let fields = stream.schema.fields.enumerated().map { index, field in
                     StringLiteral.json(field.name) + ": " + json(stream.columns[index][position], field.type)

@@ -49,9 +49,9 @@ package struct LibEditReader: LineReader {
         self.writeHistory = unsafeBitCast(writeHistory, to: StringFunction.self)
         self.historyPath = historyPath
 
-        // Ctrl-C: our handler only sets a flag, and our read returns end of input when it is
-        // set, so readline returns and the REPL abandons the line (libedit's own signal
-        // handling would resend the signal to the whole process group).
+        // Ctrl-C: our read returns end of input after it (`InterruptSignal`), so readline
+        // returns and the REPL abandons the line (libedit's own signal handling would resend
+        // the signal to the whole process group).
         catchSignals.storeBytes(of: 0, as: Int32.self)
         getcFunction.storeBytes(of: LibEditHooks.readByte, as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self)
         completion.storeBytes(of: LibEditHooks.complete, as: LibEditHooks.CompletionFunction.self)
@@ -69,7 +69,7 @@ package struct LibEditReader: LineReader {
             name.storeBytes(of: UnsafePointer(strdup("tiprules")), as: UnsafePointer<CChar>?.self)
         }
         _ = unsafeBitCast(initialize, to: VoidFunction.self)()
-        LibEditHooks.installInterruptHandler()
+        InterruptSignal.install()
         unsafeBitCast(stifle, to: IntFunction.self)(LibEditReader.historyLimit)
         if let historyPath {
             _ = unsafeBitCast(readHistory, to: StringFunction.self)(historyPath)
@@ -77,9 +77,9 @@ package struct LibEditReader: LineReader {
     }
 
     package mutating func readLine(prompt: String) -> LineInput {
-        LibEditHooks.interrupted.store(false, ordering: .sequentiallyConsistent)
+        InterruptSignal.reset()
         guard let line = prompt.withCString({ readline($0) }) else {
-            return LibEditHooks.interrupted.exchange(false, ordering: .sequentiallyConsistent) ? .interrupted : .end
+            return InterruptSignal.take() ? .interrupted : .end
         }
         defer { free(line) }
         return .line(String(cString: line))
@@ -115,8 +115,8 @@ package struct LibEditReader: LineReader {
     }
 }
 
-/// What libedit's C callbacks reach: the completer of the moment, where libedit keeps the
-/// line, and whether Ctrl-C was pressed.
+/// What libedit's C callbacks reach: the completer of the moment, and where libedit keeps the
+/// line.
 enum LibEditHooks {
     typealias CompletionFunction = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
@@ -128,35 +128,9 @@ enum LibEditHooks {
     }
 
     static let state = Mutex(State())
-    static let interrupted = Atomic<Bool>(false)
-
-    /// Reads one byte of input for libedit; end of input after Ctrl-C.
+    /// Reads one byte of input for libedit; end of input on Ctrl-C, so readline returns.
     static let readByte: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { _ in
-        var byte: UInt8 = 0
-        while true {
-            let count = read(0, &byte, 1)
-            if count == 1 { return Int32(byte) }
-            if count < 0 && errno == EINTR && !LibEditHooks.interrupted.load(ordering: .sequentiallyConsistent) { continue }
-            return -1
-        }
-    }
-
-    /// Sets the flag on SIGINT; without `SA_RESTART`, so the read in progress is interrupted.
-    static func installInterruptHandler() {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in LibEditHooks.interrupted.store(true, ordering: .sequentiallyConsistent) }
-        #else
-        action.__sigaction_u.__sa_handler = { _ in LibEditHooks.interrupted.store(true, ordering: .sequentiallyConsistent) }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        // A parent that blocked SIGINT (some launchers do) would leave Ctrl-C without effect.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        InterruptSignal.readByte().map { Int32($0) } ?? -1
     }
 
     /// libedit's attempted-completion callback: the matches for the word from `start` to

@@ -38,15 +38,15 @@ package struct PlainLineReader: LineReader {
     /// instead of ending the process.
     package init(showsPrompt: Bool) {
         self.showsPrompt = showsPrompt
-        if showsPrompt { LibEditHooks.installInterruptHandler() }
+        if showsPrompt { InterruptSignal.install() }
     }
 
     package mutating func readLine(prompt: String) -> LineInput {
         if showsPrompt { Terminal.write(prompt, to: 1) }
-        LibEditHooks.interrupted.store(false, ordering: .sequentiallyConsistent)
+        InterruptSignal.reset()
         guard let line = Swift.readLine(strippingNewline: true) else {
             // glibc keeps reading after an interrupted read; only end of file is sticky.
-            return LibEditHooks.interrupted.exchange(false, ordering: .sequentiallyConsistent) ? .interrupted : .end
+            return InterruptSignal.take() ? .interrupted : .end
         }
         return .line(line)
     }
