@@ -53,10 +53,25 @@ private final class TerminalSession {
         cursor = output.startIndex
     }
 
-    /// Types text (control characters included).
-    func type(_ text: String) {
+    /// Types text (control characters included), once the line editor is reading.
+    func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        waitUntilEditing(sourceLocation: sourceLocation)
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits until the terminal is in the line editor's raw mode. libedit draws the prompt a
+    /// moment before it leaves the terminal's line mode, and a Ctrl-D or Ctrl-C typed in that
+    /// moment is taken by the terminal's own line discipline, as it would be from a person
+    /// typing ahead.
+    private func waitUntilEditing(timeout: Double = 15, sourceLocation: SourceLocation) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var attributes = termios()
+        while Date() < deadline {
+            if tcgetattr(master, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) == 0 { return }
+            usleep(2000)
+        }
+        Issue.record("the line editor never started reading", sourceLocation: sourceLocation)
     }
 
     /// Waits until the output after the last match contains `text`; fails after a timeout.
