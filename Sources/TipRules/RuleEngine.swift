@@ -207,6 +207,27 @@ public final class RuleEngine: Sendable {
         state.write { $0.parameterValues[index] = shaped }
     }
 
+    /// Why a `let` or `rule` has its value now, and what would change it: the same
+    /// explanation `tiprules explain` and the REPL's `:explain` give.
+    ///
+    /// ```swift
+    /// print(try engine.explain("frequentLogin"))
+    /// ```
+    public func explain(_ name: String) throws(Diagnostic) -> RuleExplanation {
+        guard rules.program.declarationIndex(name) != nil else {
+            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        }
+        let current = state.read { $0 }
+        let snapshot = try storage.snapshot()
+        var options = current.options
+        options.now = current.clock.now()
+        let explainer = Explainer(program: rules.program, donations: snapshot, options: options, parameterValues: current.parameterValues)
+        guard let explanation = explainer.explain(name) else {
+            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        }
+        return RuleExplanation(explanation)
+    }
+
     // MARK: - Evaluations
 
     /// An evaluation over a snapshot of the donations and the current parameters and clock.

@@ -54,6 +54,12 @@ package struct EvaluationResult: Sendable {
     package var type: RuleType
     /// The value, or the runtime error located at the failing subexpression.
     package var outcome: Result<Value, Diagnostic>
+
+    package init(name: String, type: RuleType, outcome: Result<Value, Diagnostic>) {
+        self.name = name
+        self.type = type
+        self.outcome = outcome
+    }
 }
 
 /// One evaluation: a clock, donations and parameters, over which any number of declarations and
@@ -65,6 +71,14 @@ package struct Evaluation {
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
         evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options))
+    }
+
+    /// A traced evaluation: the declarations run on node trees of their own that record into
+    /// `tracer` what every node gave (see `Explainer`). Values and errors are those of an
+    /// untraced evaluation.
+    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer) {
+        let runtime = RuntimeProgram(program, tracer: tracer)
+        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, runtime: runtime))
     }
 
     /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared

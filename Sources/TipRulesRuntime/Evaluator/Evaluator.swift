@@ -26,9 +26,9 @@ final class EvaluationInputs {
     let stepBudget: Int
     let totalStepBudget: Int
 
-    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions) {
+    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions, runtime: RuntimeProgram? = nil) {
         self.program = program
-        self.runtime = RuntimeProgram.of(program)
+        self.runtime = runtime ?? RuntimeProgram.of(program)
         self.now = options.now.timeIntervalSinceReferenceDate
         self.calendar = options.calendar
         self.fixedOffset = options.fixedOffset

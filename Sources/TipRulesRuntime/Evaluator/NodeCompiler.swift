@@ -2,8 +2,28 @@ import TipRulesSemantics
 import TipRulesSyntax
 
 /// Lowers a typed tree into the evaluator's node tree, once per program.
-enum NodeCompiler {
+///
+/// With a `Tracer`, every node that computes a value is wrapped so a traced evaluation records
+/// what it saw there (see `Tracer`); without one, the tree has no trace of tracing.
+struct NodeCompiler {
+    let tracer: Tracer?
+
     static func compile(_ expression: TypedExpression) -> Node {
+        NodeCompiler(tracer: nil).compile(expression)
+    }
+
+    func compile(_ expression: TypedExpression) -> Node {
+        guard let tracer else { return lower(expression) }
+        tracer.begin()
+        let node = lower(expression)
+        let id = tracer.end(expression)
+        switch expression.node {
+        case .closure, .keyPath: return node
+        default: return TraceNode(node, id: id, tracer: tracer)
+        }
+    }
+
+    private func lower(_ expression: TypedExpression) -> Node {
         let range = expression.range
         let type = expression.type
         switch expression.node {
@@ -58,16 +78,16 @@ enum NodeCompiler {
         }
     }
 
-    private static func compile(_ call: BuiltinCall) -> CompiledCall {
+    private func compile(_ call: BuiltinCall) -> CompiledCall {
         CompiledCall(builtin: call.builtin, receiver: call.receiver.map(compile), arguments: call.arguments.map(compile),
                      resultType: call.resultType, range: call.range)
     }
 
-    private static func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
+    private func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
         ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), range, type)
     }
 
-    private static func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {
+    private func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {
         switch step {
         case .field(let index):
             return .field(index)
@@ -89,8 +109,14 @@ final class RuntimeProgram: Sendable {
     let maxAges: [TimeRange?]
     let defaultParameterValues: [Value]
 
-    private init(_ program: CompiledProgram) {
-        bodies = program.declarations.map { NodeCompiler.compile($0.body) }
+    /// The node trees of a program; with a tracer, traced ones (made for one explanation,
+    /// never attached to the program).
+    init(_ program: CompiledProgram, tracer: Tracer? = nil) {
+        let compiler = NodeCompiler(tracer: tracer)
+        bodies = program.declarations.map { declaration in
+            tracer?.beginDeclaration()
+            return compiler.compile(declaration.body)
+        }
         limits = program.events.map(\.limit)
         maxAges = program.events.map(\.maxAge)
         defaultParameterValues = program.parameters.map { Value($0.defaultValue) }

@@ -18,6 +18,14 @@ package struct CompiledExpression: Sendable {
     /// How deeply evaluating it may recurse (its own depth plus the declarations it may reach).
     package let evaluationDepth: Int
     package var type: RuleType { body.type }
+
+    /// A part of a program's declaration evaluated on its own (an explanation re-checks what
+    /// a subexpression would give); `evaluationDepth` as for the whole program.
+    package init(file: SourceFile, body: TypedExpression, evaluationDepth: Int) {
+        self.file = file
+        self.body = body
+        self.evaluationDepth = evaluationDepth
+    }
 }
 
 /// The result of compiling an expression.

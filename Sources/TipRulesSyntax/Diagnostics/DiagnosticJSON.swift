@@ -37,7 +37,7 @@ public enum DiagnosticJSON {
     }
 
     /// `"line": L, "column": C, "endLine": L2, "endColumn": C2`, 1-based, the end exclusive.
-    static func rangeFields(_ file: SourceFile, _ range: SourceRange) -> String {
+    package static func rangeFields(_ file: SourceFile, _ range: SourceRange) -> String {
         let start = file.location(of: range.start)
         let end = file.location(of: range.end)
         return "\"line\": \(start.line), \"column\": \(start.column), \"endLine\": \(end.line), \"endColumn\": \(end.column)"

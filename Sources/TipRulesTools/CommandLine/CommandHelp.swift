@@ -13,6 +13,7 @@ enum CommandHelp {
     USAGE:
       tiprules check FILE...                 parse and type-check rule files
       tiprules eval FILE [options] [NAME...] evaluate lets and rules over donation logs
+      tiprules explain FILE NAME [options]   why a let or rule has its value, what would change it
       tiprules repl [FILE...] [options]      an interactive session: rules, donations, time
       tiprules help [COMMAND]                show help for a command
 
@@ -119,6 +120,38 @@ enum CommandHelp {
     EXIT STATUS:
       0 at the end of the session; with input that is not a terminal, 1 when any input
       had an error; 1 when a FILE or LOG has errors; 2 on a usage error
+
+    """
+
+    static let explain = """
+    tiprules explain: why a let or rule has its value, and what would change it
+
+    USAGE:
+      tiprules explain FILE NAME [--donations LOG]... [--now DATE] [--time-zone TZ]
+                       [--parameter NAME=VALUE]... [--json] [--color WHEN]
+
+    Evaluates NAME and shows every subexpression under its source with its value:
+    branches not evaluated are marked, streams show their count at each stage and a
+    window its start, closures a summary over their elements, and each let or rule read
+    is explained after it. Then come the changes that would change the answer (more
+    donations, a later clock, another parameter value), each checked by making the change
+    and evaluating again.
+
+    OPTIONS:
+      --donations LOG   an NDJSON donation log; repeatable
+      --now DATE        the evaluation clock, ISO 8601 (default: the current time)
+      --time-zone TZ    the time zone for calendar windows (default: UTC)
+      --parameter NAME=VALUE
+                        set a parameter (VALUE as JSON, or a bare word for a string)
+      --json            print the explanation as one JSON object
+      --color WHEN      colour the text: auto (the default), always or never
+      --max-source-size BYTES
+                        the largest rule file accepted, such as 8M (default 64M)
+      -h, --help        show this help
+
+    EXIT STATUS:
+      0 when NAME was explained (a runtime error is part of the explanation), 1 on compile
+      errors or rejected donation lines, 2 on a usage error
 
     """
 }

@@ -54,6 +54,7 @@ package struct CommandLineTool: Sendable {
             case "check": output.stdout = CommandHelp.check
             case "eval": output.stdout = CommandHelp.eval
             case "repl": output.stdout = CommandHelp.repl
+            case "explain": output.stdout = CommandHelp.explain
             case let other?: return usageError("unknown command '\(other)'")
             }
         case "--version":
@@ -64,9 +65,11 @@ package struct CommandLineTool: Sendable {
             return EvalCommand(tool: self).run(rest)
         case "repl":
             return runRepl(rest)
+        case "explain":
+            return ExplainCommand(tool: self).run(rest)
         default:
             var message = "unknown command '\(command)'"
-            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "repl", "help"]) {
+            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "explain", "repl", "help"]) {
                 message += "; did you mean '\(suggestion)'?"
             }
             return usageError(message)

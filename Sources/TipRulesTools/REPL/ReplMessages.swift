@@ -48,6 +48,9 @@ enum ReplMessages {
     static func unknownParameter(_ name: String, suggestion: String?) -> DiagnosticMessage {
         DiagnosticMessage("I0115", "no parameter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
+    static func nothingToExplain(_ name: String, _ rest: String) -> DiagnosticMessage {
+        DiagnosticMessage("I0117", "no let or rule named '\(name)' to explain" + rest)
+    }
     static func badParameterValue(_ reason: String) -> DiagnosticMessage {
         DiagnosticMessage("I0116", reason)
     }

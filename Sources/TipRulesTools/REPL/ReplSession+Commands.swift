@@ -21,6 +21,7 @@ extension ReplSession {
         CommandInfo(name: "type", usage: ":type EXPR", summary: "show the type of an expression without evaluating it"),
         CommandInfo(name: "events", usage: ":events", summary: "each event with its donation count and last donation"),
         CommandInfo(name: "rules", usage: ":rules", summary: "every let and rule with its current value"),
+        CommandInfo(name: "explain", usage: ":explain NAME", summary: "why a let or rule has its value, and what would change it"),
         CommandInfo(name: "donate", usage: ":donate EVENT [JSON] [at DATE]", summary: "donate an event at the clock's time (or at DATE)"),
         CommandInfo(name: "now", usage: ":now [DATE]", summary: "show the evaluation clock, or set it (ISO 8601)"),
         CommandInfo(name: "advance", usage: ":advance DURATION", summary: "move the clock: 3d, 90m, -1h, 1w2d (s, m, h, d, w)"),
@@ -69,6 +70,7 @@ extension ReplSession {
         case "type": return context.requiring(argument: true) { type(context) }
         case "events": return context.requiring(argument: false) { events(context) }
         case "rules": return context.requiring(argument: false) { rules(context) }
+        case "explain": return context.requiring(argument: true) { explainCommand(context) }
         case "donate": return context.requiring(argument: true) { donate(&context) }
         case "now": return now(context)
         case "advance": return context.requiring(argument: true) { advance(context) }
@@ -229,6 +231,44 @@ extension ReplSession {
         }
         if program.declarations.isEmpty { answer.text = "no lets or rules declared\n" }
         answer.fields = [("results", "[" + objects.joined(separator: ", ") + "]")]
+        return answer
+    }
+
+    /// `:explain NAME`.
+    func explainCommand(_ context: CommandContext) -> ReplAnswer {
+        let name = context.line.argument
+        var answer = explain(name, json: false, useColor: false)
+        if answer.kind == .error {
+            answer.input = context.input
+            answer.diagnostics = answer.diagnostics.map { diagnostic in
+                context.error(DiagnosticMessage(diagnostic.code, diagnostic.message), at: context.line.argumentRange)
+            }
+            return answer
+        }
+        var result = context.answer(answer.text, answer.fields)
+        result.diagnostics = answer.diagnostics
+        return result
+    }
+
+    /// The explanation of a `let` or `rule` at the session's clock, donations and parameters:
+    /// its text (or JSON) and, as a field, its JSON.
+    package func explain(_ name: String, json: Bool, useColor: Bool) -> ReplAnswer {
+        guard program.declarationIndex(name) != nil else {
+            let kinds = program.events.contains { $0.id == name } ? "; '\(name)' is an event: explain a let or rule that reads it"
+                : program.parameterIndex(name) != nil ? "; '\(name)' is a parameter: explain a let or rule that reads it" : ""
+            let suggestion = kinds.isEmpty ? Suggestions.closest(to: name, in: program.declarations.map(\.name)).map { "; did you mean '\($0)'?" } ?? "" : kinds
+            return ReplAnswer(kind: .error, input: name, diagnostics: [
+                .about(name, in: ReplSession.inputName, ReplMessages.nothingToExplain(name, suggestion)),
+            ])
+        }
+        let values = program.parameters.map { parameterValues[$0.name] ?? Value($0.defaultValue) }
+        let explainer = Explainer(program: program, donations: store, options: options, parameterValues: values, limits: compiler.limits)
+        guard let explanation = explainer.explain(name) else { return ReplAnswer(kind: .error, input: name) }
+        let combined = self.combined
+        let renderer = ExplanationRenderer(useColor: useColor, locate: { combined.locate($0, $1) })
+        let object = renderer.json(explanation)
+        var answer = ReplAnswer(kind: .command, input: name, text: json ? object + "\n" : renderer.text(explanation))
+        answer.fields = [("explanation", object)]
         return answer
     }
 

@@ -102,6 +102,12 @@ struct CombinedSource {
         return located
     }
 
+    /// A range of the combined text, in the file its declaration came from.
+    func locate(_ file: SourceFile, _ range: SourceRange) -> (SourceFile, SourceRange) {
+        guard file == self.file, let piece = piece(containing: range.start) else { return (file, range) }
+        return (piece.file, shifted(range, piece))
+    }
+
     private func shifted(_ range: SourceRange, _ piece: Piece) -> SourceRange {
         let delta = piece.offset - piece.start
         return SourceRange(start: range.start + delta, end: range.end + delta)

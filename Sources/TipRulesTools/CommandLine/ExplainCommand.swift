@@ -1,0 +1,51 @@
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+import Foundation
+
+/// `tiprules explain FILE NAME [--donations LOG]... [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]... [--json]`
+struct ExplainCommand {
+    let tool: CommandLineTool
+
+    func run(_ arguments: [String]) -> CommandOutput {
+        let scanned: ArgumentScanner
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color"],
+                                    flags: ["--json", "--help", "-h"]) {
+        case .success(let value): scanned = value
+        case .failure(let problem): return tool.usageError(problem.description, command: "explain")
+        }
+        if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
+            return CommandOutput(status: 0, stdout: CommandHelp.explain, stderr: "")
+        }
+        guard scanned.operands.count == 2 else {
+            return tool.usageError(scanned.operands.count < 2 ? "give a rule file and the name of a let or rule" : "explain one name at a time", command: "explain")
+        }
+        var tool = tool
+        switch scanned.useColor(auto: tool.useColor) {
+        case .success(let color): tool.useColor = color
+        case .failure(let problem): return tool.usageError(problem.description, command: "explain")
+        }
+        // The session the REPL would have: the file, the logs, the clock and the parameters.
+        var arguments = [scanned.operands[0]]
+        for (option, values) in scanned.values where option != "--color" {
+            for value in values { arguments += [option, value] }
+        }
+        switch ReplCommand(tool: tool).prepare(arguments, interactive: false) {
+        case .exit(let output):
+            var output = output
+            output.stderr = output.stderr.replacingOccurrences(of: "see 'tiprules repl --help'", with: "see 'tiprules explain --help'")
+                .replacingOccurrences(of: "; the REPL did not start", with: "; nothing was explained")
+            return output
+        case .run(let driver, _):
+            let name = scanned.operands[1]
+            let answer = driver.session.explain(name, json: scanned.flags.contains("--json"), useColor: tool.useColor)
+            if answer.kind == .error {
+                let message = answer.diagnostics.first?.message ?? "cannot explain '\(name)'"
+                return tool.usageError(message, command: "explain")
+            }
+            return CommandOutput(status: 0, stdout: answer.text, stderr: tool.render(answer.diagnostics))
+        }
+    }
+}
