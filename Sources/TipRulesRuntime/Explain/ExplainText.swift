@@ -28,6 +28,7 @@ enum ExplainText {
         case .date(let seconds): return ISO8601.format(seconds)
         case .string(let text): return StringLiteral.swift(text)
         case .null: return "nil"
+        case .donation(let stream, let position): return "donation of " + ISO8601.format(stream.dates[position])
         default: return "…"
         }
     }

@@ -53,6 +53,8 @@ package struct ExplanationRenderer {
         let declaration: ExplainedDeclaration
         var text = ""
         private var shownLine: (SourceFile, Int)?
+        /// The last row written: a node that says the same of the same text adds nothing.
+        private var lastRow: (SourceRange, String)?
         private var gutter = 3
 
         init(renderer: ExplanationRenderer, declaration: ExplainedDeclaration) {
@@ -80,6 +82,8 @@ package struct ExplanationRenderer {
             let width = end.line == start.line ? max(1, end.column - start.column) : max(1, lineLength + 1 - start.column)
             let indent = String(repeating: " ", count: start.column - 1)
             var value = renderer.describe(node)
+            if let last = lastRow, last.0 == range, last.1 == value, node.notes.isEmpty, node.pipeline == nil { return }
+            lastRow = (range, value)
             if let reference = node.reference, case .value = node.state {
                 value += referenced.contains(reference) ? "  (\(reference), shown above)" : "  (\(reference), explained below)"
                 referenced.insert(reference)
@@ -130,6 +134,13 @@ package struct ExplanationRenderer {
             + "\"timeZone\": \(StringLiteral.json(zone))}"
     }
 
+    /// A runtime error located where its text came from.
+    private func located(_ error: Diagnostic) -> Diagnostic {
+        var located = error
+        (located.file, located.range) = locate(error.file, error.range)
+        return located
+    }
+
     private func json(_ declaration: ExplainedDeclaration) -> String {
         let (file, nameRange) = locate(declaration.file, declaration.nameRange)
         var members = [
@@ -141,7 +152,7 @@ package struct ExplanationRenderer {
         ]
         switch declaration.outcome {
         case .success(let value): members.append("\"value\": \(ValueFormatter.json(value, declaration.type))")
-        case .failure(let error): members.append("\"error\": \(DiagnosticJSON.object(error))")
+        case .failure(let error): members.append("\"error\": \(DiagnosticJSON.object(located(error)))")
         }
         members.append("\"tree\": \(json(declaration.tree, declaration.file))")
         members.append("\"changes\": [" + declaration.changes.map(StringLiteral.json).joined(separator: ", ") + "]")
@@ -167,7 +178,7 @@ package struct ExplanationRenderer {
             members.append("\"evaluated\": false")
         case .failed(let error):
             members.append("\"evaluated\": true")
-            members.append("\"error\": \(DiagnosticJSON.object(error))")
+            members.append("\"error\": \(DiagnosticJSON.object(located(error)))")
         case .interrupted:
             members.append("\"evaluated\": true")
             members.append("\"interrupted\": true")

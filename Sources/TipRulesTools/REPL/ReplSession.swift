@@ -13,10 +13,11 @@ package struct ReplSession {
     /// The declarations and the program compiled from them.
     var source = SessionSource()
     var combined: CombinedSource
-    var program: CompiledProgram
+    package private(set) var program: CompiledProgram
     /// Every donation made or loaded, as the current declarations read them.
-    var store: DonationStore
-    var options: EvaluationOptions
+    package var store: DonationStore
+    /// The clock, the time zone and the step budgets.
+    package var options: EvaluationOptions
     /// Parameters given a value with `:set` (or `--parameter`), by name.
     var parameterValues: [String: Value] = [:]
     /// The files loaded, by path, in load order (for `:reload`).
