@@ -221,6 +221,17 @@ struct Runner {
             }
             emit("R1", "us", Runner.median(times), note: "REPL: compile and evaluate a typed \(kind) over \(count) donations")
         }
+        // Explaining: a traced evaluation, the tree and every hint checked by evaluating again.
+        for name in ["W1", "W2", "W3", "W5"] {
+            var times: [Double] = []
+            for _ in 0..<max(3, rounds / 3) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let answer = driver.session.explain(name, json: false, useColor: false)
+                precondition(!answer.failed, "\(answer.diagnostics)")
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            emit("X1", "ms", Runner.median(times), note: "explain \(name) over \(count) donations")
+        }
     }
 
     func compileFile(rules count: Int) {

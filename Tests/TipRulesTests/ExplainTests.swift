@@ -360,6 +360,22 @@ struct ExplainTests {
         #expect(tool.run(["explain", "--json"] + arguments).stdout == repl.explain("showMapTip", json: true, useColor: false).text)
     }
 
+    @Test("the README's explanation is what explain prints")
+    func readme() throws {
+        let readme = try Fixture.read("README.md")
+        let start = try #require(readme.range(of: "```explain-session\n"), "the README has no explanation")
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let block = readme[start.upperBound..<end.lowerBound]
+        let command = try #require(block.split(separator: "\n").first)
+        let prefix = "$ swift run tiprules "
+        #expect(command.hasPrefix(prefix))
+        var tool = CommandLineTool()
+        tool.workingDirectory = Fixture.root.path
+        let output = tool.run(command.dropFirst(prefix.count).split(separator: " ").map(String.init))
+        #expect(output.status == 0)
+        #expect(String(block.dropFirst(command.count + 1)) == output.stdout)
+    }
+
     @Test("explain refuses what it cannot explain, and says why")
     func refusals() throws {
         var tool = CommandLineTool()
