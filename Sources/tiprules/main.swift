@@ -8,10 +8,11 @@ import TipRulesTools
 
 // A thin shell around the library's CommandLineTool: arguments in, text and a status out.
 let colorEnvironment = ProcessInfo.processInfo.environment
-let useColor = isatty(2) != 0 && (colorEnvironment["NO_COLOR"] ?? "").isEmpty && colorEnvironment["TERM"] != "dumb"
-let tool = CommandLineTool(useColor: useColor, readStandardInput: {
+let colorAllowed = (colorEnvironment["NO_COLOR"] ?? "").isEmpty && colorEnvironment["TERM"] != "dumb"
+var tool = CommandLineTool(useColor: colorAllowed && isatty(2) != 0, readStandardInput: {
     [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 })
+tool.colorsOutput = colorAllowed && isatty(1) != 0
 // A reader that goes away early (`| head`) must not kill the process with SIGPIPE: the status
 // is still the command's own.
 signal(SIGPIPE, SIG_IGN)

@@ -376,6 +376,18 @@ struct ExplainTests {
         #expect(String(block.dropFirst(command.count + 1)) == output.stdout)
     }
 
+    @Test("explain colours its text only when asked or on a terminal")
+    func color() {
+        var tool = CommandLineTool()
+        tool.workingDirectory = Fixture.root.path
+        let arguments = ["explain", "Examples/landmarks/landmarks.rules", "frequentLogin", "--now", "2026-12-03T10:00:00Z"]
+        #expect(!tool.run(arguments).stdout.contains("\u{1B}["))
+        #expect(tool.run(arguments + ["--color", "always"]).stdout.contains("\u{1B}[1;31mfalse"))
+        tool.colorsOutput = true
+        #expect(tool.run(arguments).stdout.contains("\u{1B}["))
+        #expect(!tool.run(arguments + ["--color=never"]).stdout.contains("\u{1B}["))
+    }
+
     @Test("explain refuses what it cannot explain, and says why")
     func refusals() throws {
         var tool = CommandLineTool()

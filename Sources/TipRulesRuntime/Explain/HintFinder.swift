@@ -46,7 +46,7 @@ struct HintFinder {
         guard let stream = countedStream(comparison.count), !usesLocal(comparison.bound),
               case .int(let count)? = tracer.entries[comparison.count].last,
               case .int(let bound)? = tracer.entries[comparison.bound].last else { return }
-        if let group = stream.group { node.notes += groupNotes(stream, group, count: count) }
+        if let group = stream.group { node.notes += groupNotes(stream, group, count: count, needed: needed(comparison.op, bound)) }
         if holds {
             if let note = untilNote(entry.expression, stream, op: comparison.op, count: count, bound: bound) { node.notes.append(note) }
         } else if let note = neededNote(entry.expression, stream, op: comparison.op, count: count, bound: bound) {
@@ -161,10 +161,21 @@ struct HintFinder {
         return ValueFormatter.text(list.stream.columns[group.field][list.position(at: 0)], field.type)
     }
 
-    private func groupNotes(_ stream: CountedStream, _ group: (largest: Bool, field: Int, subset: Int), count: Int) -> [String] {
+    private func groupNotes(_ stream: CountedStream, _ group: (largest: Bool, field: Int, subset: Int), count: Int, needed: Int?) -> [String] {
         guard let key = groupKey(stream, group) else { return [] }
         let field = program.events[stream.event].fields[group.field].name
-        return ["the \(group.largest ? "largest" : "smallest") group is \(field) = \(key), with \(ExplainText.donations(count))"]
+        var note = "the \(group.largest ? "largest" : "smallest") group is \(field) = \(key), with \(ExplainText.donations(count))"
+        if let needed { note += " (\(needed) needed)" }
+        return [note]
+    }
+
+    /// The least count that satisfies `count OP bound`, for `>=`, `>` and `==`.
+    private func needed(_ op: ComparisonOperator, _ bound: Int) -> Int? {
+        switch op {
+        case .greaterOrEqual, .equal: return bound
+        case .greater: return bound + 1
+        default: return nil
+        }
     }
 
     // MARK: - Staying true

@@ -26,6 +26,8 @@ package struct CommandOutput: Sendable, Equatable {
 package struct CommandLineTool: Sendable {
     /// Whether diagnostics on stderr use ANSI colours.
     package var useColor: Bool
+    /// Whether text on stdout may use ANSI colours (`explain`): stdout is a terminal.
+    package var colorsOutput = false
     /// Reads standard input when a file is given as `-`.
     package var readStandardInput: @Sendable () -> [UInt8]
     /// The folder relative paths are read from (the process's own when nil); tests set it.

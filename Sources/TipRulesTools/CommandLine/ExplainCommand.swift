@@ -22,9 +22,10 @@ struct ExplainCommand {
         guard scanned.operands.count == 2 else {
             return tool.usageError(scanned.operands.count < 2 ? "give a rule file and the name of a let or rule" : "explain one name at a time", command: "explain")
         }
-        var tool = tool
-        switch scanned.useColor(auto: tool.useColor) {
-        case .success(let color): tool.useColor = color
+        // The explanation goes to stdout, so `auto` colours it when stdout is a terminal.
+        let colorsOutput: Bool
+        switch scanned.useColor(auto: tool.colorsOutput) {
+        case .success(let color): colorsOutput = color
         case .failure(let problem): return tool.usageError(problem.description, command: "explain")
         }
         // The session the REPL would have: the file, the logs, the clock and the parameters.
@@ -40,7 +41,7 @@ struct ExplainCommand {
             return output
         case .run(let driver, _):
             let name = scanned.operands[1]
-            let answer = driver.session.explain(name, json: scanned.flags.contains("--json"), useColor: tool.useColor)
+            let answer = driver.session.explain(name, json: scanned.flags.contains("--json"), useColor: colorsOutput)
             if answer.kind == .error {
                 let message = answer.diagnostics.first?.message ?? "cannot explain '\(name)'"
                 return tool.usageError(message, command: "explain")
