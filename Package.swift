@@ -3,10 +3,11 @@ import PackageDescription
 
 // The layers point one way, and these dependencies are the only way up:
 //
-//   TipRulesSyntax ─▶ TipRulesSemantics ─▶ TipRulesRuntime ─▶ TipRules ─▶ TipRulesTools
-//   (source, diagnostics,  (types, built-in       (values, streams,     (the embedding   (the CLI commands,
-//    lexer, parser, AST)    signatures, checker,   evaluator, built-in   API)             fuzz entry points)
-//                           typed tree, optimizer) implementations, logs)
+//   TipRulesSyntax ─▶ TipRulesSemantics ─▶ TipRulesRuntime ─▶ TipRulesStore ─▶ TipRules ─▶ TipRulesTools
+//   (source, diagnostics,  (types, built-in       (values, streams,     (durable       (the embedding   (the CLI commands,
+//    lexer, parser, AST)    signatures, checker,   evaluator, built-in   donation       API)             REPL, fuzz entry
+//                           typed tree, optimizer) implementations,      stores:                          points)
+//                                                  logs, explain)        SQLite)
 //
 // Layers share internals through `package` access; only the `TipRules` facade is the
 // public API an app embeds.
@@ -21,7 +22,9 @@ let package = Package(
         .target(name: "TipRulesSyntax"),
         .target(name: "TipRulesSemantics", dependencies: ["TipRulesSyntax"]),
         .target(name: "TipRulesRuntime", dependencies: ["TipRulesSemantics"]),
-        .target(name: "TipRules", dependencies: ["TipRulesRuntime"]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(name: "TipRulesStore", dependencies: ["TipRulesRuntime", "CSQLite"]),
+        .target(name: "TipRules", dependencies: ["TipRulesRuntime", "TipRulesStore"]),
         .target(name: "TipRulesTools", dependencies: ["TipRules"]),
         .executableTarget(name: "tiprules", dependencies: ["TipRulesTools"]),
         .executableTarget(name: "tiprules-bench", dependencies: ["TipRules", "TipRulesTools"]),

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesStore
 import TipRulesSemantics
 import TipRulesSyntax
 
@@ -36,3 +37,6 @@ public typealias DonationSource = TipRulesRuntime.DonationSource
 public typealias DonationStorage = TipRulesRuntime.DonationStorage
 /// Donations in memory, shared between threads.
 public typealias InMemoryDonationStorage = TipRulesRuntime.InMemoryDonationStorage
+/// Donations kept in a SQLite file, for any number of subjects. See
+/// `TipRulesStore.SQLiteDonationStorage`.
+public typealias SQLiteDonationStorage = TipRulesStore.SQLiteDonationStorage

@@ -49,6 +49,9 @@ public struct RuleSet: Sendable {
 
     /// The declared events' ids, in file order.
     public var eventIDs: [String] { program.events.map(\.id) }
+    /// The events as declared: their payload fields, `limit` and `maxAge` (what a storage is
+    /// opened for).
+    public var events: [EventSchema] { program.events }
     /// The declared parameters' names, in file order.
     public var parameterNames: [String] { program.parameters.map(\.name) }
     /// The `rule` declarations' names, in file order.

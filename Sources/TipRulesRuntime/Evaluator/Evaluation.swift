@@ -17,9 +17,9 @@ package struct EvaluationOptions: Sendable {
         }
     }
     /// The zone's offset when it never changes, for exact calendar steps without Foundation.
-    private(set) var fixedOffset: Int?
+    package private(set) var fixedOffset: Int?
     /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
-    private(set) var calendar: Calendar
+    package private(set) var calendar: Calendar
     /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
     /// or expression may take.
     package var stepBudget: Int

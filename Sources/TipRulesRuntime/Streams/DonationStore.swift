@@ -140,6 +140,25 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index].appendUnordered(date: date, payload: payload)
     }
 
+    /// Adds every donation of another store whose event this store holds with the same payload
+    /// fields; returns the ids of events whose fields differ (their donations are not added).
+    @discardableResult
+    package mutating func merge(_ other: DonationStore) -> [String] {
+        var skipped: [String] = []
+        for (otherIndex, schema) in other.schemas.enumerated() where other.streams[otherIndex].count > 0 {
+            guard let index = indices[schema.id], schemas[index].fields == schema.fields else {
+                skipped.append(schema.id)
+                continue
+            }
+            let stream = other.streams[otherIndex]
+            for position in 0..<stream.count {
+                appendUnordered(eventIndex: index, date: stream.dates[position], payload: stream.columns.map { $0[position] })
+            }
+        }
+        compact()
+        return skipped
+    }
+
     /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {

@@ -14,6 +14,8 @@ enum CommandHelp {
       tiprules check FILE...                 parse and type-check rule files
       tiprules eval FILE [options] [NAME...] evaluate lets and rules over donation logs
       tiprules explain FILE NAME [options]   why a let or rule has its value, what would change it
+      tiprules donate FILE EVENT [JSON]      record a donation in a store
+      tiprules store import|export ...       move donations between NDJSON logs and a store
       tiprules repl [FILE...] [options]      an interactive session: rules, donations, time
       tiprules help [COMMAND]                show help for a command
 
@@ -152,6 +154,49 @@ enum CommandHelp {
     EXIT STATUS:
       0 when NAME was explained (a runtime error is part of the explanation), 1 on compile
       errors or rejected donation lines, 2 on a usage error
+
+    """
+
+    static let donate = """
+    tiprules donate: record a donation in a durable store
+
+    USAGE:
+      tiprules donate FILE EVENT [JSON] [--at DATE] [--subject ID] [--store LOCATION]
+
+    Checks the payload against EVENT's declaration in FILE, writes the donation and prints
+    what was stored. JSON is the payload object, as in a donation log's "value"; leave it
+    out for an event without payload.
+
+    OPTIONS:
+      --at DATE         the donation's date, ISO 8601 (default: now)
+      --subject ID      whose donation it is: a user or device id (default: the implicit
+                        subject)
+      --store LOCATION  a SQLite file (default: $XDG_DATA_HOME/tiprules/donations.sqlite,
+                        by default ~/.local/share/tiprules/donations.sqlite); created
+                        with its folder when missing
+      -h, --help        show this help
+
+    EXIT STATUS:
+      0 when the donation was stored, 1 when the rules, the payload or the store refused it,
+      2 on a usage error
+
+    """
+
+    static let store = """
+    tiprules store: move donations between NDJSON logs and a durable store
+
+    USAGE:
+      tiprules store import FILE LOG... [--subject ID] [--store LOCATION]
+      tiprules store export [--subject ID] [--store LOCATION]
+
+    'import' checks every line of the logs against FILE's declarations, then writes them
+    all (a log with a bad line writes nothing). 'export' prints a subject's donations as
+    an NDJSON log, oldest first, which 'import' and '--donations' read back exactly.
+
+    OPTIONS:
+      --subject ID      whose donations (default: the implicit subject)
+      --store LOCATION  a SQLite file (default: $XDG_DATA_HOME/tiprules/donations.sqlite)
+      -h, --help        show this help
 
     """
 }

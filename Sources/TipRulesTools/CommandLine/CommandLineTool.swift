@@ -57,6 +57,8 @@ package struct CommandLineTool: Sendable {
             case "eval": output.stdout = CommandHelp.eval
             case "repl": output.stdout = CommandHelp.repl
             case "explain": output.stdout = CommandHelp.explain
+            case "donate": output.stdout = CommandHelp.donate
+            case "store": output.stdout = CommandHelp.store
             case let other?: return usageError("unknown command '\(other)'")
             }
         case "--version":
@@ -69,9 +71,13 @@ package struct CommandLineTool: Sendable {
             return runRepl(rest)
         case "explain":
             return ExplainCommand(tool: self).run(rest)
+        case "donate":
+            return DonateCommand(tool: self).run(rest)
+        case "store":
+            return StoreCommand(tool: self).run(rest)
         default:
             var message = "unknown command '\(command)'"
-            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "explain", "repl", "help"]) {
+            if let suggestion = Suggestions.closest(to: command, in: ["check", "eval", "explain", "repl", "donate", "store", "help"]) {
                 message += "; did you mean '\(suggestion)'?"
             }
             return usageError(message)

@@ -11,7 +11,7 @@ struct EvalCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter", "--max-source-size", "--color"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--expr", "--parameter", "--max-source-size", "--color", "--store", "--subject"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
@@ -73,6 +73,12 @@ struct EvalCommand {
         if !issues.isEmpty {
             output.stderr += tool.render(issues)
             output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); nothing was evaluated\n"
+            output.status = 1
+            return output
+        }
+
+        if let location = StoreAccess.location(scanned), let problem = StoreAccess.read(location, subject: StoreAccess.subject(scanned), into: &store) {
+            output.stderr += tool.render([problem])
             output.status = 1
             return output
         }

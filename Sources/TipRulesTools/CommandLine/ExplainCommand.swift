@@ -11,7 +11,7 @@ struct ExplainCommand {
 
     func run(_ arguments: [String]) -> CommandOutput {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color", "--store", "--subject"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return tool.usageError(problem.description, command: "explain")

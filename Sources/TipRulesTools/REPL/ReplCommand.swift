@@ -25,7 +25,7 @@ package struct ReplCommand {
     /// then there are prompts and a banner.
     package func prepare(_ arguments: [String], interactive: Bool) -> Start {
         let scanned: ArgumentScanner
-        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color"],
+        switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color", "--store", "--subject"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
         case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
@@ -78,6 +78,16 @@ package struct ReplCommand {
             }
             let count = session.store.totalCount - before
             banner += "read \(count) donation\(count == 1 ? "" : "s") from \(log)\n"
+        }
+        if let location = StoreAccess.location(scanned) {
+            let before = session.store.totalCount
+            if let problem = StoreAccess.read(location, subject: StoreAccess.subject(scanned), into: &session.store) {
+                output.stderr += renderer.render([problem])
+                output.status = 1
+                return .exit(output)
+            }
+            let count = session.store.totalCount - before
+            banner += "read \(count) donation\(count == 1 ? "" : "s") from \(location)\n"
         }
         for assignment in scanned.values["--parameter"] ?? [] {
             guard let equals = assignment.firstIndex(of: "=") else {
