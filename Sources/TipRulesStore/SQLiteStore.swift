@@ -114,8 +114,17 @@ enum SQLiteStore {
         let count = try connection.prepare("SELECT COUNT(*) FROM tiprules_donations WHERE event = ?1")
         try count.bind(row)
         let held = try count.step() ? count.int(0) : 0
-        if held > 0, let problem = fieldProblem(event, stored: parseFields(stored), count: held) {
-            return (row, problem)
+        if held > 0 {
+            // A field that goes is a problem only if some donation has a value for it.
+            var valued: [String: Int] = [:]
+            for field in parseFields(stored) where event.fieldIndex(field.name) == nil {
+                let count = try connection.prepare("SELECT COUNT(*) FROM tiprules_donations WHERE event = ?1 AND json_extract(payload, ?2) IS NOT NULL")
+                try count.bind(row, "$.\"" + field.name.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
+                valued[field.name] = try count.step() ? count.int(0) : 0
+            }
+            if let problem = fieldProblem(event, stored: parseFields(stored), count: held, valued: valued) {
+                return (row, problem)
+            }
         }
         if !readOnly {
             try connection.prepare("UPDATE tiprules_events SET fields = ?1 WHERE id = ?2").bind(declared, row).run()
@@ -125,14 +134,14 @@ enum SQLiteStore {
 
     /// Why stored donations do not fit declared fields: one removed, one added that is not
     /// optional, or one of another type. Nil when they fit (order, or a new optional field).
-    private static func fieldProblem(_ event: EventSchema, stored: [(name: String, type: String)], count: Int) -> Diagnostic? {
+    private static func fieldProblem(_ event: EventSchema, stored: [(name: String, type: String)], count: Int, valued: [String: Int]) -> Diagnostic? {
         let where_ = event.file.map { ($0, event.range) }
         func problem(_ message: DiagnosticMessage) -> Diagnostic {
             if let (file, range) = where_ { return Diagnostic(message, file: file, range: range) }
             return .about(event.id, in: "<store>", message)
         }
-        for field in stored where event.fieldIndex(field.name) == nil {
-            return problem(StoreMessages.fieldRemoved(event.id, field.name, count: count))
+        for field in stored where event.fieldIndex(field.name) == nil && (valued[field.name] ?? 0) > 0 {
+            return problem(StoreMessages.fieldRemoved(event.id, field.name, count: valued[field.name] ?? 0))
         }
         for field in event.fields {
             guard let old = stored.first(where: { $0.name == field.name }) else {
@@ -168,10 +177,14 @@ enum SQLiteStore {
     }
 
     static func decodePayload(_ bytes: [UInt8], _ schema: EventSchema, location: String) throws(Diagnostic) -> [Value] {
-        let json: JSONValue
+        var json: JSONValue
         switch JSONParser.parse(bytes) {
         case .success(let value): json = value
         case .failure(let failure): throw .about(location, in: "<store>", StoreMessages.unreadableDonation(location, schema.id, failure.message))
+        }
+        // A field the rules no longer declare is kept only while it holds no value (null).
+        if case .object(let members) = json {
+            json = .object(members.filter { schema.fieldIndex($0.0) != nil || $0.1 != .null })
         }
         switch DonationLog.decodePayload(json, of: schema) {
         case .success(let values): return values
