@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "tiprules-bench", dependencies: ["TipRules", "TipRulesTools"]),
         .executableTarget(name: "tiprules-fuzz", dependencies: ["TipRulesTools"]),
         .executableTarget(name: "landmarks-host", dependencies: ["TipRules"], path: "Examples/host", exclude: ["expected.out"]),
-        .testTarget(name: "TipRulesTests", dependencies: ["TipRulesTools"]),
+        .testTarget(name: "TipRulesTests", dependencies: ["TipRulesTools", "CSQLite"]),
         .testTarget(name: "TipRulesAPITests", dependencies: ["TipRules"]),
     ],
     swiftLanguageModes: [.v6]

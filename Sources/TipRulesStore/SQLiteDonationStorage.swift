@@ -46,6 +46,8 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
     private var cache: DonationStore
     private var lastRowRead: Int64 = 0
     private var generationRead: Int64 = -1
+    /// How many rows the last snapshot read from the file (tests check reads are incremental).
+    package private(set) var rowsReadLastTime = 0
 
     /// Opens (or creates) the store at `path` for the declared events, migrating an older file.
     /// Fails with a diagnostic naming the event and field when donations it holds no longer
@@ -224,7 +226,9 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
             let select = try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE subject = ?1 AND seq > ?2 ORDER BY seq")
             try select.bind(subject, lastRowRead)
             var read = false
+            rowsReadLastTime = 0
             while try select.step() {
+                rowsReadLastTime += 1
                 let row = Int64(select.int(0))
                 lastRowRead = max(lastRowRead, row)
                 guard let index = schemaIndexByRow[Int64(select.int(1))] else { continue }
