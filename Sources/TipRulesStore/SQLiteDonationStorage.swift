@@ -223,7 +223,11 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 lastRowRead = 0
                 generationRead = generation
             }
-            let select = try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE subject = ?1 AND seq > ?2 ORDER BY seq")
+            // The first read finds the subject's rows through the subject index; later ones read
+            // the rows added since (a range of the row ids), whoever's they are.
+            let select = lastRowRead == 0
+                ? try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE subject = ?1 AND seq > ?2")
+                : try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE +subject = ?1 AND seq > ?2")
             try select.bind(subject, lastRowRead)
             var read = false
             rowsReadLastTime = 0
@@ -232,7 +236,8 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 let row = Int64(select.int(0))
                 lastRowRead = max(lastRowRead, row)
                 guard let index = schemaIndexByRow[Int64(select.int(1))] else { continue }
-                let payload = try SQLiteStore.decodePayload(select.bytes(3), schemas[index], location: path)
+                // An event without payload fields stores "{}": nothing to parse.
+                let payload = schemas[index].fields.isEmpty ? [] : try SQLiteStore.decodePayload(select.bytes(3), schemas[index], location: path)
                 cache.appendUnordered(eventIndex: index, date: select.double(2), payload: payload)
                 read = true
             }
