@@ -121,4 +121,24 @@ struct SQLiteStorageTests {
         for _ in 0..<3 { try engine(path, durability: .normal).event("didLogin").donate() }
         #expect(try engine(path).isSatisfied("frequentLogin"))
     }
+
+    @Test("the README's store example runs, and the README shows it as it runs here")
+    func readmeExample() throws {
+        // README store begin
+        let storePath = NSTemporaryDirectory() + "tips-\(UUID().uuidString).sqlite"
+        let rules = try RuleSet(contentsOfFile: "Examples/landmarks/landmarks.rules")
+        let storage = try SQLiteDonationStorage(path: storePath, events: rules.events, subject: "user-42")
+        let engine = RuleEngine(rules: rules, storage: storage)
+        try engine.event("didLogin").donate()
+        // README store end
+        let reopened = try SQLiteDonationStorage(path: storePath, events: rules.events, subject: "user-42")
+        #expect(try reopened.stream(for: try #require(rules.events.first { $0.id == "didLogin" })).count == 1)
+
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let start = try #require(source.range(of: "// README store begin\n"))
+        let end = try #require(source.range(of: "        // README store end"))
+        let lines = source[start.upperBound..<end.lowerBound].split(separator: "\n").map { String($0.dropFirst(8)) }
+        let readme = try String(contentsOf: ReadmeTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + lines.joined(separator: "\n") + "\n```"))
+    }
 }
