@@ -7,7 +7,8 @@ import PackageDescription
 //   (source, diagnostics,  (types, built-in       (values, streams,     (durable       (the embedding   (the CLI commands,
 //    lexer, parser, AST)    signatures, checker,   evaluator, built-in   donation       API)             REPL, fuzz entry
 //                           typed tree, optimizer) implementations,      stores:                          points)
-//                                                  logs, explain)        SQLite)
+//                                                  logs, explain)        SQLite,
+//                                                                        PostgreSQL)
 //
 // Layers share internals through `package` access; only the `TipRules` facade is the
 // public API an app embeds.
@@ -23,7 +24,8 @@ let package = Package(
         .target(name: "TipRulesSemantics", dependencies: ["TipRulesSyntax"]),
         .target(name: "TipRulesRuntime", dependencies: ["TipRulesSemantics"]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "TipRulesStore", dependencies: ["TipRulesRuntime", "CSQLite"]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
+        .target(name: "TipRulesStore", dependencies: ["TipRulesRuntime", "CSQLite", "CLibPQ"]),
         .target(name: "TipRules", dependencies: ["TipRulesRuntime", "TipRulesStore"]),
         .target(name: "TipRulesTools", dependencies: ["TipRules"]),
         .executableTarget(name: "tiprules", dependencies: ["TipRulesTools"]),

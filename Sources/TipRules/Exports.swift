@@ -40,3 +40,6 @@ public typealias InMemoryDonationStorage = TipRulesRuntime.InMemoryDonationStora
 /// Donations kept in a SQLite file, for any number of subjects. See
 /// `TipRulesStore.SQLiteDonationStorage`.
 public typealias SQLiteDonationStorage = TipRulesStore.SQLiteDonationStorage
+/// Donations in a PostgreSQL database shared by many processes. See
+/// `TipRulesStore.PostgresDonationStorage`.
+public typealias PostgresDonationStorage = TipRulesStore.PostgresDonationStorage

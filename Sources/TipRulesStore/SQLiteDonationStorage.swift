@@ -97,7 +97,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
             guard schemas[index].fields == donation.event.fields else {
                 throw DonationErrors.schemaMismatch(donation.event, stored: schemas[index])
             }
-            rows.append((index, donation.date.timeIntervalSinceReferenceDate, SQLiteStore.payloadJSON(donation.payload, schemas[index])))
+            rows.append((index, donation.date.timeIntervalSinceReferenceDate, StoredEvents.payloadJSON(donation.payload, schemas[index])))
         }
         lock.lock()
         defer { lock.unlock() }
@@ -237,7 +237,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 lastRowRead = max(lastRowRead, row)
                 guard let index = schemaIndexByRow[Int64(select.int(1))] else { continue }
                 // An event without payload fields stores "{}": nothing to parse.
-                let payload = schemas[index].fields.isEmpty ? [] : try SQLiteStore.decodePayload(select.bytes(3), schemas[index], location: path)
+                let payload = schemas[index].fields.isEmpty ? [] : try StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
                 cache.appendUnordered(eventIndex: index, date: select.double(2), payload: payload)
                 read = true
             }

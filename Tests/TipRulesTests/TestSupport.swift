@@ -120,7 +120,9 @@ func runChild(_ path: String, _ arguments: [String]) throws -> (status: Int32, s
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Only fd 1 may hold the pipe: a daemon the child starts must not keep it open.
     posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_addclose(&actions, pipe[1])
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -149,3 +151,90 @@ struct ChildError: Error, CustomStringConvertible {
 
 /// The `tiprules` executable, which `swift test` builds beside the test bundle.
 let tiprulesExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tiprules").path
+
+/// A child process in its own process group, with its output on a pipe.
+final class Child {
+    let pid: pid_t
+    let output: Int32
+    private var buffer: [UInt8] = []
+
+    private init(pid: pid_t, output: Int32) {
+        self.pid = pid
+        self.output = output
+    }
+
+    static func start(_ path: String, _ arguments: [String], stderrToStdout: Bool = false) throws -> Child {
+        var pipe: [Int32] = [-1, -1]
+        guard Glibc.pipe(&pipe) == 0 else { throw ChildError(description: "pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        if stderrToStdout {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        close(pipe[1])
+        guard status == 0 else { throw ChildError(description: "cannot start \(path)") }
+        return Child(pid: pid, output: pipe[0])
+    }
+
+    /// The complete lines read within about a second.
+    func readLines() -> [String] {
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 1000) > 0 {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(output, &chunk, chunk.count)
+            if count > 0 { buffer += chunk[..<count] }
+        }
+        guard let last = buffer.lastIndex(of: 0x0A) else { return [] }
+        let lines = buffer[...last].split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        buffer.removeSubrange(...last)
+        return lines
+    }
+
+    /// Every line until the output closes.
+    func readAll() -> [String] {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            buffer += chunk[..<count]
+        }
+        let lines = buffer.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        buffer = []
+        return lines
+    }
+
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// SIGKILL to the child and everything it started.
+    func killGroup() {
+        kill(-pid, SIGKILL)
+        _ = wait()
+    }
+
+    deinit {
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, WNOHANG)
+        close(output)
+    }
+}

@@ -6,7 +6,8 @@ import TipRulesSyntax
 
 import Foundation
 
-/// Where the command line keeps donations: `--store LOCATION` (a file path for SQLite) and
+/// Where the command line keeps donations: `--store LOCATION` (a file path for SQLite, a
+/// `postgresql://` URL for PostgreSQL) and
 /// `--subject ID`, with a default location in the XDG data folder.
 enum StoreAccess {
     /// `$XDG_DATA_HOME/tiprules/donations.sqlite`, by default
@@ -34,9 +35,13 @@ enum StoreAccess {
     }
 
     /// Opens a store for a program's events; writing ones are created (with their folder).
-    static func open(_ location: String, events: [EventSchema], subject: String, readOnly: Bool) -> Result<SQLiteDonationStorage, Diagnostic> {
+    static func open(_ location: String, events: [EventSchema], subject: String, readOnly: Bool) -> Result<any DurableDonationStorage, Diagnostic> {
         if location.hasPrefix("postgresql://") || location.hasPrefix("postgres://") {
-            return .failure(.about(location, in: "<store>", ToolMessages.postgresUnavailable(location)))
+            do {
+                return .success(try PostgresDonationStorage(url: location, events: events, subject: subject))
+            } catch {
+                return .failure(error)
+            }
         }
         if !readOnly {
             let folder = (location as NSString).deletingLastPathComponent
@@ -68,10 +73,7 @@ enum StoreAccess {
 
 /// Messages of the command line's own (codes T01xx).
 enum ToolMessages {
-    static func postgresUnavailable(_ location: String) -> DiagnosticMessage {
-        DiagnosticMessage("T0101", "'\(location)' names a PostgreSQL store, which this build of tiprules cannot open yet; use a SQLite file path")
-    }
     static func noStore(_ location: String) -> DiagnosticMessage {
-        DiagnosticMessage("T0102", "no donation store at '\(location)'; 'tiprules donate' or 'tiprules store import' creates one")
+        DiagnosticMessage("T0101", "no donation store at '\(location)'; 'tiprules donate' or 'tiprules store import' creates one")
     }
 }
