@@ -155,14 +155,22 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
         lock.lock()
         defer { lock.unlock() }
         try transaction("record donations") { () throws(PostgresError) in
-            var touched: Set<Int> = []
-            for (index, date, payload, token) in rows {
-                try connection.execute("""
-                    INSERT INTO tiprules_donations (subject, event, date, payload, token) VALUES ($1, $2, $3, $4, $5)
-                    ON CONFLICT (subject, token) DO NOTHING
-                    """, [subject, String(eventRows[index]), String(date), payload, token])
-                touched.insert(index)
+            // Several hundred rows per statement: one round trip each, not one per donation.
+            var start = 0
+            while start < rows.count {
+                let chunk = rows[start..<min(start + 500, rows.count)]
+                var values: [String] = []
+                var parameters: [String?] = [subject]
+                for (index, date, payload, token) in chunk {
+                    let base = parameters.count
+                    values.append("($1, $\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
+                    parameters += [String(eventRows[index]), String(date), payload, token]
+                }
+                try connection.execute("INSERT INTO tiprules_donations (subject, event, date, payload, token) VALUES "
+                                       + values.joined(separator: ", ") + " ON CONFLICT (subject, token) DO NOTHING", parameters)
+                start += chunk.count
             }
+            let touched = Set(rows.map(\.0))
             for index in touched.sorted() {
                 try prune(index)
             }

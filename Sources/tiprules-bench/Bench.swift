@@ -41,6 +41,7 @@ struct Bench {
         runner.loadLog(donations: quick ? 10_000 : 100_000)
         runner.memory(donations: quick ? 10_000 : 100_000)
         runner.stores(quick: quick)
+        runner.postgres(quick: quick)
         // Last: its freed memory would hide M1's growth.
         runner.compileFile(rules: 100_000)
     }

@@ -78,3 +78,93 @@ extension Runner {
         emit("S4", "rows_per_second", Double(lines) / seconds, note: "tiprules store import of \(lines) NDJSON lines")
     }
 }
+
+/// The PostgreSQL store, on a private server the benchmark starts (as the tests do).
+extension Runner {
+    func postgres(quick: Bool) {
+        guard let server = BenchPostgres.start() else {
+            print("S5 skipped: no PostgreSQL server binaries in /usr/lib/postgresql")
+            return
+        }
+        defer { server.stop() }
+        let source = "event view(limit: 1000000) { id: Int, name: String }\nevent didLogin(limit: 1000000)\nrule frequentLogin = didLogin.donations.donatedWithin(.week).count >= 3\n"
+        let rules = try! RuleSet(source: source, name: "pg.rules")
+        let view = rules.events[0]
+        let login = rules.events[1]
+        let storage = try! PostgresDonationStorage(url: server.url, events: rules.events, subject: "bench")
+        let count = quick ? 200 : 1000
+        var start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count {
+            try! storage.record(view, date: Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(index)), payload: [.int(index % 50), .string("Alps")])
+        }
+        var seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        emit("S5", "donations_per_second", Double(count) / seconds, note: "PostgreSQL, one donation per transaction")
+        let batch = (0..<10_000).map { index in (event: view, date: Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(index)), payload: [Value.int(index % 50), .string("Alps")]) }
+        start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<(quick ? 1 : 5) { try! storage.record(batch) }
+        seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        emit("S5", "donations_per_second", Double(batch.count * (quick ? 1 : 5)) / seconds, note: "PostgreSQL, batches of 10,000 per transaction")
+        for size in quick ? [10_000] : [10_000, 100_000] {
+            let subject = "reopen-\(size)"
+            let writer = try! PostgresDonationStorage(url: server.url, events: rules.events, subject: subject)
+            var written = 0
+            while written < size {
+                let chunk = min(10_000, size - written)
+                try! writer.record((0..<chunk).map { index in (event: login, date: Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(written + index) * 10), payload: [Value]()) })
+                written += chunk
+            }
+            start = DispatchTime.now().uptimeNanoseconds
+            let engine = RuleEngine(rules: rules, storage: try! PostgresDonationStorage(url: server.url, events: rules.events, subject: subject),
+                                    clock: .fixed(Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(size) * 10)))
+            precondition(try! engine.isSatisfied("frequentLogin"))
+            emit("S5", "ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, note: "PostgreSQL, connect to a store of \(size) donations and evaluate a rule")
+            start = DispatchTime.now().uptimeNanoseconds
+            precondition(try! engine.isSatisfied("frequentLogin"))
+            emit("S5", "ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, note: "PostgreSQL, evaluate again (nothing new to read)")
+        }
+    }
+}
+
+/// A throwaway PostgreSQL server: initdb into a temporary folder, a Unix socket only.
+struct BenchPostgres {
+    let folder: String
+    let binaries: String
+    let port: Int
+    var url: String { "postgresql:///postgres?host=\(folder)&port=\(port)&user=postgres" }
+
+    static func start() -> BenchPostgres? {
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+        guard let version = versions.last else { return nil }
+        let folder = NSTemporaryDirectory() + "tiprules-pg-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = BenchPostgres(folder: folder, binaries: "/usr/lib/postgresql/\(version)/bin", port: 30_000 + Int(getpid() % 20_000))
+        if geteuid() == 0 { _ = shell("chown postgres '\(folder)'", asServerUser: false) }
+        let started = shell("\(server.binaries)/initdb -D \(folder)/data -A trust -U postgres > /dev/null 2>&1 && \(server.binaries)/pg_ctl -D \(folder)/data -o \"-k \(folder) -c listen_addresses='' -p \(server.port)\" -l \(folder)/data/server.log -w start > /dev/null", asServerUser: true)
+        return started ? server : nil
+    }
+
+    func stop() {
+        _ = BenchPostgres.shell("\(binaries)/pg_ctl -D \(folder)/data -m immediate stop > /dev/null 2>&1", asServerUser: true)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs a shell command (as the `postgres` user when asked and running as root) with no
+    /// output, and waits for it. posix_spawn, not `Process`, so no descriptor of ours reaches
+    /// the server the command starts.
+    static func shell(_ command: String, asServerUser: Bool) -> Bool {
+        let arguments = asServerUser && geteuid() == 0 ? ["/bin/su", "postgres", "-s", "/bin/sh", "-c", command] : ["/bin/sh", "-c", command]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 && (status >> 8) & 0xff == 0
+    }
+}
