@@ -81,6 +81,26 @@ struct PostgresStoreTests {
         #expect(PostgresDonationStorage.redactedForTests("postgresql://app:secret@db/tips") == "postgresql://app:***@db/tips")
     }
 
+    @Test("the README's PostgreSQL commands work against a server")
+    func readme() throws {
+        let url = try PostgresServer.database()
+        let readme = try Fixture.read("README.md")
+        let start = try #require(readme.range(of: "```postgres-session\n"))
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        var tool = CommandLineTool()
+        tool.workingDirectory = Fixture.root.path
+        var ran = 0
+        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let words = line.replacingOccurrences(of: "postgresql://app:secret@db.internal/tips", with: url).split(separator: " ").map(String.init)
+            #expect(words.first == "tiprules")
+            let output = tool.run(Array(words.dropFirst()))
+            #expect(output.status == 0, "\(line): \(output.stderr)")
+            ran += 1
+        }
+        #expect(ran == 2)
+        #expect(try PostgresServer.psql(url, "SELECT subject FROM tiprules_donations") == "user-42")
+    }
+
     private func refusalMessage(_ body: () throws -> Void) -> String? {
         do {
             try body()
