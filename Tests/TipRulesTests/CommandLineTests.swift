@@ -239,6 +239,8 @@ struct CommandLineTests {
 
     @Test("--help for the tool and each command goes to stdout with exit 0", arguments: [
         ["--help"], ["-h"], ["help"], ["help", "check"], ["help", "eval"], ["check", "--help"], ["eval", "--help"], ["eval", "-h"],
+        ["help", "repl"], ["help", "explain"], ["help", "donate"], ["help", "store"], ["explain", "--help"], ["donate", "--help"],
+        ["store", "--help"], ["repl", "--help"],
     ])
     func help(arguments: [String]) {
         let output = run(arguments)
