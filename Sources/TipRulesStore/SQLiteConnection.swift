@@ -113,6 +113,13 @@ final class SQLiteStatement {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }
         return String(cString: pointer)
     }
+    /// A text column's bytes in place, valid until the next step.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_text(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
     func bytes(_ column: Int32) -> [UInt8] {
         guard let pointer = sqlite3_column_text(statement, column) else { return [] }
         let count = Int(sqlite3_column_bytes(statement, column))

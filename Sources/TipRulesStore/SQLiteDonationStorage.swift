@@ -42,6 +42,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
     /// Each declared event's row id in the file, by schema index.
     private let eventRows: [Int64]
     private let schemaIndexByRow: [Int64: Int]
+    private let payloadReaders: [PayloadReader]
     /// Donations read so far, and the last row read: a snapshot reads only newer rows.
     private var cache: DonationStore
     private var lastRowRead: Int64 = 0
@@ -77,6 +78,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
         eventRows = rows
         schemaIndexByRow = Dictionary(rows.enumerated().filter { $0.element >= 0 }.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         cache = DonationStore(events: events)
+        payloadReaders = events.map(PayloadReader.init)
     }
 
     // MARK: - Writing
@@ -236,8 +238,10 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 let row = Int64(select.int(0))
                 lastRowRead = max(lastRowRead, row)
                 guard let index = schemaIndexByRow[Int64(select.int(1))] else { continue }
-                // An event without payload fields stores "{}": nothing to parse.
-                let payload = schemas[index].fields.isEmpty ? [] : try StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
+                // An event without payload fields stores "{}": nothing to parse. Others are read
+                // the fast way, and by the general decoder when that gives up.
+                let payload = schemas[index].fields.isEmpty ? []
+                    : try select.withBytes(3, payloadReaders[index].read) ?? StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
                 cache.appendUnordered(eventIndex: index, date: select.double(2), payload: payload)
                 read = true
             }

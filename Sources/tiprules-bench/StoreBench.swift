@@ -64,6 +64,27 @@ extension Runner {
             emit("S3", "ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, note: "SQLite, evaluate again over \(size) donations (nothing new to read)")
         }
 
+        // The same with a payload of two fields, which is parsed from JSON.
+        for size in quick ? [100_000] : [100_000, 1_000_000] {
+            let path = folder + "/reopen-payload-\(size).sqlite"
+            do {
+                let storage = try! SQLiteDonationStorage(path: path, events: rules.events, durability: .normal)
+                var written = 0
+                while written < size {
+                    let chunk = min(50_000, size - written)
+                    try! storage.record((0..<chunk).map { index in
+                        (event: view, date: Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(written + index) * 10), payload: [Value.int(index % 50), .string("Alps")])
+                    })
+                    written += chunk
+                }
+            }
+            start = DispatchTime.now().uptimeNanoseconds
+            let engine = RuleEngine(rules: rules, storage: try! SQLiteDonationStorage(path: path, events: rules.events),
+                                    clock: .fixed(Date(timeIntervalSinceReferenceDate: 817_000_000 + Double(size) * 10)))
+            precondition(try! engine.evaluate(expression: "view.donations.donatedWithin(.week).count").value != nil)
+            emit("S3", "ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, note: "SQLite, reopen a store of \(size) donations with a payload and evaluate")
+        }
+
         // Importing an NDJSON log through the command line.
         let lines = quick ? 20_000 : 100_000
         let log = folder + "/import.ndjson"

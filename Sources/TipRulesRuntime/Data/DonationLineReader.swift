@@ -12,11 +12,11 @@ import TipRulesSyntax
 /// decides those: it accepts the same lines with the same values and explains every rejection.
 struct DonationLineReader {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index: Int
-    private let end: Int
+    fileprivate var index: Int
+    fileprivate let end: Int
 
     /// A failure to read the fast way: the general reader takes over.
-    private struct GiveUp: Error {}
+    fileprivate struct GiveUp: Error {}
 
     /// The donation a line holds: its event, date and payload in field order.
     struct Donation {
@@ -39,7 +39,7 @@ struct DonationLineReader {
         return try? reader.line(store: store, cache: cache, intern: intern)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, index: Int, end: Int) {
+    fileprivate init(bytes: UnsafeBufferPointer<UInt8>, index: Int, end: Int) {
         self.bytes = bytes
         self.index = index
         self.end = end
@@ -47,7 +47,7 @@ struct DonationLineReader {
 
     private var current: UInt8? { index < end ? bytes[index] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D || bytes[index] == 0x0A { index += 1 }
     }
 
@@ -137,7 +137,7 @@ struct DonationLineReader {
     }
 
     /// The payload object (or `null`), in field order; a missing field must be optional.
-    private mutating func fields(_ schema: EventSchema, cache: EventCache, intern: (Value) -> Value) throws(GiveUp) -> [Value] {
+    fileprivate mutating func fields(_ schema: EventSchema, cache: EventCache, intern: (Value) -> Value) throws(GiveUp) -> [Value] {
         skipWhitespace()
         if literal("null") { return try fields(nil, schema) }
         try expect(UInt8(ascii: "{"))
@@ -252,5 +252,36 @@ struct DonationLineReader {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw GiveUp() }
         return value
+    }
+}
+
+/// Payload objects read the fast way (a store's rows, which TipRules wrote itself), with the
+/// general decoder for anything the fast reader does not take.
+package struct PayloadReader {
+    private let schema: EventSchema
+    private let cache = DonationLineReader.EventCache()
+
+    package init(schema: EventSchema) {
+        self.schema = schema
+        cache.fieldNames = schema.fields.map { Array($0.name.utf8) }
+    }
+
+    /// The payload's values in field order, or nil when the general decoder must read it.
+    package func read(_ bytes: [UInt8]) -> [Value]? {
+        bytes.withUnsafeBufferPointer(read)
+    }
+
+    /// The same, from bytes the caller owns (a database row, read in place).
+    package func read(_ buffer: UnsafeBufferPointer<UInt8>) -> [Value]? {
+        DonationLineReader.payload(buffer, schema: schema, cache: cache)
+    }
+}
+
+extension DonationLineReader {
+    static func payload(_ buffer: UnsafeBufferPointer<UInt8>, schema: EventSchema, cache: EventCache) -> [Value]? {
+        var reader = DonationLineReader(bytes: buffer, index: 0, end: buffer.count)
+        guard let values = try? reader.fields(schema, cache: cache, intern: { $0 }) else { return nil }
+        reader.skipWhitespace()
+        return reader.index == reader.end ? values : nil
     }
 }
