@@ -308,6 +308,7 @@ struct ReplInputTests {
         (":donate didV", "didViewLandmarkDetail"),
         (":type didLogin.donations.las", "last"),
         (":set isL", "isLoggedIn"),
+        (":explain freq", "frequentLogin"),
         (":load Examples/landm", "Examples/landmarks/"),
     ])
     func completes(line: String, expected: String) throws {

@@ -5,7 +5,8 @@ import Foundation
 
 /// Tab completion that knows the session's declarations and types: commands, declared names,
 /// the members of whatever is before a `.` (typed by the checker, so `$0.` inside a closure
-/// offers the payload fields), time ranges, event names after `:donate`, and files after
+/// offers the payload fields), time ranges, event names after `:donate`, lets and rules after
+/// `:explain`, and files after
 /// `:load` and `:save`.
 package struct ReplCompleter: Sendable {
     /// Where the completed word starts in the line (a UTF-8 offset), and the words that may
@@ -56,6 +57,8 @@ package struct ReplCompleter: Sendable {
             return files(String(decoding: argument, as: UTF8.self), start: argumentStart)
         case "donate" where !argument.contains(0x20) && !argument.contains(UInt8(ascii: "{")):
             return names(program.events.map(\.id), prefix: argument, start: argumentStart)
+        case "explain" where !argument.contains(0x20):
+            return names(program.declarations.map(\.name), prefix: argument, start: argumentStart)
         case "set" where !argument.contains(0x20):
             return names(program.parameters.map(\.name), prefix: argument, start: argumentStart)
         case "type":
