@@ -6,8 +6,7 @@ import Foundation
 /// Tab completion that knows the session's declarations and types: commands, declared names,
 /// the members of whatever is before a `.` (typed by the checker, so `$0.` inside a closure
 /// offers the payload fields), time ranges, event names after `:donate`, lets and rules after
-/// `:explain`, and files after
-/// `:load` and `:save`.
+/// `:explain`, and files after `:load` and `:save`.
 package struct ReplCompleter: Sendable {
     /// Where the completed word starts in the line (a UTF-8 offset), and the words that may
     /// replace it.
