@@ -55,9 +55,6 @@ package final class Tracer {
         return id
     }
 
-    /// The root of an expression compiled on its own (after the declarations).
-    package var lastRoot: Int? { declarationRoots.last }
-
     func record(_ id: Int, _ value: Value) {
         entries[id].evaluations += 1
         if entries[id].first == nil { entries[id].first = value }
