@@ -44,6 +44,7 @@ struct DiagnosticCatalogTests {
         "E0211": ("let x = 1 2", "4:11"),
         "E0213": ("let x = - 1", "4:9"),
         "E0214": ("event g { let a: Int }", "4:11"),
+        "E0215": ("let x = [true].reduce(true, &&)", "4:29"),
         "E0301": ("let x = nope", "4:9"),
         "E0302": ("let x = p.nope", "4:11"),
         "E0303": ("let p = 2", "4:5"),

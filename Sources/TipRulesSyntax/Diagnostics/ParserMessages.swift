@@ -30,5 +30,8 @@ enum ParserMessages {
     static func fieldWithLet(_ word: String) -> DiagnosticMessage {
         DiagnosticMessage("E0214", "payload fields are written 'name: Type', without '\(word)'")
     }
+    static func autoclosureOperator(_ op: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0215", "'\(op)' cannot be passed as a function, since its right side is an autoclosure; write a closure")
+    }
     static let closingNote = "to match this opening"
 }

@@ -203,7 +203,7 @@ extension Parser {
         }
     }
 
-    /// grammar: argument = [ memberName ":" ] expression ;
+    /// grammar: argument = [ memberName ":" ] ( operatorFunction | expression ) ;
     private mutating func argument() throws -> Argument {
         var label: Identifier?
         switch current.kind {
@@ -215,8 +215,36 @@ extension Parser {
         default:
             break
         }
+        if let function = try operatorFunction() { return Argument(label: label, value: function) }
         return Argument(label: label, value: try expression())
     }
+
+    /// An operator passed as a function, as Swift allows (`reduce(0, +)`, `sorted(by: >)`):
+    /// it means `{ $0 + $1 }`. `&&`, `||` and `??` take their right side as an autoclosure, so
+    /// Swift does not let them be passed, and neither does TipRules.
+    ///
+    /// grammar: operatorFunction = "*" | "/" | "%" | "+" | "-" | "==" | "!=" | "<" | "<=" | ">" | ">=" ;
+    private mutating func operatorFunction() throws -> Expression? {
+        let token = current
+        switch token.kind {
+        case .binaryOperator, .prefixOperator, .postfixOperator: break
+        default: return nil
+        }
+        guard peekKind() == .rightParen || peekKind() == .comma else { return nil }
+        if ["&&", "||", "??"].contains(token.text) {
+            throw fail(ParserMessages.autoclosureOperator(token.text), at: token.range, fixIts: [
+                Diagnostic.FixIt(message: "write '{ $0 \(token.text) $1 }'", range: token.range, replacement: "{ $0 \(token.text) $1 }"),
+            ])
+        }
+        guard Parser.operatorFunctions.contains(token.text) else { return nil }
+        advance()
+        let first = Expression(.dollarIdentifier("0"), token.range)
+        let second = Expression(.dollarIdentifier("1"), token.range)
+        return Expression(.closure([], Expression(.binary(token.text, first, second), token.range)), token.range)
+    }
+
+    /// The operators that may be passed as functions.
+    static let operatorFunctions: Set<String> = ["*", "/", "%", "+", "-", "==", "!=", "<", "<=", ">", ">="]
 
     /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro ;
     mutating func primaryExpression() throws -> Expression {
