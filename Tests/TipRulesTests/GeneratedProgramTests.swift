@@ -195,3 +195,84 @@ struct GeneratedProgramTests {
         #expect(failed > 10)
     }
 }
+
+@Suite("Generated programs explained and typed at the REPL")
+struct GeneratedExplanationTests {
+    static let log = """
+    {"event": "view", "date": "2026-11-20T10:00:00Z", "value": {"id": 3, "name": "Alps", "score": 2.5, "seen": true, "at": null}}
+    {"event": "view", "date": "2026-11-25T10:00:00Z", "value": {"id": 2, "name": "Zion", "score": 4.5, "note": "wet", "seen": false}}
+    {"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 3, "name": "", "score": -0.0, "seen": false, "at": "2026-11-01T00:00:00Z"}}
+    {"event": "login", "date": "2026-11-29T11:00:00Z"}
+    """
+
+    @Test("an explanation gives every declaration the value (or error) plain evaluation gives", arguments: [11, 12])
+    func explanationsAgree(seed: UInt64) throws {
+        var generator = ProgramGenerator(random: RobustnessTests.Random(state: seed))
+        var explained = 0
+        for _ in 0..<300 {
+            let text = generator.program()
+            guard let program = RuleCompiler().compile(SourceFile(name: "g.rules", text: text)).program else { continue }
+            var store = DonationStore(program: program)
+            _ = DonationLog.load(Array(GeneratedExplanationTests.log.utf8), fileName: "g.ndjson", into: &store)
+            let options = EvaluationOptions(now: Fixture.date("2026-11-30T12:00:00Z"), stepBudget: 100_000)
+            var evaluation = Evaluation(program: program, donations: store, options: options)
+            let explainer = Explainer(program: program, donations: store, options: options, parameterValues: nil)
+            for declaration in program.declarations {
+                let plain = evaluation.evaluate(declaration.name)!.outcome
+                let explanation = try #require(explainer.explain(declaration.name))
+                let traced = explanation.declarations[0].outcome
+                switch (plain, traced) {
+                case (.success(let a), .success(let b)):
+                    #expect(ValueFormatter.text(a, declaration.type) == ValueFormatter.text(b, declaration.type), "\(declaration.name) in\n\(text)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a.code == b.code, "\(declaration.name) in\n\(text)")
+                default:
+                    Issue.record("\(declaration.name): evaluated \(plain), explained \(traced) in\n\(text)")
+                }
+                // Rendering never fails, and the JSON is JSON.
+                _ = ExplanationRenderer().text(explanation)
+                #expect((try? JSONSerialization.jsonObject(with: Data(ExplanationRenderer().json(explanation).utf8))) != nil)
+                explained += 1
+            }
+        }
+        #expect(explained > 200)
+    }
+
+    @Test("mutated REPL lines are answered, never crash, and never lose the session", arguments: [21, 22])
+    func replLines(seed: UInt64) throws {
+        var random = RobustnessTests.Random(state: seed)
+        var generator = ProgramGenerator(random: RobustnessTests.Random(state: seed + 100))
+        var tool = CommandLineTool()
+        tool.workingDirectory = Fixture.root.path
+        guard case .run(let driver, _) = ReplCommand(tool: tool).prepare(["Examples/landmarks/landmarks.rules", "--now", "2026-11-30T12:00:00Z"], interactive: false) else {
+            Issue.record("the REPL did not start")
+            return
+        }
+        var session = driver.session
+        let seeds = [":donate didViewLandmarkDetail {\"landmarkID\": 3, \"landmarkName\": \"Alps\"} at 2026-11-29T10:00:00Z",
+                     ":advance 1d2h", ":now 2026-12-01T00:00:00Z", ":set isLoggedIn false", ":type didLogin.donations.count",
+                     ":explain showMapTip", ":events", ":rules", "let x = [1, 2].reduce(0, +)", "frequentLogin && isLoggedIn",
+                     "rule keen { didLogin.donations.count > 1\n isLoggedIn }", ":load Examples/shop/shop.rules", ":reset"]
+        let alphabet = Array(" :{}[]()\"',.$#\\\n0123456789abcxyz-+*/<>=!?&|@".unicodeScalars)
+        for round in 0..<600 {
+            var line = round % 5 == 0 ? String(generator.program().split(separator: "\n").last ?? "") : seeds[random.below(seeds.count)]
+            var scalars = Array(line.unicodeScalars)
+            for _ in 0..<random.below(4) where !scalars.isEmpty {
+                let at = random.below(scalars.count)
+                switch random.below(3) {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(alphabet[random.below(alphabet.count)], at: at)
+                default: scalars[at] = alphabet[random.below(alphabet.count)]
+                }
+            }
+            line = String(String.UnicodeScalarView(scalars))
+            let answer = session.answer(line)
+            if answer.kind == .error {
+                #expect(!answer.diagnostics.isEmpty, "a refusal says why: \(line)")
+            }
+            _ = answer.json
+        }
+        // The session still answers.
+        #expect(session.answer("1 + 1").text == "Int = 2\n")
+    }
+}
