@@ -135,6 +135,8 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
 
     // MARK: - Writing
 
+    /// Records a donation whose payload matches `event`'s fields, in field order, and prunes
+    /// what `limit` and `maxAge` no longer let rules see.
     public func record(_ event: EventSchema, date: Date, payload: [Value]) throws(Diagnostic) {
         try record([(event, date, payload)])
     }
@@ -177,6 +179,7 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
         }
     }
 
+    /// Forgets every donation of an event, for this subject; every reader sees it.
     public func deleteDonations(of event: EventSchema) throws(Diagnostic) {
         guard let index = schemas.firstIndex(where: { $0.id == event.id }) else { return }
         lock.lock()
@@ -187,6 +190,7 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
         }
     }
 
+    /// Forgets the subject's donations that rules of `events` can no longer see at `now` or later.
     public func evictDonations(for events: [EventSchema], asOf now: Date, timeZone: TimeZone) throws(Diagnostic) -> Int {
         var options = EvaluationOptions(now: now)
         options.timeZone = timeZone
@@ -255,18 +259,22 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
 
     // MARK: - Reading
 
+    /// The subject's donations as they are now (read incrementally: only rows of transactions
+    /// that may have committed since the last snapshot are read).
     public func snapshot() throws(Diagnostic) -> any DonationSource {
         lock.lock()
         defer { lock.unlock() }
         return try refreshed()
     }
 
+    /// The subject's donations as one value (for tools that merge or save them).
     package func contents() throws(Diagnostic) -> DonationStore {
         lock.lock()
         defer { lock.unlock() }
         return try refreshed()
     }
 
+    /// The donations of an event as they are now.
     public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         try snapshot().stream(for: event)
     }
