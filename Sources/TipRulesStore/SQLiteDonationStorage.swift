@@ -231,7 +231,9 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 ? try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE subject = ?1 AND seq > ?2")
                 : try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE +subject = ?1 AND seq > ?2")
             try select.bind(subject, lastRowRead)
-            var read = false
+            // Rows are gathered per event and added in one go: far cheaper than one by one.
+            var dates = [[Double]](repeating: [], count: schemas.count)
+            var rows = [[[Value]]](repeating: [], count: schemas.count)
             rowsReadLastTime = 0
             while try select.step() {
                 rowsReadLastTime += 1
@@ -241,9 +243,13 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 // An event without payload fields stores "{}": nothing to parse. Others are read
                 // the fast way, and by the general decoder when that gives up.
                 let payload = schemas[index].fields.isEmpty ? []
-                    : try select.withBytes(3, payloadReaders[index].read) ?? StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
-                cache.appendUnordered(eventIndex: index, date: select.double(2), payload: payload)
-                read = true
+                    : try select.withBytes(3) { payloadReaders[index].read($0) } ?? StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
+                dates[index].append(select.double(2))
+                rows[index].append(payload)
+            }
+            let read = rowsReadLastTime > 0
+            for index in schemas.indices where !dates[index].isEmpty {
+                cache.appendUnordered(eventIndex: index, dates: dates[index], rows: rows[index])
             }
             if read { cache.compact() }
             return cache

@@ -257,7 +257,7 @@ struct DonationLineReader {
 
 /// Payload objects read the fast way (a store's rows, which TipRules wrote itself), with the
 /// general decoder for anything the fast reader does not take.
-package struct PayloadReader {
+package final class PayloadReader {
     private let schema: EventSchema
     private let cache = DonationLineReader.EventCache()
 

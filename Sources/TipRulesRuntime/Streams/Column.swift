@@ -90,6 +90,41 @@ package enum Column: Sendable {
     }
 
     /// Copies with exactly the needed capacity, after a bulk load.
+    /// Appends the values of one field of many donations (already checked), switching on the
+    /// column's type once rather than per value.
+    mutating func append(contentsOf rows: [[Value]], field: Int) {
+        func take<T>(_ items: inout [T], _ unwrap: (Value) -> T) {
+            items.reserveCapacity(items.count + rows.count)
+            for row in rows { items.append(unwrap(row[field])) }
+        }
+        switch self {
+        case .int(var items):
+            self = .values([])
+            take(&items) { if case .int(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
+            self = .int(items)
+        case .double(var items):
+            self = .values([])
+            take(&items) { if case .double(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
+            self = .double(items)
+        case .bool(var items):
+            self = .values([])
+            take(&items) { if case .bool(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
+            self = .bool(items)
+        case .string(var items):
+            self = .values([])
+            take(&items) { if case .string(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
+            self = .string(items)
+        case .date(var items):
+            self = .values([])
+            take(&items) { if case .date(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
+            self = .date(items)
+        case .values(var items):
+            self = .values([])
+            take(&items) { $0 }
+            self = .values(items)
+        }
+    }
+
     mutating func compact() {
         switch self {
         case .int(let items): self = .int(Array(items))

@@ -159,6 +159,15 @@ public struct DonationStore: DonationSource, Sendable {
         return skipped
     }
 
+    /// Appends many validated donations of one event in arrival order, for bulk loads;
+    /// `compact` puts them in place.
+    package mutating func appendUnordered(eventIndex index: Int, dates: [Double], rows: [[Value]]) {
+        if !isKnownUniquelyReferenced(&streams[index]) {
+            streams[index] = DonationStream(copying: streams[index])
+        }
+        streams[index].appendUnordered(dates: dates, rows: rows)
+    }
+
     /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {

@@ -57,6 +57,20 @@ public final class DonationStream: @unchecked Sendable {
         }
     }
 
+    /// Appends many donations in arrival order (bulk loads); `compact` puts them in place.
+    func appendUnordered(dates newDates: [Double], rows: [[Value]]) {
+        guard !newDates.isEmpty else { return }
+        if isOrdered {
+            var previous = dates.last ?? -.infinity
+            for date in newDates {
+                if date < previous { isOrdered = false; break }
+                previous = date
+            }
+        }
+        dates += newDates
+        for index in columns.indices { columns[index].append(contentsOf: rows, field: index) }
+    }
+
     /// Puts donations appended out of order in place, keeping arrival order among equal dates
     /// (one stable sort, O(n log n) for the whole load), and drops spare capacity.
     func compact() {
