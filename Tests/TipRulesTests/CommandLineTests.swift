@@ -282,5 +282,9 @@ struct CommandLineTests {
         #expect(run(["repl", "--help"]).stdout == run(["help", "repl"]).stdout)
         #expect(run(["--help"]).stdout.contains("tiprules repl [FILE...]"))
         #expect(run(["rpl"]).stderr.contains("did you mean 'repl'?"))
+        for command in ["eval", "repl", "explain", "donate", "store"] {
+            let help = run([command, "--help"]).stdout
+            #expect(help.contains("--store LOCATION") && help.contains("--subject ID"), "\(command) --help names the store options")
+        }
     }
 }

@@ -59,8 +59,8 @@ enum CommandHelp {
     tiprules eval: evaluate lets and rules over donation logs
 
     USAGE:
-      tiprules eval FILE [--donations LOG]... [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]...
-                    [--json] [NAME...]
+      tiprules eval FILE [--donations LOG]... [--store LOCATION] [--subject ID] [--now DATE]
+                    [--time-zone TZ] [--parameter NAME=VALUE]... [--json] [NAME...]
       tiprules eval FILE [--donations LOG]... [options] --expr 'EXPR'
 
     Evaluates the named lets and rules (all of them, in file order, when none are named),
@@ -70,6 +70,10 @@ enum CommandHelp {
 
     OPTIONS:
       --donations LOG   an NDJSON donation log; repeat for several logs (read in order)
+      --store LOCATION  also read donations from a store: a SQLite file or a postgresql://
+                        URL (read-only here; 'tiprules donate' writes)
+      --subject ID      whose donations to read from the store (default: the implicit
+                        subject; with no --store, the default store)
       --now DATE        the evaluation clock, ISO 8601 such as 2026-11-29T10:00:00Z
                         (default: the current time; a date without offset is UTC)
       --time-zone TZ    the time zone for calendar windows, such as Europe/Paris (default: UTC)
@@ -93,8 +97,9 @@ enum CommandHelp {
     tiprules repl: an interactive session with rules, donations and a clock
 
     USAGE:
-      tiprules repl [FILE...] [--donations LOG]... [--now DATE] [--time-zone TZ]
-                    [--parameter NAME=VALUE]... [--json] [--color WHEN]
+      tiprules repl [FILE...] [--donations LOG]... [--store LOCATION] [--subject ID]
+                    [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]... [--json]
+                    [--color WHEN]
 
     Type an expression to see its value and type, or a declaration (event, parameter,
     let, rule) to add it; declaring a name again replaces it. An unfinished line (an open
@@ -108,6 +113,10 @@ enum CommandHelp {
     OPTIONS:
       FILE              rule files to load at the start (':reload' reads them again)
       --donations LOG   an NDJSON donation log to start with; repeatable
+      --store LOCATION  also read donations from a store: a SQLite file or a postgresql://
+                        URL (read-only here; 'tiprules donate' writes)
+      --subject ID      whose donations to read from the store (default: the implicit
+                        subject; with no --store, the default store)
       --now DATE        the clock at the start, ISO 8601 (default: the current time)
       --time-zone TZ    the time zone for calendar windows (default: UTC)
       --parameter NAME=VALUE
@@ -129,8 +138,9 @@ enum CommandHelp {
     tiprules explain: why a let or rule has its value, and what would change it
 
     USAGE:
-      tiprules explain FILE NAME [--donations LOG]... [--now DATE] [--time-zone TZ]
-                       [--parameter NAME=VALUE]... [--json] [--color WHEN]
+      tiprules explain FILE NAME [--donations LOG]... [--store LOCATION] [--subject ID]
+                       [--now DATE] [--time-zone TZ] [--parameter NAME=VALUE]... [--json]
+                       [--color WHEN]
 
     Evaluates NAME and shows every subexpression under its source with its value:
     branches not evaluated are marked, streams show their count at each stage and a
@@ -141,6 +151,10 @@ enum CommandHelp {
 
     OPTIONS:
       --donations LOG   an NDJSON donation log; repeatable
+      --store LOCATION  also read donations from a store: a SQLite file or a postgresql://
+                        URL (read-only here; 'tiprules donate' writes)
+      --subject ID      whose donations to read from the store (default: the implicit
+                        subject; with no --store, the default store)
       --now DATE        the evaluation clock, ISO 8601 (default: the current time)
       --time-zone TZ    the time zone for calendar windows (default: UTC)
       --parameter NAME=VALUE
@@ -171,7 +185,8 @@ enum CommandHelp {
       --at DATE         the donation's date, ISO 8601 (default: now)
       --subject ID      whose donation it is: a user or device id (default: the implicit
                         subject)
-      --store LOCATION  a SQLite file (default: $XDG_DATA_HOME/tiprules/donations.sqlite,
+      --store LOCATION  a SQLite file or a postgresql:// URL (default: the SQLite file
+                        $XDG_DATA_HOME/tiprules/donations.sqlite,
                         by default ~/.local/share/tiprules/donations.sqlite); created
                         with its folder when missing
       -h, --help        show this help
@@ -195,7 +210,8 @@ enum CommandHelp {
 
     OPTIONS:
       --subject ID      whose donations (default: the implicit subject)
-      --store LOCATION  a SQLite file (default: $XDG_DATA_HOME/tiprules/donations.sqlite)
+      --store LOCATION  a SQLite file or a postgresql:// URL (default:
+                        $XDG_DATA_HOME/tiprules/donations.sqlite)
       -h, --help        show this help
 
     """

@@ -33,11 +33,8 @@ struct ExplainCommand {
         for (option, values) in scanned.values where option != "--color" {
             for value in values { arguments += [option, value] }
         }
-        switch ReplCommand(tool: tool).prepare(arguments, interactive: false) {
+        switch ReplCommand(tool: tool).prepare(arguments, interactive: false, command: "explain") {
         case .exit(let output):
-            var output = output
-            output.stderr = output.stderr.replacingOccurrences(of: "see 'tiprules repl --help'", with: "see 'tiprules explain --help'")
-                .replacingOccurrences(of: "; the REPL did not start", with: "; nothing was explained")
             return output
         case .run(let driver, _):
             let name = scanned.operands[1]

@@ -23,12 +23,15 @@ package struct ReplCommand {
     ///
     /// `interactive` is whether a person is at a terminal (stdin and stdout both are one):
     /// then there are prompts and a banner.
-    package func prepare(_ arguments: [String], interactive: Bool) -> Start {
+    ///
+    /// `command` names the command the arguments were given to (`explain` starts a session
+    /// too), for usage errors and their pointer to its help.
+    package func prepare(_ arguments: [String], interactive: Bool, command: String = "repl") -> Start {
         let scanned: ArgumentScanner
         switch ArgumentScanner.scan(arguments, valued: ["--donations", "--now", "--time-zone", "--parameter", "--max-source-size", "--color", "--store", "--subject"],
                                     flags: ["--json", "--help", "-h"]) {
         case .success(let value): scanned = value
-        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: command))
         }
         if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
             return .exit(CommandOutput(status: 0, stdout: CommandHelp.repl, stderr: ""))
@@ -36,17 +39,17 @@ package struct ReplCommand {
         let useColor: Bool
         switch scanned.useColor(auto: tool.useColor) {
         case .success(let color): useColor = color
-        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: command))
         }
         var options = EvaluationOptions(now: Date(timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down)))
         switch scanned.evaluationClock(into: &options) {
         case .success: break
-        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: command))
         }
         let compiler: RuleCompiler
         switch scanned.compileLimits() {
         case .success(let limits): compiler = RuleCompiler(limits: limits)
-        case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+        case .failure(let problem): return .exit(tool.usageError(problem.description, command: command))
         }
         let tool = self.tool
         var session = ReplSession(options: options, compiler: compiler, readFile: { tool.read($0) }, writeFile: ReplCommand.write)
@@ -66,13 +69,13 @@ package struct ReplCommand {
             let bytes: [UInt8]
             switch tool.read(log) {
             case .success(let read): bytes = read
-            case .failure(let problem): return .exit(tool.usageError(problem.description, command: "repl"))
+            case .failure(let problem): return .exit(tool.usageError(problem.description, command: command))
             }
             let before = session.store.totalCount
             let issues = DonationLog.load(bytes, fileName: log == "-" ? "<stdin>" : log, into: &session.store)
             if !issues.isEmpty {
                 output.stderr += renderer.render(issues)
-                output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); the REPL did not start\n"
+                output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); \(command == "repl" ? "the REPL did not start" : "nothing was explained")\n"
                 output.status = 1
                 return .exit(output)
             }
@@ -91,11 +94,11 @@ package struct ReplCommand {
         }
         for assignment in scanned.values["--parameter"] ?? [] {
             guard let equals = assignment.firstIndex(of: "=") else {
-                return .exit(tool.usageError("--parameter needs NAME=VALUE, as in --parameter isLoggedIn=true", command: "repl"))
+                return .exit(tool.usageError("--parameter needs NAME=VALUE, as in --parameter isLoggedIn=true", command: command))
             }
             let answer = session.answer(":set \(assignment[..<equals]) \(assignment[assignment.index(after: equals)...])")
             if answer.kind == .error {
-                return .exit(tool.usageError(answer.diagnostics.first?.message ?? "bad --parameter", command: "repl"))
+                return .exit(tool.usageError(answer.diagnostics.first?.message ?? "bad --parameter", command: command))
             }
         }
         banner += session.answer(":now").text
