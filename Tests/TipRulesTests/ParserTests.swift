@@ -31,7 +31,7 @@ struct ParserTests {
     @Test("a keyword as a closure parameter is one error that says so, with the backtick fix")
     func keywordClosureParameter() {
         let diagnostics = Fixture.compile("rule b = [1].contains { event in event > 0 }\nlet t = [1].contains { $0 == 1 }").diagnostics
-        #expect(diagnostics.map { "\($0.location): \($0.message)" } == ["1:25: expected a closure parameter, found keyword 'event'"])
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == ["1:25: 'event' is a reserved word in TipRules and cannot be a closure parameter; escape it with backticks to use it as a name"])
         #expect(diagnostics.first?.fixIts.map(\.replacement) == ["`event`"])
     }
 
@@ -131,7 +131,7 @@ struct ParserTests {
         ("let x = a- b", ["1:10: unknown postfix operator '-'"]),
         ("x = 1", ["1:1: expected a declaration ('event', 'parameter', 'let' or 'rule'), found 'x'"]),
         ("tip T", ["1:1: 'tip' declarations are not supported yet; declare the rules with 'rule'"]),
-        ("let event = 1", ["1:5: expected a name after 'let', found keyword 'event'"]),
+        ("let event = 1", ["1:5: 'event' is a reserved word in TipRules and cannot be a name after 'let'; escape it with backticks to use it as a name"]),
         ("let x = #Foo(a) { true }", ["1:9: expected '#Rule', found '#Foo'"]),
         ("let x = a?", ["1:10: '?' must be followed by a member access or subscript, as in 'x?.count'"]),
         ("event e { a: Int b: Int }", ["1:18: expected ',' or a new line between fields, found 'b'"]),

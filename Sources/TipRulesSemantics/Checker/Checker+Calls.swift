@@ -123,13 +123,15 @@ extension Checker {
             guard let function = attempt else { return errorNode(range) }
             typed[index] = function
         }
-        let finalArguments = typed.map { defaultLiteral($0!) }
+        // abs(-3), min(1, 2): still a literal expression that context may make Double. Its
+        // arguments stay flexible too, so that `LiteralConversion` can convert them later.
+        let flexible = builtin.receiver == .global && builtin.result == .generic && generic == .int
+            && typed.allSatisfy { $0!.isFlexibleLiteral }
+        let finalArguments = typed.map { flexible ? $0! : defaultLiteral($0!) }
         guard satisfies(builtin, element: element, generic: generic, name: name, range) else { return errorNode(range) }
         var node = builtinNode(builtin, receiver: receiver, arguments: finalArguments, element: element,
                                receiverType: receiverType, generic: generic, range)
-        // abs(-3), min(1, 2): still a literal expression that context may make Double.
-        node.isFlexibleLiteral = builtin.receiver == .global && builtin.result == .generic && generic == .int
-            && finalArguments.indices.allSatisfy { typed[$0]!.isFlexibleLiteral }
+        node.isFlexibleLiteral = flexible
         return node
     }
 

@@ -67,6 +67,8 @@ extension Checker {
             return binary(op, lhs, rhs, expected, range)
         case .ternary(let condition, let then, let otherwise):
             return ternary(condition, then, otherwise, expected, range)
+        case .ifElse(let condition, let then, let otherwise):
+            return ifElse(condition, then, otherwise, expected, range)
         case .closure:
             error(CheckerMessages.closureOutsideCall, range)
             return errorNode(range)
@@ -294,6 +296,33 @@ extension Checker {
             return errorNode(range)
         }
         return TypedExpression(.ternary(typedCondition, a, b), type, range, flexible: a.isFlexibleLiteral && b.isFlexibleLiteral)
+    }
+
+    /// `if c { a } else { b }`: unlike `? :`, Swift types each branch on its own, against the
+    /// context's type when there is one; without one, the branches must agree as written
+    /// (`if c { 1 } else { 2.5 }` is an error, where `c ? 1 : 2.5` is a `Double`).
+    private mutating func ifElse(_ condition: Expression, _ then: Expression, _ otherwise: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
+        let typedCondition = checkExpecting(condition, .bool)
+        var a = check(then, expected: expected)
+        var b = check(otherwise, expected: expected)
+        if a.type.containsError || b.type.containsError || typedCondition.type.containsError { return errorNode(range) }
+        if let expected {
+            a = convert(a, to: expected)
+            b = convert(b, to: expected)
+            if a.type.containsError || b.type.containsError { return errorNode(range) }
+            return TypedExpression(.ternary(typedCondition, a, b), expected, range)
+        }
+        for branch in [a, b] where branch.type == .nilLiteral {
+            error(CheckerMessages.nilNeedsContext, branch.range)
+            return errorNode(range)
+        }
+        a = defaultLiteral(a)
+        b = defaultLiteral(b)
+        guard a.type == b.type else {
+            error(CheckerMessages.mismatchedIfBranches(a.type, b.type), a.range)
+            return errorNode(range)
+        }
+        return TypedExpression(.ternary(typedCondition, a, b), a.type, range)
     }
 
     /// Brings two expressions to one type as Swift would: a flexible integer literal becomes

@@ -212,11 +212,14 @@ extension Checker {
             if expected?.unwrapped == .timeRange {
                 return implicitMember(identifier, arguments: arguments, expected, range)
             }
-            if RuleType.named[name] == .date, arguments.isEmpty {
-                // Swift's `Date()` reads the wall clock; a rule reads the evaluation's clock.
-                error(CheckerMessages.dateInitializer, range, fixIts: [
-                    Diagnostic.FixIt(message: "use 'Date.now'", range: range, replacement: "Date.now"),
-                ])
+            if RuleType.named[name] == .date {
+                // Swift's `Date()` is the current time; in a rule that is the evaluation's clock.
+                if arguments.isEmpty {
+                    return staticMember(.date, Identifier(name: "now", range: callee.range), arguments: nil, range)
+                }
+                let labels = arguments.map { ($0.label?.name ?? "_") + ":" }.joined()
+                error(CheckerMessages.dateInitializer("Date(\(labels))"), range)
+                checkArgumentsForErrors(arguments)
                 return errorNode(range)
             }
             reportUnknownName(name, callee.range)

@@ -79,6 +79,9 @@ enum CheckerMessages {
     static func mismatchedBranches(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0330", "result values in '? :' expression have mismatching types '\(a)' and '\(b)'")
     }
+    static func mismatchedIfBranches(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0359", "branches have mismatching types '\(a)' and '\(b)'")
+    }
     static let emptyArrayNeedsContext = DiagnosticMessage("E0331", "empty collection literal requires an explicit type")
     static func heterogeneousArray(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0332", "array literal mixes elements of type '\(a)' and '\(b)'")
@@ -98,7 +101,9 @@ enum CheckerMessages {
     static func timeRangeNeedsCount(_ unit: String) -> DiagnosticMessage {
         DiagnosticMessage("E0358", "'\(unit)s(_:)' needs a count, as in '.\(unit)s(2)'; one \(unit) is '.\(unit)'")
     }
-    static let dateInitializer = DiagnosticMessage("E0356", "'Date()' would read the wall clock; rules read the evaluation's clock as 'Date.now'")
+    static func dateInitializer(_ signature: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0356", "'\(signature)' isn't part of TipRules; dates come from donations ('$0.date'), 'Date()' or 'Date.now' (the evaluation's clock), and date arithmetic")
+    }
     static func fieldShadowedByMember(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0355", "payload field '\(name)' would be hidden by the donation's own '\(name)', so rules could never read it; rename the field")
     }

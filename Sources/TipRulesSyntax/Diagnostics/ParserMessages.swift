@@ -33,5 +33,13 @@ enum ParserMessages {
     static func autoclosureOperator(_ op: String) -> DiagnosticMessage {
         DiagnosticMessage("E0215", "'\(op)' cannot be passed as a function, since its right side is an autoclosure; write a closure")
     }
+    static let ifInsideExpression = DiagnosticMessage("E0216", "'if' may only be used as an expression as the whole value of a 'let', a 'rule', a closure or another 'if' branch")
+    static let ifWithoutElse = DiagnosticMessage("E0217", "'if' must have an unconditional 'else' to be used as an expression")
+    static func reservedWord(_ word: String, _ what: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0218", "'\(word)' is a reserved word in TipRules and cannot be \(what); escape it with backticks to use it as a name")
+    }
+    static func notPartOfTipRules(_ what: String, _ instead: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0219", "\(what) isn't part of TipRules; \(instead)")
+    }
     static let closingNote = "to match this opening"
 }

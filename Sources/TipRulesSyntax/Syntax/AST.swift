@@ -134,6 +134,8 @@ package indirect enum ExpressionKind: Sendable, Hashable {
     case prefix(String, Expression)
     case binary(String, Expression, Expression)
     case ternary(Expression, Expression, Expression)
+    /// `if c { a } else { b }`, Swift 5.9's `if` expression; `else if` nests another.
+    case ifElse(Expression, Expression, Expression)
     /// `{ a, b in body }`; parameters are empty for `{ $0 ... }` closures.
     case closure([Identifier], Expression)
     /// `\.a.b`
@@ -157,7 +159,7 @@ extension ExpressionKind {
         case .forceUnwrap(let e), .bindOptional(let e), .optionalChain(let e), .prefix(_, let e), .parenthesized(let e):
             return [e]
         case .binary(_, let l, let r): return [l, r]
-        case .ternary(let c, let a, let b): return [c, a, b]
+        case .ternary(let c, let a, let b), .ifElse(let c, let a, let b): return [c, a, b]
         case .closure(_, let body): return [body]
         case .arrayLiteral(let elements): return elements
         case .ruleMacro(let subject, let body): return [subject, body]

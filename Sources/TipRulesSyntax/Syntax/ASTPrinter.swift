@@ -31,6 +31,9 @@ package enum ASTPrinter {
         case .binary(let op, let lhs, let rhs): return source(lhs) + " " + op + " " + source(rhs)
         case .ternary(let condition, let then, let otherwise):
             return source(condition) + " ? " + source(then) + " : " + source(otherwise)
+        case .ifElse(let condition, let then, let otherwise):
+            let elseBranch = if case .ifElse = otherwise.kind { source(otherwise) } else { "{ " + source(otherwise) + " }" }
+            return "if " + source(condition) + " { " + source(then) + " } else " + elseBranch
         case .closure(let parameters, let body):
             let head = parameters.isEmpty ? "" : parameters.map { escaped($0.name) }.joined(separator: ", ") + " in "
             return "{ " + head + source(body) + " }"
@@ -96,6 +99,7 @@ package enum ASTPrinter {
         case .prefix(let op, let operand): return "(\(op)pre \(sExpression(operand)))"
         case .binary(let op, let lhs, let rhs): return "(\(op) \(sExpression(lhs)) \(sExpression(rhs)))"
         case .ternary(let c, let a, let b): return "(?: \(sExpression(c)) \(sExpression(a)) \(sExpression(b)))"
+        case .ifElse(let c, let a, let b): return "(if \(sExpression(c)) \(sExpression(a)) \(sExpression(b)))"
         case .closure(let parameters, let body):
             return "(closure [" + parameters.map(\.name).joined(separator: " ") + "] " + sExpression(body) + ")"
         case .arrayLiteral(let elements): return "(array" + elements.map { " " + sExpression($0) }.joined() + ")"

@@ -145,6 +145,7 @@ package struct Lexer {
         case UInt8(ascii: "`"): return scanEscapedIdentifier()
         case UInt8(ascii: "$"): return scanDollarIdentifier()
         case UInt8(ascii: "#"): return scanHashIdentifier()
+        case UInt8(ascii: "@"): return scanAttribute()
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return scanNumber()
         case UInt8(ascii: "."):
             if peek(1) == UInt8(ascii: ".") { return scanOperator() }
@@ -282,6 +283,17 @@ package struct Lexer {
             error(LexerMessages.expectedAfterDollar, start, start + 1)
         }
         return make(.dollarIdentifier, start, file.text(in: SourceRange(start: start + 1, end: position)))
+    }
+
+    /// `@Parameter`: a Swift attribute. The parser names it and says what to write instead.
+    private mutating func scanAttribute() -> Token? {
+        let start = position
+        let next = peek(1)
+        guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next)
+        else { return scanStray() }
+        position += 1
+        scanIdentifierBody()
+        return make(.attribute, start, file.text(in: SourceRange(start: start + 1, end: position)))
     }
 
     private mutating func scanHashIdentifier() -> Token {

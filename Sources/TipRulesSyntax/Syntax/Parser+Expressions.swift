@@ -30,7 +30,7 @@ extension Parser {
         case .binaryOperator:
             let token = advance()
             guard let group = OperatorTable.binary[token.text] else {
-                throw fail(ParserMessages.unknownOperator(token.text, "binary"), at: token.range)
+                throw unknownOperatorError(token, "binary")
             }
             return (InfixOperator(spelling: token.text, group: group, range: token.range), try prefixExpression())
         case .ternaryQuestion:
@@ -42,6 +42,9 @@ extension Parser {
             throw fail(ParserMessages.expected("an operator", found: "'='"), at: current.range, fixIts: [
                 Diagnostic.FixIt(message: "use '==' to compare values", range: current.range, replacement: "==")
             ])
+        case .identifier where !current.isAtStartOfLine && (current.text == "as" || current.text == "is")
+                && file.bytes[current.range.start] != UInt8(ascii: "`"):
+            throw castError(current)
         default:
             return nil
         }
@@ -86,7 +89,7 @@ extension Parser {
         while current.kind == .prefixOperator {
             let token = advance()
             guard OperatorTable.prefix.contains(token.text) else {
-                throw fail(ParserMessages.unknownOperator(token.text, "prefix"), at: token.range)
+                throw unknownOperatorError(token, "prefix")
             }
             prefixes.append(token)
         }
@@ -159,7 +162,7 @@ extension Parser {
         case .leftParen where !current.isAtStartOfLine:
             let arguments = try callArguments()
             result = Expression(.call(result, arguments), result.range.union(previous.range))
-        case .leftBrace:
+        case .leftBrace where allowsTrailingClosure:
             let closure = try closure()
             if case .call(let callee, var arguments) = result.kind, result.range.end <= closure.range.start {
                 arguments.append(Argument(label: nil, value: closure, isTrailingClosure: true))
@@ -168,8 +171,7 @@ extension Parser {
                 result = Expression(.call(result, [Argument(label: nil, value: closure, isTrailingClosure: true)]), result.range.union(closure.range))
             }
         case .leftBracket where !current.isAtStartOfLine:
-            let open = advance()
-            let index = try expression()
+            let (open, index) = try bracketed { p in (p.advance(), try p.expression()) }
             let close = try expect(.rightBracket, "']'", opening: open)
             result = Expression(.subscriptAccess(result, index), result.range.union(close.range))
         default:
@@ -191,7 +193,7 @@ extension Parser {
 
     /// grammar: callArguments = "(" [ argument { "," argument } ] ")" ;
     mutating func callArguments() throws -> [Argument] {
-        try nested { p in
+        try bracketed { p in
             let open = p.advance()
             var arguments: [Argument] = []
             while !p.check(.rightParen) {
@@ -246,7 +248,7 @@ extension Parser {
     /// The operators that may be passed as functions.
     static let operatorFunctions: Set<String> = ["*", "/", "%", "+", "-", "==", "!=", "<", "<=", ">", ">="]
 
-    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro ;
+    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro | ifExpression ;
     mutating func primaryExpression() throws -> Expression {
         let token = current
         switch token.kind {
@@ -276,7 +278,7 @@ extension Parser {
             let name = try memberName()
             return Expression(.implicitMember(name), token.range.union(name.range))
         case .leftParen:
-            return try nested { p in
+            return try bracketed { p in
                 let open = p.advance()
                 let inner = try p.expression()
                 let close = try p.expect(.rightParen, "')'", opening: open)
@@ -290,6 +292,12 @@ extension Parser {
             return try keyPath()
         case .hashIdentifier:
             return try ruleMacro()
+        case .attribute:
+            throw fail(ParserMessages.notPartOfTipRules("'@\(token.text)'", "remove the attribute"), at: token.range)
+        case .keyword(.if):
+            // Swift allows `if` only as a whole value; read it anyway, to offer the ternary.
+            let value = try ifExpression(allowsReturn: false)
+            throw fail(ParserMessages.ifInsideExpression, at: token.range, fixIts: ternaryFixIt(value).map { [$0] } ?? [])
         case .binaryOperator where OperatorTable.prefix.contains(token.text):
             throw fail(ParserMessages.separatedPrefix(token.text), at: token.range)
         default:
@@ -299,7 +307,7 @@ extension Parser {
 
     /// grammar: arrayLiteral = "[" [ expression { "," expression } [ "," ] ] "]" ;
     mutating func arrayLiteral() throws -> Expression {
-        try nested { p in
+        try bracketed { p in
             let open = p.advance()
             var elements: [Expression] = []
             while !p.check(.rightBracket) {
@@ -311,19 +319,84 @@ extension Parser {
         }
     }
 
-    /// grammar: closure = "{" [ closureParameters "in" ] [ "return" ] expression "}" ;
+    /// grammar: closure = "{" [ closureParameters "in" ] [ "return" ] valueExpression "}" ;
     mutating func closure() throws -> Expression {
         try nested { p in
             let open = p.advance()
+            let saved = p.allowsTrailingClosure
+            p.allowsTrailingClosure = true
+            defer { p.allowsTrailingClosure = saved }
             let parameters = try p.closureParameters()
             // Swift lets a one-expression closure say `return`; it changes nothing.
-            if case .identifier = p.current.kind, p.current.text == "return", p.file.bytes[p.current.range.start] != UInt8(ascii: "`") {
-                p.advance()
-            }
-            let body = try p.expression()
+            p.skipReturn()
+            let body = try p.check(.keyword(.if)) ? p.ifExpression(allowsReturn: true) : p.expression()
             let close = try p.expect(.rightBrace, "'}' to end the closure", opening: open)
             return Expression(.closure(parameters, body), open.range.union(close.range))
         }
+    }
+
+    /// Skips a `return` before a closure's (or an `if` branch's) one expression.
+    private mutating func skipReturn() {
+        if case .identifier = current.kind, current.text == "return", file.bytes[current.range.start] != UInt8(ascii: "`") {
+            advance()
+        }
+    }
+
+    /// grammar: valueExpression = ifExpression | expression ;
+    ///
+    /// The whole value of a `let`, a `rule` or a rule block's entry, where Swift allows `if`.
+    mutating func valueExpression() throws -> Expression {
+        check(.keyword(.if)) ? try ifExpression(allowsReturn: false) : try expression()
+    }
+
+    /// grammar: ifExpression = "if" expression ifBranch "else" ( ifBranch | ifExpression ) ;
+    ///
+    /// Swift 5.9's `if` expression. It means what `condition ? a : b` means, but Swift types
+    /// each branch on its own, so the checker sees it as a node of its own. Inside a closure a
+    /// branch may say `return`, as Swift allows there.
+    mutating func ifExpression(allowsReturn: Bool) throws -> Expression {
+        try nested { p in
+            let keyword = p.advance()
+            let saved = p.allowsTrailingClosure
+            p.allowsTrailingClosure = false
+            let condition = try p.expression()
+            p.allowsTrailingClosure = saved
+            guard p.check(.leftBrace) else {
+                throw p.fail(ParserMessages.expected("'{' after the 'if' condition", found: p.describe(p.current)), at: p.current.range)
+            }
+            let then = try p.ifBranch(allowsReturn: allowsReturn)
+            guard p.match(.keyword(.else)) else {
+                throw p.fail(ParserMessages.ifWithoutElse, at: keyword.range)
+            }
+            let otherwise = try p.check(.keyword(.if)) ? p.ifExpression(allowsReturn: allowsReturn) : p.ifBranch(allowsReturn: allowsReturn)
+            return Expression(.ifElse(condition, then, otherwise), keyword.range.union(p.previous.range))
+        }
+    }
+
+    /// grammar: ifBranch = "{" [ "return" ] valueExpression "}" ;
+    private mutating func ifBranch(allowsReturn: Bool) throws -> Expression {
+        guard check(.leftBrace) else {
+            throw fail(ParserMessages.expected("'{' to start the branch", found: describe(current)), at: current.range)
+        }
+        let open = advance()
+        let saved = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = saved }
+        if allowsReturn { skipReturn() }
+        let value = try check(.keyword(.if)) ? ifExpression(allowsReturn: allowsReturn) : expression()
+        _ = try expect(.rightBrace, "'}' after the branch's one expression", opening: open)
+        return value
+    }
+
+    /// `if c { a } else { b }` as `(c ? a : b)`, when the branches are plain expressions.
+    private func ternaryFixIt(_ expression: Expression) -> Diagnostic.FixIt? {
+        func text(_ e: Expression) -> String? {
+            guard case .ifElse(let c, let a, let b) = e.kind else { return file.text(in: e.range) }
+            guard let a = text(a), let b = text(b) else { return nil }
+            return "(\(file.text(in: c.range)) ? \(a) : \(b))"
+        }
+        guard let replacement = text(expression) else { return nil }
+        return Diagnostic.FixIt(message: "use the conditional operator: '\(replacement)'", range: expression.range, replacement: replacement)
     }
 
     /// grammar: closureParameters = identifier { "," identifier } | "(" [ identifier { "," identifier } ] ")" ;

@@ -15,6 +15,8 @@ package struct Parser {
     var index = 0
     var depth = 0
     var diagnostics: DiagnosticBag
+    /// False while reading an `if` condition, where `{` starts the branch, not a trailing closure.
+    var allowsTrailingClosure = true
 
     init(file: SourceFile, tokens: [Token], limits: CompileLimits, diagnostics: DiagnosticBag) {
         self.file = file
@@ -91,7 +93,7 @@ package struct Parser {
         }
         if case .keyword(let keyword) = current.kind {
             let token = current
-            throw fail(ParserMessages.expected(what, found: "keyword '\(keyword.rawValue)'"), at: token.range, fixIts: [
+            throw fail(ParserMessages.reservedWord(keyword.rawValue, what), at: token.range, fixIts: [
                 Diagnostic.FixIt(message: "escape the keyword with backticks: `\(keyword.rawValue)`", range: token.range, replacement: "`\(keyword.rawValue)`")
             ])
         }
@@ -115,6 +117,15 @@ package struct Parser {
             throw fail(ParserMessages.tooComplex(limits.maxNestingDepth), at: current.range)
         }
         return try body(&self)
+    }
+
+    /// Runs a nested production inside brackets, where a trailing closure is allowed again
+    /// even within an `if` condition, as in Swift.
+    mutating func bracketed<T>(_ body: (inout Parser) throws -> T) throws -> T {
+        let saved = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = saved }
+        return try nested(body)
     }
 
     // MARK: - Declarations
@@ -153,6 +164,7 @@ package struct Parser {
         if token.kind == .prefixOperator || token.kind == .postfixOperator {
             return fail(ParserMessages.consecutiveExpressions(token.text), at: token.range)
         }
+        if token.isAtStartOfLine, let abort = swiftDeclaration() { return abort }
         return fail(ParserMessages.expectedDeclarationEnd, at: token.range)
     }
 
@@ -169,7 +181,9 @@ package struct Parser {
         case .keyword(.parameter): return .parameter(try parameterDeclaration())
         case .keyword(.let), .keyword(.rule): return .value(try valueDeclaration())
         case .keyword(.tip): throw fail(ParserMessages.tipUnsupported, at: current.range)
-        default: throw fail(ParserMessages.expectedDeclaration(found: describe(current)), at: current.range)
+        default:
+            if let abort = swiftDeclaration() { throw abort }
+            throw fail(ParserMessages.expectedDeclaration(found: describe(current)), at: current.range)
         }
     }
 
@@ -276,7 +290,7 @@ package struct Parser {
         return ParameterDeclaration(name: name, type: type, defaultValue: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" expression | "rule" identifier ruleBlock ;
+    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" valueExpression | "rule" identifier ruleBlock ;
     mutating func valueDeclaration() throws -> ValueDeclaration {
         let keyword = advance()
         let kind: ValueDeclaration.Kind = keyword.kind == .keyword(.let) ? .let : .rule
@@ -286,11 +300,11 @@ package struct Parser {
             return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(close))
         }
         _ = try expect(.equals, "'=' after the name")
-        let value = try expression()
+        let value = try valueExpression()
         return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: ruleBlock = "{" { expression } "}" ;
+    /// grammar: ruleBlock = "{" { valueExpression } "}" ;
     ///
     /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line, all of which must
     /// hold. It reads as the entries joined by `&&`, left to right (`true` when there are none).
@@ -304,7 +318,7 @@ package struct Parser {
                 if combined != nil && !p.current.isAtStartOfLine {
                     throw p.fail(ParserMessages.expected("a new line or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
                 }
-                let entry = try p.expression()
+                let entry = try p.valueExpression()
                 combined = combined.map { Expression(.binary("&&", $0, entry), $0.range.union(entry.range)) } ?? entry
                 if let current = combined { combined = try p.bounded(current) }
             }

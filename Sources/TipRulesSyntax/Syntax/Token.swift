@@ -3,6 +3,7 @@ package enum TokenKind: Sendable, Hashable {
     case identifier          // name, or `escaped` keyword (text holds the bare name)
     case dollarIdentifier    // $0, $1, $isLoggedIn (text without the '$')
     case hashIdentifier      // #Rule (text without the '#')
+    case attribute           // @Parameter (text without the '@'): Swift only, reported by the parser
     case keyword(Keyword)
     case integerLiteral      // text holds the digits without '_' and with its prefix (0x, 0o, 0b)
     case floatLiteral        // text holds the digits without '_'
@@ -20,7 +21,7 @@ package enum TokenKind: Sendable, Hashable {
 /// Reserved words. Backticks turn any of them into an ordinary identifier.
 package enum Keyword: String, Sendable, Hashable, CaseIterable {
     case event, parameter, `let`, rule, tip
-    case `true`, `false`, `nil`, `in`
+    case `true`, `false`, `nil`, `in`, `if`, `else`
 
     /// The keywords that start a declaration, where the parser resynchronises after an error.
     var startsDeclaration: Bool {

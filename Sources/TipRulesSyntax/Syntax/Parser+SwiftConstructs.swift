@@ -1,0 +1,145 @@
+/// Swift that a TipKit developer writes out of habit but that TipRules does not have: each
+/// gets one error that names the construct and says what to write instead (with a fix-it where
+/// the rewrite is mechanical), rather than a generic "expected ..." and a cascade.
+extension Parser {
+    /// What to write instead of a Swift declaration or statement keyword.
+    static let declarationAdvice: [String: String] = [
+        "func": "declare a value with 'let NAME = expression' or a condition with 'rule NAME = expression'",
+        "var": "values never change, so write 'let NAME = expression'",
+        "guard": "write the condition as a value: 'rule NAME = condition'",
+        "if": "write the condition as a value: 'rule NAME = if condition { ... } else { ... }' or 'rule NAME = condition'",
+        "switch": "choose between values with 'if ... else' or '? :' inside a 'let'",
+        "for": "go over donations with 'filter', 'map', 'reduce' or 'contains(where:)'",
+        "while": "go over donations with 'filter', 'map', 'reduce' or 'contains(where:)'",
+        "return": "a declaration's value follows '='; write 'let NAME = expression'",
+        "struct": "a file declares events, parameters, lets and rules, and a tip's rules go in 'rule NAME { ... }'",
+        "class": "a file declares events, parameters, lets and rules, and a tip's rules go in 'rule NAME { ... }'",
+        "enum": "a file declares events, parameters, lets and rules, and a tip's rules go in 'rule NAME { ... }'",
+        "extension": "a file declares events, parameters, lets and rules, and a tip's rules go in 'rule NAME { ... }'",
+        "protocol": "a file declares events, parameters, lets and rules, and a tip's rules go in 'rule NAME { ... }'",
+        "typealias": "payload types are declared with the event: 'event NAME { field: Type }'",
+        "import": "rule files need no imports, so remove the line",
+        "static": "declare events with 'event NAME' and parameters with 'parameter NAME: Type = value'",
+    ]
+
+    /// The error for a declaration that starts with a Swift keyword or attribute, or nil when
+    /// the token is not one.
+    mutating func swiftDeclaration() -> ParseAbort? {
+        let token = current
+        if token.kind == .attribute {
+            return attributeDeclaration(token)
+        }
+        let word: String
+        switch token.kind {
+        case .identifier: word = token.text
+        case .keyword(.if): word = "if"
+        default: return nil
+        }
+        guard let advice = Parser.declarationAdvice[word], file.bytes[token.range.start] != UInt8(ascii: "`") else { return nil }
+        if word == "static", let fix = eventFixIt() {
+            return fail(ParserMessages.notPartOfTipRules("'static let ... = Tips.Event(...)'", "declare the event with '\(fix.replacement)'"),
+                        at: token.range, fixIts: [fix])
+        }
+        if word == "var", let fix = rulesBuilderFixIt() {
+            return fail(ParserMessages.notPartOfTipRules("'var rules: [Rule]'", "write the builder's entries in '\(fix.replacement) { ... }'"),
+                        at: token.range, fixIts: [fix])
+        }
+        var fixIts: [Diagnostic.FixIt] = []
+        if word == "var", case .identifier = peekKind(), peekKind(2) == .equals {
+            fixIts.append(Diagnostic.FixIt(message: "use 'let'", range: token.range, replacement: "let"))
+        }
+        if word == "import" {
+            let end = tokens[index...].first { $0.isAtStartOfLine && $0.range.start > token.range.start }?.range.start ?? file.bytes.count
+            fixIts.append(Diagnostic.FixIt(message: "remove the import", range: SourceRange(start: token.range.start, end: end), replacement: ""))
+        }
+        return fail(ParserMessages.notPartOfTipRules("'\(word)'", advice), at: token.range, fixIts: fixIts)
+    }
+
+    /// `@Parameter static var isLoggedIn: Bool = false` is `parameter isLoggedIn: Bool = false`.
+    private mutating func attributeDeclaration(_ token: Token) -> ParseAbort {
+        var offset = 1
+        while case .identifier = peekKind(offset), ["static", "var", "let", "public", "private", "internal", "fileprivate"].contains(tokens[index + offset].text)
+                || peekKind(offset) == .keyword(.let) {
+            offset += 1
+        }
+        var fixIts: [Diagnostic.FixIt] = []
+        if token.text == "Parameter", offset > 1, case .identifier = peekKind(offset), peekKind(offset + 1) == .colon {
+            let name = tokens[index + offset]
+            fixIts.append(Diagnostic.FixIt(message: "declare it with 'parameter \(name.text): ...'",
+                                           range: SourceRange(start: token.range.start, end: name.range.start), replacement: "parameter "))
+        }
+        let advice = token.text == "Parameter"
+            ? "declare a parameter with 'parameter NAME: Type = value' and use it as 'NAME' or '$NAME'"
+            : "remove the attribute"
+        return fail(ParserMessages.notPartOfTipRules("'@\(token.text)'", advice), at: token.range, fixIts: fixIts)
+    }
+
+    /// `static let didOpen = Tips.Event(id: "didOpen")` is `event didOpen`.
+    private func eventFixIt() -> Diagnostic.FixIt? {
+        var offset = 1
+        guard peekKind(offset) == .keyword(.let) || (peekKind(offset) == .identifier && tokens[index + offset].text == "var") else { return nil }
+        offset += 1
+        guard case .identifier = peekKind(offset) else { return nil }
+        let name = tokens[index + offset].text
+        offset += 1
+        guard peekKind(offset) == .equals else { return nil }
+        // Find `Event` and its argument list on the same declaration.
+        var cursor = index + offset + 1
+        while cursor < tokens.count - 1, !(tokens[cursor].kind == .identifier && tokens[cursor].text == "Event") {
+            if tokens[cursor].isAtStartOfLine { return nil }
+            cursor += 1
+        }
+        guard cursor < tokens.count - 1 else { return nil }
+        var depth = 0
+        var end = tokens[cursor].range.end
+        cursor += 1
+        // Skip a payload type argument (`Tips.Event<DetailDonation>`), then the parentheses.
+        while cursor < tokens.count - 1 {
+            let kind = tokens[cursor].kind
+            if kind == .leftParen { depth += 1 }
+            if kind == .rightParen { depth -= 1; if depth == 0 { end = tokens[cursor].range.end; break } }
+            if depth == 0 && kind != .binaryOperator && kind != .identifier && kind != .prefixOperator && kind != .postfixOperator { return nil }
+            cursor += 1
+        }
+        return Diagnostic.FixIt(message: "declare it as 'event \(name)'",
+                                range: SourceRange(start: current.range.start, end: end), replacement: "event \(name)")
+    }
+
+    /// `var rules: [Rule] { ... }` is the rule block `rule rules { ... }`.
+    private func rulesBuilderFixIt() -> Diagnostic.FixIt? {
+        guard case .identifier = peekKind(1), peekKind(2) == .colon, peekKind(3) == .leftBracket,
+              tokens[index + 4].text == "Rule", peekKind(5) == .rightBracket, peekKind(6) == .leftBrace else { return nil }
+        let name = tokens[index + 1].text
+        return Diagnostic.FixIt(message: "write it as 'rule \(name)'", range: SourceRange(start: current.range.start, end: tokens[index + 5].range.end),
+                                replacement: "rule \(name)")
+    }
+
+    /// `x as Double`, `x is Int`: casts, which a statically typed rule never needs.
+    mutating func castError(_ token: Token) -> ParseAbort {
+        fail(ParserMessages.notPartOfTipRules("'\(token.text)'", "types are fixed when the file is checked, and numbers convert with 'Double(x)' or 'Int(x)'"),
+             at: token.range)
+    }
+
+    /// The error for an operator Swift has and TipRules does not.
+    mutating func unknownOperatorError(_ token: Token, _ position: String) -> ParseAbort {
+        let text = token.text
+        if ["&+", "&-", "&*"].contains(text) {
+            let plain = String(text.dropFirst())
+            return fail(ParserMessages.notPartOfTipRules("'\(text)'", "arithmetic that overflows is a runtime error, never a wrap, so use '\(plain)'"),
+                        at: token.range, fixIts: [Diagnostic.FixIt(message: "use '\(plain)'", range: token.range, replacement: plain)])
+        }
+        if ["<<", ">>", "&", "|", "^", "~", "&<<", "&>>"].contains(text) {
+            return fail(ParserMessages.notPartOfTipRules("'\(text)'", "rules have no bitwise operators"),
+                        at: token.range)
+        }
+        if ["+=", "-=", "*=", "/=", "%="].contains(text) {
+            return fail(ParserMessages.notPartOfTipRules("'\(text)'", "values never change, so write the new value, as in 'x + 1'"), at: token.range)
+        }
+        if text == "===" || text == "!==" {
+            let plain = String(text.dropLast())
+            return fail(ParserMessages.notPartOfTipRules("'\(text)'", "values have no identity, so compare them with '\(plain)'"),
+                        at: token.range, fixIts: [Diagnostic.FixIt(message: "use '\(plain)'", range: token.range, replacement: plain)])
+        }
+        return fail(ParserMessages.unknownOperator(text, position), at: token.range)
+    }
+}
