@@ -40,6 +40,9 @@ struct BuiltinCoverageTests {
         "array.min()": ("[\"b\", \"a\"].min()", "String? = \"a\""),
         "array.max()": ("view.donations.map(\\.date).max()", "Date? = 2026-11-29T10:00:00Z"),
         "array.sorted()": ("[2.5, -1, 0].sorted()", "[Double] = [-1.0, 0.0, 2.5]"),
+        "array.min(by:)": ("view.donations.min(by: { $0.rating < $1.rating })?.id", "Int? = 3"),
+        // Ties keep the first maximum, as the standard library's loop does.
+        "array.max(by:)": ("view.donations.max { $0.id % 2 < $1.id % 2 }?.rating", "Double? = 4.5"),
         "array.sorted(by:)": ("view.donations.sorted { $0.rating > $1.rating }.map(\\.id)", "[Int] = [1, 1, 2, 3]"),
         "array.reversed()": ("view.donations.reversed().map(\\.id)", "[Int] = [3, 1, 2, 1]"),
         "array.reduce(_:_:)": ("view.donations.reduce(\"\") { $0 + $1.name.prefix(1) }", "error"),

@@ -217,8 +217,13 @@ struct CommandLineTests {
         (["check"], "no rule file given"),
         (["eval"], "no rule file given"),
         (["check", "/nonexistent/x.rules"], "no such file '/nonexistent/x.rules'"),
-        (["eval", "RULES", "--now", "tomorrow"], "bad --now: 'tomorrow' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
-        (["eval", "RULES", "--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'; use an identifier such as 'Europe/Paris' or 'UTC'"),
+        (["eval", "RULES", "--now", "tomorrow"], "bad --now: 'tomorrow' is not a date; give an ISO 8601 date and time ('2026-11-30T09:00:00Z'), a date alone ('2026-11-30', midnight in the time zone) or Unix seconds ('@1764504000')"),
+        (["eval", "RULES", "--now", "2026-02-30"], "bad --now: '2026-02-30' is not a day of the calendar"),
+        (["eval", "RULES", "--now", "@soon"], "bad --now: '@soon' is not a number of Unix seconds, as in '@1764504000'"),
+        (["eval", "RULES", "--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'; use an identifier such as 'Europe/Paris' or 'UTC', or an offset such as '+02:00'"),
+        (["eval", "RULES", "--time-zone", "+19:00"], "time zone offset '+19:00' is more than 18 hours from UTC"),
+        (["eval", "-", "--donations", "-"], "standard input ('-') can be read only once, but 2 of the rule file and donation logs name it; save all but one to a file"),
+        (["repl", "--donations", "-"], "the REPL reads its input from standard input, so '-' cannot name a rule file or donation log; give a file"),
         (["eval", "RULES", "--frobnicate"], "unknown option '--frobnicate'"),
         (["eval", "RULES", "--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
         (["eval", "RULES", "--now"], "option '--now' needs a value"),
@@ -235,6 +240,29 @@ struct CommandLineTests {
         #expect(output.stdout.isEmpty)
         let expected = message.replacingOccurrences(of: "RULES", with: "\(dir)/a.rules")
         #expect(output.stderr.hasPrefix("tiprules: error: \(expected)\nsee 'tiprules"))
+    }
+
+    @Test("--now takes a date alone (midnight in --time-zone) and Unix seconds; --time-zone takes fixed offsets", arguments: [
+        (["--now", "2026-11-30"], "2026-11-30T00:00:00Z"),
+        (["--now", "2026-11-30", "--time-zone", "+02:00"], "2026-11-29T22:00:00Z"),
+        (["--now", "2026-11-30", "--time-zone", "-0530"], "2026-11-30T05:30:00Z"),
+        (["--now", "2026-07-01", "--time-zone", "America/New_York"], "2026-07-01T04:00:00Z"),
+        (["--now", "@1764504000"], "2025-11-30T12:00:00Z"),
+        (["--now", "@-1.5"], "1969-12-31T23:59:58.500Z"),
+        (["--now", "2026-11-30T10:00:00+01:00", "--time-zone", "+05"], "2026-11-30T09:00:00Z"),
+    ])
+    func clockForms(arguments: [String], expected: String) throws {
+        let dir = try files(["a.rules": "let now = Date.now"])
+        let output = run(["eval", "\(dir)/a.rules"] + arguments)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "now: Date = \(expected)\n")
+    }
+
+    @Test("a parameter itself prints as its value, in text and JSON")
+    func parameterValue() throws {
+        let dir = try files(["a.rules": "parameter on: Bool = false\nlet p = $on\nlet ps = [$on]"])
+        #expect(run(["eval", "\(dir)/a.rules", "--parameter", "on=true"]).stdout == "p: Parameter<Bool> = true\nps: [Parameter<Bool>] = [true]\n")
+        #expect(run(["eval", "\(dir)/a.rules", "--expr", "$on", "--json"]).stdout == "{\"expr\": \"$on\", \"type\": \"Parameter<Bool>\", \"value\": false}\n")
     }
 
     @Test("--help for the tool and each command goes to stdout with exit 0", arguments: [

@@ -89,6 +89,7 @@ struct DiagnosticCatalogTests {
         "E0357": ("let x = [1].reduce(0) { $0 + 1 }", "4:23"),
         "E0358": ("let x = e.donations.donatedWithin(.weeks)", "4:36"),
         "E0359": ("let x = if p > 0 { 1 } else { 2.5 }", "4:20"),
+        "E0360": ("let x = Set<Int>(1, 2)", "4:9"),
         "E0336": ("event f(limt: 2)", "4:9"),
         "E0337": ("event f(limit: -2)", "4:16"),
         "E0338": ("event f(maxAge: 3)", "4:17"),

@@ -198,6 +198,21 @@ enum BuiltinImplementations {
                 if let interrupt { throw interrupt }
                 return .array(sorted)
             }
+        case .arrayMinBy, .arrayMaxBy:
+            let isMax = id == .arrayMaxBy
+            return { ev, call, _ throws(Interrupt) in
+                let items = ev.elements(of: try ev.receiver(call))
+                let areInIncreasingOrder = call.arguments[0]
+                // The standard library's loop: an element replaces the result only when it comes
+                // before the result (min), or the result comes before it (max), so with a strict
+                // order ties keep the first, exactly as Swift does.
+                guard var result = items.first else { return .null }
+                for element in items.dropFirst() {
+                    let replaces = isMax ? try areInIncreasingOrder.apply(&ev, result, element) : try areInIncreasingOrder.apply(&ev, element, result)
+                    if case .bool(true) = replaces { result = element }
+                }
+                return Value.wrap(result, wrapped: ev.elementType(call))
+            }
         case .arrayReversed:
             return { ev, call, range throws(Interrupt) in
                 let value = try ev.receiver(call)

@@ -81,12 +81,6 @@ package struct Evaluation {
         evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, runtime: runtime))
     }
 
-    /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared
-    /// default. Values computed before are forgotten, since they may depend on it.
-    ///
-    /// ```swift
-    /// try evaluation.setParameter("isLoggedIn", .bool(true))
-    /// ```
     /// Sets every parameter at once from values already checked against their types (a host's
     /// `RuleEngine` checks them when they are set), in declaration order.
     package mutating func setCheckedParameterValues(_ values: [Value]) {
@@ -94,6 +88,12 @@ package struct Evaluation {
         evaluator.setParameterValues(values)
     }
 
+    /// Sets a parameter (TipKit's `@Parameter`) for this evaluation, in place of its declared
+    /// default. Values computed before are forgotten, since they may depend on it.
+    ///
+    /// ```swift
+    /// try evaluation.setParameter("isLoggedIn", .bool(true))
+    /// ```
     package mutating func setParameter(_ name: String, _ value: Value) throws(Diagnostic) {
         guard let index = program.parameterIndex(name) else { throw ParameterErrors.unknown(name, in: program) }
         let parameter = program.parameters[index]
@@ -112,7 +112,14 @@ package struct Evaluation {
         let declaration = program.declarations[index]
         return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
-        })
+        }.map { shown($0, declaration.type) })
+    }
+
+    /// A result as it is shown: a `Parameter<T>` (`$isLoggedIn`) carries its current value, so
+    /// it prints as that value rather than as a reference.
+    private func shown(_ value: Value, _ type: RuleType) -> Value {
+        guard type.mentionsParameter else { return value }
+        return value.replacingParameters(evaluator.parameterValues)
     }
 
     /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
@@ -137,7 +144,7 @@ package struct Evaluation {
             ev.file = expression.file
             defer { ev.file = ev.program.file }
             return try body.evaluate(&ev)
-        })
+        }.map { shown($0, expression.type) })
     }
 
     /// Evaluations deeper than this run on a thread with a large stack, so that a deep (but

@@ -149,3 +149,21 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// Whether this is a reference to a parameter (`$isLoggedIn`) rather than a value.
+    package var isParameterReference: Bool {
+        if case .parameter = self { return true }
+        return false
+    }
+
+    /// The value with every parameter reference in it replaced by that parameter's value.
+    package func replacingParameters(_ values: [Value]) -> Value {
+        switch self {
+        case .parameter(let index): return values[index]
+        case .some(let inner): return .some(inner.replacingParameters(values))
+        case .array(let items): return .array(items.map { $0.replacingParameters(values) })
+        default: return self
+        }
+    }
+}

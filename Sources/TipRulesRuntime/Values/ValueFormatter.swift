@@ -28,6 +28,7 @@ package enum ValueFormatter {
             }
             return "Donation(" + parts.joined(separator: ", ") + ")"
         case (.event, .event(let id)): return "Event(\(id))"
+        case (_, .parameter(let wrapped)) where !value.isParameterReference: return text(value, wrapped)
         case (.parameter(let index), _): return "Parameter(#\(index))"
         case (.range(let low, let high, let closed), .range(let bound, _)):
             return text(low, bound) + (closed ? "..." : "..<") + text(high, bound)
@@ -66,6 +67,7 @@ package enum ValueFormatter {
             }
             return object + "}"
         case (.event, .event(let id)): return StringLiteral.json(id)
+        case (_, .parameter(let wrapped)) where !value.isParameterReference: return json(value, wrapped)
         case (.range(let low, let high, _), .range(let bound, _)):
             return "[" + json(low, bound) + ", " + json(high, bound) + "]"
         default: return StringLiteral.json(text(value, type))

@@ -21,7 +21,7 @@ package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
     case timeRangeDays, timeRangeWeek, timeRangeWeeks, timeRangeMonth, timeRangeMonths
     case timeRangeYear, timeRangeYears, abs, min, max
     case doubleFromNumber, intFromNumber, setFromArray
-    case arraySortedBy
+    case arraySortedBy, arrayMinBy, arrayMaxBy
 
     /// `.minute` / `.minutes(n)` and the other time-range units.
     static func timeRange(_ unit: TimeRange.Unit, plural: Bool) -> BuiltinID {

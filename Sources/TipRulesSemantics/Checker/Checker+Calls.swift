@@ -69,8 +69,15 @@ extension Checker {
 
         // Values first: they bind the generic that closures may need (reduce's initial value).
         var genericArguments: [Int] = []
+        // `reduce([]) { $0 + [$1] }`: an empty literal whose type the closure decides.
+        var emptyGenericArgument: Int?
         for (index, argument) in arguments.enumerated() where !patterns[index].isFunction {
             let pattern = patterns[index]
+            if pattern == .generic, generic == nil, isEmptyArrayLiteral(argument.value), patterns.contains(where: \.isFunction) {
+                emptyGenericArgument = index
+                typed[index] = TypedExpression(.arrayLiteral([]), .array(.error), argument.value.range)
+                continue
+            }
             if let type = instantiate(pattern, element: element, receiver: receiverType, generic: generic), !pattern.mentionsGeneric {
                 typed[index] = checkExpecting(argument.value, type)
             } else {
@@ -95,6 +102,13 @@ extension Checker {
                 }
                 typed[index] = converted
             }
+        }
+        if let emptyIndex = emptyGenericArgument {
+            guard let type = inferEmptyLiteral(arguments, patterns, element, receiverType) else {
+                error(CheckerMessages.emptyArrayNeedsContext, arguments[emptyIndex].value.range)
+                return errorNode(range)
+            }
+            typed[emptyIndex] = TypedExpression(.arrayLiteral([]), type, arguments[emptyIndex].value.range)
         }
         for (index, _) in arguments.enumerated() where !patterns[index].isFunction {
             if !bind(patterns[index], typed[index]!.type, &generic) {
@@ -133,6 +147,26 @@ extension Checker {
                                receiverType: receiverType, generic: generic, range)
         node.isFlexibleLiteral = flexible
         return node
+    }
+
+    /// The type an empty literal passed for a generic must have for the closures to check, as
+    /// Swift infers it from the closure's body: an array of the element first, then arrays of
+    /// the scalar types, plain and optional. Each is tried without reporting anything.
+    private mutating func inferEmptyLiteral(_ arguments: [Argument], _ patterns: [TypePattern], _ element: RuleType?,
+                                            _ receiverType: RuleType?) -> RuleType? {
+        let scalars: [RuleType] = [.int, .double, .string, .bool, .date]
+        var candidates: [RuleType] = element.map { [.array($0)] } ?? []
+        candidates += scalars.map { .array($0) } + scalars.map { .array(.optional($0)) }
+        for candidate in candidates {
+            var generic: RuleType? = candidate
+            let fits = arguments.indices.filter { patterns[$0].isFunction }.allSatisfy { index in
+                let saved = (diagnostics, pendingLiteralErrors, nextSlot)
+                defer { (diagnostics, pendingLiteralErrors, nextSlot) = saved }
+                return checkFunctionArgument(arguments[index].value, patterns[index], element, receiverType, &generic, speculative: true) != nil
+            }
+            if fits { return candidate }
+        }
+        return nil
     }
 
     private mutating func checkFunctionArgumentsForErrors(_ arguments: [Argument], _ patterns: [TypePattern], _ element: RuleType?, _ receiverType: RuleType?) {

@@ -77,12 +77,23 @@ extension Checker {
             return errorNode(range)
         case .arrayLiteral(let elements):
             return arrayLiteral(elements, expected, range)
+        case .typeInitializer(let syntax, let arguments):
+            return typeInitializer(syntax, arguments, range)
         case .ruleMacro(let subject, let body):
             return ruleMacro(subject, body, range)
         case .parenthesized(let inner):
             var typed = check(inner, expected: expected)
             typed.range = range
             return typed
+        }
+    }
+
+    /// `[]`, possibly in parentheses: a literal whose type only its context can give.
+    func isEmptyArrayLiteral(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .arrayLiteral(let elements): return elements.isEmpty
+        case .parenthesized(let inner): return isEmptyArrayLiteral(inner)
+        default: return false
         }
     }
 
@@ -352,7 +363,14 @@ extension Checker {
     }
 
     private mutating func arrayLiteral(_ elements: [Expression], _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
-        if case .array(let elementType)? = expected?.unwrapped {
+        var contextElement: RuleType?
+        switch expected?.unwrapped {
+        case .array(let element)?: contextElement = element
+        // `s == []` with a Set: the literal is an array that the comparison makes a Set.
+        case .set(let element)? where element.isHashable: contextElement = element
+        default: break
+        }
+        if let elementType = contextElement {
             let typed = elements.map { checkExpecting($0, elementType) }
             if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
             return TypedExpression(.arrayLiteral(typed), .array(elementType), range)
@@ -396,6 +414,38 @@ extension Checker {
         }
         let flexible = typed.allSatisfy(\.isFlexibleLiteral)
         return TypedExpression(.arrayLiteral(typed), .array(elementType), range, flexible: flexible)
+    }
+
+    /// `[Int]()`, `Set<String>()`: an empty collection of the named type; `Set<Int>(xs)`: the
+    /// set of an array's elements.
+    private mutating func typeInitializer(_ syntax: TypeSyntax, _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        let type = resolveType(syntax)
+        if type.containsError {
+            checkArgumentsForErrors(arguments)
+            return errorNode(range)
+        }
+        let element: RuleType
+        switch type {
+        case .array(let e), .set(let e): element = e
+        default:
+            error(CheckerMessages.initializerArguments(type), range)
+            return errorNode(range)
+        }
+        let array: TypedExpression
+        switch arguments.count {
+        case 0:
+            array = TypedExpression(.arrayLiteral([]), .array(element), range)
+        case 1 where arguments[0].label == nil:
+            array = checkExpecting(arguments[0].value, .array(element))
+            if array.type.containsError { return errorNode(range) }
+        default:
+            error(CheckerMessages.initializerArguments(type), range)
+            checkArgumentsForErrors(arguments)
+            return errorNode(range)
+        }
+        guard case .set = type else { return TypedExpression(array.node, type, range) }
+        let call = BuiltinCall(builtin: Builtins[.setFromArray], receiver: nil, arguments: [array], resultType: type, range: range)
+        return TypedExpression(.builtin(call), type, range)
     }
 
     private mutating func subscriptAccess(_ base: Expression, _ index: Expression, _ range: SourceRange) -> TypedExpression {

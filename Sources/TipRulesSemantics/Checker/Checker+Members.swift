@@ -274,7 +274,7 @@ extension Checker {
     }
 
     /// Checks arguments of a call that already failed, so their own errors are still reported.
-    private mutating func checkArgumentsForErrors(_ arguments: [Argument]) {
+    mutating func checkArgumentsForErrors(_ arguments: [Argument]) {
         for argument in arguments {
             switch argument.value.kind {
             case .closure, .keyPath: continue

@@ -30,9 +30,8 @@ extension Checker {
 
     private mutating func arithmetic(_ op: String, _ lhs: Expression, _ rhs: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
         let numericExpected = expected.flatMap { $0.unwrapped.isNumeric ? $0.unwrapped : nil }
-        var l = check(lhs, expected: numericExpected)
-        let rightExpected: RuleType? = l.isFlexibleLiteral || l.type.isOptional ? numericExpected : l.type
-        var r = check(rhs, expected: rightExpected)
+        var (l, r) = checkOperands(lhs, rhs, leftExpected: numericExpected,
+                                   rightExpected: { l in l.isFlexibleLiteral || l.type.isOptional ? numericExpected : l.type })
         if l.type.containsError || r.type.containsError { return errorNode(range) }
         let (lt, rt) = (l.type, r.type)
         let flexible = l.isFlexibleLiteral && r.isFlexibleLiteral
@@ -62,6 +61,24 @@ extension Checker {
         return TypedExpression(node, type, range, flexible: flexible && type == .int)
     }
 
+    /// Checks the two operands of a binary operator, left first with `leftExpected`, then the
+    /// right with the context the left one gives. An empty collection literal (`xs == []`,
+    /// `[] + xs`) takes its type from the other operand, whichever side it is on, as Swift infers it.
+    private mutating func checkOperands(_ lhs: Expression, _ rhs: Expression, leftExpected: RuleType? = nil,
+                                        rightExpected: (TypedExpression) -> RuleType?) -> (TypedExpression, TypedExpression) {
+        if isEmptyArrayLiteral(lhs) && !isEmptyArrayLiteral(rhs) {
+            let r = defaultLiteral(check(rhs, expected: nil))
+            let l = check(lhs, expected: r.type.containsError || r.type == .nilLiteral ? nil : r.type)
+            return (l, r)
+        }
+        let l = check(lhs, expected: leftExpected)
+        if isEmptyArrayLiteral(rhs), !l.type.containsError, l.type != .nilLiteral {
+            let settled = defaultLiteral(l)
+            return (settled, check(rhs, expected: settled.type))
+        }
+        return (l, check(rhs, expected: rightExpected(l)))
+    }
+
     /// Reports operands that do not fit an operator, suggesting a conversion for Int/Double mixes
     /// and unwrapping for optionals.
     private mutating func reportOperandMismatch(_ op: String, l: (Expression, RuleType), r: (Expression, RuleType), _ range: SourceRange) {
@@ -81,9 +98,7 @@ extension Checker {
     }
 
     private mutating func comparison(_ op: String, _ lhs: Expression, _ rhs: Expression, _ range: SourceRange) -> TypedExpression {
-        var l = check(lhs, expected: nil)
-        let rightExpected: RuleType? = l.isFlexibleLiteral || l.type == .nilLiteral ? nil : l.type
-        var r = check(rhs, expected: rightExpected)
+        var (l, r) = checkOperands(lhs, rhs, rightExpected: { l in l.isFlexibleLiteral || l.type == .nilLiteral ? nil : l.type })
         if l.type.containsError || r.type.containsError { return errorNode(range) }
         let (lt, rt) = (l.type, r.type)
         let isEquality = op == "==" || op == "!="

@@ -153,6 +153,7 @@ struct Checker {
                 return .error
             }
             let element = resolveType(arguments[0])
+            if name.name == "Array" { return .array(element) }
             if !element.isHashable {
                 error(CheckerMessages.constraint(element, "Hashable", "Set"), arguments[0].range)
                 return .error

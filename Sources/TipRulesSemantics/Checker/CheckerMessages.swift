@@ -82,6 +82,9 @@ enum CheckerMessages {
     static func mismatchedIfBranches(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0359", "branches have mismatching types '\(a)' and '\(b)'")
     }
+    static func initializerArguments(_ type: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0360", "'\(type)(...)' takes no arguments (an empty collection) or one array")
+    }
     static let emptyArrayNeedsContext = DiagnosticMessage("E0331", "empty collection literal requires an explicit type")
     static func heterogeneousArray(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0332", "array literal mixes elements of type '\(a)' and '\(b)'")

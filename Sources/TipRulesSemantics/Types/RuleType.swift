@@ -55,7 +55,7 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The generic types a rule file may name, with one argument (`Set<Int>`).
-    package static let genericNames: Set<String> = ["Set"]
+    package static let genericNames: Set<String> = ["Set", "Array"]
 
     /// Whether this type or any type inside it is `error`.
     package var containsError: Bool {
@@ -64,6 +64,15 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         case .optional(let t), .array(let t), .set(let t), .parameter(let t), .metatype(let t), .range(let t, _): return t.containsError
         case .keyPath(let a, let b): return a.containsError || b.containsError
         case .function(let ps, let r): return r.containsError || ps.contains { $0.containsError }
+        default: return false
+        }
+    }
+
+    /// Whether this type is or holds a `Parameter<T>`.
+    package var mentionsParameter: Bool {
+        switch self {
+        case .parameter: return true
+        case .optional(let t), .array(let t), .set(let t): return t.mentionsParameter
         default: return false
         }
     }

@@ -141,6 +141,8 @@ package indirect enum ExpressionKind: Sendable, Hashable {
     /// `\.a.b`
     case keyPath([Identifier])
     case arrayLiteral([Expression])
+    /// `Set<Int>()`, `[String]()`, `Set<Int>(xs)`: a collection type called as an initializer.
+    case typeInitializer(TypeSyntax, [Argument])
     /// `#Rule(subject) { body }`
     case ruleMacro(Expression, Expression)
     case parenthesized(Expression)
@@ -155,6 +157,7 @@ extension ExpressionKind {
             return []
         case .member(let base, _): return [base]
         case .call(let callee, let arguments): return [callee] + arguments.map(\.value)
+        case .typeInitializer(_, let arguments): return arguments.map(\.value)
         case .subscriptAccess(let base, let index): return [base, index]
         case .forceUnwrap(let e), .bindOptional(let e), .optionalChain(let e), .prefix(_, let e), .parenthesized(let e):
             return [e]

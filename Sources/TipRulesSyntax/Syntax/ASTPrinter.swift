@@ -39,6 +39,7 @@ package enum ASTPrinter {
             return "{ " + head + source(body) + " }"
         case .keyPath(let components): return "\\" + components.map { "." + $0.name }.joined()
         case .arrayLiteral(let elements): return "[" + elements.map(source).joined(separator: ", ") + "]"
+        case .typeInitializer(let type, let arguments): return source(type) + "(" + arguments.map(argument).joined(separator: ", ") + ")"
         case .ruleMacro(let subject, let body): return "#Rule(" + source(subject) + ") " + source(body)
         case .parenthesized(let inner): return "(" + source(inner) + ")"
         }
@@ -103,6 +104,8 @@ package enum ASTPrinter {
         case .closure(let parameters, let body):
             return "(closure [" + parameters.map(\.name).joined(separator: " ") + "] " + sExpression(body) + ")"
         case .arrayLiteral(let elements): return "(array" + elements.map { " " + sExpression($0) }.joined() + ")"
+        case .typeInitializer(let type, let arguments):
+            return "(init " + ([source(type)] + arguments.map { sExpression($0.value) }).joined(separator: " ") + ")"
         case .ruleMacro(let subject, let body): return "(#Rule \(sExpression(subject)) \(sExpression(body)))"
         case .parenthesized(let inner): return "(paren \(sExpression(inner)))"
         }

@@ -248,7 +248,7 @@ extension Parser {
     /// The operators that may be passed as functions.
     static let operatorFunctions: Set<String> = ["*", "/", "%", "+", "-", "==", "!=", "<", "<=", ">", ">="]
 
-    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | arrayLiteral | closure | keyPath | ruleMacro | ifExpression ;
+    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | typeInitializer | arrayLiteral | closure | keyPath | ruleMacro | ifExpression ;
     mutating func primaryExpression() throws -> Expression {
         let token = current
         switch token.kind {
@@ -268,6 +268,7 @@ extension Parser {
             advance()
             return Expression(.nilLiteral, token.range)
         case .identifier:
+            if let initializer = try typeInitializer() { return initializer }
             advance()
             return Expression(.identifier(token.text), token.range)
         case .dollarIdentifier:
@@ -285,6 +286,7 @@ extension Parser {
                 return Expression(.parenthesized(inner), open.range.union(close.range))
             }
         case .leftBracket:
+            if let initializer = try typeInitializer() { return initializer }
             return try arrayLiteral()
         case .leftBrace:
             return try closure()
@@ -303,6 +305,27 @@ extension Parser {
         default:
             throw fail(ParserMessages.expected("an expression", found: describe(token)), at: token.range)
         }
+    }
+
+    /// Generic types that may be called as initializers: `Set<Int>()`, `Array<String>()`.
+    static let genericTypeNames: Set<String> = ["Set", "Array"]
+
+    /// grammar: typeInitializer = type callArguments ;
+    ///
+    /// `Set<Int>()`, `[String]()`: read only when a generic or array type is followed directly
+    /// by `(`; otherwise nothing is consumed and `<` or `[` mean what they always do.
+    mutating func typeInitializer() throws -> Expression? {
+        let start = current
+        let isGeneric = start.kind == .identifier && Parser.genericTypeNames.contains(start.text)
+            && peekKind() == .binaryOperator && tokens[index + 1].text == "<" && tokens[index + 1].range.start == start.range.end
+        guard isGeneric || start.kind == .leftBracket else { return nil }
+        let saved = (index, diagnostics)
+        guard let type = try? type(), check(.leftParen), current.range.start == previous.range.end else {
+            (index, diagnostics) = saved
+            return nil
+        }
+        let arguments = try callArguments()
+        return Expression(.typeInitializer(type, arguments), start.range.union(previous.range))
     }
 
     /// grammar: arrayLiteral = "[" [ expression { "," expression } [ "," ] ] "]" ;

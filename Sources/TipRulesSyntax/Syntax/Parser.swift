@@ -340,7 +340,7 @@ extension Parser {
         var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
         defer { diagnostics = parser.diagnostics }
         do {
-            let expression = try parser.expression()
+            let expression = try parser.valueExpression()
             if !parser.check(.endOfFile) {
                 throw parser.fail(ParserMessages.expected("the end of the expression", found: parser.describe(parser.current)), at: parser.current.range)
             }

@@ -30,6 +30,9 @@ struct EvalCommand {
         if !expressions.isEmpty && !names.isEmpty {
             return tool.usageError("give either names or --expr, not both", command: "eval")
         }
+        if let problem = scanned.standardInputConflict(files: [path], allowed: 1) {
+            return tool.usageError(problem.description, command: "eval")
+        }
         var options = EvaluationOptions()
         if case .failure(let problem) = scanned.evaluationClock(into: &options) {
             return tool.usageError(problem.description, command: "eval")

@@ -36,6 +36,10 @@ package struct ReplCommand {
         if scanned.flags.contains("--help") || scanned.flags.contains("-h") {
             return .exit(CommandOutput(status: 0, stdout: CommandHelp.repl, stderr: ""))
         }
+        // The REPL reads its lines from standard input, so nothing else may; explain may use it once.
+        if let problem = scanned.standardInputConflict(files: scanned.operands, allowed: command == "repl" ? 0 : 1) {
+            return .exit(tool.usageError(problem.description, command: command))
+        }
         let useColor: Bool
         switch scanned.useColor(auto: tool.useColor) {
         case .success(let color): useColor = color
@@ -150,23 +154,31 @@ package struct ReplCommand {
 }
 
 extension ArgumentScanner {
+    /// A problem when standard input (`-`) is named more often than `allowed` among the rule
+    /// files and the `--donations` logs: it can be read only once.
+    func standardInputConflict(files: [String], allowed: Int) -> UsageProblem? {
+        let readers = (files + (values["--donations"] ?? [])).filter { $0 == "-" }.count
+        guard readers > allowed else { return nil }
+        if allowed == 0 {
+            return UsageProblem(description: "the REPL reads its input from standard input, so '-' cannot name a rule file or donation log; give a file")
+        }
+        return UsageProblem(description: "standard input ('-') can be read only once, but \(readers) of the rule file and donation logs name it; save all but one to a file")
+    }
+
     /// Applies `--now DATE` and `--time-zone TZ`.
     func evaluationClock(into options: inout EvaluationOptions) -> Result<Void, UsageProblem> {
-        if let now = values["--now"]?.last {
-            switch ISO8601.parse(now) {
-            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
-            case .failure(let error): return .failure(UsageProblem(description: "bad --now: \(error)"))
+        // The zone first: a date alone means midnight there.
+        if let zone = values["--time-zone"]?.last {
+            switch ClockText.timeZone(zone) {
+            case .success(let timeZone): options.timeZone = timeZone
+            case .failure(let problem): return .failure(problem)
             }
         }
-        if let zone = values["--time-zone"]?.last {
-            guard let timeZone = TimeZone(identifier: zone) else {
-                var message = "unknown time zone '\(zone)'; use an identifier such as 'Europe/Paris' or 'UTC'"
-                if let suggestion = Suggestions.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers) {
-                    message += " (did you mean '\(suggestion)'?)"
-                }
-                return .failure(UsageProblem(description: message))
+        if let now = values["--now"]?.last {
+            switch ClockText.date(now, timeZone: options.timeZone) {
+            case .success(let seconds): options.now = Date(timeIntervalSinceReferenceDate: seconds)
+            case .failure(let problem): return .failure(UsageProblem(description: "bad --now: \(problem.description)"))
             }
-            options.timeZone = timeZone
         }
         return .success(())
     }

@@ -13,7 +13,7 @@ enum ReplMessages {
         DiagnosticMessage("I0103", "usage: \(usage)")
     }
     static func badDate(_ reason: String) -> DiagnosticMessage {
-        DiagnosticMessage("I0104", "not a date: \(reason)")
+        DiagnosticMessage("I0104", "\(reason)")
     }
     static func badDuration(_ text: String) -> DiagnosticMessage {
         DiagnosticMessage("I0105", "not a duration: '\(text)'; write a number and a unit (s, m, h, d, w), such as 3d, 90m or -1h")

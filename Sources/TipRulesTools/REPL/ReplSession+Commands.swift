@@ -361,9 +361,9 @@ extension ReplSession {
     }
 
     func parseDate(_ text: String) -> Result<Double, ReplDateProblem> {
-        switch ISO8601.parse(text) {
+        switch ClockText.date(text, timeZone: options.timeZone) {
         case .success(let seconds): return .success(seconds)
-        case .failure(let error): return .failure(ReplDateProblem(message: ReplMessages.badDate("\(error)")))
+        case .failure(let problem): return .failure(ReplDateProblem(message: ReplMessages.badDate(problem.description)))
         }
     }
 

@@ -1,0 +1,92 @@
+import Testing
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Swift a TipKit developer writes, accepted with the value Swift gives (each expected value
+/// below was checked with swiftc 6.3), and the Swift that TipRules refuses, refused with the
+/// message Swift's own compiler would lead with.
+@Suite("Swift fidelity")
+struct SwiftFidelityTests {
+    @Test("Swift forms within the vocabulary give Swift's values", arguments: [
+        // `if` expressions (Swift 5.9), in closures too, with `return` in a branch.
+        ("if flag { 1 } else { 2 }", "Int = 1"),
+        ("if level > 5 { \"big\" } else if level > 1 { \"medium\" } else { \"small\" }", "String = \"medium\""),
+        ("view.donations.filter { if $0.id == 1 { return true } else { return false } }.count", "Int = 2"),
+        ("[1, 2].map { if $0 > 1 { \"a\" } else { \"b\" } }", "[String] = [\"b\", \"a\"]"),
+        ("[1.5, 3].reduce(0) { if $1 > 2 { $0 + $1 } else { $0 } }", "Double = 3.0"),
+        // min(by:) and max(by:), trailing closures and operators; ties keep the first.
+        ("[3, 1, 2].min(by: <)", "Int? = 1"),
+        ("[3, 1, 2].max { $0 > $1 }", "Int? = 1"),
+        ("[\"bb\", \"a\", \"cc\"].max { $0.count < $1.count }", "String? = \"bb\""),
+        ("view.donations.min { $0.rating < $1.rating }?.name", "String? = \"Charley Lake\""),
+        // The empty literal typed from context.
+        ("[1, 2] == []", "Bool = false"),
+        ("[] == view.donations.map(\\.id)", "Bool = false"),
+        ("Set([1]) != []", "Bool = true"),
+        ("[1, 2].reduce([]) { $0 + [$1] }", "[Int] = [1, 2]"),
+        ("view.donations.reduce([]) { $0 + [$1.name] }.count", "Int = 4"),
+        // Empty initialisers.
+        ("Set<Int>().isEmpty", "Bool = true"),
+        ("[String]().count", "Int = 0"),
+        ("Array<Double>() + [1]", "[Double] = [1.0]"),
+        ("Set<String>([\"a\", \"a\"]).count", "Int = 1"),
+        // Literals typed through generic functions by their context.
+        ("1.5 + (flag ? abs(5) : 5)", "Double = 6.5"),
+        ("view.donations.map(\\.rating)[0] / abs(0o17)", "Double = 0.3"),
+        ("max(1.5, abs(-2))", "Double = 2.0"),
+        ("abs(-2) + 1.5", "Double = 3.5"),
+        // Operators as functions.
+        ("[1, 2, 3].reduce(0, +)", "Int = 6"),
+        ("[1, 3, 2].sorted(by: >)", "[Int] = [3, 2, 1]"),
+        // Date() is the evaluation's clock.
+        ("Date() == Date.now", "Bool = true"),
+    ])
+    func accepted(expression: String, expected: String) {
+        #expect(Fixture.evaluate(expression) == expected)
+    }
+
+    @Test("Swift's rejections, with Swift's reasons", arguments: [
+        ("let x = if flag { 1 } else { 2.5 }", "1:19: branches have mismatching types 'Int' and 'Double'"),
+        ("let x = if flag { nil } else { 2 }", "1:19: 'nil' requires a contextual type"),
+        ("let x = if flag { 1 }", "1:9: 'if' must have an unconditional 'else' to be used as an expression"),
+        ("let x = 1 + if flag { 1 } else { 2 }", "1:13: 'if' may only be used as an expression as the whole value of a 'let', a 'rule', a closure or another 'if' branch"),
+        ("let x = [1].reduce([]) { $0 + 1 }", "1:20: empty collection literal requires an explicit type"),
+        ("let x = Set<Int>(1, 2)", "1:9: 'Set<Int>(...)' takes no arguments (an empty collection) or one array"),
+        ("let x = Date(timeIntervalSince1970: 0)", "1:9: 'Date(timeIntervalSince1970:)' isn't part of TipRules; dates come from donations ('$0.date'), 'Date()' or 'Date.now' (the evaluation's clock), and date arithmetic"),
+    ])
+    func rejected(source: String, expected: String) {
+        #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
+    }
+
+    @Test("the if expression's fix-it is the conditional operator")
+    func ifFixIt() {
+        let diagnostics = Fixture.compile("parameter c: Bool = true\nlet x = 1 + if c { 1 } else if !c { 2 } else { 3 }").diagnostics
+        #expect(diagnostics.first?.fixIts.map(\.replacement) == ["(c ? 1 : (!c ? 2 : 3))"])
+    }
+
+    @Test("Swift outside the language is one error that says what to write instead", arguments: [
+        ("func f() -> Bool { true }", "E0219 1:1", nil),
+        ("var x = 1", "E0219 1:1", "let"),
+        ("guard flag else { return false }", "E0219 1:1", nil),
+        ("struct S {}", "E0219 1:1", nil),
+        ("import TipKit\nlet a = 1", "E0219 1:1", ""),
+        ("static let didOpen = Tips.Event(id: \"didOpen\")", "E0219 1:1", "event didOpen"),
+        ("static let didView = Tips.Event<Detail>(id: \"didView\")", "E0219 1:1", "event didView"),
+        ("@Parameter static var isLoggedIn: Bool = false", "E0219 1:1", "parameter "),
+        ("var rules: [Rule] {\n  #Rule(e) { $0.donations.count > 3 }\n}", "E0219 1:1", "rule rules"),
+        ("let x = 1 as Double", "E0219 1:11", nil),
+        ("let x = 1 is Int", "E0219 1:11", nil),
+        ("let x = 1 << 2", "E0219 1:11", nil),
+        ("let x = 1 &+ 2", "E0219 1:11", "+"),
+        ("let x = \"a\\(1)\"", "E0116 1:11", nil),
+        ("let x = 'Alps'", "E0118 1:9", "\"Alps\""),
+        ("let if = 1", "E0218 1:5", "`if`"),
+        ("let x = [1].map { event in event }", "E0218 1:19", "`event`"),
+    ] as [(String, String, String?)])
+    func outside(source: String, expected: String, fix: String?) {
+        let diagnostics = Fixture.compile("event e\n" + source).diagnostics
+        #expect(diagnostics.map { "\($0.code) \($0.location.line - 1):\($0.location.column)" } == [expected])
+        #expect(diagnostics.first?.fixIts.first?.replacement == fix)
+    }
+}
