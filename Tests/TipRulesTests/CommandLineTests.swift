@@ -258,6 +258,29 @@ struct CommandLineTests {
         #expect(output.stdout == "now: Date = \(expected)\n")
     }
 
+    @Test("--expr evaluates despite an unrelated broken declaration, whose errors become warnings; one that needs it is the error")
+    func exprDespiteBrokenDeclaration() throws {
+        let dir = try files(["a.rules": "event e\nlet bad = nope\nlet usesBad = bad + 1\nrule worse = usesBad > 2 && q\nlet fine = 2\nrule ok = fine > 1\n"])
+        let unrelated = run(["eval", "\(dir)/a.rules", "--expr", "fine * 2", "--expr", "ok"])
+        #expect(unrelated.status == 0)
+        #expect(unrelated.stdout == "fine * 2: Int = 4\nok: Bool = true\n")
+        #expect(unrelated.stderr.contains("a.rules:2:11: warning: cannot find 'nope' in scope"))
+        #expect(unrelated.stderr.contains("a.rules:4:29: warning: cannot find 'q' in scope"))
+        #expect(unrelated.stderr.contains("left out 'bad', 'usesBad', 'worse'"))
+        #expect(!unrelated.stderr.contains(": error:"))
+
+        let dependent = run(["eval", "\(dir)/a.rules", "--expr", "fine", "--expr", "usesBad"])
+        #expect(dependent.status == 1)
+        #expect(dependent.stdout.isEmpty)
+        #expect(dependent.stderr.contains("a.rules:2:11: error: cannot find 'nope' in scope"))
+        #expect(dependent.stderr.contains("<expr 2>:1:1: error: 'usesBad' cannot be used, since its declaration (or one it uses) has errors; fix them first"))
+
+        // Without --expr, a broken file still evaluates nothing.
+        let whole = run(["eval", "\(dir)/a.rules"])
+        #expect(whole.status == 1)
+        #expect(whole.stdout.isEmpty)
+    }
+
     @Test("a parameter itself prints as its value, in text and JSON")
     func parameterValue() throws {
         let dir = try files(["a.rules": "parameter on: Bool = false\nlet p = $on\nlet ps = [$on]"])

@@ -90,6 +90,8 @@ struct DiagnosticCatalogTests {
         "E0358": ("let x = e.donations.donatedWithin(.weeks)", "4:36"),
         "E0359": ("let x = if p > 0 { 1 } else { 2.5 }", "4:20"),
         "E0360": ("let x = Set<Int>(1, 2)", "4:9"),
+        // An expression (after '|') checked against the declarations that compile: `eval --expr`.
+        "E0361": ("let b = nope\nlet c = b|c + 1", "1:1"),
         "E0336": ("event f(limt: 2)", "4:9"),
         "E0337": ("event f(limit: -2)", "4:16"),
         "E0338": ("event f(maxAge: 3)", "4:17"),
@@ -113,10 +115,16 @@ struct DiagnosticCatalogTests {
     @Test("each diagnostic appears at its line and column", arguments: Array(catalog.keys).sorted())
     func diagnostic(code: String) throws {
         let (source, location) = try #require(DiagnosticCatalogTests.catalog[code])
-        let text = source.hasPrefix("!") ? String(source.dropFirst()) : DiagnosticCatalogTests.prelude + source
+        let parts = source.split(separator: "|", maxSplits: 1).map(String.init)
+        let text = parts[0].hasPrefix("!") ? String(parts[0].dropFirst()) : DiagnosticCatalogTests.prelude + parts[0]
         var bytes = Array(text.utf8)
         if code == "E0103", let start = bytes.firstIndex(of: 0xEF) { bytes.replaceSubrange(start..<(start + 3), with: [0xFF]) }
-        let diagnostics = RuleCompiler().compile(SourceFile(name: "catalog.rules", bytes: bytes)).diagnostics
+        var diagnostics = RuleCompiler().compile(SourceFile(name: "catalog.rules", bytes: bytes)).diagnostics
+        if parts.count == 2 {
+            let salvaged = RuleCompiler().compileSalvaging(SourceFile(name: "catalog.rules", bytes: bytes))
+            let program = try #require(salvaged.program)
+            diagnostics = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: parts[1]), in: program, unavailable: salvaged.omitted).diagnostics
+        }
         let match = diagnostics.first { $0.code == code }
         #expect(match != nil, "\(code) not produced; got \(diagnostics.map { "\($0.code) \($0.location) \($0.message)" })")
         if location != "Any" {

@@ -190,6 +190,7 @@ extension Checker {
         case .event(let index)?:
             return TypedExpression(.event(index), .event(events[index].id), range)
         case .broken?:
+            if reportsBrokenReferences { error(CheckerMessages.unavailableDeclaration(name), range) }
             return errorNode(range)
         case nil:
             break
@@ -259,7 +260,10 @@ extension Checker {
             scopes[scopeIndex].highestAnonymousUsed = max(scope.highestAnonymousUsed, number)
             return TypedExpression(.local(scope.firstSlot + number), scope.types[number], range)
         }
-        if case .broken? = symbols[name] { return errorNode(range) }
+        if case .broken? = symbols[name] {
+            if reportsBrokenReferences { error(CheckerMessages.unavailableDeclaration(name), range) }
+            return errorNode(range)
+        }
         guard case .parameter(let index)? = symbols[name] else {
             var fixIts: [Diagnostic.FixIt] = []
             let names = symbols.compactMap { key, symbol -> String? in

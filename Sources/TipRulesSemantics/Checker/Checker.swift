@@ -50,6 +50,10 @@ struct Checker {
     var declarationBeingChecked: String?
     /// Integer literals too large for `Int`, reported unless context makes them `Double`.
     var pendingLiteralErrors: [SourceRange: Diagnostic] = [:]
+    /// Whether a reference to a `.broken` name is reported (an expression checked against a
+    /// program that left out declarations with errors) rather than silent (a file whose own
+    /// error was already reported).
+    var reportsBrokenReferences = false
     /// The members found where `completionProbe` stood as a member name (for completion).
     var probedMembers: [String]?
 
@@ -341,10 +345,12 @@ extension Double {
 extension Checker {
     /// Checks an expression in the context of a compiled program: its events, parameters and
     /// declarations are in scope.
-    static func checkExpression(_ expression: Expression, file: SourceFile, program: CompiledProgram,
+    static func checkExpression(_ expression: Expression, file: SourceFile, program: CompiledProgram, unavailable: Set<String> = [],
                                 limits: CompileLimits, optimizes: Bool = true, diagnostics: inout DiagnosticBag) -> TypedExpression? {
         var checker = Checker(program: program, file: file, limits: limits, diagnostics: diagnostics)
         checker.optimizes = optimizes
+        for name in unavailable where checker.symbols[name] == nil { checker.symbols[name] = .broken }
+        checker.reportsBrokenReferences = true
         checker.beginDeclaration()
         let typed = checker.defaultLiteral(checker.check(expression, expected: nil))
         if typed.type == .nilLiteral {

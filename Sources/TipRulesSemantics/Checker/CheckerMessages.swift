@@ -85,6 +85,9 @@ enum CheckerMessages {
     static func initializerArguments(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0360", "'\(type)(...)' takes no arguments (an empty collection) or one array")
     }
+    static func unavailableDeclaration(_ name: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0361", "'\(name)' cannot be used, since its declaration (or one it uses) has errors; fix them first")
+    }
     static let emptyArrayNeedsContext = DiagnosticMessage("E0331", "empty collection literal requires an explicit type")
     static func heterogeneousArray(_ a: RuleType, _ b: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0332", "array literal mixes elements of type '\(a)' and '\(b)'")

@@ -66,17 +66,18 @@ package struct RuleCompiler: Sendable {
                            suppressedCount: diagnostics.suppressedCount)
     }
 
-    /// Compiles one expression against a compiled program.
-    package func compileExpression(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
-        LargeStack.ensuringStack { compileExpressionOnThisThread(file, in: program) }
+    /// Compiles one expression against a compiled program. Names in `unavailable` (declarations
+    /// a salvaged program left out) are errors that say why.
+    package func compileExpression(_ file: SourceFile, in program: CompiledProgram, unavailable: Set<String> = []) -> ExpressionCompilation {
+        LargeStack.ensuringStack { compileExpressionOnThisThread(file, in: program, unavailable: unavailable) }
     }
 
-    private func compileExpressionOnThisThread(_ file: SourceFile, in program: CompiledProgram) -> ExpressionCompilation {
+    private func compileExpressionOnThisThread(_ file: SourceFile, in program: CompiledProgram, unavailable: Set<String>) -> ExpressionCompilation {
         var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
         guard let syntax = Parser.parseExpression(file, limits: limits, diagnostics: &diagnostics) else {
             return ExpressionCompilation(expression: nil, diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)
         }
-        let typed = Checker.checkExpression(syntax, file: file, program: program, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
+        let typed = Checker.checkExpression(syntax, file: file, program: program, unavailable: unavailable, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
         let depth = syntax.depth + program.evaluationDepth
         return ExpressionCompilation(expression: typed.map { CompiledExpression(file: file, body: $0, evaluationDepth: depth) },
                                      diagnostics: diagnostics.sorted, suppressedCount: diagnostics.suppressedCount)

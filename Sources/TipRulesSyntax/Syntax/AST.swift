@@ -16,6 +16,12 @@ package struct SyntaxFile: Sendable {
     /// Names of declarations dropped because of a syntax error; the checker treats references
     /// to them as already reported, so one typo does not cascade.
     package var brokenNames: [String] = []
+
+    package init(file: SourceFile, declarations: [Declaration], brokenNames: [String] = []) {
+        self.file = file
+        self.declarations = declarations
+        self.brokenNames = brokenNames
+    }
 }
 
 /// A top-level declaration.

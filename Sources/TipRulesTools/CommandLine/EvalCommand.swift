@@ -49,12 +49,29 @@ struct EvalCommand {
         case .success(let limits): compiler = RuleCompiler(limits: limits)
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
         }
-        let compilation = compiler.compile(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source))
-        output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
-        guard let program = compilation.program else {
-            output.status = 1
-            return output
+        let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source)
+        let compiled: CompiledFile
+        switch compile(file, expressions: expressions, compiler: compiler, tool: tool) {
+        case .success(let result): compiled = result
+        case .failure(let failed): return failed.output
         }
+        let program = compiled.program
+        // Expressions compile before anything is loaded: one that needs a declaration left out
+        // turns that declaration's warnings back into the errors they are.
+        var compiledExpressions: [CompiledExpression] = []
+        var expressionDiagnostics = ""
+        for (index, text) in expressions.enumerated() {
+            let file = SourceFile(name: expressions.count == 1 ? "<expr>" : "<expr \(index + 1)>", text: text)
+            let expressionCompilation = compiler.compileExpression(file, in: program, unavailable: compiled.omitted)
+            expressionDiagnostics += tool.render(expressionCompilation.diagnostics, suppressed: expressionCompilation.suppressedCount)
+            guard let expression = expressionCompilation.expression else {
+                output.stderr += compiled.errors + expressionDiagnostics
+                output.status = 1
+                return output
+            }
+            compiledExpressions.append(expression)
+        }
+        output.stderr += compiled.warnings + expressionDiagnostics
         for name in names where program.declarationIndex(name) == nil {
             var message = "no 'let' or 'rule' named '\(name)' in \(path)"
             if let suggestion = Suggestions.closest(to: name, in: program.declarations.map(\.name)) {
@@ -99,16 +116,7 @@ struct EvalCommand {
             let selected = names.isEmpty ? program.declarations.map(\.name) : names
             results = selected.compactMap { evaluation.evaluate($0) }.map { ($0, false) }
         } else {
-            for (index, text) in expressions.enumerated() {
-                let file = SourceFile(name: expressions.count == 1 ? "<expr>" : "<expr \(index + 1)>", text: text)
-                let compiled = compiler.compileExpression(file, in: program)
-                output.stderr += tool.render(compiled.diagnostics, suppressed: compiled.suppressedCount)
-                guard let expression = compiled.expression else {
-                    output.status = 1
-                    return output
-                }
-                results.append((evaluation.evaluate(expression), true))
-            }
+            results = compiledExpressions.map { (evaluation.evaluate($0), true) }
         }
         let json = scanned.flags.contains("--json")
         for (result, isExpression) in results {
@@ -118,6 +126,43 @@ struct EvalCommand {
             }
         }
         return output
+    }
+
+    /// A rule file compiled for evaluation, with what to print about it.
+    private struct CompiledFile {
+        var program: CompiledProgram
+        /// Declarations left out because they (or what they use) have errors.
+        var omitted: Set<String>
+        /// The rendered diagnostics: warnings, and with `--expr` the errors of declarations
+        /// left out, shown as warnings.
+        var warnings: String
+        /// The same diagnostics with errors shown as errors, for when an expression needs a
+        /// declaration that was left out.
+        var errors: String
+    }
+
+    /// Compiles the rule file. With `--expr`, a declaration with errors does not stop the
+    /// evaluation: it and whatever uses it are left out, its errors become warnings, and an
+    /// expression that needs it is the error instead. Fails with the output to give.
+    private func compile(_ file: SourceFile, expressions: [String], compiler: RuleCompiler, tool: CommandLineTool) -> Result<CompiledFile, CommandOutputFailure> {
+        let salvaged = expressions.isEmpty ? nil : compiler.compileSalvaging(file)
+        let compilation = salvaged?.full ?? compiler.compile(file)
+        if let program = compilation.program {
+            let rendered = tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
+            return .success(CompiledFile(program: program, omitted: [], warnings: rendered, errors: rendered))
+        }
+        guard let salvaged, let program = salvaged.program else {
+            return .failure(CommandOutputFailure(output: CommandOutput(status: 1, stdout: "", stderr: tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount))))
+        }
+        let demoted = compilation.diagnostics.map { diagnostic in
+            var warning = diagnostic
+            warning.severity = diagnostic.severity == .error ? .warning : diagnostic.severity
+            return warning
+        }
+        let names = salvaged.omitted.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        let note = "tiprules: note: left out \(names), which \(salvaged.omitted.count == 1 ? "has" : "have") errors or use\(salvaged.omitted.count == 1 ? "s" : "") one that has; the expressions are evaluated without \(salvaged.omitted.count == 1 ? "it" : "them")\n"
+        return .success(CompiledFile(program: program, omitted: salvaged.omitted, warnings: tool.render(demoted) + note,
+                                     errors: tool.render(compilation.diagnostics)))
     }
 
     /// Applies `--parameter NAME=VALUE`, the value written as JSON (`true`, `3`, `"Ann"`, `null`,
@@ -166,3 +211,4 @@ struct EvalCommand {
         return line + "}\n"
     }
 }
+
