@@ -29,7 +29,7 @@ struct LoadingTests {
             #expect(error.diagnostics.map(\.code) == ["E0302", "E0301"])
             #expect(error.diagnostics[0].location.description == "2:19")
             #expect(error.diagnostics[0].fixIts.first?.replacement == "donations")
-            #expect(error.description.contains("bad.rules:2:19: error: value of type 'Event<didLogin>' has no member 'donation'"))
+            #expect(error.description.contains("bad.rules:2:19: error[E0302]: value of type 'Event<didLogin>' has no member 'donation'"))
             #expect(error.description.contains(" 2 | rule r = didLogin.donation.count >= 3\n"))
         }
     }

@@ -53,7 +53,7 @@ struct CommandLineTests {
 
         """)
         #expect(output.stderr == """
-        \(dir)/a.rules:7:12: error: index 1 is out of range for an array of 1 element
+        \(dir)/a.rules:7:12: error[R0105]: index 1 is out of range for an array of 1 element
          7 | let boom = [1][view.donations.count]
            |            ^~~~~~~~~~~~~~~~~~~~~~~~~
 
@@ -94,7 +94,7 @@ struct CommandLineTests {
         """)
         let bad = run(["eval", "\(dir)/a.rules", "--expr", "nams.count"])
         #expect(bad.status == 1)
-        #expect(bad.stderr.hasPrefix("<expr>:1:1: error: cannot find 'nams' in scope"))
+        #expect(bad.stderr.hasPrefix("<expr>:1:1: error[E0301]: cannot find 'nams' in scope"))
     }
 
     @Test("--parameter sets parameters from JSON values or bare words")
@@ -143,11 +143,11 @@ struct CommandLineTests {
         #expect(run(["check", "\(dir)/good.rules"]) == CommandOutput(status: 0, stdout: "", stderr: ""))
         let warned = run(["check", "\(dir)/warn.rules"])
         #expect(warned.status == 0)
-        #expect(warned.stderr.contains("warning: '1e999' overflows to infinity in 'Double'"))
+        #expect(warned.stderr.contains("warning[W0301]: '1e999' overflows to infinity in 'Double'"))
         let bad = run(["check", "\(dir)/good.rules", "\(dir)/bad.rules"])
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("\(dir)/bad.rules:1:10: error: cannot find 'nope' in scope"))
-        #expect(bad.stderr.contains("\(dir)/bad.rules:2:12: error: expected an expression, found end of file"))
+        #expect(bad.stderr.contains("\(dir)/bad.rules:1:10: error[E0301]: cannot find 'nope' in scope"))
+        #expect(bad.stderr.contains("\(dir)/bad.rules:2:12: error[E0201]: expected an expression, found end of file"))
         #expect(bad.stderr.hasSuffix("2 errors, 0 warnings\n"))
         let json = run(["check", "--json", "\(dir)/bad.rules"])
         #expect(json.stdout.split(separator: "\n").first == """
@@ -191,10 +191,10 @@ struct CommandLineTests {
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == """
-        \(dir)/bad.ndjson:4:1: error: not valid JSON: invalid JSON value
+        \(dir)/bad.ndjson:4:1: error[D0101]: not valid JSON: invalid JSON value
          4 | not json
            | ^
-        \(dir)/bad.ndjson:5:1: error: unknown event 'nope'
+        \(dir)/bad.ndjson:5:1: error[D0106]: unknown event 'nope'
          5 | {"event": "nope", "date": "2026-11-29T10:00:00Z"}
            | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
         2 rejected donation lines; nothing was evaluated
@@ -264,16 +264,16 @@ struct CommandLineTests {
         let unrelated = run(["eval", "\(dir)/a.rules", "--expr", "fine * 2", "--expr", "ok"])
         #expect(unrelated.status == 0)
         #expect(unrelated.stdout == "fine * 2: Int = 4\nok: Bool = true\n")
-        #expect(unrelated.stderr.contains("a.rules:2:11: warning: cannot find 'nope' in scope"))
-        #expect(unrelated.stderr.contains("a.rules:4:29: warning: cannot find 'q' in scope"))
+        #expect(unrelated.stderr.contains("a.rules:2:11: warning[E0301]: cannot find 'nope' in scope"))
+        #expect(unrelated.stderr.contains("a.rules:4:29: warning[E0301]: cannot find 'q' in scope"))
         #expect(unrelated.stderr.contains("left out 'bad', 'usesBad', 'worse'"))
         #expect(!unrelated.stderr.contains(": error:"))
 
         let dependent = run(["eval", "\(dir)/a.rules", "--expr", "fine", "--expr", "usesBad"])
         #expect(dependent.status == 1)
         #expect(dependent.stdout.isEmpty)
-        #expect(dependent.stderr.contains("a.rules:2:11: error: cannot find 'nope' in scope"))
-        #expect(dependent.stderr.contains("<expr 2>:1:1: error: 'usesBad' cannot be used, since its declaration (or one it uses) has errors; fix them first"))
+        #expect(dependent.stderr.contains("a.rules:2:11: error[E0301]: cannot find 'nope' in scope"))
+        #expect(dependent.stderr.contains("<expr 2>:1:1: error[E0361]: 'usesBad' cannot be used, since its declaration (or one it uses) has errors; fix them first"))
 
         // Without --expr, a broken file still evaluates nothing.
         let whole = run(["eval", "\(dir)/a.rules"])
@@ -316,10 +316,10 @@ struct CommandLineTests {
         let directory = try files(["bad.rules": "rule r = nope\n"])
         let path = directory + "/bad.rules"
         let always = run([command, "--color", "always", path])
-        #expect(always.stderr.contains("\u{1B}[1;31merror:"))
+        #expect(always.stderr.contains("\u{1B}[1;31merror[E0301]:"))
         let never = CommandLineTool(useColor: true).run([command, "--color=never", path])
         #expect(!never.stderr.contains("\u{1B}["))
-        #expect(never.stderr.contains("error: cannot find 'nope' in scope"))
+        #expect(never.stderr.contains("error[E0301]: cannot find 'nope' in scope"))
         let auto = CommandLineTool(useColor: true).run([command, "--color", "auto", path])
         #expect(auto.stderr.contains("\u{1B}["))
         let bad = run([command, "--color", "sometimes", path])

@@ -157,7 +157,7 @@ struct DiagnosticCatalogTests {
         let source = "event didLogin\nparameter isLoggedIn: Bool = false\n\trule r = isLogedIn && didLogin.donations.count > 1"
         let diagnostics = Fixture.compile(source, name: "app.rules").diagnostics
         #expect(DiagnosticRenderer().render(diagnostics) == """
-        app.rules:3:11: error: cannot find 'isLogedIn' in scope
+        app.rules:3:11: error[E0301]: cannot find 'isLogedIn' in scope
          3 |  rule r = isLogedIn && didLogin.donations.count > 1
            |           ^~~~~~~~~
            = help: did you mean 'isLoggedIn'?
@@ -181,7 +181,7 @@ struct DiagnosticCatalogTests {
         var evaluation = Evaluation(program: program, donations: DonationStore(program: program))
         guard case .failure(let error)? = evaluation.evaluate("x")?.outcome else { Issue.record("expected failure"); return }
         #expect(DiagnosticRenderer().render(error) == """
-        r.rules:2:9: error: division by zero
+        r.rules:2:9: error[R0102]: division by zero
          2 | let x = 10 / n
            |         ^~~~~~
 
@@ -212,7 +212,7 @@ struct LongLineTests {
         let diagnostics = Fixture.compile(source, name: "long.rules").diagnostics
         let rendered = DiagnosticRenderer().render(diagnostics)
         let lines = rendered.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "long.rules:1:12014: error: cannot find 'nope' in scope")
+        #expect(lines[0] == "long.rules:1:12014: error[E0301]: cannot find 'nope' in scope")
         let excerpt = try #require(lines.first { $0.hasPrefix(" 1 | ") })
         let marker = try #require(lines.first { $0.contains("^") })
         #expect(excerpt.count < 200)

@@ -113,14 +113,14 @@ struct ReplMachineTests {
     func pipedError() {
         let output = run(landmarks, input: "nope\n1 + 1\n")
         #expect(output.stdout == "Int = 2\n")
-        #expect(output.stderr.contains("<repl>:1:1: error: cannot find 'nope' in scope"))
+        #expect(output.stderr.contains("<repl>:1:1: error[E0301]: cannot find 'nope' in scope"))
         #expect(output.status == 1)
     }
 
     @Test("input that ends inside an entry is answered with what is missing")
     func unfinishedAtEnd() {
         let output = run(landmarks, input: "let x = [1,\n")
-        #expect(output.stderr.contains("error: expected"))
+        #expect(output.stderr.contains("error[E0201]: expected"))
         #expect(output.status == 1)
     }
 
@@ -131,7 +131,7 @@ struct ReplMachineTests {
         try "rule r = nope\n".write(toFile: path, atomically: true, encoding: .utf8)
         let output = run([path], input: "1\n")
         #expect(output.status == 1)
-        #expect(output.stderr.contains("bad.rules:1:10: error: cannot find 'nope' in scope"))
+        #expect(output.stderr.contains("bad.rules:1:10: error[E0301]: cannot find 'nope' in scope"))
         #expect(output.stdout == "")
     }
 
@@ -216,7 +216,7 @@ struct ReplMachineTests {
     func saveFails() {
         let output = run(landmarks, input: ":save /no/such/folder/x.ndjson\n:events\n")
         #expect(output.status == 1)
-        #expect(output.stderr.contains("error: cannot write '/no/such/folder/x.ndjson'"))
+        #expect(output.stderr.contains("error[I0109]: cannot write '/no/such/folder/x.ndjson'"))
         #expect(output.stdout.contains("didLogin: 4 donations"))
     }
 
@@ -257,8 +257,8 @@ struct ReplMachineTests {
         try "event opened { n: Int }\n".write(toFile: path, atomically: true, encoding: .utf8)
         let input = ":donate opened {\"n\": 1}\nevent opened { n: Double }\nevent opened { n: Int, extra: String? }\n:events\n"
         let output = run([path, "--now", "2026-11-29T10:00:00Z"], input: input)
-        #expect(output.stderr.contains("error: the session holds 1 donation of 'opened', whose payload field 'n' is 'Int', and the new declaration makes it 'Double'"))
-        #expect(output.stderr.contains("error: the session holds 1 donation of 'opened', whose payload has no field 'extra'"))
+        #expect(output.stderr.contains("error[I0111]: the session holds 1 donation of 'opened', whose payload field 'n' is 'Int', and the new declaration makes it 'Double'"))
+        #expect(output.stderr.contains("error[I0111]: the session holds 1 donation of 'opened', whose payload has no field 'extra'"))
         #expect(output.stdout.contains("opened: 1 donation"))
     }
 

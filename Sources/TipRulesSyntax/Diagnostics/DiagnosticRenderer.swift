@@ -1,7 +1,7 @@
 /// Renders diagnostics for people, in the form compilers use:
 ///
 /// ```
-/// rules/app.rules:4:10: error: value of type 'Event<didLogin>' has no member 'donation'
+/// rules/app.rules:4:10: error[E0302]: value of type 'Event<didLogin>' has no member 'donation'
 ///  4 | rule r = didLogin.donation.count >= 3
 ///    |                   ^~~~~~~~
 ///    = help: did you mean 'donations'?
@@ -32,7 +32,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// One diagnostic with its excerpt, fix-its and notes.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = header(diagnostic.file, diagnostic.range, diagnostic.severity, diagnostic.message)
+        var out = header(diagnostic.file, diagnostic.range, diagnostic.severity, diagnostic.message, code: diagnostic.code)
         out += excerpt(diagnostic.file, diagnostic.range)
         for fixIt in diagnostic.fixIts {
             out += "   = help: \(DiagnosticRenderer.printable(fixIt.message))\n"
@@ -44,12 +44,15 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
-    private func header(_ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String) -> String {
+    /// `FILE:LINE:COL: error[E0302]: message`: the code in brackets, as rustc writes it, so
+    /// that `tiprules help E0302` is one copy away.
+    private func header(_ file: SourceFile, _ range: SourceRange, _ severity: Severity, _ message: String, code: String? = nil) -> String {
         let location = file.location(of: range.start)
+        let tag = code.map { "[\($0)]" } ?? ""
         let label: String
         switch severity {
-        case .error: label = paint("error:", "1;31")
-        case .warning: label = paint("warning:", "1;33")
+        case .error: label = paint("error\(tag):", "1;31")
+        case .warning: label = paint("warning\(tag):", "1;33")
         case .note: label = paint("note:", "1;36")
         }
         return "\(DiagnosticRenderer.printable(file.name)):\(location.line):\(location.column): \(label) \(DiagnosticRenderer.printable(message))\n"
