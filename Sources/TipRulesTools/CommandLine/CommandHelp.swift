@@ -18,6 +18,8 @@ enum CommandHelp {
       tiprules store import|export ...       move donations between NDJSON logs and a store
       tiprules repl [FILE...] [options]      an interactive session: rules, donations, time
       tiprules help [COMMAND]                show help for a command
+      tiprules help CODE                     explain a diagnostic code, as E0302, with an example
+      tiprules help codes                    list every diagnostic code
 
     OPTIONS:
       -h, --help     show this help

@@ -59,6 +59,12 @@ package struct CommandLineTool: Sendable {
             case "explain": output.stdout = CommandHelp.explain
             case "donate": output.stdout = CommandHelp.donate
             case "store": output.stdout = CommandHelp.store
+            case "codes": output.stdout = CodeHelp.index
+            case let code? where CodeHelp.isCode(code):
+                guard let entry = CodeBook.entry(code) else {
+                    return usageError("no diagnostic code '\(code)'; 'tiprules help codes' lists them")
+                }
+                output.stdout = CodeHelp.explain(entry)
             case let other?: return usageError("unknown command '\(other)'")
             }
         case "--version":
