@@ -69,10 +69,28 @@ struct CommandLineTests {
         {"name": "frequentLogin", "type": "Bool", "value": true}
         {"name": "names", "type": "[String]", "value": ["Alps"]}
         {"name": "ratio", "type": "Double", "value": "inf"}
-        {"name": "boom", "type": "Int", "error": {"message": "index 1 is out of range for an array of 1 element", "line": 7, "column": 12}}
+        {"name": "boom", "type": "Int", "error": {"file": "\(dir)/a.rules", "line": 7, "column": 12, "endLine": 7, "endColumn": 37, "severity": "error", "code": "R0105", "message": "index 1 is out of range for an array of 1 element"}}
         {"name": "last", "type": "Donation<view>?", "value": {"date": "2026-11-29T10:00:00Z", "value": {"id": 1, "name": "Alps"}}}
 
         """)
+    }
+
+    @Test("eval --json puts compile errors, rejected donation lines and the diagnostic cap on stdout as JSON too")
+    func evalJSONDiagnostics() throws {
+        let dir = try files(["bad.rules": "event e\nlet a = nope\n", "good.rules": "event e\nlet n = e.donations.count\n",
+                             "log.ndjson": "{\"event\": \"e\"}\n", "many.rules": (1...120).map { "let v\($0) = nope\($0)" }.joined(separator: "\n")])
+        let compile = run(["eval", "\(dir)/bad.rules", "--json"])
+        #expect(compile.status == 1)
+        #expect(compile.stdout == "{\"file\": \"\(dir)/bad.rules\", \"line\": 2, \"column\": 9, \"endLine\": 2, \"endColumn\": 13, \"severity\": \"error\", \"code\": \"E0301\", \"message\": \"cannot find 'nope' in scope\"}\n")
+        #expect(compile.stderr.contains("error[E0301]"))
+        let rejected = run(["eval", "\(dir)/good.rules", "--donations", "\(dir)/log.ndjson", "--json"])
+        #expect(rejected.status == 1)
+        #expect(rejected.stdout == "{\"file\": \"\(dir)/log.ndjson\", \"line\": 1, \"column\": 1, \"endLine\": 1, \"endColumn\": 15, \"severity\": \"error\", \"code\": \"D0105\", \"message\": \"missing 'date'\"}\n")
+        for command in ["check", "eval"] {
+            let capped = run([command, "\(dir)/many.rules", "--json"]).stdout.split(separator: "\n")
+            #expect(capped.count == 101)
+            #expect(capped.last == "{\"severity\": \"note\", \"suppressed\": 20, \"message\": \"20 more errors not shown\"}")
+        }
     }
 
     @Test("eval NAME... selects declarations, in the order given")

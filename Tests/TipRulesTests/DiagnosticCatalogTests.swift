@@ -231,3 +231,64 @@ struct LongLineTests {
         #expect(compilation.suppressedCount == 999_901)
     }
 }
+
+/// Fix-its as an editor applies them: read from `check --json`, ranges in lines and columns
+/// (Unicode scalars, end exclusive), each applied alone to the source, which is checked again.
+@Suite("Fix-its")
+struct FixItTests {
+    static let cases: [String] = DiagnosticCatalogTests.catalog.keys.sorted()
+
+    @Test("every fix-it in the catalogue, applied from the JSON, removes its diagnostic", arguments: cases)
+    func applied(code: String) throws {
+        let (source, _) = try #require(DiagnosticCatalogTests.catalog[code])
+        guard !source.contains("|"), code != "E0103", code != "E0210" else { return }
+        let text = source.hasPrefix("!") ? String(source.dropFirst()) : DiagnosticCatalogTests.prelude + source
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprules-fixit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.rules").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = CommandLineTool().run(["check", "--json", path])
+        let objects = try output.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        for object in objects where object["code"] as? String == code {
+            for fixIt in object["fixIts"] as? [[String: Any]] ?? [] {
+                let fixed = try apply(fixIt, to: text)
+                let before = count(code, in: text)
+                let after = count(code, in: fixed)
+                #expect(after < before, "\(code): '\(fixIt["message"] ?? "")' gives \(fixed.debugDescription), still \(after) \(code)")
+            }
+        }
+    }
+
+    @Test("the catalogue has fix-its to apply")
+    func present() {
+        let withFixIts = FixItTests.cases.filter { code in
+            guard let (source, _) = DiagnosticCatalogTests.catalog[code], !source.contains("|") else { return false }
+            let text = source.hasPrefix("!") ? String(source.dropFirst()) : DiagnosticCatalogTests.prelude + source
+            return RuleCompiler().compile(SourceFile(name: "c.rules", text: text)).diagnostics.contains { $0.code == code && !$0.fixIts.isEmpty }
+        }
+        #expect(withFixIts.count >= 14, "\(withFixIts)")
+    }
+
+    private func count(_ code: String, in text: String) -> Int {
+        RuleCompiler().compile(SourceFile(name: "c.rules", text: text)).diagnostics.filter { $0.code == code }.count
+    }
+
+    /// Replaces the fix-it's range, given as 1-based lines and columns of Unicode scalars.
+    private func apply(_ fixIt: [String: Any], to text: String) throws -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        func offset(_ line: Int, _ column: Int) -> Int {
+            lines[0..<(line - 1)].reduce(0) { $0 + $1.count + 1 } + column - 1
+        }
+        let start = offset(try #require(fixIt["line"] as? Int), try #require(fixIt["column"] as? Int))
+        let end = offset(try #require(fixIt["endLine"] as? Int), try #require(fixIt["endColumn"] as? Int))
+        var scalars = Array(text.unicodeScalars)
+        let replacement = try #require(fixIt["replacement"] as? String)
+        scalars.replaceSubrange(start..<end, with: Array(replacement.unicodeScalars))
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+}

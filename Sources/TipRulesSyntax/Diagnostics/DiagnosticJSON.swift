@@ -36,6 +36,17 @@ public enum DiagnosticJSON {
         object(diagnostic) + "\n"
     }
 
+    /// Diagnostics as NDJSON, one per line, closed (when the cap was reached) by a record of
+    /// how many more errors there were: `{"severity": "note", "suppressed": 12, "message": ...}`.
+    public static func lines(_ diagnostics: [Diagnostic], suppressed: Int = 0) -> String {
+        var text = diagnostics.map(line).joined()
+        if suppressed > 0 {
+            text += "{\"severity\": \"note\", \"suppressed\": \(suppressed), \"message\": "
+                + StringLiteral.json("\(suppressed) more error\(suppressed == 1 ? "" : "s") not shown") + "}\n"
+        }
+        return text
+    }
+
     /// `"line": L, "column": C, "endLine": L2, "endColumn": C2`, 1-based, the end exclusive.
     package static func rangeFields(_ file: SourceFile, _ range: SourceRange) -> String {
         let start = file.location(of: range.start)

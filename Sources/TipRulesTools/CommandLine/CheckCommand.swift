@@ -44,7 +44,7 @@ struct CheckCommand {
             errorCount += compilation.diagnostics.filter { $0.severity == .error }.count + compilation.suppressedCount
             warningCount += compilation.diagnostics.filter { $0.severity == .warning }.count
             if json {
-                output.stdout += compilation.diagnostics.map { DiagnosticJSON.line($0) }.joined()
+                output.stdout += DiagnosticJSON.lines(compilation.diagnostics, suppressed: compilation.suppressedCount)
             } else {
                 output.stderr += tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
             }

@@ -49,9 +49,11 @@ struct EvalCommand {
         case .success(let limits): compiler = RuleCompiler(limits: limits)
         case .failure(let problem): return tool.usageError(problem.description, command: "eval")
         }
+        let json = scanned.flags.contains("--json")
+        let reporter = Reporter(tool: tool, json: json)
         let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: source)
         let compiled: CompiledFile
-        switch compile(file, expressions: expressions, compiler: compiler, tool: tool) {
+        switch compile(file, expressions: expressions, compiler: compiler, reporter: reporter) {
         case .success(let result): compiled = result
         case .failure(let failed): return failed.output
         }
@@ -59,19 +61,21 @@ struct EvalCommand {
         // Expressions compile before anything is loaded: one that needs a declaration left out
         // turns that declaration's warnings back into the errors they are.
         var compiledExpressions: [CompiledExpression] = []
-        var expressionDiagnostics = ""
+        var expressionDiagnostics: [Diagnostic] = []
         for (index, text) in expressions.enumerated() {
             let file = SourceFile(name: expressions.count == 1 ? "<expr>" : "<expr \(index + 1)>", text: text)
             let expressionCompilation = compiler.compileExpression(file, in: program, unavailable: compiled.omitted)
-            expressionDiagnostics += tool.render(expressionCompilation.diagnostics, suppressed: expressionCompilation.suppressedCount)
+            expressionDiagnostics += expressionCompilation.diagnostics
             guard let expression = expressionCompilation.expression else {
-                output.stderr += compiled.errors + expressionDiagnostics
+                reporter.report(compiled.errors + expressionDiagnostics, into: &output)
                 output.status = 1
                 return output
             }
             compiledExpressions.append(expression)
         }
-        output.stderr += compiled.warnings + expressionDiagnostics
+        reporter.report(compiled.warnings, into: &output)
+        output.stderr += omissionNote(compiled.omitted)
+        reporter.report(expressionDiagnostics, into: &output)
         for name in names where program.declarationIndex(name) == nil {
             var message = "no 'let' or 'rule' named '\(name)' in \(path)"
             if let suggestion = Suggestions.closest(to: name, in: program.declarations.map(\.name)) {
@@ -91,14 +95,14 @@ struct EvalCommand {
             }
         }
         if !issues.isEmpty {
-            output.stderr += tool.render(issues)
+            reporter.report(issues, into: &output)
             output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); nothing was evaluated\n"
             output.status = 1
             return output
         }
 
         if let location = StoreAccess.location(scanned), let problem = StoreAccess.read(location, subject: StoreAccess.subject(scanned), into: &store) {
-            output.stderr += tool.render([problem])
+            reporter.report([problem], into: &output)
             output.status = 1
             return output
         }
@@ -118,7 +122,6 @@ struct EvalCommand {
         } else {
             results = compiledExpressions.map { (evaluation.evaluate($0), true) }
         }
-        let json = scanned.flags.contains("--json")
         for (result, isExpression) in results {
             output.stdout += json ? jsonLine(result, isExpression: isExpression) : textLine(result)
             if case .failure(let error) = result.outcome {
@@ -128,41 +131,59 @@ struct EvalCommand {
         return output
     }
 
-    /// A rule file compiled for evaluation, with what to print about it.
+    /// A rule file compiled for evaluation, with what to report about it.
     private struct CompiledFile {
         var program: CompiledProgram
         /// Declarations left out because they (or what they use) have errors.
         var omitted: Set<String>
-        /// The rendered diagnostics: warnings, and with `--expr` the errors of declarations
-        /// left out, shown as warnings.
-        var warnings: String
-        /// The same diagnostics with errors shown as errors, for when an expression needs a
+        /// The file's diagnostics as reported when the evaluation goes ahead: warnings, and with
+        /// `--expr` the errors of declarations left out, shown as warnings.
+        var warnings: [Diagnostic]
+        /// The same diagnostics with errors as errors, for when an expression needs a
         /// declaration that was left out.
-        var errors: String
+        var errors: [Diagnostic]
+    }
+
+    /// Where diagnostics go: rendered for people on stderr and, with `--json`, as NDJSON
+    /// objects on stdout too, so that an editor reading stdout sees every problem.
+    private struct Reporter {
+        let tool: CommandLineTool
+        let json: Bool
+
+        func report(_ diagnostics: [Diagnostic], suppressed: Int = 0, into output: inout CommandOutput) {
+            output.stderr += tool.render(diagnostics, suppressed: suppressed)
+            if json { output.stdout += DiagnosticJSON.lines(diagnostics, suppressed: suppressed) }
+        }
     }
 
     /// Compiles the rule file. With `--expr`, a declaration with errors does not stop the
     /// evaluation: it and whatever uses it are left out, its errors become warnings, and an
     /// expression that needs it is the error instead. Fails with the output to give.
-    private func compile(_ file: SourceFile, expressions: [String], compiler: RuleCompiler, tool: CommandLineTool) -> Result<CompiledFile, CommandOutputFailure> {
+    private func compile(_ file: SourceFile, expressions: [String], compiler: RuleCompiler, reporter: Reporter) -> Result<CompiledFile, CommandOutputFailure> {
         let salvaged = expressions.isEmpty ? nil : compiler.compileSalvaging(file)
         let compilation = salvaged?.full ?? compiler.compile(file)
         if let program = compilation.program {
-            let rendered = tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount)
-            return .success(CompiledFile(program: program, omitted: [], warnings: rendered, errors: rendered))
+            return .success(CompiledFile(program: program, omitted: [], warnings: compilation.diagnostics, errors: compilation.diagnostics))
         }
         guard let salvaged, let program = salvaged.program else {
-            return .failure(CommandOutputFailure(output: CommandOutput(status: 1, stdout: "", stderr: tool.render(compilation.diagnostics, suppressed: compilation.suppressedCount))))
+            var output = CommandOutput(status: 1, stdout: "", stderr: "")
+            reporter.report(compilation.diagnostics, suppressed: compilation.suppressedCount, into: &output)
+            return .failure(CommandOutputFailure(output: output))
         }
         let demoted = compilation.diagnostics.map { diagnostic in
             var warning = diagnostic
             warning.severity = diagnostic.severity == .error ? .warning : diagnostic.severity
             return warning
         }
-        let names = salvaged.omitted.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        let note = "tiprules: note: left out \(names), which \(salvaged.omitted.count == 1 ? "has" : "have") errors or use\(salvaged.omitted.count == 1 ? "s" : "") one that has; the expressions are evaluated without \(salvaged.omitted.count == 1 ? "it" : "them")\n"
-        return .success(CompiledFile(program: program, omitted: salvaged.omitted, warnings: tool.render(demoted) + note,
-                                     errors: tool.render(compilation.diagnostics)))
+        return .success(CompiledFile(program: program, omitted: salvaged.omitted, warnings: demoted, errors: compilation.diagnostics))
+    }
+
+    /// Says which declarations `--expr` left out.
+    private func omissionNote(_ omitted: Set<String>) -> String {
+        guard !omitted.isEmpty else { return "" }
+        let one = omitted.count == 1
+        let names = omitted.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "tiprules: note: left out \(names), which \(one ? "has" : "have") errors or use\(one ? "s" : "") one that has; the expressions are evaluated without \(one ? "it" : "them")\n"
     }
 
     /// Applies `--parameter NAME=VALUE`, the value written as JSON (`true`, `3`, `"Ann"`, `null`,
@@ -205,8 +226,8 @@ struct EvalCommand {
         case .success(let value):
             line += "\"value\": \(ValueFormatter.json(value, result.type))"
         case .failure(let error):
-            let location = error.location
-            line += "\"error\": {\"message\": \(StringLiteral.json(error.message)), \"line\": \(location.line), \"column\": \(location.column)}"
+            // The runtime error in full, as compile errors are: code, file and its whole range.
+            line += "\"error\": " + DiagnosticJSON.object(error)
         }
         return line + "}\n"
     }
