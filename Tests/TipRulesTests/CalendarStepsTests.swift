@@ -50,6 +50,29 @@ struct CalendarStepsTests {
         #expect(cutoff.map(ISO8601.format) == expected)
     }
 
+    @Test("a month back to a repeated local hour is its later occurrence, as Foundation's date(byAdding:) gives", arguments: [
+        ("America/New_York", "2026-12-01T05:30:00Z"), ("Europe/London", "2026-11-25T01:30:00Z"),
+        ("Australia/Lord_Howe", "2026-05-05T14:45:00Z"), ("Pacific/Apia", "2021-05-04T13:30:00Z"),
+    ])
+    func repeatedHour(zone: String, start: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let calendar = calendar(timeZone)
+        guard case .success(let first) = ISO8601.parse(start) else { Issue.record("bad date"); return }
+        // Every quarter hour over a day around a month after a fall-back transition, for one
+        // month and twelve months (a year) back: the repeated hour is among them.
+        var compared = 0
+        for quarter in 0..<(5 * 24 * 4) {
+            let now = first + Double(quarter * 900) - 2 * 86_400
+            for (unit, months) in [(TimeRange.Unit.month, 1), (.year, 12)] {
+                let foundation = calendar.date(byAdding: .month, value: -months, to: Date(timeIntervalSinceReferenceDate: now))!.timeIntervalSinceReferenceDate
+                let ours = CalendarSteps.back(from: now, unit, 1, calendar: calendar, fixedOffset: nil)
+                #expect(ours == foundation, "\(zone) \(ISO8601.format(now)) \(unit)")
+                compared += 1
+            }
+        }
+        #expect(compared == 960)
+    }
+
     @Test("before 1583 the calendar is Julian, so such steps go to Foundation or fail")
     func julianEra() {
         let now = Fixture.date("2026-11-30T12:00:00Z").timeIntervalSinceReferenceDate

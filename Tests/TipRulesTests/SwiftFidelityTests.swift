@@ -59,6 +59,24 @@ struct SwiftFidelityTests {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
     }
 
+    @Test("sets holding NaN print sorted, NaN last, the same on every run")
+    func nanSets() {
+        for _ in 0..<20 {
+            #expect(Fixture.evaluate("Set([1.0, .nan, 2.0, .nan, -1])") == "Set<Double> = Set([-1.0, 1.0, 2.0, nan, nan])")
+        }
+    }
+
+    @Test("a date that no ISO 8601 text can show is a runtime error where it would be shown; comparing it works", arguments: [
+        ("Date.now.addingTimeInterval(1e300)", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: 1e+300)' is outside the years 1 to 9999"),
+        ("[Date.now.addingTimeInterval(-7e10)]", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: -69182267200.0)' is outside the years 1 to 9999"),
+        ("Date.now.addingTimeInterval(.nan)", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: nan)' is not a number (NaN)"),
+        ("Date.now.addingTimeInterval(1e300) > Date.now", "Bool = true"),
+        ("Date.now.addingTimeInterval(2.5e11)", "Date = 9949-02-06T00:26:40Z"),
+    ])
+    func unprintableDates(expression: String, expected: String) {
+        #expect(Fixture.evaluate(expression) == expected)
+    }
+
     @Test("the if expression's fix-it is the conditional operator")
     func ifFixIt() {
         let diagnostics = Fixture.compile("parameter c: Bool = true\nlet x = 1 + if c { 1 } else if !c { 2 } else { 3 }").diagnostics

@@ -87,10 +87,24 @@ package enum ISO8601 {
 
     /// Formats an instant in UTC, with exactly three fractional digits when it has a fractional
     /// second (rounded to the millisecond) and none otherwise.
+    /// Whether an instant has an ISO 8601 form: finite, in the years 1 to 9999.
+    package static func isPrintable(_ seconds: Double) -> Bool {
+        seconds >= firstPrintable && seconds < endOfPrintable
+    }
+
+    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 2001.
+    private static let firstPrintable = Double(daysFromCivil(1, 1, 1)) * 86_400 - unixToReference
+    private static let endOfPrintable = Double(daysFromCivil(10_000, 1, 1)) * 86_400 - unixToReference
+
+    /// An instant with no ISO 8601 form is written as the Swift that makes it,
+    /// `Date(timeIntervalSinceReferenceDate: 1e+300)`, never as a bare number. (Evaluation
+    /// results refuse such dates with a runtime error; explanations show their subexpressions
+    /// this way.)
     package static func format(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return String(seconds) }
+        guard isPrintable(seconds) else { return "Date(timeIntervalSinceReferenceDate: \(seconds))" }
         let totalMilliseconds = ((seconds + unixToReference) * 1000).rounded()
-        guard abs(totalMilliseconds) < 9e15 else { return String(seconds) }
+        // Rounding to the millisecond can reach 10000-01-01; keep the last millisecond of 9999.
+        guard totalMilliseconds < endOfPrintable * 1000 + unixToReference * 1000 else { return format(endOfPrintable - 0.001) }
         let milliseconds = Int(totalMilliseconds)
         var (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         if millisecondOfDay < 0 {

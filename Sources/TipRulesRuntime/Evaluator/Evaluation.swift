@@ -112,14 +112,19 @@ package struct Evaluation {
         let declaration = program.declarations[index]
         return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
-        }.map { shown($0, declaration.type) })
+        }.flatMap { shown($0, declaration.type, at: declaration.body.range, in: program.file) })
     }
 
-    /// A result as it is shown: a `Parameter<T>` (`$isLoggedIn`) carries its current value, so
-    /// it prints as that value rather than as a reference.
-    private func shown(_ value: Value, _ type: RuleType) -> Value {
-        guard type.mentionsParameter else { return value }
-        return value.replacingParameters(evaluator.parameterValues)
+    /// A result as it is shown. A `Parameter<T>` (`$isLoggedIn`) carries its current value, so
+    /// it prints as that value rather than as a reference. A date that no ISO 8601 text can
+    /// show (NaN, or beyond the years 1 to 9999, which date arithmetic can reach) is a runtime
+    /// error here, where it would be shown: Swift's own `print` cannot show it either.
+    private func shown(_ value: Value, _ type: RuleType, at range: SourceRange, in file: SourceFile) -> Result<Value, Diagnostic> {
+        if type.mentionsDate, let date = value.firstUnprintableDate {
+            return .failure(Diagnostic(RuntimeMessages.unprintableDate(date), file: file, range: range))
+        }
+        guard type.mentionsParameter else { return .success(value) }
+        return .success(value.replacingParameters(evaluator.parameterValues))
     }
 
     /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
@@ -144,7 +149,7 @@ package struct Evaluation {
             ev.file = expression.file
             defer { ev.file = ev.program.file }
             return try body.evaluate(&ev)
-        }.map { shown($0, expression.type) })
+        }.flatMap { shown($0, expression.type, at: expression.body.range, in: expression.file) })
     }
 
     /// Evaluations deeper than this run on a thread with a large stack, so that a deep (but

@@ -26,6 +26,10 @@ enum RuntimeMessages {
     static func calendarOverflow(_ range: TimeRange) -> DiagnosticMessage {
         DiagnosticMessage("R0110", "time range '\(range)' reaches past the calendar's range")
     }
+    static func unprintableDate(_ seconds: Double) -> DiagnosticMessage {
+        let reason = seconds.isNaN ? "is not a number (NaN)" : seconds.isInfinite ? "is infinitely far away" : "is outside the years 1 to 9999"
+        return DiagnosticMessage("R0113", "the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: \(seconds))' \(reason)")
+    }
     static func stepBudget(_ steps: Int) -> DiagnosticMessage {
         DiagnosticMessage("R0111", "evaluation stopped after \(steps) steps (the step budget); simplify the rule or raise the budget")
     }

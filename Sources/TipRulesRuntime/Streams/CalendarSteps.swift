@@ -98,6 +98,22 @@ package enum CalendarSteps {
         parts.year = targetYear
         parts.month = targetMonth
         parts.day = min(day, ISO8601.daysInMonth(targetYear, targetMonth))
-        return calendar.date(from: parts).map { $0.timeIntervalSinceReferenceDate + fraction }
+        guard let wall = calendar.date(from: parts) else { return nil }
+        return laterOccurrence(of: wall, in: calendar.timeZone).timeIntervalSinceReferenceDate + fraction
+    }
+
+    /// A wall time that a clock shows twice (the hour repeated when daylight saving time ends)
+    /// names two instants. `Calendar.date(from:)` gives the earlier; Foundation's own
+    /// `date(byAdding:)` gives the later, and so does TipRules, so a window is never an hour
+    /// longer than the one Swift's calendar arithmetic gives.
+    private static func laterOccurrence(of instant: Date, in zone: TimeZone) -> Date {
+        guard let transition = zone.nextDaylightSavingTimeTransition(after: instant) else { return instant }
+        let before = zone.secondsFromGMT(for: instant)
+        let after = zone.secondsFromGMT(for: transition)
+        // Only a transition that turns clocks back repeats wall times, and only those within
+        // the step back of it.
+        let stepBack = Double(before - after)
+        guard stepBack > 0, transition.timeIntervalSince(instant) <= stepBack else { return instant }
+        return instant.addingTimeInterval(stepBack)
     }
 }

@@ -167,3 +167,17 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// The first date in the value that ISO 8601 cannot show, if any (see `ISO8601.isPrintable`).
+    package var firstUnprintableDate: Double? {
+        switch self {
+        case .date(let seconds): return ISO8601.isPrintable(seconds) ? nil : seconds
+        case .some(let inner): return inner.firstUnprintableDate
+        case .array(let items): return items.lazy.compactMap(\.firstUnprintableDate).first
+        case .set(let items): return items.lazy.compactMap(\.firstUnprintableDate).first
+        case .range(let low, let high, _): return low.firstUnprintableDate ?? high.firstUnprintableDate
+        default: return nil
+        }
+    }
+}

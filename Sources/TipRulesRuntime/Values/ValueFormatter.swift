@@ -83,9 +83,13 @@ package enum ValueFormatter {
     }
 
     /// Set elements in ascending `<` order (unordered types keep a stable textual order).
+    /// NaN, which `<` cannot place, comes after every number, so a set holding NaN prints the
+    /// same way on every run.
     private static func sortedForOutput(_ items: [Value]) -> [Value] {
         items.sorted { a, b in
             switch (a, b) {
+            case (.double(let x), .double(let y)) where x.isNaN || y.isNaN: return !x.isNaN && y.isNaN
+            case (.date(let x), .date(let y)) where x.isNaN || y.isNaN: return !x.isNaN && y.isNaN
             case (.int, .int), (.double, .double), (.string, .string), (.date, .date): return Value.less(a, b)
             case (.null, _): return !b.isNull
             case (_, .null): return false

@@ -68,6 +68,16 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether a value of this type may hold a `Date` (donations' dates come from logs and
+    /// stores, which only hold printable ones).
+    package var mentionsDate: Bool {
+        switch self {
+        case .date: return true
+        case .optional(let t), .array(let t), .set(let t), .parameter(let t), .range(let t, _): return t.mentionsDate
+        default: return false
+        }
+    }
+
     /// Whether this type is or holds a `Parameter<T>`.
     package var mentionsParameter: Bool {
         switch self {
