@@ -131,10 +131,19 @@ private enum ClaimChecker {
         return checked
     }
 
+    static let ruleMacro = try! NSRegularExpression(pattern: #"^#Rule\(([^)]*)\)"#)
+
     /// Checks the notes on comparisons, by evaluating the comparison's text after the change.
-    static func checkNotes(_ base: ExplainSession, _ node: [String: Any], sourceLocation: Testing.SourceLocation) throws -> Int {
+    /// Inside `#Rule(X) { ... }`, `$0` is X (its last component: the event, or the parameter's
+    /// value), so the comparison's text is evaluated with X in place of `$0`.
+    static func checkNotes(_ base: ExplainSession, _ node: [String: Any], subject: String? = nil, sourceLocation: Testing.SourceLocation) throws -> Int {
         var checked = 0
-        let text = node["text"] as? String ?? ""
+        var subject = subject
+        let written = node["text"] as? String ?? ""
+        if let g = groups(ruleMacro, written), let path = g[0] {
+            subject = String(path.split(separator: ".").last ?? "").replacingOccurrences(of: "$", with: "")
+        }
+        let text = subject.map { written.replacingOccurrences(of: "$0", with: $0) } ?? written
         for note in node["note"] as? [String] ?? [] {
             var session = base
             if let g = groups(needs, note) {
@@ -157,7 +166,7 @@ private enum ClaimChecker {
             }
         }
         for child in node["children"] as? [[String: Any]] ?? [] {
-            checked += try checkNotes(base, child, sourceLocation: sourceLocation)
+            checked += try checkNotes(base, child, subject: subject, sourceLocation: sourceLocation)
         }
         return checked
     }
@@ -165,7 +174,7 @@ private enum ClaimChecker {
 
 @Suite("Explain")
 struct ExplainTests {
-    static let examples = ["landmarks", "onboarding", "shop"]
+    static let examples = ["landmarks", "onboarding", "shop", "tipkit-docs"]
 
     @Test("every declaration of every example explains to its golden text", arguments: examples)
     func golden(example: String) throws {

@@ -22,11 +22,36 @@ struct HintFinder {
         case clock(String, until: Double)
     }
 
+    /// The closure parameter of each `#Rule(subject) { ... }` the evaluation ran, by slot, and
+    /// what it stands for: the event, or the parameter's value. A comparison inside such a
+    /// closure (TipKit's own form, `$0.donations.count >= 3`) can then be evaluated alone.
+    private let ruleSubjects: [Int: TypedExpression]
+
     init(explainer: Explainer, tracer: Tracer, declaration: Int, outcome: Result<Value, Diagnostic>) {
         self.explainer = explainer
         self.tracer = tracer
         self.declaration = declaration
         self.outcome = outcome
+        var subjects: [Int: TypedExpression] = [:]
+        for entry in tracer.entries where entry.evaluations > 0 {
+            guard case .ruleMacro(let subject, let closure) = entry.expression.node else { continue }
+            switch subject.node {
+            case .event: subjects[closure.firstSlot] = subject
+            case .parameterReference(let index):
+                subjects[closure.firstSlot] = TypedExpression(.parameterValue(index), explainer.program.parameters[index].type, subject.range)
+            default: break
+            }
+        }
+        ruleSubjects = subjects
+    }
+
+    /// The expression with each `#Rule` closure parameter replaced by what it stands for.
+    private func standalone(_ expression: TypedExpression) -> TypedExpression {
+        if case .local(let slot) = expression.node, var subject = ruleSubjects[slot] {
+            subject.range = expression.range
+            return subject
+        }
+        return Optimizer.mapChildren(expression, standalone)
     }
 
     private var program: CompiledProgram { explainer.program }
@@ -97,7 +122,7 @@ struct HintFinder {
                 windowed = current
                 current = receiver
             case .eventDonations:
-                guard let receiver = call.receiver, case .event(let event) = receiver.node else { return nil }
+                guard let receiver = call.receiver.map(standalone), case .event(let event) = receiver.node else { return nil }
                 return CountedStream(event: event, window: window, windowed: windowed, group: group)
             default:
                 return nil
@@ -120,6 +145,7 @@ struct HintFinder {
         guard needed > 0, needed <= 10_000, let payload = payload(for: stream) else { return nil }
         let now = self.now
         let extra = { (count: Int) in [stream.event: Array(repeating: (now, payload), count: count)] }
+        let comparison = standalone(comparison)
         guard explainer.value(of: comparison, extra: extra(needed)) == .bool(true) else { return nil }
         if needed > 1, explainer.value(of: comparison, extra: extra(needed - 1)) != .bool(false) { return nil }
         let what = "\(needed) more '\(program.events[stream.event].id)' donation\(needed == 1 ? "" : "s")\(groupText(stream))\(windowText(stream))"
@@ -195,8 +221,8 @@ struct HintFinder {
         // `until` is the first whole second without the donation; the rule holds through the
         // second before it.
         guard let until = firstInstant(after: leaving, window: window),
-              explainer.value(of: comparison, now: until - 1) == .bool(true),
-              explainer.value(of: comparison, now: until) == .bool(false) else { return nil }
+              explainer.value(of: standalone(comparison), now: until - 1) == .bool(true),
+              explainer.value(of: standalone(comparison), now: until) == .bool(false) else { return nil }
         let which = spare == 0 ? "the oldest counted donation leaves" : "\(spare + 1) counted donations have left"
         let note = "stays true until \(ExplainText.instant(until - 1, explainer.options.timeZone)), when \(which) the window"
         candidates.append(.clock(note, until: until))
@@ -251,7 +277,11 @@ struct HintFinder {
         guard case .success(let current) = outcome else { return [] }
         var read: Set<Int> = []
         for entry in tracer.entries where entry.evaluations > 0 {
-            if case .parameterValue(let index) = entry.expression.node { read.insert(index) }
+            switch entry.expression.node {
+            case .parameterValue(let index): read.insert(index)
+            case .ruleMacro(let subject, _): if case .parameterReference(let index) = subject.node { read.insert(index) }
+            default: break
+            }
         }
         var changes: [String] = []
         for index in read.sorted() {
@@ -281,9 +311,10 @@ struct HintFinder {
     private func usesLocal(_ id: Int) -> Bool {
         let entry = tracer.entries[id]
         switch entry.expression.node {
-        case .local, .closure: return true
-        case .field(let base, _): if case .local = base.node { return true }
-        case .builtin(let call): if let receiver = call.receiver, case .local = receiver.node { return true }
+        case .local(let slot): if ruleSubjects[slot] == nil { return true }
+        case .closure: return true
+        case .field(let base, _): if case .local(let slot) = base.node, ruleSubjects[slot] == nil { return true }
+        case .builtin(let call): if let receiver = call.receiver, case .local(let slot) = receiver.node, ruleSubjects[slot] == nil { return true }
         default: break
         }
         return entry.children.contains(where: usesLocal)

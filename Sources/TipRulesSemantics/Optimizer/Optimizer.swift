@@ -6,7 +6,7 @@ import TipRulesSyntax
 /// Every rewrite keeps the exact result, including runtime errors: a scan only replaces a
 /// closure that cannot fail (a `RowPredicate`), so stopping early can never hide an error the
 /// unfused code would have raised.
-enum Optimizer {
+package enum Optimizer {
     static func optimize(_ expression: TypedExpression) -> TypedExpression {
         fuse(mapChildren(expression, optimize))
     }
@@ -82,7 +82,7 @@ enum Optimizer {
     // MARK: - Traversal
 
     /// The expression with `transform` applied to each direct child.
-    static func mapChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
+    package static func mapChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
         var result = expression
         func closure(_ c: TypedClosure) -> TypedClosure {
             TypedClosure(firstSlot: c.firstSlot, parameterCount: c.parameterCount, body: transform(c.body))
