@@ -20,7 +20,7 @@ struct LexerTests {
     @Test("a single-quoted string is one error with a fix-it to double quotes, and nothing cascades")
     func singleQuotes() {
         let diagnostics = Fixture.compile("event didLogin\nrule r = didLogin.donations.isEmpty || 'Alps' == \"Alps\"").diagnostics
-        #expect(diagnostics.map { "\($0.code) \($0.location) \($0.message)" } == ["E0118 2:40 strings are written in double quotes, as in Swift"])
+        #expect(diagnostics.map { "\($0.code) \($0.location) \($0.message)" } == ["E0118 2:40 single-quoted strings aren't part of TipRules; write strings in double quotes, as Swift does"])
         #expect(diagnostics.first?.fixIts.map(\.replacement) == ["\"Alps\""])
         // A lone quote is a stray character, as before.
         #expect(Fixture.errors("let x = 1'") == ["1:10: unexpected character '''"])
@@ -101,7 +101,7 @@ struct LexerTests {
         ("\"\\q\"", ["1:2: invalid escape sequence '\\q' in string literal; use '\\\\' for a backslash"]),
         ("\"\\u{110000}\"", ["1:2: '\\u{110000}' is not a valid Unicode scalar"]),
         ("\"\\u{}\"", ["1:2: expected 1 to 8 hexadecimal digits in braces after '\\u', as in '\\u{1F600}'"]),
-        ("\"a\\(b)\"", ["1:3: string interpolation is not supported; join strings with '+'"]),
+        ("\"a\\(b)\"", ["1:3: string interpolation isn't part of TipRules; join strings with '+'"]),
         ("x\n  \u{0}", ["2:3: unexpected character 'U+0'"]),
         ("`rule", ["1:1: expected an identifier between backticks, as in `name`"]),
         ("$", ["1:1: expected a number or parameter name after '$', as in '$0' or '$isLoggedIn'"]),

@@ -18,15 +18,15 @@ enum LexerMessages {
         let base = radix == 2 ? "binary" : radix == 8 ? "octal" : radix == 16 ? "hexadecimal" : "decimal"
         return DiagnosticMessage("E0111", "'\(digit)' is not a valid \(base) digit in this literal")
     }
-    static let multilineStringUnsupported = DiagnosticMessage("E0112", "multi-line string literals are not supported; use '\\n' in a one-line string")
+    static let multilineStringUnsupported = DiagnosticMessage("E0112", "multi-line string literals aren't part of TipRules; use '\\n' in a one-line string")
     static let controlCharacterInString = DiagnosticMessage("E0113", "control character in string literal; write it as an escape such as '\\u{7}'")
     static let badUnicodeEscape = DiagnosticMessage("E0114", "expected 1 to 8 hexadecimal digits in braces after '\\u', as in '\\u{1F600}'")
     static func invalidUnicodeScalar(_ digits: String) -> DiagnosticMessage {
         DiagnosticMessage("E0115", "'\\u{\(digits)}' is not a valid Unicode scalar")
     }
-    static let interpolationUnsupported = DiagnosticMessage("E0116", "string interpolation is not supported; join strings with '+'")
+    static let interpolationUnsupported = DiagnosticMessage("E0116", "string interpolation isn't part of TipRules; join strings with '+'")
     static func invalidEscape(_ c: String) -> DiagnosticMessage {
         DiagnosticMessage("E0117", "invalid escape sequence '\\\(c)' in string literal; use '\\\\' for a backslash")
     }
-    static let singleQuotedString = DiagnosticMessage("E0118", "strings are written in double quotes, as in Swift")
+    static let singleQuotedString = DiagnosticMessage("E0118", "single-quoted strings aren't part of TipRules; write strings in double quotes, as Swift does")
 }
