@@ -59,6 +59,29 @@ struct SwiftFidelityTests {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
     }
 
+    @Test("a tip's rules pasted as the builder's lines or as the array it returns: every entry must hold")
+    func ruleBlocks() {
+        let rules = """
+        event itemAdded
+        parameter isPro: Bool = true
+        rule lines {
+            #Rule(Self.itemAdded) {
+              $0.donations.count > 3
+            }
+            #Rule(Self.$isPro) { isPro in
+                isPro == true
+            }
+        }
+        rule array {[
+            #Rule(Self.itemAdded) { $0.donations.count > 0 },
+            #Rule(Self.$isPro) { $0 }
+          ]}
+        rule empty {[]}
+        """
+        let log = (0..<2).map { _ in "{\"event\": \"itemAdded\", \"date\": \"2026-11-20T10:00:00Z\"}" }.joined(separator: "\n")
+        #expect(Fixture.evaluateAll(rules, log: log) == ["lines": "false", "array": "true", "empty": "true"])
+    }
+
     @Test("sets holding NaN print sorted, NaN last, the same on every run")
     func nanSets() {
         for _ in 0..<20 {

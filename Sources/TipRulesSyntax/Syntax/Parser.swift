@@ -307,7 +307,8 @@ package struct Parser {
     /// grammar: ruleBlock = "{" { valueExpression } "}" ;
     ///
     /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line, all of which must
-    /// hold. It reads as the entries joined by `&&`, left to right (`true` when there are none).
+    /// hold, or one array literal of entries (`{[ #Rule(...) { ... }, ... ]}`). It reads as the
+    /// entries joined by `&&`, left to right (`true` when there are none).
     /// Returns that expression and the range of the closing brace.
     mutating func ruleBlock() throws -> (Expression, SourceRange) {
         try nested { p in
@@ -318,9 +319,15 @@ package struct Parser {
                 if combined != nil && !p.current.isAtStartOfLine {
                     throw p.fail(ParserMessages.expected("a new line or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
                 }
-                let entry = try p.valueExpression()
-                combined = combined.map { Expression(.binary("&&", $0, entry), $0.range.union(entry.range)) } ?? entry
-                if let current = combined { combined = try p.bounded(current) }
+                let written = try p.valueExpression()
+                // `var rules: [Rule] { [#Rule(...) { ... }, ...] }` returns the array itself;
+                // its elements are the entries.
+                let entries: [Expression]
+                if case .arrayLiteral(let elements) = written.kind { entries = elements } else { entries = [written] }
+                for entry in entries {
+                    combined = combined.map { Expression(.binary("&&", $0, entry), $0.range.union(entry.range)) } ?? entry
+                    if let current = combined { combined = try p.bounded(current) }
+                }
             }
             let close = p.advance()
             return (combined ?? Expression(.booleanLiteral(true), open.range.union(close.range)), close.range)
