@@ -18,6 +18,7 @@ struct Bench {
 
               --json    print one JSON object per line
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
+              --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, stores, postgres
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf)
             """)
             return
@@ -31,19 +32,26 @@ struct Bench {
         }
         let json = arguments.contains("--json")
         let quick = arguments.contains("--quick")
+        // `--only stores,postgres`: run some groups of measurements.
+        let only = arguments.firstIndex(of: "--only").flatMap { index in
+            arguments.index(after: index) < arguments.endIndex ? Set(arguments[arguments.index(after: index)].split(separator: ",").map(String.init)) : nil
+        }
+        func runs(_ group: String) -> Bool { only?.contains(group) ?? true }
         let runner = Runner(json: json, rounds: quick ? 3 : 15)
         let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
-        for size in sizes { runner.workloads(size: size) }
-        runner.fixedCost()
-        runner.compileLine()
-        runner.replLine(donations: 10_000)
-        runner.compileFile(rules: quick ? 100 : 1000)
-        runner.loadLog(donations: quick ? 10_000 : 100_000)
-        runner.memory(donations: quick ? 10_000 : 100_000)
-        runner.stores(quick: quick)
-        runner.postgres(quick: quick)
+        if runs("workloads") { for size in sizes { runner.workloads(size: size) } }
+        if runs("compile") {
+            runner.fixedCost()
+            runner.compileLine()
+            runner.replLine(donations: 10_000)
+            runner.compileFile(rules: quick ? 100 : 1000)
+        }
+        if runs("log") { runner.loadLog(donations: quick ? 10_000 : 100_000) }
+        if runs("memory") { runner.memory(donations: quick ? 10_000 : 100_000) }
+        if runs("stores") { runner.stores(quick: quick) }
+        if runs("postgres") { runner.postgres(quick: quick) }
         // Last: its freed memory would hide M1's growth.
-        runner.compileFile(rules: 100_000)
+        if runs("compile") { runner.compileFile(rules: 100_000) }
     }
 }
 

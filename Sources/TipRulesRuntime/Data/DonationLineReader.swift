@@ -138,14 +138,21 @@ struct DonationLineReader {
 
     /// The payload object (or `null`), in field order; a missing field must be optional.
     fileprivate mutating func fields(_ schema: EventSchema, cache: EventCache, intern: (Value) -> Value) throws(GiveUp) -> [Value] {
-        skipWhitespace()
-        if literal("null") { return try fields(nil, schema) }
-        try expect(UInt8(ascii: "{"))
         var given = [Value?](repeating: nil, count: schema.fields.count)
+        let isNull = try fields(schema, cache: cache, into: &given, intern: intern)
+        return try fields(isNull ? nil : given, schema)
+    }
+
+    /// Reads the payload object into `given` (one slot per field, all nil on entry); returns
+    /// whether the payload was `null`. The caller owns `given`, so a bulk read reuses it.
+    fileprivate mutating func fields(_ schema: EventSchema, cache: EventCache, into given: inout [Value?], intern: (Value) -> Value) throws(GiveUp) -> Bool {
+        skipWhitespace()
+        if literal("null") { return true }
+        try expect(UInt8(ascii: "{"))
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
-            return try fields(given, schema)
+            return false
         }
         while true {
             let key = try simpleString()
@@ -155,7 +162,7 @@ struct DonationLineReader {
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             try expect(UInt8(ascii: "}"))
-            return try fields(given, schema)
+            return false
         }
     }
 
@@ -274,6 +281,27 @@ package final class PayloadReader {
     /// The same, from bytes the caller owns (a database row, read in place).
     package func read(_ buffer: UnsafeBufferPointer<UInt8>) -> [Value]? {
         DonationLineReader.payload(buffer, schema: schema, cache: cache)
+    }
+
+    /// Slots for one payload's fields, reused from row to row.
+    private var slots: [Value?] = []
+
+    /// Reads a payload and appends its values to `columns` (one array per field), without
+    /// building an array per row: the way a bulk read of many rows goes. Returns false, and
+    /// appends nothing, when the general decoder must read it.
+    package func read(_ buffer: UnsafeBufferPointer<UInt8>, appendingTo columns: inout [[Value]]) -> Bool {
+        if slots.count != schema.fields.count { slots = Array(repeating: nil, count: schema.fields.count) }
+        for index in slots.indices { slots[index] = nil }
+        var reader = DonationLineReader(bytes: buffer, index: 0, end: buffer.count)
+        guard let isNull = try? reader.fields(schema, cache: cache, into: &slots, intern: { $0 }) else { return false }
+        reader.skipWhitespace()
+        guard reader.index == reader.end else { return false }
+        // Every field present, or nil for an optional one, before anything is appended.
+        for (index, field) in schema.fields.enumerated() where (isNull || slots[index] == nil) && !field.type.isOptional {
+            return false
+        }
+        for index in slots.indices { columns[index].append(isNull ? .null : slots[index] ?? .null) }
+        return true
     }
 }
 

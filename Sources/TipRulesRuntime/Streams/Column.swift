@@ -89,13 +89,17 @@ package enum Column: Sendable {
         }
     }
 
-    /// Copies with exactly the needed capacity, after a bulk load.
     /// Appends the values of one field of many donations (already checked), switching on the
     /// column's type once rather than per value.
     mutating func append(contentsOf rows: [[Value]], field: Int) {
+        append(contentsOf: rows.lazy.map { $0[field] })
+    }
+
+    /// Appends checked values of the column's type, switching on the type once.
+    mutating func append<Values: Collection<Value>>(contentsOf values: Values) {
         func take<T>(_ items: inout [T], _ unwrap: (Value) -> T) {
-            items.reserveCapacity(items.count + rows.count)
-            for row in rows { items.append(unwrap(row[field])) }
+            items.reserveCapacity(items.count + values.count)
+            for value in values { items.append(unwrap(value)) }
         }
         switch self {
         case .int(var items):
@@ -125,6 +129,7 @@ package enum Column: Sendable {
         }
     }
 
+    /// Copies with exactly the needed capacity, after a bulk load.
     mutating func compact() {
         switch self {
         case .int(let items): self = .int(Array(items))

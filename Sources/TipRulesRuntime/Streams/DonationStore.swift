@@ -168,6 +168,14 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index].appendUnordered(dates: dates, rows: rows)
     }
 
+    /// The same, with the payloads as one array of values per field.
+    package mutating func appendUnordered(eventIndex index: Int, dates: [Double], columns: [[Value]]) {
+        if !isKnownUniquelyReferenced(&streams[index]) {
+            streams[index] = DonationStream(copying: streams[index])
+        }
+        streams[index].appendUnordered(dates: dates, columns: columns)
+    }
+
     /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {

@@ -71,6 +71,21 @@ public final class DonationStream: @unchecked Sendable {
         for index in columns.indices { columns[index].append(contentsOf: rows, field: index) }
     }
 
+    /// The same, with the payloads as one array of values per field.
+    func appendUnordered(dates newDates: [Double], columns newColumns: [[Value]]) {
+        guard !newDates.isEmpty else { return }
+        precondition(newColumns.count == columns.count && newColumns.allSatisfy { $0.count == newDates.count }, "one value per donation and field")
+        if isOrdered {
+            var previous = dates.last ?? -.infinity
+            for date in newDates {
+                if date < previous { isOrdered = false; break }
+                previous = date
+            }
+        }
+        dates += newDates
+        for index in columns.indices { columns[index].append(contentsOf: newColumns[index]) }
+    }
+
     /// Puts donations appended out of order in place, keeping arrival order among equal dates
     /// (one stable sort, O(n log n) for the whole load), and drops spare capacity.
     func compact() {
