@@ -41,6 +41,23 @@ final class PostgresConnection {
     /// Runs one statement with text parameters; returns its rows (nil for SQL NULL).
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
+        var rows: [[String?]] = []
+        do {
+            try query(sql, parameters) { row in
+                rows.append((0..<row.columnCount).map { row.isNull($0) ? nil : row.text($0) })
+            }
+        } catch let error as PostgresError {
+            throw error
+        } catch {
+            preconditionFailure("a body that does not throw threw \(error)")
+        }
+        return rows
+    }
+
+    /// Runs one statement and hands each row of its result to `body`, whose values are read in
+    /// place (no string is made for a value nobody asks for as one). Throws a `PostgresError`,
+    /// or what `body` throws.
+    func query(_ sql: String, _ parameters: [String?] = [], _ body: (PostgresRow) throws -> Void) throws {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         // Without parameters, a script of several statements may run (PQexec allows them).
@@ -51,21 +68,54 @@ final class PostgresConnection {
         }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
             let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? currentMessage
             throw PostgresError(message: message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? currentMessage : message.trimmingCharacters(in: .whitespacesAndNewlines),
                                 connectionLost: PQstatus(handle) != CONNECTION_OK)
         }
-        var rows: [[String?]] = []
-        let count = PQntuples(result)
         let columns = PQnfields(result)
-        rows.reserveCapacity(Int(count))
-        for row in 0..<count {
-            rows.append((0..<columns).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-            })
+        for row in 0..<PQntuples(result) {
+            try body(PostgresRow(result: result, row: row, columnCount: columns))
         }
-        return rows
+    }
+}
+
+/// One row of a query's result, read in place while the result lives.
+struct PostgresRow {
+    fileprivate let result: OpaquePointer
+    fileprivate let row: Int32
+    let columnCount: Int32
+
+    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column) == 1 }
+    func text(_ column: Int32) -> String { String(cString: PQgetvalue(result, row, column)) }
+    /// A value's text as bytes, valid only inside `body`.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let pointer = UnsafeRawPointer(PQgetvalue(result, row, column)!).assumingMemoryBound(to: UInt8.self)
+        return try body(UnsafeBufferPointer(start: pointer, count: Int(PQgetlength(result, row, column))))
+    }
+    /// A non-negative integer value (a serial, an id, an xid8), or nil when the text is not one.
+    func unsigned(_ column: Int32) -> UInt64? {
+        withBytes(column) { bytes in
+            guard !bytes.isEmpty else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(byte - 48))
+                if overflow || carry { return nil }
+                value = sum
+            }
+            return value
+        }
+    }
+    /// A floating-point value (PostgreSQL writes the shortest text that reads back exactly),
+    /// or nil when the text is not one.
+    func double(_ column: Int32) -> Double? {
+        let start = PQgetvalue(result, row, column)!
+        var end: UnsafeMutablePointer<CChar>?
+        let value = strtod(start, &end)
+        guard let end, end != start, end.pointee == 0 else { return nil }
+        return value
     }
 }
 

@@ -125,7 +125,7 @@ extension Runner {
         for _ in 0..<(quick ? 1 : 5) { try! storage.record(batch) }
         seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         emit("S5", "donations_per_second", Double(batch.count * (quick ? 1 : 5)) / seconds, note: "PostgreSQL, batches of 10,000 per transaction")
-        for size in quick ? [10_000] : [10_000, 100_000] {
+        for size in quick ? [10_000] : [10_000, 100_000, 1_000_000] {
             let subject = "reopen-\(size)"
             let writer = try! PostgresDonationStorage(url: server.url, events: rules.events, subject: subject)
             var written = 0
