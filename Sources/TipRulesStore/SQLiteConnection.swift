@@ -7,13 +7,24 @@ final class SQLiteConnection {
     private(set) var handle: OpaquePointer?
     let path: String
 
-    /// Opens (creating when asked) the database at `path`.
-    init(path: String, readOnly: Bool = false, create: Bool = true) throws(SQLiteError) {
+    /// Opens (creating when asked) the database at `path`. `immutable` reads a file that
+    /// nothing can change while it is open, without the locks and shared memory of a WAL
+    /// database (which a reader that cannot write the folder could not create).
+    init(path: String, readOnly: Bool = false, create: Bool = true, immutable: Bool = false) throws(SQLiteError) {
         self.path = path
-        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
-        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        var flags = readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly && !immutable { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            // A file: URI, with the characters a URI gives meaning escaped.
+            let escaped = path.unicodeScalars.map { scalar -> String in
+                "%?#".unicodeScalars.contains(scalar) ? String(format: "%%%02X", scalar.value) : String(scalar)
+            }.joined()
+            name = "file:" + escaped + "?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let error = SQLiteError(code: status, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status)))
             sqlite3_close_v2(handle)

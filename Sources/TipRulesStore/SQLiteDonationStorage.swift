@@ -60,9 +60,32 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
         self.path = path
         self.subject = subject
         self.schemas = events
+        let opened: (SQLiteConnection, [Int64])
+        do {
+            opened = try SQLiteDonationStorage.open(path, events: events, durability: durability, readOnly: readOnly, immutable: false)
+        } catch let failure {
+            // A reader that may not write the file (nor, often, its folder) cannot make the
+            // shared-memory file a WAL database needs, so it reads the file as it is: nobody
+            // it could coordinate with can change it either.
+            guard readOnly, FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0,
+                  let fallback = try? SQLiteDonationStorage.open(path, events: events, durability: durability, readOnly: true, immutable: true)
+            else { throw failure }
+            opened = fallback
+        }
+        let (connection, rows) = opened
+        self.connection = connection
+        eventRows = rows
+        schemaIndexByRow = Dictionary(rows.enumerated().filter { $0.element >= 0 }.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        cache = DonationStore(events: events)
+        payloadReaders = events.map(PayloadReader.init)
+    }
+
+    /// Opens the file and checks (or, for writing, sets up) its schema and events.
+    private static func open(_ path: String, events: [EventSchema], durability: Durability, readOnly: Bool,
+                             immutable: Bool) throws(Diagnostic) -> (SQLiteConnection, [Int64]) {
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, readOnly: readOnly)
+            connection = try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable)
             try connection.execute("PRAGMA busy_timeout = 10000")
             if !readOnly {
                 try SQLiteDonationStorage.retryingWhenBusy { () throws(SQLiteError) in
@@ -73,12 +96,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
         } catch {
             throw Diagnostic.about(path, in: "<store>", StoreMessages.cannotOpen(path, error.reason))
         }
-        self.connection = connection
-        let rows = try SQLiteStore.prepare(connection, path: path, events: events, readOnly: readOnly)
-        eventRows = rows
-        schemaIndexByRow = Dictionary(rows.enumerated().filter { $0.element >= 0 }.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        cache = DonationStore(events: events)
-        payloadReaders = events.map(PayloadReader.init)
+        return (connection, try SQLiteStore.prepare(connection, path: path, events: events, readOnly: readOnly))
     }
 
     // MARK: - Writing

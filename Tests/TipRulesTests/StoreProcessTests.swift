@@ -60,6 +60,29 @@ struct StoreProcessTests {
         #expect(try exported(store, subject: "s1").lines == 24)
     }
 
+    @Test("a read-only store file: donating is a clear error that changes nothing; reading still works")
+    func readOnlyFile() throws {
+        let store = try temporaryStore()
+        #expect(try runChild(tiprulesExecutable, ["donate", rules, "didLogin", "--store", store, "--at", "2026-11-29T10:00:00Z"]).status == 0)
+        let folder = (store as NSString).deletingLastPathComponent
+        #expect(chmod(store, 0o444) == 0 && chmod(folder, 0o555) == 0)
+        defer { _ = chmod(folder, 0o755) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        // Root may write any file, so as root the commands run as 'nobody', for whom it is read-only.
+        let (program, prefix) = geteuid() == 0
+            ? ("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", tiprulesExecutable])
+            : (tiprulesExecutable, [])
+        let donate = try Child.start(program, prefix + ["donate", rules, "didLogin", "--store", store], stderrToStdout: true)
+        let refusal = donate.readAll().joined(separator: "\n")
+        #expect(donate.wait() == 1)
+        #expect(refusal.contains("error[S0101]: cannot open the donation store") && refusal.contains("read-only"), "\(refusal)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the file is byte for byte as it was")
+        let read = try Child.start(program, prefix + ["store", "export", "--store", store], stderrToStdout: true)
+        let lines = read.readAll()
+        #expect(read.wait() == 0)
+        #expect(lines == [#"{"event": "didLogin", "date": "2026-11-29T10:00:00Z"}"#])
+    }
+
     @Test("a write that cannot grow the file fails with a clear error and corrupts nothing")
     func noRoom() throws {
         let store = try temporaryStore()
