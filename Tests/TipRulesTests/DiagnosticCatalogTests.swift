@@ -107,6 +107,7 @@ struct DiagnosticCatalogTests {
         "E0352": ("let x = min(1, \"a\")", "4:13"),
         "E0353": ("let x = e.donations.prefix(nil)", "4:28"),
         "E0354": ("let x = e.donations.filter(p)", "4:28"),
+        "W0201": ("let x = if [1].contains { $0 > 0 } { 1 } else { 2 }", "4:25"),
         "W0301": ("let x = 1e999", "4:9"),
         "W0302": ("let x = p == nil", "4:9"),
         "W0303": ("let x = p ?? 2", "4:9"),

@@ -100,6 +100,20 @@ struct SwiftFidelityTests {
         #expect(Fixture.evaluate(expression) == expected)
     }
 
+    @Test("a trailing closure in an if condition is taken, with Swift's warning; a broken condition leaves later declarations alone")
+    func trailingClosureInCondition() {
+        let compilation = Fixture.compile("""
+        let xs = [1, 2]
+        let a = if xs.contains { $0 > 1 } { 1 } else { 2 }
+        let b = if xs.filter { $0 > 1 }.count > 0 && true { 1 } else { 2 }
+        let broken = if xs.contains( { 1 } else { 2 }
+        let c = xs.map { $0 * 2 }
+        """)
+        #expect(compilation.diagnostics.map { "\($0.code) \($0.location.line)" } == ["W0201 2", "W0201 3", "E0201 4"])
+        #expect(compilation.diagnostics.first?.fixIts.map(\.replacement) == ["({ $0 > 1 })"])
+        #expect(Fixture.evaluateAll("let xs = [1, 2]\nlet a = if xs.contains { $0 > 1 } { 1 } else { 2 }") == ["xs": "[1, 2]", "a": "1"])
+    }
+
     @Test("the if expression's fix-it is the conditional operator")
     func ifFixIt() {
         let diagnostics = Fixture.compile("parameter c: Bool = true\nlet x = 1 + if c { 1 } else if !c { 2 } else { 3 }").diagnostics

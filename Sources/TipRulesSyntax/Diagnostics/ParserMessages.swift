@@ -41,5 +41,6 @@ enum ParserMessages {
     static func notPartOfTipRules(_ what: String, _ instead: String) -> DiagnosticMessage {
         DiagnosticMessage("E0219", "\(what) isn't part of TipRules; \(instead)")
     }
+    static let confusableTrailingClosure = DiagnosticMessage("W0201", "trailing closure in an 'if' condition is confusable with the body of the branch; pass it in parentheses")
     static let closingNote = "to match this opening"
 }

@@ -162,7 +162,16 @@ extension Parser {
         case .leftParen where !current.isAtStartOfLine:
             let arguments = try callArguments()
             result = Expression(.call(result, arguments), result.range.union(previous.range))
-        case .leftBrace where allowsTrailingClosure:
+        case .leftBrace where allowsTrailingClosure || closureContinuesCondition():
+            if !allowsTrailingClosure {
+                // As Swift does: accepted, with a warning that it reads like the body.
+                var fixIts: [Diagnostic.FixIt] = []
+                if case .call = result.kind {} else if let end = matchingBraceEnd() {
+                    let range = SourceRange(start: current.range.start, end: end)
+                    fixIts.append(Diagnostic.FixIt(message: "pass the closure in parentheses", range: range, replacement: "(" + file.text(in: range) + ")"))
+                }
+                warn(ParserMessages.confusableTrailingClosure, at: current.range, fixIts: fixIts)
+            }
             let closure = try closure()
             if case .call(let callee, var arguments) = result.kind, result.range.end <= closure.range.start {
                 arguments.append(Argument(label: nil, value: closure, isTrailingClosure: true))
@@ -178,6 +187,37 @@ extension Parser {
             return false
         }
         return true
+    }
+
+    /// Whether the `{` here, inside an `if` condition, is a trailing closure after all: what
+    /// follows its matching `}` continues the condition (another `{`, a member, an operator),
+    /// where the branch's `}` would be followed by `else`.
+    private func closureContinuesCondition() -> Bool {
+        guard let end = matchingBraceIndex(), end + 1 < tokens.count else { return false }
+        switch tokens[end + 1].kind {
+        case .leftBrace, .dot, .postfixQuestion, .binaryOperator, .postfixOperator, .ternaryQuestion: return true
+        default: return false
+        }
+    }
+
+    /// The index of the `}` matching the `{` at the current token.
+    private func matchingBraceIndex() -> Int? {
+        var depth = 0
+        for position in index..<tokens.count {
+            switch tokens[position].kind {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth -= 1
+                if depth == 0 { return position }
+            case .endOfFile: return nil
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private func matchingBraceEnd() -> Int? {
+        matchingBraceIndex().map { tokens[$0].range.end }
     }
 
     /// grammar: memberName = identifier | keyword ;
@@ -382,8 +422,13 @@ extension Parser {
             let keyword = p.advance()
             let saved = p.allowsTrailingClosure
             p.allowsTrailingClosure = false
-            let condition = try p.expression()
-            p.allowsTrailingClosure = saved
+            // Restored on every path: a condition that fails to parse must not leave trailing
+            // closures off for the declarations after it.
+            let condition: Expression
+            do {
+                defer { p.allowsTrailingClosure = saved }
+                condition = try p.expression()
+            }
             guard p.check(.leftBrace) else {
                 throw p.fail(ParserMessages.expected("'{' after the 'if' condition", found: p.describe(p.current)), at: p.current.range)
             }

@@ -77,6 +77,10 @@ package struct Parser {
         return ParseAbort()
     }
 
+    mutating func warn(_ message: DiagnosticMessage, at range: SourceRange, fixIts: [Diagnostic.FixIt] = []) {
+        diagnostics.add(Diagnostic(message, severity: .warning, file: file, range: range, fixIts: fixIts))
+    }
+
     mutating func expect(_ kind: TokenKind, _ what: String, opening: Token? = nil) throws -> Token {
         if check(kind) { return advance() }
         var notes: [Diagnostic.Note] = []
@@ -136,6 +140,7 @@ package struct Parser {
         var brokenNames: [String] = []
         while !check(.endOfFile) {
             let start = index
+            allowsTrailingClosure = true
             do {
                 if let declaration = try declaration() {
                     declarations.append(declaration)

@@ -138,6 +138,9 @@ package enum CodeBook {
         CodeEntry(code: "E0219", title: "Swift that isn't part of TipRules",
                   explanation: "Functions, variables, statements, types, imports, attributes, casts and bitwise or wrapping operators are Swift the rule language does not have. The message says what to write instead, with a fix-it when the rewrite is mechanical.",
                   example: .rules("static let didOpen = Tips.Event(id: \"didOpen\")")),
+        CodeEntry(code: "W0201", title: "trailing closure in an 'if' condition",
+                  explanation: "Swift reads a closure after a call in an 'if' condition as a trailing closure when the condition goes on after it, but warns that it reads like the branch's body. Pass the closure in parentheses.",
+                  example: .rules("let xs = [1, 2]\nlet x = if xs.contains { $0 > 1 } { 1 } else { 2 }")),
     ]
 
     static let checker: [CodeEntry] = [
