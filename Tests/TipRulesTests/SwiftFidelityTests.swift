@@ -39,8 +39,11 @@ struct SwiftFidelityTests {
         // Operators as functions.
         ("[1, 2, 3].reduce(0, +)", "Int = 6"),
         ("[1, 3, 2].sorted(by: >)", "[Int] = [3, 2, 1]"),
-        // Date() is the evaluation's clock.
+        // Date() is the evaluation's clock; Foundation's Date ± TimeInterval.
         ("Date() == Date.now", "Bool = true"),
+        ("Date.now - 3600", "Date = 2026-11-30T11:00:00Z"),
+        ("Date.now + 0.25 > Date.now", "Bool = true"),
+        ("view.donations.filter { $0.date > Date.now - 86400 * 3 }.count", "Int = 1"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)
@@ -53,6 +56,8 @@ struct SwiftFidelityTests {
         ("let x = 1 + if flag { 1 } else { 2 }", "1:13: 'if' may only be used as an expression as the whole value of a 'let', a 'rule', a closure or another 'if' branch"),
         ("let x = [1].reduce([]) { $0 + 1 }", "1:20: empty collection literal requires an explicit type"),
         ("let x = Set<Int>(1, 2)", "1:9: 'Set<Int>(...)' takes no arguments (an empty collection) or one array"),
+        ("let x = Date.now - Date.now", "1:9: binary operator '-' cannot be applied to operands of type 'Date' and 'Date'"),
+        ("let x = 60 + Date.now", "1:9: binary operator '+' cannot be applied to operands of type 'Int' and 'Date'"),
         ("let x = Date(timeIntervalSince1970: 0)", "1:9: 'Date(timeIntervalSince1970:)' isn't part of TipRules; dates come from donations ('$0.date'), 'Date()' or 'Date.now' (the evaluation's clock), and date arithmetic"),
     ])
     func rejected(source: String, expected: String) {

@@ -34,6 +34,9 @@ extension Checker {
                                    rightExpected: { l in l.isFlexibleLiteral || l.type.isOptional ? numericExpected : l.type })
         if l.type.containsError || r.type.containsError { return errorNode(range) }
         let (lt, rt) = (l.type, r.type)
+        if lt == .date, op == "+" || op == "-" {
+            return dateArithmetic(op, l, r, rhs, range)
+        }
         let flexible = l.isFlexibleLiteral && r.isFlexibleLiteral
         let type = lt.isOptional || rt.isOptional || lt == .nilLiteral || rt == .nilLiteral ? nil : unify(&l, &r)
         let node: TypedNode?
@@ -77,6 +80,24 @@ extension Checker {
             return (settled, check(rhs, expected: settled.type))
         }
         return (l, check(rhs, expected: rightExpected(l)))
+    }
+
+    /// Foundation's `Date + TimeInterval` and `Date - TimeInterval`: the date moved by that many
+    /// seconds, as `addingTimeInterval` moves it (`x - y` is `x + (-y)` exactly in IEEE
+    /// arithmetic). `Date - Date` is no operator in Swift; the error offers `timeIntervalSince`.
+    private mutating func dateArithmetic(_ op: String, _ l: TypedExpression, _ r: TypedExpression, _ rhs: Expression, _ range: SourceRange) -> TypedExpression {
+        guard let seconds = coerce(r, to: .double), r.type != .nilLiteral else {
+            var fixIts: [Diagnostic.FixIt] = []
+            if r.type == .date, op == "-" {
+                fixIts.append(Diagnostic.FixIt(message: "use 'timeIntervalSince(_:)' for the seconds between two dates", range: range,
+                                               replacement: "\(file.text(in: l.range)).timeIntervalSince(\(file.text(in: rhs.range)))"))
+            }
+            error(CheckerMessages.binaryOperands(op, l.type, r.type), range, fixIts: fixIts)
+            return errorNode(range)
+        }
+        let offset = op == "+" ? seconds : TypedExpression(.negate(seconds), .double, seconds.range)
+        let call = BuiltinCall(builtin: Builtins[.dateAddingTimeInterval], receiver: l, arguments: [offset], resultType: .date, range: range)
+        return TypedExpression(.builtin(call), .date, range)
     }
 
     /// Reports operands that do not fit an operator, suggesting a conversion for Int/Double mixes
