@@ -74,6 +74,9 @@ struct BuiltinCoverageTests {
         "date.timeIntervalSince(_:)": ("view.donations[1].date.timeIntervalSince(view.donations[0].date)", "Double = 86400.0"),
         "date.addingTimeInterval(_:)": ("view.donations[0].date.addingTimeInterval(-0.5)", "Date = 2026-11-10T09:59:59.500Z"),
         "Date.now": ("Date.now", "Date = 2026-11-30T12:00:00Z"),
+        // Foundation's values: distantPast is 0001-01-01 in the Julian calendar.
+        "Date.distantPast": ("Date.distantPast", "Date = 0000-12-30T00:00:00Z"),
+        "Date.distantFuture": ("(view.donations.first { $0.id > 99 }?.date ?? .distantFuture)", "Date = 4001-01-01T00:00:00Z"),
         "Int.max": ("Int.max", "Int = 9223372036854775807"),
         "Int.min": ("Int.min", "Int = -9223372036854775808"),
         "Double.infinity": ("-Double.infinity", "Double = -inf"),

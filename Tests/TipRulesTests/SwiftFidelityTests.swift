@@ -44,6 +44,9 @@ struct SwiftFidelityTests {
         ("Date.now - 3600", "Date = 2026-11-30T11:00:00Z"),
         ("Date.now + 0.25 > Date.now", "Bool = true"),
         ("view.donations.filter { $0.date > Date.now - 86400 * 3 }.count", "Int = 1"),
+        // Implicit member chains take their first member from the context (SE-0287).
+        ("view.donations.filter { $0.date > .now.addingTimeInterval(-86400 * 3) }.count", "Int = 1"),
+        ("(didLogin.donations.last?.date ?? .distantPast) < .now", "Bool = true"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)
@@ -95,8 +98,8 @@ struct SwiftFidelityTests {
     }
 
     @Test("a date that no ISO 8601 text can show is a runtime error where it would be shown; comparing it works", arguments: [
-        ("Date.now.addingTimeInterval(1e300)", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: 1e+300)' is outside the years 1 to 9999"),
-        ("[Date.now.addingTimeInterval(-7e10)]", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: -69182267200.0)' is outside the years 1 to 9999"),
+        ("Date.now.addingTimeInterval(1e300)", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: 1e+300)' is outside the years 0 to 9999"),
+        ("[Date.now.addingTimeInterval(-7e10)]", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: -69182267200.0)' is outside the years 0 to 9999"),
         ("Date.now.addingTimeInterval(.nan)", "runtime error: the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: nan)' is not a number (NaN)"),
         ("Date.now.addingTimeInterval(1e300) > Date.now", "Bool = true"),
         ("Date.now.addingTimeInterval(2.5e11)", "Date = 9949-02-06T00:26:40Z"),

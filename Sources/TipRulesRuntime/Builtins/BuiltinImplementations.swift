@@ -350,6 +350,11 @@ enum BuiltinImplementations {
             return { ev, _, _ throws(Interrupt) in
                 .date(ev.now)
             }
+        case .dateDistantPast:
+            // Foundation's values, in seconds since 2001.
+            return { _, _, _ throws(Interrupt) in .date(-63_114_076_800) }
+        case .dateDistantFuture:
+            return { _, _, _ throws(Interrupt) in .date(63_113_904_000) }
         case .intMax:
             return { _, _, _ throws(Interrupt) in .int(.max) }
         case .intMin:

@@ -85,17 +85,19 @@ package enum ISO8601 {
         return .success(unix - unixToReference)
     }
 
-    /// Formats an instant in UTC, with exactly three fractional digits when it has a fractional
-    /// second (rounded to the millisecond) and none otherwise.
-    /// Whether an instant has an ISO 8601 form: finite, in the years 1 to 9999.
+    /// Whether an instant has an ISO 8601 form: finite, in the years 0 to 9999.
     package static func isPrintable(_ seconds: Double) -> Bool {
         seconds >= firstPrintable && seconds < endOfPrintable
     }
 
-    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 2001.
-    private static let firstPrintable = Double(daysFromCivil(1, 1, 1)) * 86_400 - unixToReference
+    /// 0000-01-01T00:00:00Z (proleptic Gregorian, as ISO 8601 counts; Foundation's
+    /// `distantPast` is 0000-12-30) and 10000-01-01T00:00:00Z, in seconds since 2001.
+    private static let firstPrintable = Double(daysFromCivil(0, 1, 1)) * 86_400 - unixToReference
     private static let endOfPrintable = Double(daysFromCivil(10_000, 1, 1)) * 86_400 - unixToReference
 
+    /// Formats an instant in UTC, with exactly three fractional digits when it has a fractional
+    /// second (rounded to the millisecond) and none otherwise.
+    ///
     /// An instant with no ISO 8601 form is written as the Swift that makes it,
     /// `Date(timeIntervalSinceReferenceDate: 1e+300)`, never as a bare number. (Evaluation
     /// results refuse such dates with a runtime error; explanations show their subexpressions

@@ -27,7 +27,7 @@ enum RuntimeMessages {
         DiagnosticMessage("R0110", "time range '\(range)' reaches past the calendar's range")
     }
     static func unprintableDate(_ seconds: Double) -> DiagnosticMessage {
-        let reason = seconds.isNaN ? "is not a number (NaN)" : seconds.isInfinite ? "is infinitely far away" : "is outside the years 1 to 9999"
+        let reason = seconds.isNaN ? "is not a number (NaN)" : seconds.isInfinite ? "is infinitely far away" : "is outside the years 0 to 9999"
         return DiagnosticMessage("R0113", "the value holds a date that cannot be shown: 'Date(timeIntervalSinceReferenceDate: \(seconds))' \(reason)")
     }
     static func stepBudget(_ steps: Int) -> DiagnosticMessage {

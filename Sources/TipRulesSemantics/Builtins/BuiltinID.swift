@@ -16,7 +16,7 @@ package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
     case rangeIsEmpty, stringCount, stringIsEmpty, stringContains, stringHasPrefix
     case stringStartsWith, stringHasSuffix, stringLowercased, stringUppercased, doubleRounded
     case doubleIsNaN, doubleIsInfinite, doubleIsFinite, dateTimeIntervalSince, dateAddingTimeInterval
-    case dateNow, intMax, intMin, doubleInfinity, doubleNan
+    case dateNow, dateDistantPast, dateDistantFuture, intMax, intMin, doubleInfinity, doubleNan
     case timeRangeMinute, timeRangeMinutes, timeRangeHour, timeRangeHours, timeRangeDay
     case timeRangeDays, timeRangeWeek, timeRangeWeeks, timeRangeMonth, timeRangeMonths
     case timeRangeYear, timeRangeYears, abs, min, max

@@ -33,6 +33,8 @@ extension Builtins {
 
     static let staticMembers: [Builtin] = [
         Builtin(.dateNow, "now", on: .staticMember(.date), result: .exact(.date), "the evaluation clock"),
+        Builtin(.dateDistantPast, "distantPast", on: .staticMember(.date), result: .exact(.date), "0001-01-01T00:00:00Z, Foundation's earliest date"),
+        Builtin(.dateDistantFuture, "distantFuture", on: .staticMember(.date), result: .exact(.date), "4001-01-01T00:00:00Z, Foundation's latest date"),
         Builtin(.intMax, "max", on: .staticMember(.int), result: .exact(.int), "the largest Int"),
         Builtin(.intMin, "min", on: .staticMember(.int), result: .exact(.int), "the smallest Int"),
         Builtin(.doubleInfinity, "infinity", on: .staticMember(.double), result: .exact(.double), "positive infinity"),

@@ -32,7 +32,7 @@ extension Checker {
         case .implicitMember(let name):
             return implicitMember(name, arguments: nil, expected, range)
         case .member(let base, let name):
-            return member(base, name, range)
+            return member(base, name, expected, range)
         case .call(let callee, let arguments):
             return call(callee, arguments, expected, range)
         case .subscriptAccess(let base, let index):

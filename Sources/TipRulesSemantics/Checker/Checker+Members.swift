@@ -38,14 +38,14 @@ extension Checker {
 
     // MARK: - Properties
 
-    mutating func member(_ base: Expression, _ name: Identifier, _ range: SourceRange) -> TypedExpression {
+    mutating func member(_ base: Expression, _ name: Identifier, _ expected: RuleType? = nil, _ range: SourceRange) -> TypedExpression {
         if let type = typeName(base) {
             return staticMember(type, name, arguments: nil, range)
         }
         if isSwiftQualifier(base) {
             return qualifiedReference(name, range)
         }
-        let typedBase = check(base, expected: nil)
+        let typedBase = check(base, expected: startsImplicitMemberChain(base) ? expected : nil)
         if typedBase.type.containsError { return errorNode(range) }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
@@ -65,6 +65,18 @@ extension Checker {
         }
         reportNoMember(typedBase.type, name)
         return errorNode(range)
+    }
+
+    /// Whether an expression is an implicit member chain (`.now.addingTimeInterval(-60)`): its
+    /// first member is a member of the type the context expects, as Swift (SE-0287) reads it.
+    func startsImplicitMemberChain(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .implicitMember: return true
+        case .member(let base, _), .call(let base, _), .forceUnwrap(let base), .bindOptional(let base), .optionalChain(let base),
+             .subscriptAccess(let base, _):
+            return startsImplicitMemberChain(base)
+        default: return false
+        }
     }
 
     /// Whether an expression is a path of Swift type names the file does not declare
@@ -201,7 +213,7 @@ extension Checker {
             if let type = typeName(base) {
                 return staticMember(type, name, arguments: arguments, range)
             }
-            return methodCall(base, name, callee.range, arguments, range)
+            return methodCall(base, name, callee.range, arguments, startsImplicitMemberChain(base) ? expected : nil, range)
         case .implicitMember(let name):
             return implicitMember(name, arguments: arguments, expected, range)
         case .identifier(let name) where lookupLocalName(name) == nil && symbols[name] == nil:
@@ -236,8 +248,8 @@ extension Checker {
 
     /// `base.name(arguments)`: a method of the base's type.
     private mutating func methodCall(_ base: Expression, _ name: Identifier, _ calleeRange: SourceRange,
-                                     _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
-        let typedBase = check(base, expected: nil)
+                                     _ arguments: [Argument], _ chainType: RuleType?, _ range: SourceRange) -> TypedExpression {
+        let typedBase = check(base, expected: chainType)
         if typedBase.type.containsError {
             checkArgumentsForErrors(arguments)
             return errorNode(range)

@@ -358,7 +358,7 @@ package enum CodeBook {
                   explanation: "The window would start before 1583, where the Gregorian calendar ends. Use a shorter range.",
                   example: .evaluation(rules: "event didLogin\nparameter n: Int = 1000", log: "", expression: "didLogin.donations.donatedWithin(.years(n)).count")),
         CodeEntry(code: "R0113", title: "date that cannot be shown",
-                  explanation: "Date arithmetic reached an instant that no ISO 8601 text can show: NaN, or beyond the years 1 to 9999. Comparing such a date works, as in Swift; showing it is the error, as Swift's own print cannot show it either.",
+                  explanation: "Date arithmetic reached an instant that no ISO 8601 text can show: NaN, or beyond the years 0 to 9999. Comparing such a date works, as in Swift; showing it is the error, as Swift's own print cannot show it either.",
                   example: .evaluation(rules: "parameter days: Double = 1e300", log: "", expression: "Date.now.addingTimeInterval(days * 86400)")),
         CodeEntry(code: "R0111", title: "step budget of one declaration used up",
                   explanation: "Every evaluation has a step budget, so no rule can run away with the host's time. Simplify the rule, or raise the budget ('EvaluationOptions.stepBudget').",
