@@ -18,7 +18,7 @@ struct Bench {
 
               --json    print one JSON object per line
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
-              --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, stores, postgres
+              --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf)
             """)
             return
@@ -28,6 +28,13 @@ struct Bench {
             let list = Array(arguments)
             let position = list.firstIndex(of: "--profile")!
             Runner(json: false, rounds: 1).profile(workload: list[position + 1], size: Int(list[position + 2]) ?? 1000)
+            return
+        }
+        if let index = arguments.firstIndex(of: "--memory-child") {
+            // The child process of M1: `--memory-child COUNT LOG`.
+            let values = Array(arguments[index...].dropFirst().prefix(2))
+            guard values.count == 2, let count = Int(values[0]) else { return }
+            Runner.measureMemory(donations: count, log: values[1])
             return
         }
         let json = arguments.contains("--json")
@@ -47,7 +54,8 @@ struct Bench {
             runner.compileFile(rules: quick ? 100 : 1000)
         }
         if runs("log") { runner.loadLog(donations: quick ? 10_000 : 100_000) }
-        if runs("memory") { runner.memory(donations: quick ? 10_000 : 100_000) }
+        if runs("memory") { runner.memoryInChild(donations: quick ? 100_000 : 1_000_000) }
+        if runs("ingest") { runner.ingest(quick: quick) }
         if runs("stores") { runner.stores(quick: quick) }
         if runs("postgres") { runner.postgres(quick: quick) }
         // Last: its freed memory would hide M1's growth.
@@ -278,18 +286,6 @@ struct Runner {
     }
 
     /// Resident memory per donation held, from the resident set size before and after loading.
-    func memory(donations count: Int) {
-        let data = Dataset(count: count)
-        let bytes = Array(data.ndjson(ratings: false).utf8)
-        let program = RuleCompiler().compile(SourceFile(name: "m1.rules", text: Workloads.rules(limit: count))).program!
-        var store = DonationStore(program: program)
-        let before = Runner.residentBytes()
-        _ = DonationLog.load(bytes, fileName: "m1.ndjson", into: &store)
-        let after = Runner.residentBytes()
-        withExtendedLifetime(store) {}
-        emit("M1", "bytes_per_donation", Double(after - before) / Double(store.totalCount), note: "resident memory per donation (names fit Swift's inline strings)")
-    }
-
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")

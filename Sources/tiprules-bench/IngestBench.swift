@@ -1,0 +1,162 @@
+import Foundation
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
+
+/// Getting donations in and keeping them: load order, donating through the API (in order, out
+/// of order, while evaluations take snapshots), memory in a fresh process, re-evaluating after
+/// one new donation, and the command line's cold start.
+extension Runner {
+    func ingest(quick: Bool) {
+        newestFirstLoad(count: quick ? 20_000 : 100_000)
+        apiDonations(count: quick ? 5_000 : 20_000)
+        reevaluation(held: quick ? [10_000] : [10_000, 100_000])
+        coldStart()
+    }
+
+    /// C2 with the log newest first: the loader sorts once, so the order should barely matter.
+    private func newestFirstLoad(count: Int) {
+        let data = Dataset(count: count)
+        let oldestFirst = data.ndjson(ratings: false)
+        let newestFirst = oldestFirst.split(separator: "\n").reversed().joined(separator: "\n") + "\n"
+        let program = RuleCompiler().compile(SourceFile(name: "l.rules", text: Workloads.rules(limit: count))).program!
+        func time(_ text: String) -> Double {
+            let bytes = Array(text.utf8)
+            var times: [Double] = []
+            for _ in 0..<max(3, rounds / 3) {
+                var store = DonationStore(program: program)
+                let start = DispatchTime.now().uptimeNanoseconds
+                precondition(DonationLog.load(bytes, fileName: "l.ndjson", into: &store).isEmpty)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            return Runner.median(times)
+        }
+        let forward = time(oldestFirst)
+        let backward = time(newestFirst)
+        emit("L1", "ms", backward, note: "load \(count) donations from NDJSON, newest first")
+        emit("L1", "ratio", backward / forward, note: "newest-first load time / oldest-first load time")
+    }
+
+    /// Donations through `Event.donate(_:at:)`: in date order, in reverse date order, and in
+    /// order while an evaluation's snapshot of the donations is alive.
+    private func apiDonations(count: Int) {
+        let rules = try! RuleSet(source: "event view(limit: 1000000) { landmarkID: Int, landmarkName: String }\nrule seen = view.donations.count > 0\n", name: "d.rules")
+        struct View: Codable, Sendable { var landmarkID: Int; var landmarkName: String }
+        func run(_ dates: [Double], keepingSnapshot: Bool) -> Double {
+            let engine = RuleEngine(rules: rules, clock: .fixed(Dataset.now))
+            let event = try! engine.event("view", donationInfo: View.self)
+            // A snapshot held across the donations, as an evaluation running on another thread holds one.
+            var held: [Bool] = []
+            let start = DispatchTime.now().uptimeNanoseconds
+            for (index, date) in dates.enumerated() {
+                try! event.donate(View(landmarkID: index % 50, landmarkName: "Alps"), at: Date(timeIntervalSinceReferenceDate: date))
+                if keepingSnapshot && index % 100 == 0 { held.append(try! engine.isSatisfied("seen")) }
+            }
+            withExtendedLifetime(held) {}
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(dates.count)
+        }
+        let ascending = (0..<count).map { Dataset.now.timeIntervalSinceReferenceDate - Double(count - $0) }
+        emit("D1", "ns", run(ascending, keepingSnapshot: false), note: "API donation in date order (\(count) donations)")
+        emit("D1", "ns", run(ascending.reversed(), keepingSnapshot: false), note: "API donation in reverse date order (\(count) donations)")
+        emit("D1", "ns", run(ascending, keepingSnapshot: true), note: "API donation in date order, evaluating every 100th (\(count) donations)")
+    }
+
+    /// One new donation, then the rule again, with the engine (and its donations) kept alive:
+    /// what a host pays per donation for a rule it keeps checking.
+    private func reevaluation(held sizes: [Int]) {
+        let source = """
+        event view(limit: 10000000) { landmarkID: Int, score: Double }
+        rule windowed = view.donations.donatedWithin(.week).count >= 3
+        rule favourite = view.donations.largestSubset(groupedBy: \\.landmarkID).count >= 5
+        rule average = view.donations.reduce(0) { $0 + $1.score } / Double(max(1, view.donations.count)) > 2.5
+        """
+        let rules = try! RuleSet(source: source, name: "i.rules")
+        struct View: Codable, Sendable { var landmarkID: Int; var score: Double }
+        for size in sizes {
+            let storage = InMemoryDonationStorage(events: rules.events)
+            let base = Dataset.now.timeIntervalSinceReferenceDate - Double(size)
+            for index in 0..<size {
+                try! storage.record(rules.events[0], date: Date(timeIntervalSinceReferenceDate: base + Double(index)),
+                                    payload: [.int(index % 50), .double(Double(index % 5))])
+            }
+            let engine = RuleEngine(rules: rules, storage: storage, clock: .fixed(Dataset.now))
+            let event = try! engine.event("view", donationInfo: View.self)
+            for rule in ["windowed", "favourite", "average"] {
+                let rounds = 200
+                let start = DispatchTime.now().uptimeNanoseconds
+                for index in 0..<rounds {
+                    try! event.donate(View(landmarkID: index % 50, score: 3), at: Dataset.now)
+                    Sink.shared.consume(try! engine.isSatisfied(rule))
+                }
+                emit("I1", "us", Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1000,
+                     note: "donate one and evaluate '\(rule)' again, \(size) donations held")
+            }
+        }
+    }
+
+    /// M1 at scale, in a process of its own so that memory freed by earlier measurements
+    /// cannot hide the growth: resident memory per Landmarks donation loaded from NDJSON.
+    func memoryInChild(donations count: Int) {
+        let log = NSTemporaryDirectory() + "tiprules-bench-m1-\(getpid()).ndjson"
+        try! Dataset(count: count).ndjson(ratings: false).write(toFile: log, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        child.arguments = ["--memory-child", String(count), log]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        do { try child.run() } catch {
+            print("M1 skipped: cannot start a child process (\(error))")
+            return
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        guard let bytes = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
+        emit("M1", "bytes_per_donation", bytes, note: "resident memory per Landmarks donation, \(count) loaded in a fresh process")
+    }
+
+    /// The child side of `memoryInChild`: loads the log and prints the growth of resident
+    /// memory per donation. Freed memory goes back to the system first (glibc's
+    /// `malloc_trim`), so the growth is what the donations hold.
+    static func measureMemory(donations count: Int, log: String) {
+        let bytes = Array(try! Data(contentsOf: URL(fileURLWithPath: log)))
+        let program = RuleCompiler().compile(SourceFile(name: "m1.rules", text: Workloads.rules(limit: count))).program!
+        var store = DonationStore(program: program)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        let before = residentBytes()
+        _ = DonationLog.load(bytes, fileName: "m1.ndjson", into: &store)
+        let after = residentBytes()
+        withExtendedLifetime(store) {}
+        withExtendedLifetime(bytes) {}
+        print(Double(after - before) / Double(store.totalCount))
+    }
+
+    /// `tiprules check` of a one-rule file, process start to exit.
+    private func coldStart() {
+        let tool = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("tiprules").path
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            print("B1 skipped: build the tiprules product beside tiprules-bench")
+            return
+        }
+        let file = NSTemporaryDirectory() + "tiprules-bench-cold-\(getpid()).rules"
+        try! "event didLogin\nrule r = didLogin.donations.count >= 3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var times: [Double] = []
+        for _ in 0..<max(5, rounds) {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: tool)
+            child.arguments = ["check", file]
+            let start = DispatchTime.now().uptimeNanoseconds
+            try! child.run()
+            child.waitUntilExit()
+            precondition(child.terminationStatus == 0)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        emit("B1", "ms", Runner.median(times), note: "tiprules check of a one-rule file, process start to exit")
+    }
+}
