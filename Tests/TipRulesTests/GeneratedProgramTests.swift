@@ -24,7 +24,11 @@ struct ProgramGenerator {
 
     mutating func int(_ depth: Int) -> String {
         if depth <= 0 { return pick(["0", "1", "-7", "0x1F", "1_000", "level", "9223372036854775807", "Int.min", "view.donations.count"]) }
-        switch random.below(12) {
+        switch random.below(16) {
+        case 11: return "(\(list(depth - 1)).map(\\.id).\(pick(["min", "max"]))(by: \(pick(["<", ">"]))) ?? \(int(0)))"
+        case 12: return "(\(list(depth - 1)).max { $0.score < $1.score }?.id ?? \(int(0)))"
+        case 13: return "Set<Int>(\(list(depth - 1)).map(\\.id)).count"
+        case 14: return "\(list(depth - 1)).map(\\.id).reduce(0, \(pick(["+", "-", "*"])))"
         case 0: return "\(int(depth - 1)) \(pick(["+", "-", "*", "/", "%"])) \(int(depth - 1))"
         case 1: return "(\(int(depth - 1)))"
         case 2: return "\(list(depth - 1)).count"
@@ -90,7 +94,7 @@ struct ProgramGenerator {
 
     mutating func bool(_ depth: Int) -> String {
         if depth <= 0 { return pick(["true", "flag", "label == nil", "login.donations.isEmpty"]) }
-        switch random.below(10) {
+        switch random.below(12) {
         case 0: return "\(int(depth - 1)) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(int(depth - 1))"
         case 1: return "\(bool(depth - 1)) \(pick(["&&", "||"])) \(bool(depth - 1))"
         case 2: return "!(\(bool(depth - 1)))"
@@ -100,6 +104,8 @@ struct ProgramGenerator {
         case 6: return "#Rule($flag) { $0 == \(pick(["true", "false"])) }"
         case 7: return "\(string(depth - 1)).hasPrefix(\(string(0)))"
         case 8: return "Set(\(list(depth - 1)).map(\\.name)).contains(\(string(0)))"
+        case 9: return "\(list(depth - 1)).map(\\.id) \(pick(["==", "!="])) []"
+        case 10: return "Date.now - \(pick(["60", "86400.5", "Double(level)"])) \(pick(["<", ">"])) \(pick(["Date.now", "Date()", ".now"]))"
         default: return "(1...\(int(0))).contains(\(int(depth - 1)))"
         }
     }
@@ -131,6 +137,7 @@ struct ProgramGenerator {
             case 5: lines.append("let d\(index) = \(double(depth))")
             case 6: lines.append("let s\(index) = \(string(depth))")
             case 7: lines.append("let l\(index) = \(list(depth)).map(\\.id)")
+            case 8: lines.append("let f\(index) = if \(bool(depth)) { \(int(depth)) } else \(pick(["", "if \(bool(0)) { \(int(0)) } else "])){ \(int(0)) }")
             default: lines.append("\(pick(["let", "rule"])) n\(index) = \(noise(depth))")
             }
         }
