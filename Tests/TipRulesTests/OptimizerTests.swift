@@ -69,6 +69,14 @@ struct OptimizerTests {
                 result.append("\(source).largestSubset(groupedBy: \\.\(field)).count")
                 result.append("\(source).smallestSubset(groupedBy: \\.\(field)).count")
             }
+            // Sums in both forms, from literals and from values that overflow on the way (the
+            // NaN rating makes Double sums NaN; ids are negative too).
+            for (initial, field) in [("0", "id"), ("0", "rating"), ("0.1", "rating"), ("threshold", "id"), ("Int.max - 3", "id"), ("Int.min + 1", "id")] {
+                result.append("\(source).reduce(\(initial)) { $0 + $1.\(field) }")
+                result.append("\(source).reduce(\(initial)) { acc, d in acc + d.\(field) }")
+                result.append("\(source).map(\\.\(field)).reduce(\(initial), +)")
+                result.append("\(source).map(\\.\(field)).reduce(\(initial)) { $0 + $1 }")
+            }
         }
         return result
     }()

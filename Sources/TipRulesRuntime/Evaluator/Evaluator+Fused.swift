@@ -4,8 +4,15 @@ import TipRulesSyntax
 /// Evaluation of fused operations (see `Optimizer`): tight loops over stream columns.
 extension Evaluator {
     @inline(never)
-    mutating func fused(_ operation: FusedOperation, _ source: Node, _ range: SourceRange) throws(Interrupt) -> Value {
+    mutating func fused(_ operation: FusedOperation, _ source: Node, _ initial: Node?, _ range: SourceRange) throws(Interrupt) -> Value {
         let value = try source.evaluate(&self)
+        // As `reduce` does: the receiver first, then the initial value.
+        if case .columnSum(_, _, let field, let addition) = operation, let initial {
+            let start = try initial.evaluate(&self)
+            guard let list = donationList(value), list.count > 0 else { return start }
+            try tick(list.count, range)
+            return try columnSum(list, field, from: start, addition)
+        }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
@@ -20,6 +27,49 @@ extension Evaluator {
         case .groupCount(_, let field, let largest):
             try tick(list.count, range)
             return .int(groupCount(list, field, largest))
+        case .columnSum:
+            preconditionFailure("a sum is evaluated with its initial value")
+        }
+    }
+
+    /// The column added left to right from `start`, as the closure adds it: a `Double` sum to
+    /// the last bit, an `Int` overflow as the closure's runtime error.
+    private func columnSum(_ list: DonationList, _ field: Int, from start: Value, _ addition: SourceRange) throws(Interrupt) -> Value {
+        switch (list.stream.columns[field], start) {
+        case (.int(let items), .int(var sum)):
+            return try items.withUnsafeBufferPointer { buffer throws(Interrupt) in
+                for offset in 0..<list.count {
+                    let x = buffer[list.position(at: offset)]
+                    let (next, overflow) = sum.addingReportingOverflow(x)
+                    if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
+                    sum = next
+                }
+                return .int(sum)
+            }
+        case (.double(let items), .double(var sum)):
+            items.withUnsafeBufferPointer { buffer in
+                if case .contiguous(let range) = list.positions {
+                    for position in range { sum += buffer[position] }
+                } else {
+                    for offset in 0..<list.count { sum += buffer[list.position(at: offset)] }
+                }
+            }
+            return .double(sum)
+        case (let column, var sum):
+            // A column kept as values: the same additions, one value at a time.
+            for offset in 0..<list.count {
+                switch (sum, column[list.position(at: offset)]) {
+                case (.int(let a), .int(let b)):
+                    let (next, overflow) = a.addingReportingOverflow(b)
+                    if overflow { throw failure(RuntimeMessages.overflow("\(a) + \(b)"), addition) }
+                    sum = .int(next)
+                case (.double(let a), .double(let b)):
+                    sum = .double(a + b)
+                default:
+                    preconditionFailure("a sum of values that are not numbers of the accumulator's type")
+                }
+            }
+            return sum
         }
     }
 
@@ -28,6 +78,7 @@ extension Evaluator {
         switch operation {
         case .scan(_, _, .filter): return value
         case .scan(_, _, .count), .groupCount: return .int(0)
+        case .columnSum: preconditionFailure("a sum is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)
         case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme: return .null

@@ -74,7 +74,7 @@ struct NodeCompiler {
         case .range(let lower, let upper, let closed): return RangeNode(closed: closed, compile(lower), compile(upper), range, type)
         case .ruleMacro(let subject, let closure):
             return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .error), range, type)
-        case .fused(let operation): return FusedNode(operation, source: compile(operation.source), range, type)
+        case .fused(let operation): return FusedNode(operation, source: compile(operation.source), initial: operation.initial.map(compile), range, type)
         }
     }
 

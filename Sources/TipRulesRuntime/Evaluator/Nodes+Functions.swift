@@ -219,10 +219,13 @@ final class RuleMacroNode: Node {
 final class FusedNode: Node {
     let operation: FusedOperation
     let source: Node
-    init(_ operation: FusedOperation, source: Node, _ range: SourceRange, _ type: RuleType) {
+    /// The operation's second subexpression (a sum's initial value), evaluated after `source`.
+    let initial: Node?
+    init(_ operation: FusedOperation, source: Node, initial: Node?, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation
         self.source = source
+        self.initial = initial
         super.init(range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, range) }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, initial, range) }
 }

@@ -116,5 +116,6 @@ package func forEachChild(of typed: TypedExpression, _ body: (TypedExpression) -
         body(closure.body)
     case .fused(let operation):
         body(operation.source)
+        if let initial = operation.initial { body(initial) }
     }
 }

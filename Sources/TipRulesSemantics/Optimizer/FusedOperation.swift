@@ -57,13 +57,24 @@ package enum FusedOperation: Sendable {
     /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
     /// group, without collecting it.
     case groupCount(TypedExpression, field: Int, largest: Bool)
+    /// `source.reduce(initial) { $0 + $1.field }`, or `source.map(\.field).reduce(initial, +)`:
+    /// the sum of an `Int` or `Double` column, added left to right from `initial` as the closure
+    /// would (so a `Double` sum is the same to the last bit, and an `Int` overflow is the same
+    /// runtime error, at `addition`, the closure's `+`).
+    case columnSum(TypedExpression, initial: TypedExpression, field: Int, addition: SourceRange)
 
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
-             .groupCount(let source, _, _):
+             .groupCount(let source, _, _), .columnSum(let source, _, _, _):
             return source
         }
+    }
+
+    /// A second subexpression, evaluated after `source`: the initial value of a sum.
+    package var initial: TypedExpression? {
+        if case .columnSum(_, let initial, _, _) = self { return initial }
+        return nil
     }
 }

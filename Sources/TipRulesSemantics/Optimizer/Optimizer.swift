@@ -70,11 +70,36 @@ package enum Optimizer {
             }
             return TypedExpression(.fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax)), expression.type, expression.range)
         }
+        // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
+        if builtin.id == .arrayReduce, let sum = columnSum(call, receiver, expression.type) {
+            return TypedExpression(.fused(sum), expression.type, expression.range)
+        }
         // xs.largestSubset(groupedBy: \.field).count and smallestSubset
         if builtin.id == .arrayCount, case .builtin(let subset) = receiver.node,
            subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset, let source = subset.receiver,
            case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
             return TypedExpression(.fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset)), .int, expression.range)
+        }
+        return nil
+    }
+
+    /// A `reduce` that adds a numeric field of each donation to the accumulator, in either form.
+    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> FusedOperation? {
+        guard type == .int || type == .double, call.arguments.count == 2,
+              case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2,
+              case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
+              case .local(closure.firstSlot) = accumulator.node else { return nil }
+        // { $0 + $1.field } over the donations themselves.
+        if case .array(.donation) = receiver.type, case .field(let base, let field) = addend.node,
+           case .local(let slot) = base.node, slot == closure.firstSlot + 1 {
+            return .columnSum(receiver, initial: call.arguments[0], field: field, addition: closure.body.range)
+        }
+        // { $0 + $1 } over map(\.field) of the donations.
+        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1,
+           case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap, let source = map.receiver,
+           case .array(.donation) = source.type, case .keyPath(let steps) = map.arguments[0].node,
+           steps.count == 1, case .field(let field) = steps[0] {
+            return .columnSum(source, initial: call.arguments[0], field: field, addition: closure.body.range)
         }
         return nil
     }
