@@ -31,6 +31,9 @@ public final class RuleEngine: Sendable {
     }
 
     private let state: Locked<State>
+    /// What group counts and sums computed last time, so that evaluating again after a new
+    /// donation adds only that donation (see `IncrementalCache`).
+    private let incremental = IncrementalCache()
 
     /// An engine over rules, recording donations in `storage` (in memory by default).
     public init(rules: RuleSet, storage: (any DonationStorage)? = nil, clock: EvaluationClock = .system) {
@@ -236,7 +239,7 @@ public final class RuleEngine: Sendable {
         let snapshot = try storage.snapshot()
         var options = current.options
         options.now = current.clock.now()
-        var evaluation = Evaluation(program: rules.program, donations: snapshot, options: options)
+        var evaluation = Evaluation(program: rules.program, donations: snapshot, options: options, cache: incremental)
         evaluation.setCheckedParameterValues(current.parameterValues)
         return evaluation
     }

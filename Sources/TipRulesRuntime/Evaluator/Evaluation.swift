@@ -73,6 +73,12 @@ package struct Evaluation {
         evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options))
     }
 
+    /// An evaluation that reuses, and leaves for the next one, what fused group counts and
+    /// sums computed (see `IncrementalCache`): after new donations only they are added.
+    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, cache: IncrementalCache) {
+        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, cache: cache))
+    }
+
     /// A traced evaluation: the declarations run on node trees of their own that record into
     /// `tracer` what every node gave (see `Explainer`). Values and errors are those of an
     /// untraced evaluation.

@@ -4,14 +4,22 @@ import TipRulesSyntax
 /// Evaluation of fused operations (see `Optimizer`): tight loops over stream columns.
 extension Evaluator {
     @inline(never)
-    mutating func fused(_ operation: FusedOperation, _ source: Node, _ initial: Node?, _ range: SourceRange) throws(Interrupt) -> Value {
+    mutating func fused(_ operation: FusedOperation, _ source: Node, _ initial: Node?, node: AnyObject, _ range: SourceRange) throws(Interrupt) -> Value {
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
         if case .columnSum(_, _, let field, let addition) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
             try tick(list.count, range)
+            if let cache = inputs.cache, case .contiguous(let positions) = list.positions {
+                return try cachedSum(cache, node, list, positions, field, from: start, addition)
+            }
             return try columnSum(list, field, from: start, addition)
+        }
+        if case .groupCount(_, let field, let largest) = operation, let cache = inputs.cache,
+           let list = donationList(value), list.count > 0, case .contiguous(let positions) = list.positions {
+            try tick(list.count, range)
+            return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
         }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
@@ -30,6 +38,49 @@ extension Evaluator {
         case .columnSum:
             preconditionFailure("a sum is evaluated with its initial value")
         }
+    }
+
+    /// A group count from the cache's last answer for this node and stream, updated with the
+    /// donations that entered the list at its end and left it at its start since.
+    private func cachedGroupCount(_ cache: IncrementalCache, _ node: AnyObject, _ stream: DonationStream, _ positions: Range<Int>,
+                                  _ field: Int, _ largest: Bool) -> Int {
+        let column = stream.columns[field]
+        var sizes: GroupSizes
+        var reused = false
+        if let entry = cache.take(node), entry.node === node, entry.stream === stream, entry.rewrites == stream.rewrites,
+           case .groups(let cached) = entry.state,
+           positions.lowerBound >= entry.range.lowerBound, positions.upperBound >= entry.range.upperBound,
+           positions.lowerBound <= entry.range.upperBound {
+            sizes = cached
+            reused = true
+            for position in entry.range.lowerBound..<positions.lowerBound { sizes.remove(column[position]) }
+            for position in entry.range.upperBound..<positions.upperBound { sizes.add(column[position]) }
+        } else {
+            sizes = GroupSizes()
+            for position in positions { sizes.add(column[position]) }
+        }
+        cache.put(IncrementalCache.Entry(node: node, stream: stream, rewrites: stream.rewrites, range: positions, state: .groups(sizes)), for: node, reused: reused)
+        return largest ? sizes.largest : sizes.smallest
+    }
+
+    /// A sum from the cache's last total for this node and stream, when the list still starts
+    /// where it did and only grew: the same additions, in the same order, as a rescan.
+    private func cachedSum(_ cache: IncrementalCache, _ node: AnyObject, _ list: DonationList, _ positions: Range<Int>, _ field: Int,
+                           from start: Value, _ addition: SourceRange) throws(Interrupt) -> Value {
+        let stream = list.stream
+        var total: Value
+        var reused = false
+        if let entry = cache.take(node), entry.node === node, entry.stream === stream, entry.rewrites == stream.rewrites,
+           case .sum(let initial, let cached) = entry.state, initial.isIdentical(to: start),
+           positions.lowerBound == entry.range.lowerBound, positions.upperBound >= entry.range.upperBound {
+            let added = DonationList(stream: stream, positions: .contiguous(entry.range.upperBound..<positions.upperBound))
+            total = added.count == 0 ? cached : try columnSum(added, field, from: cached, addition)
+            reused = true
+        } else {
+            total = try columnSum(list, field, from: start, addition)
+        }
+        cache.put(IncrementalCache.Entry(node: node, stream: stream, rewrites: stream.rewrites, range: positions, state: .sum(initial: start, total: total)), for: node, reused: reused)
+        return total
     }
 
     /// The column added left to right from `start`, as the closure adds it: a `Double` sum to

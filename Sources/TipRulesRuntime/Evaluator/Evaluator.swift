@@ -25,8 +25,11 @@ final class EvaluationInputs {
     let source: any DonationSource
     let stepBudget: Int
     let totalStepBudget: Int
+    /// Where fused group counts and sums keep what they computed, for the next evaluation.
+    let cache: IncrementalCache?
 
-    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions, runtime: RuntimeProgram? = nil) {
+    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions, runtime: RuntimeProgram? = nil,
+         cache: IncrementalCache? = nil) {
         self.program = program
         self.runtime = runtime ?? RuntimeProgram.of(program)
         self.now = options.now.timeIntervalSinceReferenceDate
@@ -35,6 +38,7 @@ final class EvaluationInputs {
         self.source = source
         self.stepBudget = options.stepBudget
         self.totalStepBudget = options.totalStepBudget
+        self.cache = cache
     }
 }
 

@@ -227,5 +227,5 @@ final class FusedNode: Node {
         self.initial = initial
         super.init(range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, initial, range) }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, initial, node: self, range) }
 }

@@ -54,14 +54,27 @@ package enum Column: Sendable {
 
     /// Inserts a value (already checked against the field's type).
     mutating func insert(_ value: Value, at position: Int) {
-        switch (self, value) {
-        case (.int(var items), .int(let x)): self = .values([]); items.insert(x, at: position); self = .int(items)
-        case (.double(var items), .double(let x)): self = .values([]); items.insert(x, at: position); self = .double(items)
-        case (.bool(var items), .bool(let x)): self = .values([]); items.insert(x, at: position); self = .bool(items)
-        case (.string(var items), .string(let x)): self = .values([]); items.insert(x, at: position); self = .string(items)
-        case (.date(var items), .date(let x)): self = .values([]); items.insert(x, at: position); self = .date(items)
-        case (.values(var items), _): self = .values([]); items.insert(value, at: position); self = .values(items)
-        default: preconditionFailure("value does not match the column")
+        // The array is taken out of `self` before it changes, so it is uniquely referenced and
+        // grows in place (a switch over a tuple holding `self` would keep a second reference
+        // and copy the whole column on every insertion).
+        switch self {
+        case .int(var items):
+            guard case .int(let x) = value else { preconditionFailure("value does not match the column") }
+            self = .values([]); items.insert(x, at: position); self = .int(items)
+        case .double(var items):
+            guard case .double(let x) = value else { preconditionFailure("value does not match the column") }
+            self = .values([]); items.insert(x, at: position); self = .double(items)
+        case .bool(var items):
+            guard case .bool(let x) = value else { preconditionFailure("value does not match the column") }
+            self = .values([]); items.insert(x, at: position); self = .bool(items)
+        case .string(var items):
+            guard case .string(let x) = value else { preconditionFailure("value does not match the column") }
+            self = .values([]); items.insert(x, at: position); self = .string(items)
+        case .date(var items):
+            guard case .date(let x) = value else { preconditionFailure("value does not match the column") }
+            self = .values([]); items.insert(x, at: position); self = .date(items)
+        case .values(var items):
+            self = .values([]); items.insert(value, at: position); self = .values(items)
         }
     }
 

@@ -14,6 +14,10 @@ public final class DonationStream: @unchecked Sendable {
     package private(set) var dates: [Double]
     /// One column per payload field, each as long as `dates`.
     package private(set) var columns: [Column]
+    /// Counts the changes that move or remove donations already held (an insertion before the
+    /// end, a reordering, dropping the oldest). Appending leaves it alone, so a reader that
+    /// remembers it knows whether positions it saw still mean the same donations.
+    package private(set) var rewrites = 0
 
     init(schema: EventSchema) {
         self.schema = schema
@@ -26,6 +30,7 @@ public final class DonationStream: @unchecked Sendable {
         self.dates = other.dates
         self.columns = other.columns
         self.isOrdered = other.isOrdered
+        self.rewrites = other.rewrites
     }
 
     /// How many donations the stream holds.
@@ -36,6 +41,7 @@ public final class DonationStream: @unchecked Sendable {
         var position = dates.count
         if let last = dates.last, date < last {
             position = upperBound(of: date)
+            rewrites += 1
         }
         dates.insert(date, at: position)
         for (index, value) in payload.enumerated() {
@@ -90,6 +96,7 @@ public final class DonationStream: @unchecked Sendable {
     /// (one stable sort, O(n log n) for the whole load), and drops spare capacity.
     func compact() {
         if !isOrdered {
+            rewrites += 1
             let order = dates.indices.sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
             dates = order.map { dates[$0] }
             for index in columns.indices { columns[index].reorder(order) }
@@ -113,6 +120,7 @@ public final class DonationStream: @unchecked Sendable {
     /// Drops the donations before a position.
     func dropFirst(_ count: Int) {
         guard count > 0 else { return }
+        rewrites += 1
         dates.removeFirst(count)
         for index in columns.indices { columns[index].removeFirst(count) }
     }

@@ -181,3 +181,15 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// Whether two values are the same bit for bit (NaN is identical to itself), as a cache
+    /// needs: `==` would miss a NaN and `0.0 == -0.0` would confuse two different starts.
+    package func isIdentical(to other: Value) -> Bool {
+        switch (self, other) {
+        case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
+        case (.int(let a), .int(let b)): return a == b
+        default: return false
+        }
+    }
+}
