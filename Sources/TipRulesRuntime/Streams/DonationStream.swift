@@ -66,14 +66,7 @@ public final class DonationStream: @unchecked Sendable {
     /// Appends many donations in arrival order (bulk loads); `compact` puts them in place.
     func appendUnordered(dates newDates: [Double], rows: [[Value]]) {
         guard !newDates.isEmpty else { return }
-        if isOrdered {
-            var previous = dates.last ?? -.infinity
-            for date in newDates {
-                if date < previous { isOrdered = false; break }
-                previous = date
-            }
-        }
-        dates += newDates
+        appendDates(newDates)
         for index in columns.indices { columns[index].append(contentsOf: rows, field: index) }
     }
 
@@ -81,6 +74,12 @@ public final class DonationStream: @unchecked Sendable {
     func appendUnordered(dates newDates: [Double], columns newColumns: [[Value]]) {
         guard !newDates.isEmpty else { return }
         precondition(newColumns.count == columns.count && newColumns.allSatisfy { $0.count == newDates.count }, "one value per donation and field")
+        appendDates(newDates)
+        for index in columns.indices { columns[index].append(contentsOf: newColumns[index]) }
+    }
+
+    /// Appends dates, noting whether they leave the stream out of order.
+    private func appendDates(_ newDates: [Double]) {
         if isOrdered {
             var previous = dates.last ?? -.infinity
             for date in newDates {
@@ -89,7 +88,6 @@ public final class DonationStream: @unchecked Sendable {
             }
         }
         dates += newDates
-        for index in columns.indices { columns[index].append(contentsOf: newColumns[index]) }
     }
 
     /// Puts donations appended out of order in place, keeping arrival order among equal dates
