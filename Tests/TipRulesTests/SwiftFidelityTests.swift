@@ -122,6 +122,15 @@ struct SwiftFidelityTests {
         #expect(Fixture.evaluateAll("let xs = [1, 2]\nlet a = if xs.contains { $0 > 1 } { 1 } else { 2 }") == ["xs": "[1, 2]", "a": "1"])
     }
 
+    @Test("Swift declarations typed where an expression goes (the REPL, --expr) say what to write instead")
+    func declarationsAsExpressions() throws {
+        let program = try #require(Fixture.compile("event e").program)
+        for (text, code) in [("var x = 1", "E0219"), ("func f() -> Int { 1 }", "E0219"), ("x +", "E0201")] {
+            let compiled = RuleCompiler().compileExpression(SourceFile(name: "<repl>", text: text), in: program)
+            #expect(compiled.diagnostics.map(\.code) == [code], "\(text)")
+        }
+    }
+
     @Test("the if expression's fix-it is the conditional operator")
     func ifFixIt() {
         let diagnostics = Fixture.compile("parameter c: Bool = true\nlet x = 1 + if c { 1 } else if !c { 2 } else { 3 }").diagnostics

@@ -351,6 +351,7 @@ extension Parser {
         let tokens = Lexer.tokenize(file, into: &diagnostics)
         var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
         defer { diagnostics = parser.diagnostics }
+        let before = parser.diagnostics
         do {
             let expression = try parser.valueExpression()
             if !parser.check(.endOfFile) {
@@ -358,6 +359,11 @@ extension Parser {
             }
             return expression
         } catch {
+            // `var x = 1` typed where an expression goes: say what Swift construct it is.
+            var retry = parser
+            retry.index = 0
+            retry.diagnostics = before
+            if retry.swiftDeclaration() != nil { parser.diagnostics = retry.diagnostics }
             return nil
         }
     }
