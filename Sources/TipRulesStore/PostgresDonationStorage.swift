@@ -318,25 +318,22 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
             : ("SELECT seq, event, date, payload, xid::text FROM tiprules_donations WHERE subject = $1 AND xid >= $2::xid8", [subject, horizon])
         var stillOpen: Set<UInt64> = []
         let boundary = UInt64(nextHorizon) ?? 0
-        // As the SQLite store does: rows gathered per event, a column per payload field, the
-        // payload read in place the fast way (the general decoder when that gives up).
-        var dates = [[Double]](repeating: [], count: schemas.count)
-        var columns = schemas.map { [[Value]](repeating: [], count: $0.fields.count) }
+        var batch = RowBatch(schemas: schemas, readers: payloadReaders)
         try connection.query(sql, parameters) { row in
             guard let seq = row.unsigned(0), let event = row.unsigned(1), let date = row.double(2), let xid = row.unsigned(4) else { return }
             if xid >= boundary { stillOpen.insert(seq) }
             guard !readSinceHorizon.contains(seq), let index = schemaIndexByRow[Int(event)] else { return }
-            if !schemas[index].fields.isEmpty, !row.withBytes(3, { payloadReaders[index].read($0, appendingTo: &columns[index]) }) {
-                let payload = try StoredEvents.decodePayload(row.withBytes(3) { Array($0) }, schemas[index], location: url)
-                for field in payload.indices { columns[index][field].append(payload[field]) }
+            let problem = row.withBytes(3) { bytes -> Diagnostic? in
+                do throws(Diagnostic) {
+                    try batch.add(eventIndex: index, date: date, payload: bytes, location: url)
+                    return nil
+                } catch {
+                    return error
+                }
             }
-            dates[index].append(date)
+            if let problem { throw problem }
         }
-        for index in schemas.indices where !dates[index].isEmpty {
-            cache.appendUnordered(eventIndex: index, dates: dates[index], columns: columns[index])
-        }
-        // Copying every stream again is only worth it when something was added.
-        if dates.contains(where: { !$0.isEmpty }) { cache.compact() }
+        batch.append(to: &cache)
         horizon = nextHorizon
         readSinceHorizon = stillOpen
         return cache

@@ -252,32 +252,24 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
                 ? try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE +subject = ?1 AND seq > ?2")
                 : try connection.prepare("SELECT seq, event, date, payload FROM tiprules_donations WHERE subject = ?1 AND seq > ?2")
             try select.bind(subject, lastRowRead)
-            // Rows are gathered per event, a column per payload field, and added in one go: far
-            // cheaper than one by one, and no array is made per row.
-            var dates = [[Double]](repeating: [], count: schemas.count)
-            var columns = schemas.map { [[Value]](repeating: [], count: $0.fields.count) }
+            var batch = RowBatch(schemas: schemas, readers: payloadReaders)
             rowsReadLastTime = 0
             while try select.step() {
                 rowsReadLastTime += 1
-                let row = Int64(select.int(0))
-                lastRowRead = max(lastRowRead, row)
+                lastRowRead = max(lastRowRead, Int64(select.int(0)))
                 guard let index = schemaIndexByRow[Int64(select.int(1))] else { continue }
-                // An event without payload fields stores "{}": nothing to parse. Others are read
-                // the fast way, and by the general decoder when that gives up.
-                if !schemas[index].fields.isEmpty {
-                    let fast = select.withBytes(3) { payloadReaders[index].read($0, appendingTo: &columns[index]) }
-                    if !fast {
-                        let payload = try StoredEvents.decodePayload(select.bytes(3), schemas[index], location: path)
-                        for field in payload.indices { columns[index][field].append(payload[field]) }
+                let date = select.double(2)
+                let problem = select.withBytes(3) { bytes -> Diagnostic? in
+                    do throws(Diagnostic) {
+                        try batch.add(eventIndex: index, date: date, payload: bytes, location: path)
+                        return nil
+                    } catch {
+                        return error
                     }
                 }
-                dates[index].append(select.double(2))
+                if let problem { throw problem }
             }
-            let read = rowsReadLastTime > 0
-            for index in schemas.indices where !dates[index].isEmpty {
-                cache.appendUnordered(eventIndex: index, dates: dates[index], columns: columns[index])
-            }
-            if read { cache.compact() }
+            batch.append(to: &cache)
             return cache
         } catch let error as SQLiteError {
             throw Diagnostic.about(path, in: "<store>", StoreMessages.failed(path, "be read", error.reason))
