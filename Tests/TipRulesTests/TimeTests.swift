@@ -162,3 +162,22 @@ struct TimeTests {
         #expect(Fixture.evaluate("view.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 2) }.count") == "Int = 1")
     }
 }
+
+@Suite("Timestamp fractions")
+struct TimestampFractionTests {
+    @Test("a fraction of a second reads as the nearest Double, as reading its digits as text does")
+    func fractions() {
+        var random = RobustnessTests.Random(state: 77)
+        // 2026-01-01T00:00:00Z in seconds since 1970, and since 2001.
+        let unix = 1_767_225_600.0
+        for _ in 0..<3000 {
+            let count = 1 + random.below(20)
+            let digits = String((0..<count).map { _ in Character(String(random.below(10))) })
+            guard case .success(let parsed) = ISO8601.parse("2026-01-01T00:00:00.\(digits)Z") else {
+                Issue.record("rejected .\(digits)")
+                continue
+            }
+            #expect(parsed == unix + Double("0." + digits)! - 978_307_200, "\(digits)")
+        }
+    }
+}

@@ -24,10 +24,55 @@ package enum ISO8601 {
 
     /// Parses the timestamp spelled by some bytes of a buffer.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<Double, ISO8601Error> {
-        var index = range.lowerBound
-        let end = range.upperBound
+        // A cursor of its own rather than local functions over a captured index: a captured
+        // variable is boxed and every access to it checked at run time, on the log loader's path.
+        var cursor = Cursor(bytes: bytes, index: range.lowerBound, end: range.upperBound)
         var text: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        func number(_ digits: Int) -> Int? {
+        var shape: ISO8601Error { .malformed(text) }
+        guard let year = cursor.number(4), cursor.expect(UInt8(ascii: "-")), let month = cursor.number(2), cursor.expect(UInt8(ascii: "-")),
+              let day = cursor.number(2) else { return .failure(shape) }
+        guard cursor.expect(UInt8(ascii: "T")) || cursor.expect(UInt8(ascii: "t")) else { return .failure(shape) }
+        guard let hour = cursor.number(2), cursor.expect(UInt8(ascii: ":")), let minute = cursor.number(2) else { return .failure(shape) }
+        var second = 0
+        var fraction = 0.0
+        if cursor.expect(UInt8(ascii: ":")) {
+            guard let s = cursor.number(2) else { return .failure(shape) }
+            second = s
+            if cursor.expect(UInt8(ascii: ".")) || cursor.expect(UInt8(ascii: ",")) {
+                guard let value = cursor.fraction() else { return .failure(shape) }
+                fraction = value
+            }
+        }
+        var offsetSeconds = 0
+        if cursor.expect(UInt8(ascii: "Z")) || cursor.expect(UInt8(ascii: "z")) {
+            // UTC
+        } else if cursor.index < cursor.end, bytes[cursor.index] == UInt8(ascii: "+") || bytes[cursor.index] == UInt8(ascii: "-") {
+            let sign = bytes[cursor.index] == UInt8(ascii: "-") ? -1 : 1
+            cursor.index += 1
+            guard let offsetHours = cursor.number(2) else { return .failure(shape) }
+            _ = cursor.expect(UInt8(ascii: ":"))
+            guard let offsetMinutes = cursor.number(2), offsetHours <= 23, offsetMinutes <= 59 else { return .failure(shape) }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        }
+        guard cursor.index == cursor.end else { return .failure(shape) }
+        guard (1...12).contains(month) else { return .failure(.outOfRange(text, "month \(month)")) }
+        guard (1...daysInMonth(year, month)).contains(day) else { return .failure(.outOfRange(text, "day \(day) of month \(month)")) }
+        guard hour <= 23 else { return .failure(.outOfRange(text, "hour \(hour)")) }
+        guard minute <= 59 else { return .failure(.outOfRange(text, "minute \(minute)")) }
+        guard second <= 59 else { return .failure(.outOfRange(text, "second \(second)")) }
+        let days = daysFromCivil(year, month, day)
+        let unix = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        return .success(unix - unixToReference)
+    }
+
+    /// Reads a timestamp's parts from a buffer.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+        let end: Int
+
+        /// A number of exactly `digits` decimal digits.
+        mutating func number(_ digits: Int) -> Int? {
             guard index + digits <= end else { return nil }
             var value = 0
             for offset in 0..<digits {
@@ -38,51 +83,32 @@ package enum ISO8601 {
             index += digits
             return value
         }
-        func expect(_ character: UInt8) -> Bool {
+
+        mutating func expect(_ character: UInt8) -> Bool {
             guard index < end, bytes[index] == character else { return false }
             index += 1
             return true
         }
-        var shape: ISO8601Error { .malformed(text) }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2) else { return .failure(shape) }
-        guard index < end, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") else { return .failure(shape) }
-        index += 1
-        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return .failure(shape) }
-        var second = 0
-        var fraction = 0.0
-        if expect(UInt8(ascii: ":")) {
-            guard let s = number(2) else { return .failure(shape) }
-            second = s
-            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-                let start = index
-                while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
-                guard index > start else { return .failure(shape) }
-                fraction = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
-            }
-        }
-        var offsetSeconds = 0
-        if index < end {
-            if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+
+        /// The digits of a fraction of a second, as the nearest `Double`: up to 15 digits are
+        /// an exact integer over an exact power of ten, one correctly rounded division, as
+        /// reading "0.ddd" gives; longer ones are read as text.
+        mutating func fraction() -> Double? {
+            let start = index
+            var value = 0
+            while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                if index - start < 15 { value = value * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
                 index += 1
-            } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                index += 1
-                guard let offsetHours = number(2) else { return .failure(shape) }
-                _ = expect(UInt8(ascii: ":"))
-                guard let offsetMinutes = number(2), offsetHours <= 23, offsetMinutes <= 59 else { return .failure(shape) }
-                offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
             }
+            let count = index - start
+            guard count > 0 else { return nil }
+            if count <= 15 {
+                var scale = 1.0
+                for _ in 0..<count { scale *= 10 }
+                return Double(value) / scale
+            }
+            return Double("0." + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
-        guard index == end else { return .failure(shape) }
-        guard (1...12).contains(month) else { return .failure(.outOfRange(text, "month \(month)")) }
-        guard (1...daysInMonth(year, month)).contains(day) else { return .failure(.outOfRange(text, "day \(day) of month \(month)")) }
-        guard hour <= 23 else { return .failure(.outOfRange(text, "hour \(hour)")) }
-        guard minute <= 59 else { return .failure(.outOfRange(text, "minute \(minute)")) }
-        guard second <= 59 else { return .failure(.outOfRange(text, "second \(second)")) }
-        let days = daysFromCivil(year, month, day)
-        let unix = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
-        return .success(unix - unixToReference)
     }
 
     /// Whether an instant has an ISO 8601 form: finite, in the years 0 to 9999.
