@@ -1,4 +1,5 @@
 import Foundation
+import TipRules
 import TipRulesRuntime
 import TipRulesSemantics
 import TipRulesSyntax
@@ -19,7 +20,8 @@ struct Bench {
               --json    print one JSON object per line
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
               --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
-              --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf)
+              --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf);
+                                     engine:WORKLOAD asks it through RuleEngine.isSatisfied
             """)
             return
         }
@@ -162,10 +164,36 @@ struct Runner {
         }
         let count = iterations(for: evaluate)
         emit("E0", "ns", Runner.median((0..<rounds).map { _ in measure(count, evaluate) }), note: "fixed cost of an evaluation (a rule that reads a parameter)")
+
+        // The same through the public API, as a host asks: `RuleEngine.isSatisfied`.
+        let satisfied = engineRule("E0", data)
+        let engineCount = iterations(for: satisfied)
+        emit("E1", "ns", Runner.median((0..<rounds).map { _ in measure(engineCount, satisfied) }),
+             note: "fixed cost through RuleEngine.isSatisfied (a rule that reads a parameter)")
+    }
+
+    /// A rule of the workloads asked through `RuleEngine.isSatisfied`, over the dataset's donations.
+    func engineRule(_ name: String, _ data: Dataset) -> () -> Bool {
+        let rules = try! RuleSet(source: Workloads.rules(limit: max(1000, data.views.count)), name: "engine.rules")
+        let engine = RuleEngine(rules: rules, clock: .fixed(Dataset.now))
+        precondition(try! engine.loadDonations(ndjson: Array(data.ndjson().utf8)).isEmpty)
+        return { try! engine.isSatisfied(name) }
     }
 
     func profile(workload name: String, size: Int) {
         let data = Dataset(count: size)
+        if name.hasPrefix("engine:") {
+            // `--profile engine:W24 1000`: the rule asked through `RuleEngine.isSatisfied`.
+            let satisfied = engineRule(String(name.dropFirst("engine:".count)), data)
+            var count = 0
+            let end = DispatchTime.now().uptimeNanoseconds + 3_000_000_000
+            while DispatchTime.now().uptimeNanoseconds < end {
+                for _ in 0..<1000 { Sink.shared.consume(satisfied()) }
+                count += 1000
+            }
+            print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
+            return
+        }
         let program = RuleCompiler().compile(SourceFile(name: "bench.rules", text: Workloads.rules(limit: max(1000, size)))).program!
         var store = DonationStore(program: program)
         _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)

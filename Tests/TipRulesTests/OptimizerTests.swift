@@ -16,10 +16,10 @@ struct OptimizerTests {
     """
 
     /// A store with varied donations, including a NaN rating (possible through the library API).
-    static func store(_ program: CompiledProgram) throws -> DonationStore {
+    static func store(_ program: CompiledProgram, count: Int = 60) throws -> DonationStore {
         var store = DonationStore(program: program)
         let names = ["Alps", "Alpine Lake", "Wilbere Bowl", "e\u{301}te\u{301}", "Zion", ""]
-        for index in 0..<60 {
+        for index in 0..<count {
             let rating: Double = index == 17 ? .nan : Double((index * 7) % 11) / 2
             var payload: [String: Value] = [
                 "id": .int((index * 13) % 9 - 2), "name": .string(names[(index * 5) % names.count]), "rating": .double(rating),
@@ -43,6 +43,15 @@ struct OptimizerTests {
         "$0.name.hasPrefix(\"e\")", "$0.seen", "!$0.seen", "$0.note == nil", "$0.note == \"wet\"", "$0.note != \"dry\"",
         "$0.rating > 2.5", "$0.rating == 2.5", "$0.rating != $0.rating", "$0.when < Date.now", "$0.date > Date.now.addingTimeInterval(-86400 * 10)",
         "$0.id > 0 && $0.name.hasPrefix(\"A\")", "$0.id == 1 || $0.seen", "!($0.id > 0 && $0.rating < 3)", "_ in true", "_ in false",
+        // Optional chains ending in a string test, against each literal they may meet.
+        "$0.note?.hasPrefix(\"w\") == true", "$0.note?.hasPrefix(\"w\") == false", "$0.note?.contains(\"r\") != true",
+        "$0.note?.hasSuffix(\"y\") != false", "nil == $0.note?.hasSuffix(\"y\")", "true == $0.note?.starts(with: \"d\")",
+        "$0.note != nil && $0.rating > 3", "$0.note == wanted", "$0.name < \"B\"", "\"Zion\" <= $0.name", "$0.seen != true",
+        // Double arithmetic (never traps) and date arithmetic, with NaN, infinities and -0.0.
+        "$0.rating * 2 + 1 > 5", "-$0.rating < -2", "$0.rating / 0 > 1", "0 / $0.rating == 0", "$0.rating - $0.rating != 0",
+        "2.5 >= $0.rating", "Double(threshold) < $0.rating", "Date.now.timeIntervalSince($0.date) < 86400 * 20",
+        "$0.when.timeIntervalSince($0.date) > -1e9", "$0.date + 86400 * 5 > Date.now", "$0.date - 60 < $0.when",
+        "_ in Date.now.addingTimeInterval(-5) < Date.now", "_ in Date.now.timeIntervalSince(Date.now) == 0",
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.
@@ -60,6 +69,14 @@ struct OptimizerTests {
             for (op, k) in [(">=", -1), (">=", 0), (">", 0), ("==", 4), ("!=", 4), ("<", 3), ("<=", 12), (">", 9223372036854775807)] {
                 result.append("\(source).filter { $0.id > 0 }.count \(op) \(k)")
                 result.append("\(k) \(op) \(source).filter { $0.name.hasPrefix(\"Al\") }.count")
+            }
+            // Closures nested in another closure, reading its parameter.
+            for inner in ["$0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 3", "$0.id == outer.id",
+                          "$0.name.hasPrefix(outer.name) && $0.note == outer.note", "$0.rating > outer.rating * 2 || outer.seen",
+                          "$0.when < outer.when.addingTimeInterval(-1000)"] {
+                result.append("\(source).filter { outer in \(source).contains { \(inner) } }.count")
+                result.append("\(source).map { outer in \(source).count { \(inner) } }")
+                result.append("\(source).first { outer in \(source).allSatisfy { \(inner) } }?.id")
             }
             for field in ["id", "rating", "name", "when", "date"] {
                 result.append("\(source).map(\\.\(field)).max()")
@@ -103,9 +120,9 @@ struct OptimizerTests {
                 Issue.record("does not compile: \(text) \(fast.diagnostics.map(\.message))")
                 continue
             }
-            // Operands computed per row (Date.now moved by an interval) need the general evaluator.
-            // (The dropFirst source has a fused filter of its own.)
-            let fusable = !text.contains("addingTimeInterval") || text.contains("dropFirst(3)")
+            // Closures over the enclosing closure's parameter fuse too; only those that can fail
+            // (an Int conversion) need the general evaluator.
+            let fusable = !text.contains("Double(threshold)") || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))
             var a = Evaluation(program: optimized, donations: store, options: options)
@@ -113,6 +130,37 @@ struct OptimizerTests {
             let x = a.evaluate(fastExpression), y = b.evaluate(slowExpression)
             #expect(describe(x) == describe(y), "\(text)")
         }
+    }
+
+    @Test("fused scans agree with closures over lists longer than a batch, forwards and backwards")
+    func longLists() throws {
+        let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
+        // Spread over 900 days so windows cut the list at different places.
+        let store = try OptimizerTests.store(optimized, count: 900)
+        let plainStore = try OptimizerTests.store(plain, count: 900)
+        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
+        var checked = 0
+        for source in ["view.donations", "view.donations.reversed()", "view.donations.filter { $0.id != 0 }", "view.donations.donatedWithin(.days(400))"] {
+            for predicate in ["$0.id == 3", "$0.rating > 2.5 && $0.id > 0", "$0.seen || $0.rating * 2 < 1", "!($0.id > 0 && $0.note == nil)",
+                              "Date.now.timeIntervalSince($0.date) > 86400 * 300", "$0.id == 999", "$0.id > -100"] {
+                for form in ["filter { \(predicate) }.map(\\.id)", "count(where: { \(predicate) })", "contains(where: { \(predicate) })",
+                             "allSatisfy { \(predicate) }", "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id",
+                             "filter { \(predicate) }.count >= 300"] {
+                    let text = "\(source).\(form)"
+                    let source = SourceFile(name: "<expr>", text: text)
+                    let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+                    let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+                    #expect(OptimizerTests.containsFused(fast.body), "\(text)")
+                    var a = Evaluation(program: optimized, donations: store, options: options)
+                    var b = Evaluation(program: plain, donations: plainStore, options: options)
+                    #expect(describe(a.evaluate(fast)) == describe(b.evaluate(slow)), "\(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 196)
     }
 
     private func describe(_ result: EvaluationResult) -> String {

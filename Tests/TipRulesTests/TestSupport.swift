@@ -48,13 +48,15 @@ enum Fixture {
 
     /// Evaluates an expression against `rules` and `log`, as `tiprules eval --expr` does, and
     /// returns `Type = value` or the runtime error's message, or the first compile error.
+    /// `optimizes: false` evaluates without fused operations (the general evaluator alone).
     static func evaluate(_ expression: String, rules: String = header, log: String = log, now: String = now,
-                         timeZone: String = "UTC", stepBudget: Int = EvaluationOptions.defaultStepBudget) -> String {
-        let compilation = compile(rules)
+                         timeZone: String = "UTC", stepBudget: Int = EvaluationOptions.defaultStepBudget,
+                         optimizes: Bool = true) -> String {
+        let compilation = RuleCompiler(optimizes: optimizes).compile(SourceFile(name: "test.rules", text: rules))
         guard let program = compilation.program else {
             return "rules error: " + compilation.diagnostics.map(\.description).joined(separator: "; ")
         }
-        let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: expression), in: program)
+        let compiled = RuleCompiler(optimizes: optimizes).compileExpression(SourceFile(name: "<expr>", text: expression), in: program)
         guard let compiledExpression = compiled.expression else {
             return "error: " + (compiled.diagnostics.first { $0.severity == .error }?.message ?? "?")
         }

@@ -154,7 +154,10 @@ extension Evaluator {
             return .bool(found)
         case .allSatisfy:
             var failed = false
-            forEachMatch(list, .not(predicate), reverse: false) { _ in failed = true; return false }
+            forEachBatch(list, predicate, reverse: false) { rows, selected in
+                failed = selected.count < rows.count
+                return !failed
+            }
             return .bool(!failed)
         case .first, .last:
             var match: Int?
@@ -181,57 +184,48 @@ extension Evaluator {
     }
 
     /// Calls `body` with each matching stream position, in list order (or reversed), until it
-    /// returns false. A leading comparison of an Int field with a constant runs as a tight
-    /// loop over the column, testing the rest of the predicate only where it holds.
+    /// returns false.
     private func forEachMatch(_ list: DonationList, _ predicate: RowPredicate, reverse: Bool, _ body: (Int) -> Bool) {
-        let stream = list.stream
-        if !reverse, case .contiguous(let range) = list.positions, let filter = intPrefilter(predicate, stream) {
-            let rest = filter.rest.map { bind($0, stream) }
-            let k = filter.k
-            filter.items.withUnsafeBufferPointer { items in
-                @inline(__always) func run(_ holds: (Int, Int) -> Bool) {
-                    for position in range where holds(items[position], k) {
-                        if let rest, !rest(position) { continue }
-                        if !body(position) { return }
-                    }
-                }
-                switch filter.op {
-                case .equal: run(==)
-                case .notEqual: run(!=)
-                case .less: run(<)
-                case .lessOrEqual: run(<=)
-                case .greater: run(>)
-                case .greaterOrEqual: run(>=)
-                }
-            }
-            return
-        }
-        let test = bind(predicate, stream)
-        let count = list.count
-        if reverse {
-            for offset in (0..<count).reversed() {
-                let position = list.position(at: offset)
-                if test(position) && !body(position) { return }
-            }
-        } else {
-            for offset in 0..<count {
-                let position = list.position(at: offset)
-                if test(position) && !body(position) { return }
-            }
+        forEachBatch(list, predicate, reverse: reverse) { _, selected in
+            for position in selected where !body(position) { return false }
+            return true
         }
     }
 
-    /// `field OP k` on an Int field, alone or first in a conjunction, with the rest.
-    private func intPrefilter(_ predicate: RowPredicate, _ stream: DonationStream) -> (items: [Int], op: ComparisonOperator, k: Int, rest: RowPredicate?)? {
-        switch predicate {
-        case .compare(.field(let index), let op, let constant):
-            guard case .int(let items) = stream.columns[index], case .int(let k)? = invariant(constant) else { return nil }
-            return (items, op, k, nil)
-        case .and(let first, let rest):
-            guard let head = intPrefilter(first, stream), head.rest == nil else { return nil }
-            return (head.items, head.op, head.k, rest)
-        default:
-            return nil
+    /// Runs the predicate over the list a batch at a time (see `RowFilter`) and calls `body`
+    /// with each batch's positions and those that pass, until it returns false. Batches start
+    /// small and grow, so a scan that stops at an early match tests few rows past it.
+    private func forEachBatch(_ list: DonationList, _ predicate: RowPredicate, reverse: Bool,
+                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Bool) {
+        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant))
+        let count = list.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * RowFilter.batch) { buffer in
+            let input = buffer.baseAddress!, output = input + RowFilter.batch
+            var done = 0, size = 16
+            while done < count {
+                let n = min(size, count - done)
+                switch list.positions {
+                case .contiguous(let range):
+                    if reverse {
+                        for i in 0..<n { input[i] = range.upperBound - 1 - done - i }
+                    } else {
+                        for i in 0..<n { input[i] = range.lowerBound + done + i }
+                    }
+                case .scattered(let positions):
+                    positions.withUnsafeBufferPointer { positions in
+                        if reverse {
+                            for i in 0..<n { input[i] = positions[count - 1 - done - i] }
+                        } else {
+                            for i in 0..<n { input[i] = positions[done + i] }
+                        }
+                    }
+                }
+                let rows = UnsafeBufferPointer(start: input, count: n)
+                let kept = filter.select(rows, output)
+                if !body(rows, UnsafeBufferPointer(start: output, count: kept)) { return }
+                done += n
+                size = min(size * 4, RowFilter.batch)
+            }
         }
     }
 
@@ -282,79 +276,41 @@ extension Evaluator {
         return (largest ? sizes.max() : sizes.min()) ?? 0
     }
 
-    /// A row predicate bound to one stream's columns, ready to test positions.
+    /// A row predicate bound to one stream's columns and this evaluation's invariant values,
+    /// ready to test positions.
     private func bind(_ predicate: RowPredicate, _ stream: DonationStream) -> (Int) -> Bool {
-        switch predicate {
-        case .constant(let flag):
-            return { _ in flag }
-        case .and(let a, let b):
-            let first = bind(a, stream), second = bind(b, stream)
-            return { first($0) && second($0) }
-        case .or(let a, let b):
-            let first = bind(a, stream), second = bind(b, stream)
-            return { first($0) || second($0) }
-        case .not(let a):
-            let inner = bind(a, stream)
-            return { !inner($0) }
-        case .compare(let a, let op, let b):
-            if case .field(let index) = a, let constant = invariant(b) {
-                let column = stream.columns[index]
-                if case .int(let items) = column, case .int(let k) = constant {
-                    return Evaluator.intComparison(op, items, k)
-                }
-                if case .string(let items) = column, case .string(let text) = constant, op == .equal || op == .notEqual {
-                    return op == .equal ? { items[$0] == text } : { items[$0] != text }
-                }
-                return { Evaluator.compare(op, column[$0], constant) }
-            }
-            let left = operand(a, stream), right = operand(b, stream)
-            return { Evaluator.compare(op, left($0), right($0)) }
-        case .string(let a, let test, let b):
-            let left = operand(a, stream), right = operand(b, stream)
-            return { position in
-                guard case .string(let text) = left(position), case .string(let needle) = right(position) else { return false }
-                switch test {
-                case .hasPrefix: return StringSearch.hasPrefix(text, needle)
-                case .hasSuffix: return StringSearch.hasSuffix(text, needle)
-                case .contains: return StringSearch.contains(text, needle)
-                }
-            }
-        }
+        RowPredicateBinder(stream: stream, invariant: invariant).bind(predicate)
     }
 
-    /// The value of an operand that does not depend on the row.
-    private func invariant(_ operand: RowPredicate.Operand) -> Value? {
+    /// The value of an operand that is the same for every row.
+    private func invariant(_ operand: RowPredicate.Operand) -> Value {
         switch operand {
         case .constant(let value): return Value(value)
         case .parameter(let index): return parameterValues[index]
         case .now: return .date(now)
-        case .field, .date: return nil
+        case .outerLocal(let slot): return local(slot)
+        case .outerField(let slot, let field): return localField(slot, field)
+        case .outerDate(let slot): return .date(localDate(slot))
+        case .arithmetic(let op, let a, let b):
+            let x = invariantNumber(a), y = invariantNumber(b)
+            switch op {
+            case .doubleAdd: return .double(x + y)
+            case .doubleSubtract: return .double(x - y)
+            case .doubleMultiply: return .double(x * y)
+            case .doubleDivide: return .double(x / y)
+            default: preconditionFailure("row arithmetic with an operator that can fail")
+            }
+        case .intervalSince(let a, let b): return .double(invariantNumber(a) - invariantNumber(b))
+        case .addingInterval(let a, let b): return .date(invariantNumber(a) + invariantNumber(b))
+        case .negate(let a): return .double(-invariantNumber(a))
+        case .field, .date: preconditionFailure("a row operand is not invariant")
         }
     }
 
-    private func operand(_ operand: RowPredicate.Operand, _ stream: DonationStream) -> (Int) -> Value {
-        switch operand {
-        case .field(let index):
-            let column = stream.columns[index]
-            return { column[$0] }
-        case .date:
-            let dates = stream.dates
-            return { .date(dates[$0]) }
-        case .constant, .parameter, .now:
-            let value = invariant(operand)!
-            return { _ in value }
-        }
-    }
-
-    /// A comparison of an Int column with a constant, specialised per operator.
-    static func intComparison(_ op: ComparisonOperator, _ items: [Int], _ k: Int) -> (Int) -> Bool {
-        switch op {
-        case .equal: return { items[$0] == k }
-        case .notEqual: return { items[$0] != k }
-        case .less: return { items[$0] < k }
-        case .lessOrEqual: return { items[$0] <= k }
-        case .greater: return { items[$0] > k }
-        case .greaterOrEqual: return { items[$0] >= k }
+    private func invariantNumber(_ operand: RowPredicate.Operand) -> Double {
+        switch invariant(operand) {
+        case .double(let x), .date(let x): return x
+        default: preconditionFailure("row arithmetic on a value that is no number")
         }
     }
 }

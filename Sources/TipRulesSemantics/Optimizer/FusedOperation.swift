@@ -1,17 +1,46 @@
 import TipRulesSyntax
 
-/// A predicate over one donation, made only of comparisons between its fields, its date,
-/// literals, parameters and `Date.now`, string tests with such operands, and `&&`, `||`, `!`.
-/// Such a predicate cannot fail, so scans may run it over stream columns directly and stop as
-/// soon as the answer is known, with exactly the closure's result.
+/// A predicate over one donation (the row), made only of operations that cannot fail:
+/// comparisons, `Double` arithmetic, `timeIntervalSince`, string tests (also through an
+/// optional chain), nil tests, and `&&`, `||`, `!`, over the row's fields and date, literals,
+/// parameters, `Date.now`, and the parameters of enclosing closures. Such a predicate cannot
+/// fail, so scans may run it over stream columns directly and stop as soon as the answer is
+/// known, with exactly the closure's result.
 package indirect enum RowPredicate: Sendable {
     /// An operand of a row comparison.
-    package enum Operand: Sendable {
+    package indirect enum Operand: Sendable {
+        /// A payload field of the row.
         case field(Int)
+        /// The row's date.
         case date
         case constant(Constant)
         case parameter(Int)
         case now
+        /// A non-donation parameter of an enclosing closure (the same for every row).
+        case outerLocal(Int)
+        /// A payload field of an enclosing closure's donation parameter.
+        case outerField(slot: Int, field: Int)
+        /// The date of an enclosing closure's donation parameter.
+        case outerDate(slot: Int)
+        /// `Double` arithmetic (which never traps).
+        case arithmetic(ArithmeticOperator, Operand, Operand)
+        /// `-x` of a `Double`.
+        case negate(Operand)
+        /// `a.timeIntervalSince(b)`: `a - b` in seconds.
+        case intervalSince(Operand, Operand)
+        /// `date.addingTimeInterval(seconds)` (and `date + seconds`): a date.
+        case addingInterval(Operand, Operand)
+
+        /// Whether the operand is the same for every row.
+        package var isInvariant: Bool {
+            switch self {
+            case .field, .date: return false
+            case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return true
+            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+                return a.isInvariant && b.isInvariant
+            case .negate(let a): return a.isInvariant
+            }
+        }
     }
 
     /// The string tests a row predicate may use.
@@ -21,6 +50,8 @@ package indirect enum RowPredicate: Sendable {
 
     case constant(Bool)
     case compare(Operand, ComparisonOperator, Operand)
+    /// A string test; false when the receiver is `nil` (an optional field), so that
+    /// `x?.hasPrefix(y) == true` is this test itself.
     case string(Operand, StringTest, Operand)
     case and(RowPredicate, RowPredicate)
     case or(RowPredicate, RowPredicate)

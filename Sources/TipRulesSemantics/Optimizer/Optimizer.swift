@@ -145,7 +145,7 @@ package enum Optimizer {
 
 extension ComparisonOperator {
     /// The operator with its operands swapped: `k < x` is `x > k`.
-    var mirrored: ComparisonOperator {
+    package var mirrored: ComparisonOperator {
         switch self {
         case .equal, .notEqual: return self
         case .less: return .greater
@@ -172,46 +172,107 @@ extension RowPredicate {
         case .not(let e):
             return from(e, slot: slot).map { .not($0) }
         case .comparison(let op, let l, let r):
+            if let chained = optionalStringTest(op, l, r, slot: slot) ?? optionalStringTest(op, r, l, slot: slot) { return chained }
             guard let a = operand(l, slot: slot), let b = operand(r, slot: slot) else { return nil }
             return .compare(a, op, b)
-        case .field(let base, let index):
-            // A Bool field used as the condition itself.
-            guard body.type == .bool, case .local(slot) = base.node else { return nil }
-            return .compare(.field(index), .equal, .constant(.bool(true)))
-        case .builtin(let call):
-            let test: StringTest
-            switch call.builtin.id {
-            case .stringHasPrefix, .stringStartsWith: test = .hasPrefix
-            case .stringHasSuffix: test = .hasSuffix
-            case .stringContains: test = .contains
-            default: return nil
-            }
-            guard let receiver = call.receiver, let a = operand(receiver, slot: slot), let b = operand(call.arguments[0], slot: slot) else { return nil }
+        case .builtin(let call) where stringTest(call.builtin.id) != nil:
+            guard let test = stringTest(call.builtin.id), let receiver = call.receiver,
+                  let a = operand(receiver, slot: slot), let b = operand(call.arguments[0], slot: slot) else { return nil }
             return .string(a, test, b)
+        default:
+            // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
+            guard body.type == .bool, let a = operand(body, slot: slot) else { return nil }
+            return .compare(a, .equal, .constant(.bool(true)))
+        }
+    }
+
+    private static func stringTest(_ id: BuiltinID) -> StringTest? {
+        switch id {
+        case .stringHasPrefix, .stringStartsWith: return .hasPrefix
+        case .stringHasSuffix: return .hasSuffix
+        case .stringContains: return .contains
+        default: return nil
+        }
+    }
+
+    /// `x?.hasPrefix(y) == true` (or `!=`, `false`, `nil`): an optional chain ending in a string
+    /// test, compared with a literal.
+    private static func optionalStringTest(_ op: ComparisonOperator, _ chain: TypedExpression, _ other: TypedExpression,
+                                           slot: Int) -> RowPredicate? {
+        guard op == .equal || op == .notEqual, case .optionalChain(let inner) = chain.node, case .builtin(let call) = inner.node,
+              let test = stringTest(call.builtin.id), let receiver = call.receiver, case .bindOptional(let bound) = receiver.node,
+              let text = operand(bound, slot: slot), let needle = operand(call.arguments[0], slot: slot),
+              case .constant(let constant)? = operand(other, slot: slot) else { return nil }
+        // The test is false for nil, so `== true` is the test itself.
+        let holds = RowPredicate.string(text, test, needle)
+        let isNil = RowPredicate.compare(text, .equal, .constant(.null))
+        let result: RowPredicate
+        switch constant {
+        case .bool(true): result = holds
+        case .bool(false): result = .and(.not(isNil), .not(holds))
+        case .null: result = isNil
+        default: return nil
+        }
+        return op == .equal ? result : .not(result)
+    }
+
+    /// An operand: anything that cannot fail, read from the row, its enclosing closures'
+    /// parameters or constants.
+    private static func operand(_ expression: TypedExpression, slot: Int) -> Operand? {
+        switch expression.node {
+        case .field(let base, let index):
+            guard case .local(let owner) = base.node else { return nil }
+            return owner == slot ? .field(index) : .outerField(slot: owner, field: index)
+        case .local(let owner):
+            // The row itself is no operand; an enclosing closure's scalar parameter is.
+            guard owner != slot, isScalar(expression.type) else { return nil }
+            return .outerLocal(owner)
+        case .constant(let value):
+            return .constant(value)
+        case .wrapOptional(let inner):
+            // A literal compared with an optional field: wrap it once, here.
+            if case .constant(let value) = inner.node { return .constant(Constant.wrap(value, wrapped: inner.type)) }
+            // A value that is not optional itself is represented as its optional is, so a
+            // row-invariant one can be compared with an optional field as it is.
+            guard !inner.type.isOptional, let a = operand(inner, slot: slot), a.isInvariant else { return nil }
+            return a
+        case .parameterValue(let index):
+            return .parameter(index)
+        case .negate(let inner):
+            guard expression.type == .double, let a = operand(inner, slot: slot) else { return nil }
+            return .negate(a)
+        case .arithmetic(let op, let l, let r):
+            guard [.doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide].contains(op),
+                  let a = operand(l, slot: slot), let b = operand(r, slot: slot) else { return nil }
+            return .arithmetic(op, a, b)
+        case .builtin(let call):
+            switch call.builtin.id {
+            case .donationDate:
+                guard let receiver = call.receiver, case .local(let owner) = receiver.node else { return nil }
+                return owner == slot ? .date : .outerDate(slot: owner)
+            case .dateNow:
+                return .now
+            case .dateTimeIntervalSince:
+                guard let receiver = call.receiver, let a = operand(receiver, slot: slot),
+                      let b = operand(call.arguments[0], slot: slot) else { return nil }
+                return .intervalSince(a, b)
+            case .dateAddingTimeInterval:
+                guard let receiver = call.receiver, let a = operand(receiver, slot: slot),
+                      let b = operand(call.arguments[0], slot: slot) else { return nil }
+                return .addingInterval(a, b)
+            default:
+                return nil
+            }
         default:
             return nil
         }
     }
 
-    private static func operand(_ expression: TypedExpression, slot: Int) -> Operand? {
-        switch expression.node {
-        case .field(let base, let index):
-            guard case .local(slot) = base.node else { return nil }
-            return .field(index)
-        case .constant(let value):
-            return .constant(value)
-        case .wrapOptional(let inner):
-            // A literal compared with an optional field: wrap it once, here.
-            guard case .constant(let value) = inner.node else { return nil }
-            return .constant(Constant.wrap(value, wrapped: inner.type))
-        case .parameterValue(let index):
-            return .parameter(index)
-        case .builtin(let call):
-            if call.builtin.id == .donationDate, let receiver = call.receiver, case .local(slot) = receiver.node { return .date }
-            if call.builtin.id == .dateNow { return .now }
-            return nil
-        default:
-            return nil
+    private static func isScalar(_ type: RuleType) -> Bool {
+        switch type {
+        case .int, .double, .bool, .string, .date: return true
+        case .optional(let wrapped): return isScalar(wrapped)
+        default: return false
         }
     }
 }

@@ -1,0 +1,298 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// A row predicate run a batch of rows at a time: each test reads its column in one tight loop
+/// over the batch's stream positions and passes on those that hold (a selection), as column
+/// stores do. Per row this costs a load and a compare per test, where a tree of closures costs
+/// a call per node.
+///
+/// `select` keeps the order of its input, so every scan sees matches in list order, and since
+/// a row predicate cannot fail, testing a whole batch past the first match the scan needed
+/// changes nothing it returns.
+class RowFilter {
+    /// Rows per batch: the size of every selection buffer.
+    static let batch = 256
+
+    /// Writes the positions of `input` that pass, in order, to `output`; returns how many.
+    func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        preconditionFailure("\(Self.self) does not select")
+    }
+
+    /// The filter for a predicate over one stream (see `RowPredicateBinder` for operands).
+    static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> RowFilter {
+        switch predicate {
+        case .and(let a, let b):
+            return AndFilter(make(a, binder), make(b, binder))
+        case .or(let a, let b):
+            return OrFilter(make(a, binder), make(b, binder))
+        case .not(let a):
+            return NotFilter(make(a, binder))
+        case .compare(let a, let op, let b):
+            if let filter = binder.columnFilter(a, op, b) { return filter }
+            return TestFilter(binder.bind(predicate))
+        case .constant, .string:
+            return TestFilter(binder.bind(predicate))
+        }
+    }
+}
+
+/// A scratch buffer of one batch of positions, owned by a filter.
+final class SelectionBuffer {
+    let base = UnsafeMutablePointer<Int>.allocate(capacity: RowFilter.batch)
+    deinit { base.deallocate() }
+
+    func prefix(_ count: Int) -> UnsafeBufferPointer<Int> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+}
+
+/// Any test of one row at a time (string tests, optional operands, mixed operands).
+final class TestFilter: RowFilter {
+    private let test: (Int) -> Bool
+    init(_ test: @escaping (Int) -> Bool) { self.test = test }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        var kept = 0
+        for position in input where test(position) {
+            output[kept] = position
+            kept += 1
+        }
+        return kept
+    }
+}
+
+/// A column of machine values against a value the same for every row.
+final class ColumnFilter: RowFilter {
+    enum Operands {
+        case ints([Int], Int)
+        case doubles([Double], Double)
+        case strings([String], String)
+    }
+    private let operands: Operands
+    private let op: ComparisonOperator
+
+    init(_ operands: Operands, _ op: ComparisonOperator) {
+        self.operands = operands
+        self.op = op
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        switch operands {
+        case .ints(let items, let k): return ColumnFilter.select(items, op, k, input, output)
+        case .doubles(let items, let k): return ColumnFilter.select(items, op, k, input, output)
+        case .strings(let items, let k): return ColumnFilter.select(items, op, k, input, output)
+        }
+    }
+
+    @inline(__always)
+    private static func select<T: Comparable>(_ items: [T], _ op: ComparisonOperator, _ k: T,
+                                              _ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        items.withUnsafeBufferPointer { column in
+            switch op {
+            case .equal: return RowFilter.keep(input, output) { column[$0] == k }
+            case .notEqual: return RowFilter.keep(input, output) { column[$0] != k }
+            case .less: return RowFilter.keep(input, output) { column[$0] < k }
+            case .lessOrEqual: return RowFilter.keep(input, output) { column[$0] <= k }
+            case .greater: return RowFilter.keep(input, output) { column[$0] > k }
+            case .greaterOrEqual: return RowFilter.keep(input, output) { column[$0] >= k }
+            }
+        }
+    }
+}
+
+extension RowFilter {
+    /// The rows of `input` for which `holds` is true, written without a branch per row.
+    @inline(__always)
+    static func keep(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>, _ holds: (Int) -> Bool) -> Int {
+        var kept = 0
+        for position in input {
+            output[kept] = position
+            kept &+= holds(position) ? 1 : 0
+        }
+        return kept
+    }
+}
+
+/// `a && b`: the rows that pass `a`, then those of them that pass `b`.
+final class AndFilter: RowFilter {
+    private let first: RowFilter
+    private let second: RowFilter
+    private let passed = SelectionBuffer()
+
+    init(_ first: RowFilter, _ second: RowFilter) {
+        self.first = first
+        self.second = second
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        let count = first.select(input, passed.base)
+        return count == 0 ? 0 : second.select(passed.prefix(count), output)
+    }
+}
+
+/// `a || b`: the rows that pass `a`, and of the rest those that pass `b`, in input order.
+final class OrFilter: RowFilter {
+    private let first: RowFilter
+    private let second: RowFilter
+    private let passedFirst = SelectionBuffer()
+    private let rest = SelectionBuffer()
+    private let passedSecond = SelectionBuffer()
+
+    init(_ first: RowFilter, _ second: RowFilter) {
+        self.first = first
+        self.second = second
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        let firstCount = first.select(input, passedFirst.base)
+        if firstCount == input.count {
+            output.update(from: input.baseAddress!, count: firstCount)
+            return firstCount
+        }
+        let restCount = RowFilter.complement(input, passedFirst.prefix(firstCount), rest.base)
+        let secondCount = second.select(rest.prefix(restCount), passedSecond.base)
+        // Both are subsequences of the input: interleave them back into its order.
+        var a = 0, b = 0, kept = 0
+        for position in input {
+            if a < firstCount, passedFirst.base[a] == position {
+                a += 1
+            } else if b < secondCount, passedSecond.base[b] == position {
+                b += 1
+            } else {
+                continue
+            }
+            output[kept] = position
+            kept += 1
+        }
+        return kept
+    }
+}
+
+/// `!a`: the rows that do not pass `a`.
+final class NotFilter: RowFilter {
+    private let inner: RowFilter
+    private let passed = SelectionBuffer()
+
+    init(_ inner: RowFilter) { self.inner = inner }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        let count = inner.select(input, passed.base)
+        return RowFilter.complement(input, passed.prefix(count), output)
+    }
+}
+
+extension RowFilter {
+    /// The rows of `input` not in `selected`, a subsequence of it, in order. (A position that
+    /// occurs twice passes or fails both times, so matching in order is exact.)
+    static func complement(_ input: UnsafeBufferPointer<Int>, _ selected: UnsafeBufferPointer<Int>,
+                           _ output: UnsafeMutablePointer<Int>) -> Int {
+        var next = 0, kept = 0
+        for position in input {
+            if next < selected.count, selected[next] == position {
+                next += 1
+            } else {
+                output[kept] = position
+                kept += 1
+            }
+        }
+        return kept
+    }
+}
+
+/// `Double` (or `Date`) operands compared row by row, computed a batch at a time.
+final class NumberFilter: RowFilter {
+    private let left: NumberColumn
+    private let op: ComparisonOperator
+    private let right: NumberColumn
+    private let leftValues = UnsafeMutablePointer<Double>.allocate(capacity: RowFilter.batch)
+    private let rightValues = UnsafeMutablePointer<Double>.allocate(capacity: RowFilter.batch)
+
+    init(_ left: NumberColumn, _ op: ComparisonOperator, _ right: NumberColumn) {
+        self.left = left
+        self.op = op
+        self.right = right
+    }
+
+    deinit {
+        leftValues.deallocate()
+        rightValues.deallocate()
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        left.fill(input, leftValues)
+        right.fill(input, rightValues)
+        let x = leftValues, y = rightValues
+        var offset = 0
+        @inline(__always) func run(_ holds: (Double, Double) -> Bool) -> Int {
+            RowFilter.keep(input, output) { _ in
+                defer { offset &+= 1 }
+                return holds(x[offset], y[offset])
+            }
+        }
+        switch op {
+        case .equal: return run(==)
+        case .notEqual: return run(!=)
+        case .less: return run(<)
+        case .lessOrEqual: return run(<=)
+        case .greater: return run(>)
+        case .greaterOrEqual: return run(>=)
+        }
+    }
+}
+
+/// A `Double` operand computed for a batch of rows.
+final class NumberColumn {
+    private indirect enum Source {
+        case constant(Double)
+        case column([Double])
+        case arithmetic(ArithmeticOperator, NumberColumn, NumberColumn)
+        case negate(NumberColumn)
+    }
+    private let source: Source
+    /// Where the right operand of arithmetic is computed.
+    private let scratch: UnsafeMutablePointer<Double>?
+
+    private init(_ source: Source) {
+        self.source = source
+        if case .arithmetic = source {
+            scratch = .allocate(capacity: RowFilter.batch)
+        } else {
+            scratch = nil
+        }
+    }
+
+    deinit { scratch?.deallocate() }
+
+    static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
+    static func column(_ items: [Double]) -> NumberColumn { NumberColumn(.column(items)) }
+    static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn) -> NumberColumn {
+        NumberColumn(.arithmetic(op, a, b))
+    }
+    static func negate(_ a: NumberColumn) -> NumberColumn { NumberColumn(.negate(a)) }
+
+    /// Writes the operand's value for each row of `input`.
+    func fill(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Double>) {
+        switch source {
+        case .constant(let k):
+            output.update(repeating: k, count: input.count)
+        case .column(let items):
+            items.withUnsafeBufferPointer { column in
+                for (offset, position) in input.enumerated() { output[offset] = column[position] }
+            }
+        case .negate(let inner):
+            inner.fill(input, output)
+            for offset in 0..<input.count { output[offset] = -output[offset] }
+        case .arithmetic(let op, let a, let b):
+            a.fill(input, output)
+            b.fill(input, scratch!)
+            let y = scratch!
+            switch op {
+            case .doubleAdd: for offset in 0..<input.count { output[offset] += y[offset] }
+            case .doubleSubtract: for offset in 0..<input.count { output[offset] -= y[offset] }
+            case .doubleMultiply: for offset in 0..<input.count { output[offset] *= y[offset] }
+            case .doubleDivide: for offset in 0..<input.count { output[offset] /= y[offset] }
+            default: preconditionFailure("row arithmetic with an operator that can fail")
+            }
+        }
+    }
+}

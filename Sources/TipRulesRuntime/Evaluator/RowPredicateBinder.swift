@@ -1,0 +1,300 @@
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Turns a `RowPredicate` into a test of stream positions, bound once per scan to the stream's
+/// columns and to the values that are the same for every row (constants, parameters, the clock
+/// and the parameters of enclosing closures).
+///
+/// Operands keep their machine type where the column has one, so the usual comparisons (a
+/// field or the date against a value, `Double` arithmetic on a field) run as closures over
+/// plain arrays, without `Value`s or reference counting per row. The result is the closure's
+/// result exactly: the same operators on the same machine values, in the same order.
+struct RowPredicateBinder {
+    let stream: DonationStream
+    /// The value of each row-invariant operand, read from the evaluator.
+    let invariant: (RowPredicate.Operand) -> Value
+
+    /// A `Double` (or `Date`, as seconds since 2001) operand.
+    private enum Number {
+        case constant(Double)
+        case column([Double])
+        case computed((Int) -> Double)
+
+        var read: (Int) -> Double {
+            switch self {
+            case .constant(let k): return { _ in k }
+            case .column(let items): return { items[$0] }
+            case .computed(let f): return f
+            }
+        }
+    }
+
+    /// An operand bound to the stream.
+    private enum Bound {
+        /// The same for every row.
+        case value(Value)
+        case number(Number)
+        case ints([Int])
+        case strings([String])
+        case bools([Bool])
+        /// Anything else, as values.
+        case values((Int) -> Value)
+    }
+
+    func bind(_ predicate: RowPredicate) -> (Int) -> Bool {
+        switch predicate {
+        case .constant(let flag):
+            return { _ in flag }
+        case .and(let a, let b):
+            let first = bind(a), second = bind(b)
+            return { first($0) && second($0) }
+        case .or(let a, let b):
+            let first = bind(a), second = bind(b)
+            return { first($0) || second($0) }
+        case .not(let a):
+            let inner = bind(a)
+            return { !inner($0) }
+        case .compare(let a, let op, let b):
+            return compare(bind(a), op, bind(b))
+        case .string(let a, let test, let b):
+            return string(bind(a), test, bind(b))
+        }
+    }
+
+    // MARK: - Operands
+
+    private func bind(_ operand: RowPredicate.Operand) -> Bound {
+        if operand.isInvariant { return .value(invariant(operand)) }
+        switch operand {
+        case .field(let index):
+            switch stream.columns[index] {
+            case .int(let items): return .ints(items)
+            case .double(let items), .date(let items): return .number(.column(items))
+            case .string(let items): return .strings(items)
+            case .bool(let items): return .bools(items)
+            case .values(let items): return .values { items[$0] }
+            }
+        case .date:
+            return .number(.column(stream.dates))
+        case .arithmetic(let op, let a, let b):
+            return .number(.computed(arithmetic(op, numeric(a), numeric(b))))
+        case .intervalSince(let a, let b):
+            return .number(.computed(arithmetic(.doubleSubtract, numeric(a), numeric(b))))
+        case .addingInterval(let a, let b):
+            // A date is its seconds since 2001, so moving it is `Double` addition.
+            return .number(.computed(arithmetic(.doubleAdd, numeric(a), numeric(b))))
+        case .negate(let a):
+            let read = numeric(a).read
+            return .number(.computed { -read($0) })
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+            preconditionFailure("an invariant operand is bound as a value")
+        }
+    }
+
+    /// An operand of `Double` arithmetic (the optimizer accepts only `Double` and `Date` ones).
+    private func numeric(_ operand: RowPredicate.Operand) -> Number {
+        guard let number = number(bind(operand)) else { preconditionFailure("row arithmetic on a value that is no number") }
+        return number
+    }
+
+    /// A `Double` or `Date` operand as a number; nil for other operands (an optional column,
+    /// `nil`, other types).
+    private func number(_ bound: Bound) -> Number? {
+        switch bound {
+        case .number(let number): return number
+        case .value(.double(let k)), .value(.date(let k)): return .constant(k)
+        default: return nil
+        }
+    }
+
+    /// Any operand as values.
+    private func values(_ bound: Bound) -> (Int) -> Value {
+        switch bound {
+        case .value(let value): return { _ in value }
+        case .number(let number):
+            // Per-row numbers meet values only in a comparison with `nil` (an optional operand
+            // that varies by row is never a number), where `Double` or `Date` makes no difference.
+            let read = number.read
+            return { .double(read($0)) }
+        case .ints(let items): return { .int(items[$0]) }
+        case .strings(let items): return { .string(items[$0]) }
+        case .bools(let items): return { .bool(items[$0]) }
+        case .values(let read): return read
+        }
+    }
+
+    private func arithmetic(_ op: ArithmeticOperator, _ a: Number, _ b: Number) -> (Int) -> Double {
+        switch (op, a, b) {
+        case (.doubleAdd, .column(let x), .constant(let k)): return { x[$0] + k }
+        case (.doubleSubtract, .column(let x), .constant(let k)): return { x[$0] - k }
+        case (.doubleSubtract, .constant(let k), .column(let x)): return { k - x[$0] }
+        case (.doubleMultiply, .column(let x), .constant(let k)): return { x[$0] * k }
+        case (.doubleDivide, .column(let x), .constant(let k)): return { x[$0] / k }
+        default: break
+        }
+        let f = a.read, g = b.read
+        switch op {
+        case .doubleAdd: return { f($0) + g($0) }
+        case .doubleSubtract: return { f($0) - g($0) }
+        case .doubleMultiply: return { f($0) * g($0) }
+        case .doubleDivide: return { f($0) / g($0) }
+        default: preconditionFailure("row arithmetic with an operator that can fail")
+        }
+    }
+
+    // MARK: - Tests
+
+    private func compare(_ a: Bound, _ op: ComparisonOperator, _ b: Bound) -> (Int) -> Bool {
+        // Numbers (`Double`s and dates, as seconds) compare as numbers, whatever tag an
+        // invariant value carries (a date moved by `addingTimeInterval` is computed as one).
+        if let x = number(a), let y = number(b) {
+            if case .constant(let p) = x, case .constant(let q) = y {
+                let result = Evaluator.compare(op, .double(p), .double(q))
+                return { _ in result }
+            }
+            return RowPredicateBinder.compare(op, x, y)
+        }
+        switch (a, b) {
+        case (.value(let x), .value(let y)):
+            let result = Evaluator.compare(op, x, y)
+            return { _ in result }
+        case (.ints(let items), .value(.int(let k))):
+            return RowPredicateBinder.compare(op, items, k)
+        case (.value(.int(let k)), .ints(let items)):
+            return RowPredicateBinder.compare(op.mirrored, items, k)
+        case (.strings(let items), .value(.string(let k))):
+            return RowPredicateBinder.compare(op, items, k)
+        case (.value(.string(let k)), .strings(let items)):
+            return RowPredicateBinder.compare(op.mirrored, items, k)
+        case (.bools(let items), .value(.bool(let k))) where op == .equal || op == .notEqual:
+            return op == .equal ? { items[$0] == k } : { items[$0] != k }
+        default:
+            break
+        }
+        let left = values(a), right = values(b)
+        return { Evaluator.compare(op, left($0), right($0)) }
+    }
+
+    private static func compare(_ op: ComparisonOperator, _ a: Number, _ b: Number) -> (Int) -> Bool {
+        switch (a, b) {
+        case (.column(let items), .constant(let k)): return compare(op, items, k)
+        case (.constant(let k), .column(let items)): return compare(op.mirrored, items, k)
+        case (.computed(let f), .constant(let k)):
+            switch op {
+            case .equal: return { f($0) == k }
+            case .notEqual: return { f($0) != k }
+            case .less: return { f($0) < k }
+            case .lessOrEqual: return { f($0) <= k }
+            case .greater: return { f($0) > k }
+            case .greaterOrEqual: return { f($0) >= k }
+            }
+        case (.constant, .computed): return compare(op.mirrored, b, a)
+        default:
+            let f = a.read, g = b.read
+            switch op {
+            case .equal: return { f($0) == g($0) }
+            case .notEqual: return { f($0) != g($0) }
+            case .less: return { f($0) < g($0) }
+            case .lessOrEqual: return { f($0) <= g($0) }
+            case .greater: return { f($0) > g($0) }
+            case .greaterOrEqual: return { f($0) >= g($0) }
+            }
+        }
+    }
+
+    /// A column against a value, specialised per operator.
+    private static func compare<T: Comparable>(_ op: ComparisonOperator, _ items: [T], _ k: T) -> (Int) -> Bool {
+        switch op {
+        case .equal: return { items[$0] == k }
+        case .notEqual: return { items[$0] != k }
+        case .less: return { items[$0] < k }
+        case .lessOrEqual: return { items[$0] <= k }
+        case .greater: return { items[$0] > k }
+        case .greaterOrEqual: return { items[$0] >= k }
+        }
+    }
+
+    /// A string test; false when the receiver is nil.
+    private func string(_ a: Bound, _ test: RowPredicate.StringTest, _ b: Bound) -> (Int) -> Bool {
+        let search: (String, String) -> Bool
+        switch test {
+        case .hasPrefix: search = StringSearch.hasPrefix
+        case .hasSuffix: search = StringSearch.hasSuffix
+        case .contains: search = StringSearch.contains
+        }
+        if case .strings(let items) = a, case .value(.string(let needle)) = b {
+            switch test {
+            case .hasPrefix: return { StringSearch.hasPrefix(items[$0], needle) }
+            case .hasSuffix: return { StringSearch.hasSuffix(items[$0], needle) }
+            case .contains: return { StringSearch.contains(items[$0], needle) }
+            }
+        }
+        let left = values(a), right = values(b)
+        return { position in
+            guard case .string(let text) = left(position), case .string(let needle) = right(position) else { return false }
+            return search(text, needle)
+        }
+    }
+}
+
+extension RowPredicateBinder {
+    /// A comparison as a filter over batches of rows, when its operands have machine types:
+    /// a typed column against an invariant value, or `Double` and `Date` operands computed
+    /// per row. Nil for the rest, which are tested row by row.
+    func columnFilter(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand) -> RowFilter? {
+        if a.isInvariant && b.isInvariant { return nil }
+        if b.isInvariant, let filter = typedColumn(a, op, invariant(b)) { return filter }
+        if a.isInvariant, let filter = typedColumn(b, op.mirrored, invariant(a)) { return filter }
+        guard let left = numberColumn(a), let right = numberColumn(b) else { return nil }
+        return NumberFilter(left, op, right)
+    }
+
+    /// A field or the date against a value of its machine type.
+    private func typedColumn(_ operand: RowPredicate.Operand, _ op: ComparisonOperator, _ value: Value) -> RowFilter? {
+        let column: Column
+        switch operand {
+        case .field(let index): column = stream.columns[index]
+        case .date: column = .date(stream.dates)
+        default: return nil
+        }
+        switch (column, value) {
+        case (.int(let items), .int(let k)): return ColumnFilter(.ints(items, k), op)
+        case (.double(let items), .double(let k)), (.date(let items), .date(let k)), (.date(let items), .double(let k)):
+            return ColumnFilter(.doubles(items, k), op)
+        case (.string(let items), .string(let k)): return ColumnFilter(.strings(items, k), op)
+        default: return nil
+        }
+    }
+
+    /// A `Double` or `Date` operand computed a batch at a time; nil for other operands.
+    private func numberColumn(_ operand: RowPredicate.Operand) -> NumberColumn? {
+        if operand.isInvariant {
+            switch invariant(operand) {
+            case .double(let k), .date(let k): return .constant(k)
+            default: return nil
+            }
+        }
+        switch operand {
+        case .field(let index):
+            switch stream.columns[index] {
+            case .double(let items), .date(let items): return .column(items)
+            default: return nil
+            }
+        case .date:
+            return .column(stream.dates)
+        case .arithmetic(let op, let a, let b):
+            guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
+            return .arithmetic(op, x, y)
+        case .intervalSince(let a, let b):
+            guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
+            return .arithmetic(.doubleSubtract, x, y)
+        case .addingInterval(let a, let b):
+            guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
+            return .arithmetic(.doubleAdd, x, y)
+        case .negate(let a):
+            return numberColumn(a).map { .negate($0) }
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+            return nil
+        }
+    }
+}
