@@ -276,12 +276,6 @@ extension Evaluator {
         return (largest ? sizes.max() : sizes.min()) ?? 0
     }
 
-    /// A row predicate bound to one stream's columns and this evaluation's invariant values,
-    /// ready to test positions.
-    private func bind(_ predicate: RowPredicate, _ stream: DonationStream) -> (Int) -> Bool {
-        RowPredicateBinder(stream: stream, invariant: invariant).bind(predicate)
-    }
-
     /// The value of an operand that is the same for every row.
     private func invariant(_ operand: RowPredicate.Operand) -> Value {
         switch operand {

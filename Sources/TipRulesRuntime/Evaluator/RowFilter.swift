@@ -113,16 +113,20 @@ extension RowFilter {
     }
 }
 
-/// `a && b`: the rows that pass `a`, then those of them that pass `b`.
-final class AndFilter: RowFilter {
-    private let first: RowFilter
-    private let second: RowFilter
-    private let passed = SelectionBuffer()
+/// A filter of two others, tested left to right.
+class BinaryFilter: RowFilter {
+    let first: RowFilter
+    let second: RowFilter
 
     init(_ first: RowFilter, _ second: RowFilter) {
         self.first = first
         self.second = second
     }
+}
+
+/// `a && b`: the rows that pass `a`, then those of them that pass `b`.
+final class AndFilter: BinaryFilter {
+    private let passed = SelectionBuffer()
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let count = first.select(input, passed.base)
@@ -131,17 +135,10 @@ final class AndFilter: RowFilter {
 }
 
 /// `a || b`: the rows that pass `a`, and of the rest those that pass `b`, in input order.
-final class OrFilter: RowFilter {
-    private let first: RowFilter
-    private let second: RowFilter
+final class OrFilter: BinaryFilter {
     private let passedFirst = SelectionBuffer()
     private let rest = SelectionBuffer()
     private let passedSecond = SelectionBuffer()
-
-    init(_ first: RowFilter, _ second: RowFilter) {
-        self.first = first
-        self.second = second
-    }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let firstCount = first.select(input, passedFirst.base)
