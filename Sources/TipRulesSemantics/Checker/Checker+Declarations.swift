@@ -47,18 +47,17 @@ extension Checker {
         return found
     }
 
-    private func collectReferences(_ expression: Expression, shadowed: Set<String>, into found: inout [Reference]) {
+    /// `shadowed` holds the parameter names of the enclosing closures (few, so an array).
+    private func collectReferences(_ expression: Expression, shadowed: [String], into found: inout [Reference]) {
         switch expression.kind {
         case .identifier(let name):
-            if !shadowed.contains(name), case .declaration(let index)? = symbols[name] {
+            if case .declaration(let index)? = symbols[name], !shadowed.contains(name) {
                 found.append(Reference(target: index, range: expression.range))
             }
         case .closure(let parameters, let body):
-            collectReferences(body, shadowed: shadowed.union(parameters.map(\.name)), into: &found)
+            collectReferences(body, shadowed: parameters.isEmpty ? shadowed : shadowed + parameters.map(\.name), into: &found)
         default:
-            for child in expression.kind.children {
-                collectReferences(child, shadowed: shadowed, into: &found)
-            }
+            expression.kind.forEachChild { collectReferences($0, shadowed: shadowed, into: &found) }
         }
     }
 

@@ -93,13 +93,16 @@ struct Checker {
     private mutating func checkFile(_ syntax: SyntaxFile) -> CompiledProgram? {
         var eventDeclarations: [EventDeclaration] = []
         var parameterDeclarations: [ParameterDeclaration] = []
+        symbols.reserveCapacity(syntax.declarations.count)
+        symbolRanges.reserveCapacity(syntax.declarations.count)
         for declaration in syntax.declarations {
             let name = declaration.name
-            if let previous = symbolRanges[name.name] {
+            // One hash of the name finds an earlier declaration and records this one.
+            if let previous = symbolRanges.updateValue(name.range, forKey: name.name) {
+                symbolRanges[name.name] = previous
                 error(CheckerMessages.redeclaration(name.name), name.range, notes: [note(CheckerMessages.previousDeclaration, previous)])
                 continue
             }
-            symbolRanges[name.name] = name.range
             switch declaration {
             case .event(let event):
                 symbols[name.name] = .event(eventDeclarations.count)

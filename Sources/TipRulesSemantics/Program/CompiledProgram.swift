@@ -45,9 +45,18 @@ package struct CompiledProgram: Sendable {
             self.parameters = parameters
             self.declarations = declarations
             self.evaluationDepth = evaluationDepth
-            self.declarationIndices = Dictionary(declarations.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-            self.parameterIndices = Dictionary(parameters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-            self.eventIndices = Dictionary(events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            self.declarationIndices = Storage.indices(declarations.map(\.name))
+            self.parameterIndices = Storage.indices(parameters.map(\.name))
+            self.eventIndices = Storage.indices(events.map(\.id))
+        }
+
+        /// Each name's index; the first wins when a name repeats. Sized up front and filled
+        /// last to first, so each name is hashed once (a file may hold 100,000 rules).
+        private static func indices(_ names: [String]) -> [String: Int] {
+            var indices: [String: Int] = [:]
+            indices.reserveCapacity(names.count)
+            for index in names.indices.reversed() { indices[names[index]] = index }
+            return indices
         }
     }
 

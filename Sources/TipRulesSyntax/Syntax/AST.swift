@@ -112,7 +112,9 @@ package struct Expression: Sendable, Hashable {
     package init(_ kind: ExpressionKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
-        self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
+        var deepest = 0
+        kind.forEachChild { deepest = max(deepest, $0.depth) }
+        self.depth = 1 + deepest
     }
 }
 
@@ -157,21 +159,32 @@ package indirect enum ExpressionKind: Sendable, Hashable {
 extension ExpressionKind {
     /// The direct subexpressions, in source order.
     package var children: [Expression] {
+        var children: [Expression] = []
+        forEachChild { children.append($0) }
+        return children
+    }
+
+    /// Calls `body` with each direct subexpression, in source order, without making an array
+    /// (the parser asks this of every node it makes).
+    package func forEachChild(_ body: (Expression) throws -> Void) rethrows {
         switch self {
         case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .identifier,
              .dollarIdentifier, .implicitMember, .keyPath:
-            return []
-        case .member(let base, _): return [base]
-        case .call(let callee, let arguments): return [callee] + arguments.map(\.value)
-        case .typeInitializer(_, let arguments): return arguments.map(\.value)
-        case .subscriptAccess(let base, let index): return [base, index]
+            return
+        case .member(let base, _): try body(base)
+        case .call(let callee, let arguments):
+            try body(callee)
+            for argument in arguments { try body(argument.value) }
+        case .typeInitializer(_, let arguments):
+            for argument in arguments { try body(argument.value) }
+        case .subscriptAccess(let base, let index): try body(base); try body(index)
         case .forceUnwrap(let e), .bindOptional(let e), .optionalChain(let e), .prefix(_, let e), .parenthesized(let e):
-            return [e]
-        case .binary(_, let l, let r): return [l, r]
-        case .ternary(let c, let a, let b), .ifElse(let c, let a, let b): return [c, a, b]
-        case .closure(_, let body): return [body]
-        case .arrayLiteral(let elements): return elements
-        case .ruleMacro(let subject, let body): return [subject, body]
+            try body(e)
+        case .binary(_, let l, let r): try body(l); try body(r)
+        case .ternary(let c, let a, let b), .ifElse(let c, let a, let b): try body(c); try body(a); try body(b)
+        case .closure(_, let closureBody): try body(closureBody)
+        case .arrayLiteral(let elements): for element in elements { try body(element) }
+        case .ruleMacro(let subject, let closure): try body(subject); try body(closure)
         }
     }
 }

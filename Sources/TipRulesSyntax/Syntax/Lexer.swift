@@ -24,6 +24,9 @@ package struct Lexer {
     package static func tokenize(_ file: SourceFile, into diagnostics: inout DiagnosticBag) -> [Token] {
         var lexer = Lexer(file: file, diagnostics: diagnostics)
         var tokens: [Token] = []
+        // About one token per five bytes of rule text: growing the array as it fills would
+        // copy it a dozen times for a large file.
+        tokens.reserveCapacity(file.bytes.count / 5 + 16)
         while true {
             let token = lexer.next()
             tokens.append(token)
@@ -126,20 +129,25 @@ package struct Lexer {
         return Token(kind: kind, range: range, text: text ?? file.text(in: range), isAtStartOfLine: false)
     }
 
+    /// A one-character punctuation token; its text is a literal, so no string is made per token.
+    private mutating func punctuation(_ kind: TokenKind, _ text: String) -> Token {
+        position += 1
+        return Token(kind: kind, range: SourceRange(start: position - 1, end: position), text: text, isAtStartOfLine: false)
+    }
+
     /// The next token, or nil after reporting a character that cannot start one.
     private mutating func scanToken() -> Token? {
-        let start = position
         let byte = peek()
         switch byte {
-        case UInt8(ascii: "("): position += 1; return make(.leftParen, start)
-        case UInt8(ascii: ")"): position += 1; return make(.rightParen, start)
-        case UInt8(ascii: "["): position += 1; return make(.leftBracket, start)
-        case UInt8(ascii: "]"): position += 1; return make(.rightBracket, start)
-        case UInt8(ascii: "{"): position += 1; return make(.leftBrace, start)
-        case UInt8(ascii: "}"): position += 1; return make(.rightBrace, start)
-        case UInt8(ascii: ","): position += 1; return make(.comma, start)
-        case UInt8(ascii: ":"): position += 1; return make(.colon, start)
-        case UInt8(ascii: "\\"): position += 1; return make(.backslash, start)
+        case UInt8(ascii: "("): return punctuation(.leftParen, "(")
+        case UInt8(ascii: ")"): return punctuation(.rightParen, ")")
+        case UInt8(ascii: "["): return punctuation(.leftBracket, "[")
+        case UInt8(ascii: "]"): return punctuation(.rightBracket, "]")
+        case UInt8(ascii: "{"): return punctuation(.leftBrace, "{")
+        case UInt8(ascii: "}"): return punctuation(.rightBrace, "}")
+        case UInt8(ascii: ","): return punctuation(.comma, ",")
+        case UInt8(ascii: ":"): return punctuation(.colon, ":")
+        case UInt8(ascii: "\\"): return punctuation(.backslash, "\\")
         case UInt8(ascii: "\""): return scanString()
         case UInt8(ascii: "'"): return scanSingleQuoted()
         case UInt8(ascii: "`"): return scanEscapedIdentifier()
@@ -149,10 +157,10 @@ package struct Lexer {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return scanNumber()
         case UInt8(ascii: "."):
             if peek(1) == UInt8(ascii: ".") { return scanOperator() }
-            position += 1
-            return make(.dot, start)
+            return punctuation(.dot, ".")
         default:
             if Lexer.isOperatorByte(byte) { return scanOperator() }
+            if Lexer.isASCIIIdentifierHead(byte) { return scanIdentifier() }
             if let scalar = decodeScalar(), Lexer.isIdentifierHead(scalar.value) {
                 return scanIdentifier()
             }
@@ -222,6 +230,15 @@ package struct Lexer {
         return (value, length)
     }
 
+    static func isASCIIIdentifierHead(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || c == UInt8(ascii: "_")
+    }
+
+    static func isASCIIIdentifierBody(_ c: UInt8) -> Bool {
+        isASCIIIdentifierHead(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+
     static func isIdentifierHead(_ value: UInt32) -> Bool {
         if value < 0x80 {
             let c = UInt8(value)
@@ -243,7 +260,11 @@ package struct Lexer {
     }
 
     private mutating func scanIdentifierBody() {
-        while !atEnd, let scalar = decodeScalar(), Lexer.isIdentifierBody(scalar.value) {
+        while true {
+            // Most identifiers are ASCII: no scalar is decoded for them.
+            while position < bytes.count && Lexer.isASCIIIdentifierBody(bytes[position]) { position += 1 }
+            guard position < bytes.count, bytes[position] >= 0x80,
+                  let scalar = decodeScalar(), Lexer.isIdentifierBody(scalar.value) else { return }
             position += scalar.length
         }
     }
@@ -251,9 +272,10 @@ package struct Lexer {
     private mutating func scanIdentifier() -> Token {
         let start = position
         scanIdentifierBody()
-        let text = file.text(in: SourceRange(start: start, end: position))
-        if let keyword = Keyword(rawValue: text) { return make(.keyword(keyword), start, text) }
-        return make(.identifier, start, text)
+        if let keyword = Keyword(bytes[start..<position]) {
+            return make(.keyword(keyword), start, keyword.rawValue)
+        }
+        return make(.identifier, start)
     }
 
     private mutating func scanEscapedIdentifier() -> Token {
@@ -323,12 +345,14 @@ package struct Lexer {
 
     /// Scans digits and '_' separators of a radix, returning them without the separators.
     private mutating func scanDigits(radix: Int) -> String {
-        var digits = ""
-        while !atEnd && (Lexer.isDigit(peek(), radix: radix) || (peek() == UInt8(ascii: "_") && !digits.isEmpty)) {
-            if peek() != UInt8(ascii: "_") { digits.append(Character(Unicode.Scalar(peek()))) }
+        let start = position
+        var separators = 0
+        while !atEnd && (Lexer.isDigit(peek(), radix: radix) || (peek() == UInt8(ascii: "_") && position > start)) {
+            if peek() == UInt8(ascii: "_") { separators += 1 }
             position += 1
         }
-        return digits
+        let range = SourceRange(start: start, end: position)
+        return separators == 0 ? file.text(in: range) : String(file.text(in: range).filter { $0 != "_" })
     }
 
     private mutating func scanNumber() -> Token {
@@ -410,6 +434,15 @@ package struct Lexer {
             }
             if !atEnd { position += 3 }
             return make(.stringLiteral, start, "")
+        }
+        // The usual literal (printable ASCII, no escapes) is one slice of the source.
+        var end = position
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7F,
+              bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+            let text = file.text(in: SourceRange(start: position, end: end))
+            position = end + 1
+            return make(.stringLiteral, start, text)
         }
         while true {
             if atEnd || peek() == UInt8(ascii: "\n") || peek() == UInt8(ascii: "\r") {

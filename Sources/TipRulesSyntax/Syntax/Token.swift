@@ -23,6 +23,28 @@ package enum Keyword: String, Sendable, Hashable, CaseIterable {
     case event, parameter, `let`, rule, tip
     case `true`, `false`, `nil`, `in`, `if`, `else`
 
+    /// The keyword spelled by these UTF-8 bytes, found without making a string (the lexer asks
+    /// this of every identifier).
+    init?(_ bytes: ArraySlice<UInt8>) {
+        guard let first = bytes.first else { return nil }
+        let candidate: Keyword
+        switch (first, bytes.count) {
+        case (UInt8(ascii: "e"), 5): candidate = .event
+        case (UInt8(ascii: "e"), 4): candidate = .else
+        case (UInt8(ascii: "p"), 9): candidate = .parameter
+        case (UInt8(ascii: "l"), 3): candidate = .let
+        case (UInt8(ascii: "r"), 4): candidate = .rule
+        case (UInt8(ascii: "t"), 3): candidate = .tip
+        case (UInt8(ascii: "t"), 4): candidate = .true
+        case (UInt8(ascii: "f"), 5): candidate = .false
+        case (UInt8(ascii: "n"), 3): candidate = .nil
+        case (UInt8(ascii: "i"), 2): candidate = bytes.last == UInt8(ascii: "n") ? .in : .if
+        default: return nil
+        }
+        guard candidate.rawValue.utf8.elementsEqual(bytes) else { return nil }
+        self = candidate
+    }
+
     /// The keywords that start a declaration, where the parser resynchronises after an error.
     var startsDeclaration: Bool {
         switch self {
