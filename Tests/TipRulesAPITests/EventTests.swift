@@ -52,6 +52,30 @@ struct EventTests {
         #expect(try didLogin.donations.map(\.date) == [Host.date("2026-11-21T09:00:00Z"), Host.date("2026-11-22T09:00:00Z")])
     }
 
+    @Test("donations out of date order read back in date order, equal dates in donation order, with reads in between")
+    func outOfOrderDonations() throws {
+        let engine = try Host.engine()
+        let didView = try engine.event("didViewLandmarkDetail", donationInfo: Host.LandmarkView.self)
+        func view(_ id: Int) -> Host.LandmarkView { Host.LandmarkView(landmarkID: id, landmarkName: "L\(id)") }
+        // Day of month per donation, in the order donated: backwards, with ties and with
+        // reads between runs, so sorted runs meet unsorted tails of several lengths.
+        let days = [20, 18, 25, 18, 10, 22, 22, 5, 18, 27, 1, 10]
+        var expected: [(day: Int, id: Int)] = []
+        for (id, day) in days.enumerated() {
+            try didView.donate(view(id), at: Host.date("2026-11-\(day < 10 ? "0" : "")\(day)T09:00:00Z"))
+            expected.append((day, id))
+            if id % 4 == 3 {
+                // A stable sort by day: equal days keep donation order.
+                let ordered = expected.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element.id)
+                #expect(try didView.donations.map(\.info.landmarkID) == ordered)
+                #expect(try engine.value(of: "viewedIDs", as: [Int].self) == ordered)
+            }
+        }
+        let dates = try didView.donations.map(\.date)
+        #expect(dates == dates.sorted())
+        #expect(dates.count == days.count)
+    }
+
     struct WrongType: Codable, Sendable { var landmarkID: String; var landmarkName: String; var rating: Double?; var seen: Date? }
     struct Missing: Codable, Sendable { var landmarkID: Int; var rating: Double?; var seen: Date? }
     struct Extra: Codable, Sendable { var landmarkID: Int; var landmarkName: String; var rating: Double?; var seen: Date?; var mood: String }

@@ -23,12 +23,23 @@ public protocol DonationStorage: DonationSource, AnyObject {
 
 /// Donations in memory, shared between threads: the default storage of an engine.
 ///
-/// Recording costs a lock and an insertion; a snapshot costs a lock and a copy of the stream
+/// Recording costs a lock and an append; a snapshot costs a lock and a copy of the stream
 /// references (copy on write keeps it from copying donations).
+///
+/// A donation dated before the newest one held is appended too, and put in place when the
+/// donations are next read: a run of `k` such donations between two reads costs one sort of
+/// those `k` and one merge, not an insertion (a move of everything after it) each.
 public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable {
     // `@unchecked`: every access to `store` goes through `lock`.
     private let lock = NSLock()
+    /// Every read goes through `orderedStore()`, which puts out-of-order donations in place first.
     private var store: DonationStore
+
+    /// The store with every stream in date order; call with `lock` held.
+    private func orderedStore() -> DonationStore {
+        store.putInOrder()
+        return store
+    }
 
     /// Empty storage for events.
     public init(events: [EventSchema]) {
@@ -50,7 +61,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         guard store.schemas[index].fields == event.fields else {
             throw DonationErrors.schemaMismatch(event, stored: store.schemas[index])
         }
-        store.append(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload)
+        store.appendUnordered(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload)
     }
 
     /// Forgets every donation of an event.
@@ -64,14 +75,14 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     public func snapshot() -> any DonationSource {
         lock.lock()
         defer { lock.unlock() }
-        return store
+        return orderedStore()
     }
 
     /// The donations of an event as they are now.
     public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         lock.lock()
         defer { lock.unlock() }
-        return try store.stream(for: event)
+        return try orderedStore().stream(for: event)
     }
 
     public func evictDonations(for events: [EventSchema], asOf now: Date, timeZone: TimeZone) -> Int {
@@ -79,6 +90,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         options.timeZone = timeZone
         lock.lock()
         defer { lock.unlock() }
+        store.putInOrder()
         return store.evict(for: events, asOf: options)
     }
 
@@ -86,7 +98,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     package var contents: DonationStore {
         lock.lock()
         defer { lock.unlock() }
-        return store
+        return orderedStore()
     }
 
     /// Replaces every donation held.

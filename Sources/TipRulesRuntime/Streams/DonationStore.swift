@@ -176,6 +176,17 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index].appendUnordered(dates: dates, columns: columns)
     }
 
+    /// Puts donations appended out of order in place in every stream that has some; streams
+    /// already in order are left as they are (and keep their spare capacity).
+    package mutating func putInOrder() {
+        for index in streams.indices where streams[index].needsOrdering {
+            if !isKnownUniquelyReferenced(&streams[index]) {
+                streams[index] = DonationStream(copying: streams[index])
+            }
+            streams[index].putInOrder()
+        }
+    }
+
     /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {

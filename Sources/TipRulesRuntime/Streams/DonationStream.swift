@@ -90,19 +90,44 @@ public final class DonationStream: @unchecked Sendable {
         dates += newDates
     }
 
-    /// Puts donations appended out of order in place, keeping arrival order among equal dates
-    /// (one stable sort, O(n log n) for the whole load), and drops spare capacity.
+    /// Whether donations appended out of order wait to be put in place (`putInOrder`).
+    var needsOrdering: Bool { !isOrdered }
+
+    /// Puts donations appended out of order in place, keeping arrival order among equal dates,
+    /// and drops spare capacity.
     func compact() {
-        if !isOrdered {
-            rewrites += 1
-            let order = dates.indices.sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
-            dates = order.map { dates[$0] }
-            for index in columns.indices { columns[index].reorder(order) }
-            isOrdered = true
-        } else {
-            dates = Array(dates)
-        }
+        if isOrdered { dates = Array(dates) } else { putInOrder() }
         for index in columns.indices { columns[index].compact() }
+    }
+
+    /// Puts donations appended out of order in place, keeping arrival order among equal dates.
+    ///
+    /// The donations before the first one out of order are sorted already; only the rest are
+    /// sorted (stably), then the two runs are merged. So `k` donations appended out of order
+    /// between two reads cost O(k log k) plus one O(n) pass, not an O(n) insertion each.
+    func putInOrder() {
+        guard !isOrdered else { return }
+        var sortedEnd = 1
+        while sortedEnd < dates.count && dates[sortedEnd - 1] <= dates[sortedEnd] { sortedEnd += 1 }
+        let tail = (sortedEnd..<dates.count).sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
+        var order: [Int] = []
+        order.reserveCapacity(dates.count)
+        var head = 0
+        var next = 0
+        // On equal dates the sorted run goes first: its donations arrived earlier.
+        while head < sortedEnd || next < tail.count {
+            if next == tail.count || (head < sortedEnd && dates[head] <= dates[tail[next]]) {
+                order.append(head)
+                head += 1
+            } else {
+                order.append(tail[next])
+                next += 1
+            }
+        }
+        rewrites += 1
+        dates = order.map { dates[$0] }
+        for index in columns.indices { columns[index].reorder(order) }
+        isOrdered = true
     }
 
     /// The index of the first donation rules can still see at `now` or any later clock: the
