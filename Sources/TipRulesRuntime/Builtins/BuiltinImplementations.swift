@@ -61,13 +61,13 @@ enum BuiltinImplementations {
         case .arrayFirst:
             return { ev, call, _ throws(Interrupt) in
                 let value = try ev.receiver(call)
-                return value.collectionCount == 0 ? .null : Value.wrap(ev.element(of: value, at: 0), wrapped: ev.elementType(call))
+                return value.collectionCount == 0 ? .null : call.wrapsElement(ev.element(of: value, at: 0))
             }
         case .arrayLast:
             return { ev, call, _ throws(Interrupt) in
                 let value = try ev.receiver(call)
                 let count = value.collectionCount
-                return count == 0 ? .null : Value.wrap(ev.element(of: value, at: count - 1), wrapped: ev.elementType(call))
+                return count == 0 ? .null : call.wrapsElement(ev.element(of: value, at: count - 1))
             }
         case .arrayContains:
             return { ev, call, range throws(Interrupt) in
@@ -154,7 +154,7 @@ enum BuiltinImplementations {
                     let result = try function.apply(&ev, elements, index)
                     if !produced.isOptional {
                         results.append(result)
-                    } else if let unwrapped = result.unwrap(wrapped: produced.unwrapped) {
+                    } else if let unwrapped = result.unwrapped() {
                         results.append(unwrapped)
                     }
                 }

@@ -18,7 +18,7 @@ extension Evaluator {
 
     /// The element type of a built-in's receiver.
     func elementType(_ call: CompiledCall) -> RuleType {
-        call.receiver?.type.elementType ?? .error
+        call.elementType
     }
 
     /// Rebuilds a collection of the receiver's kind from chosen elements, keeping donation lists

@@ -114,11 +114,20 @@ package struct Evaluation {
 
     /// Evaluates the declaration at an index of `program.declarations` (no name lookup).
     package mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
-        let name = program.declarations[index].name
-        let declaration = program.declarations[index]
-        return EvaluationResult(name: name, type: declaration.type, outcome: outcome(depth: program.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+        let runtime = evaluator.runtime
+        let type = runtime.declarationTypes[index]
+        var outcome = outcome(depth: runtime.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
-        }.flatMap { shown($0, declaration.type, at: declaration.body.range, in: program.file) })
+        }
+        if runtime.needsShowing[index] {
+            outcome = outcome.flatMap { shown($0, type, at: runtime.bodyRanges[index], in: program.file) }
+        }
+        return EvaluationResult(name: runtime.declarationNames[index], type: type, outcome: outcome)
+    }
+
+    /// Whether a result of this type may need `shown` to change it.
+    static func needsShowing(_ type: RuleType) -> Bool {
+        type.mentionsDate || type.mentionsParameter
     }
 
     /// A result as it is shown. A `Parameter<T>` (`$isLoggedIn`) carries its current value, so
@@ -152,9 +161,7 @@ package struct Evaluation {
         let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
         let body = NodeCompiler.compile(expression.body)
         return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
-            ev.file = expression.file
-            defer { ev.file = ev.program.file }
-            return try body.evaluate(&ev)
+            try ev.evaluating(in: expression.file) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
         }.flatMap { shown($0, expression.type, at: expression.body.range, in: expression.file) })
     }
 

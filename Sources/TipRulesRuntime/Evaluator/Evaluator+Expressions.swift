@@ -18,7 +18,7 @@ extension Evaluator {
 
     @inline(never)
     mutating func forceUnwrap(_ operand: Node, _ range: SourceRange) throws(Interrupt) -> Value {
-        guard let value = try operand.evaluate(&self).unwrap(wrapped: operand.type.unwrapped) else {
+        guard let value = try operand.evaluate(&self).unwrapped() else {
             throw failure(RuntimeMessages.unwrapNil, range)
         }
         return value

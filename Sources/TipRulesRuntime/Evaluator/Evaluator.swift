@@ -40,6 +40,11 @@ final class EvaluationInputs {
         self.totalStepBudget = options.totalStepBudget
         self.cache = cache
     }
+
+    /// Every donation of the program's event at `index`, from the source.
+    func stream(ofEvent index: Int) throws(Diagnostic) -> DonationStream {
+        try source.stream(for: runtime.events[index], at: index)
+    }
 }
 
 /// A tree-walking evaluator over the program's node trees (`Node`, lowered once from the typed
@@ -66,13 +71,19 @@ struct Evaluator {
         var stream: DonationStream?
         var position = 0
     }
-    /// Where each declaration's state is kept in `declarationStates`, plus one (0: not yet
-    /// needed). A plain integer array, so an evaluation that touches a few of thousands of
+    /// The first declaration an evaluation needs and its state, kept inline: most evaluations
+    /// need one declaration and one event, and so allocate nothing to remember them.
+    private var firstDeclaration = -1
+    private var firstDeclarationState = DeclarationState.pending
+    /// Where each further declaration's state is kept in `declarationStates`, plus one (0: not
+    /// yet needed). A plain integer array, so an evaluation that touches a few of thousands of
     /// declarations allocates only zeroed memory for the rest.
     private var declarationSlots: [Int32] = []
-    /// The states of the declarations needed so far.
+    /// The states of the further declarations needed so far.
     private var declarationStates: [DeclarationState] = []
-    /// Each event's stream cut, once computed; allocated on first use.
+    /// The first event's stream cut, inline, and the others', allocated on first use.
+    private var firstEvent = -1
+    private var firstEventDonations: DonationList?
     private var eventDonations: [DonationList?] = []
 
     private enum DeclarationState {
@@ -86,17 +97,32 @@ struct Evaluator {
     var runtime: RuntimeProgram { inputs.runtime }
 
     init(inputs: EvaluationInputs) {
-        let program = inputs.program
         self.inputs = inputs
         self.parameterValues = inputs.runtime.defaultParameterValues
         self.stepsLeft = 0
         self.allotted = 0
         self.totalStepsLeft = inputs.totalStepBudget
-        self.file = program.file
     }
 
-    /// The file of the code being evaluated: the program's, or a separately compiled expression's.
-    var file: SourceFile
+    /// The file of a separately compiled expression being evaluated (see `evaluating(in:_:)`).
+    private var expressionFile: SourceFile?
+    /// How many declarations are being evaluated, one inside another: their code is the
+    /// program's, whatever file the expression that needed them came from.
+    private var declarationDepth = 0
+
+    /// The file of the code being evaluated: the program's, or a separately compiled
+    /// expression's. Worked out only for an error, so evaluating costs no copies of it.
+    var file: SourceFile {
+        declarationDepth == 0 ? expressionFile ?? program.file : program.file
+    }
+
+    /// Runs `body` as the code of a separately compiled expression in `file`.
+    mutating func evaluating<T>(in file: SourceFile, _ body: (inout Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> T {
+        expressionFile = file
+        defer { expressionFile = nil }
+        return try body(&self)
+    }
+
     var now: Double { inputs.now }
 
     // MARK: - Errors and budget
@@ -109,14 +135,43 @@ struct Evaluator {
     /// Replaces every parameter value and forgets what was computed from the old ones.
     mutating func setParameterValues(_ values: [Value]) {
         parameterValues = values
-        declarationSlots = []
-        declarationStates = []
+        forgetDeclarations()
     }
 
     mutating func setParameter(_ index: Int, _ value: Value) {
         parameterValues[index] = value
+        forgetDeclarations()
+    }
+
+    private mutating func forgetDeclarations() {
+        firstDeclaration = -1
+        firstDeclarationState = .pending
         declarationSlots = []
         declarationStates = []
+    }
+
+    /// A declaration's state in this evaluation.
+    private func state(of index: Int) -> DeclarationState {
+        if index == firstDeclaration { return firstDeclarationState }
+        guard !declarationSlots.isEmpty, declarationSlots[index] != 0 else { return .pending }
+        return declarationStates[Int(declarationSlots[index]) - 1]
+    }
+
+    private mutating func setState(_ state: DeclarationState, of index: Int) {
+        if firstDeclaration < 0 { firstDeclaration = index }
+        if index == firstDeclaration {
+            firstDeclarationState = state
+            return
+        }
+        if declarationSlots.isEmpty {
+            declarationSlots = Array(repeating: 0, count: runtime.bodies.count)
+        }
+        if declarationSlots[index] == 0 {
+            declarationStates.append(state)
+            declarationSlots[index] = Int32(declarationStates.count)
+        } else {
+            declarationStates[Int(declarationSlots[index]) - 1] = state
+        }
     }
 
     /// Gives the next top-level evaluation a full step budget, or what is left of the total.
@@ -146,40 +201,31 @@ struct Evaluator {
 
     /// The value of a `let` or `rule`, evaluated at most once per evaluation.
     mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
-        if declarationSlots.isEmpty {
-            declarationSlots = Array(repeating: 0, count: program.declarations.count)
-        }
-        if declarationSlots[index] == 0 {
-            declarationStates.append(.pending)
-            declarationSlots[index] = Int32(declarationStates.count)
-        }
-        let slot = Int(declarationSlots[index]) - 1
-        switch declarationStates[slot] {
+        switch state(of: index) {
         case .done(let value): return value
         case .failed(let error): throw .failure(error)
         // The checker rejects cycles, so this cannot recurse forever.
         case .running: preconditionFailure("cycle between declarations reached the evaluator")
         case .pending: break
         }
-        declarationStates[slot] = .running
+        setState(.running, of: index)
         let savedBase = frameBase
-        let savedFile = file
         frameBase = locals.count
-        file = program.file
+        declarationDepth += 1
         defer {
             if frameBase < locals.count { locals.removeSubrange(frameBase...) }
             if frameBase < donationSlots.count { donationSlots.removeSubrange(frameBase...) }
             frameBase = savedBase
-            file = savedFile
+            declarationDepth -= 1
         }
         do {
             let value = try runtime.bodies[index].evaluate(&self)
-            declarationStates[slot] = .done(value)
+            setState(.done(value), of: index)
             return value
         } catch {
             switch error {
             case .failure(let runtimeError):
-                declarationStates[slot] = .failed(runtimeError)
+                setState(.failed(runtimeError), of: index)
             case .nilInChain:
                 preconditionFailure("optional chain escaped its declaration")
             }
@@ -280,15 +326,12 @@ struct Evaluator {
     /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
     /// newest `limit`.
     mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
-        if eventDonations.isEmpty {
-            eventDonations = Array(repeating: nil, count: program.events.count)
-        } else if let cached = eventDonations[index] {
-            return cached
-        }
+        if index == firstEvent, let cached = firstEventDonations { return cached }
+        if !eventDonations.isEmpty, let cached = eventDonations[index] { return cached }
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
         do {
-            stream = try inputs.source.stream(for: program.events[index])
+            stream = try inputs.stream(ofEvent: index)
         } catch {
             throw .failure(error)
         }
@@ -300,7 +343,13 @@ struct Evaluator {
         }
         start = max(start, end - runtime.limits[index])
         let list = DonationList(stream: stream, positions: .contiguous(start..<end))
-        eventDonations[index] = list
+        if firstEvent < 0 || firstEvent == index {
+            firstEvent = index
+            firstEventDonations = list
+        } else {
+            if eventDonations.isEmpty { eventDonations = Array(repeating: nil, count: runtime.limits.count) }
+            eventDonations[index] = list
+        }
         return list
     }
 

@@ -105,9 +105,18 @@ final class RuntimeProgram: Sendable {
     // Nodes are immutable after construction; `Node` is a class tree with only `let`s.
     nonisolated(unsafe) let bodies: [Node]
     /// Each event's `limit` and `maxAge`, and the parameters' default values, read once.
+    let events: [EventSchema]
     let limits: [Int]
     let maxAges: [TimeRange?]
     let defaultParameterValues: [Value]
+    /// What an evaluation reports of each declaration besides its value, read here rather
+    /// than copied out of the program's declarations at every evaluation.
+    let declarationNames: [String]
+    let declarationTypes: [RuleType]
+    let bodyRanges: [SourceRange]
+    /// Whether a declaration's type may hold a date or a parameter (see `Evaluation.shown`).
+    let needsShowing: [Bool]
+    let evaluationDepth: Int
 
     /// The node trees of a program; with a tracer, traced ones (made for one explanation,
     /// never attached to the program).
@@ -117,9 +126,15 @@ final class RuntimeProgram: Sendable {
             tracer?.beginDeclaration()
             return compiler.compile(declaration.body)
         }
+        events = program.events
         limits = program.events.map(\.limit)
         maxAges = program.events.map(\.maxAge)
         defaultParameterValues = program.parameters.map { Value($0.defaultValue) }
+        declarationNames = program.declarations.map(\.name)
+        declarationTypes = program.declarations.map(\.type)
+        bodyRanges = program.declarations.map(\.body.range)
+        needsShowing = declarationTypes.map(Evaluation.needsShowing)
+        evaluationDepth = program.evaluationDepth
     }
 
     /// The node trees of a program, made on first use.

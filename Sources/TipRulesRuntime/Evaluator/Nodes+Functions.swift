@@ -24,6 +24,9 @@ final class CompiledCall {
     /// The call's static result type (built-ins that return optionals need it to wrap).
     let resultType: RuleType
     let range: SourceRange
+    /// The element type of the receiver, worked out once rather than at every call.
+    let elementType: RuleType
+    private let elementIsOptional: Bool
 
     init(builtin: Builtin, receiver: Node?, arguments: [Node], resultType: RuleType, range: SourceRange) {
         self.builtin = builtin
@@ -31,6 +34,13 @@ final class CompiledCall {
         self.arguments = arguments
         self.resultType = resultType
         self.range = range
+        self.elementType = receiver?.type.elementType ?? .error
+        self.elementIsOptional = elementType.isOptional
+    }
+
+    /// An element of the receiver as the `T?` that `first` and `last` return.
+    func wrapsElement(_ element: Value) -> Value {
+        elementIsOptional ? .some(element) : element
     }
 }
 

@@ -55,7 +55,7 @@ final class ForceUnwrapNode: UnaryNode {
 
 final class BindOptionalNode: UnaryNode {
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        guard let value = try operand.evaluate(&ev).unwrap(wrapped: operand.type.unwrapped) else { throw .nilInChain }
+        guard let value = try operand.evaluate(&ev).unwrapped() else { throw .nilInChain }
         return value
     }
 }
@@ -197,11 +197,18 @@ final class LogicalNode: BinaryNode {
 }
 
 final class NilCoalescingNode: BinaryNode {
+    /// `a ?? b` with an optional `b` keeps `a` optional.
+    private let keepsOptional: Bool
+
+    override init(_ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
+        keepsOptional = rhs.type == lhs.type
+        super.init(lhs, rhs, range, type)
+    }
+
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
         let left = try lhs.evaluate(&ev)
-        if let unwrapped = left.unwrap(wrapped: lhs.type.unwrapped) {
-            // `a ?? b` with an optional `b` keeps `a` optional.
-            return rhs.type == lhs.type ? left : unwrapped
+        if let unwrapped = left.unwrapped() {
+            return keepsOptional ? left : unwrapped
         }
         return try rhs.evaluate(&ev)
     }

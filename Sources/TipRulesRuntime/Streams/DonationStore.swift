@@ -13,6 +13,16 @@ public protocol DonationSource: Sendable {
     /// An event the source has never heard of has no donations. A source whose donations of the
     /// event have other payload fields than `event` declares throws a diagnostic saying so.
     func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream
+
+    /// The same, for the event at `index` of the evaluated program's events: a source made
+    /// for that program may find the stream by position instead of by id.
+    func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream
+}
+
+extension DonationSource {
+    public func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
+        try stream(for: event)
+    }
 }
 
 /// Donations in memory: one stream per declared event, each kept oldest first.
@@ -197,10 +207,19 @@ public struct DonationStore: DonationSource, Sendable {
         }
     }
 
+    public func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
+        // A store made for the program holds its events in the program's order: no hashing.
+        guard index < schemas.count, schemas[index].id == event.id else { return try stream(for: event) }
+        return try checked(streams[index], for: event)
+    }
+
     /// The stream of an event; `limit` and `maxAge` may differ from the store's, the payload may not.
     public func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         guard let index = indices[event.id] else { return DonationStream(schema: event) }
-        let stream = streams[index]
+        return try checked(streams[index], for: event)
+    }
+
+    private func checked(_ stream: DonationStream, for event: EventSchema) throws(Diagnostic) -> DonationStream {
         // `limit` and `maxAge` are the reader's business; the payload must agree.
         guard stream.schema.fields == event.fields else {
             throw DonationErrors.schemaMismatch(event, stored: stream.schema)

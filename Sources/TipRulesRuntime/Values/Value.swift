@@ -89,8 +89,9 @@ extension Value {
         wrapped.isOptional ? .some(value) : value
     }
 
-    /// Unwraps a value of type `wrapped?`, or nil when it is `nil`.
-    package func unwrap(wrapped: RuleType) -> Value? {
+    /// Unwraps a value of an optional type, or nil when it is `nil`. (`nil` of `T??` nested in
+    /// an optional is `.some(.null)`, so no type is needed to tell the levels apart.)
+    package func unwrapped() -> Value? {
         switch self {
         case .null: return nil
         case .some(let inner): return inner
