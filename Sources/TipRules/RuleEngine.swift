@@ -235,13 +235,14 @@ public final class RuleEngine: Sendable {
 
     /// An evaluation over a snapshot of the donations and the current parameters and clock.
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
-        let current = state.read { $0 }
         let snapshot = try storage.snapshot()
-        var options = current.options
-        options.now = current.clock.now()
-        var evaluation = Evaluation(program: rules.program, donations: snapshot, options: options, cache: incremental)
-        evaluation.setCheckedParameterValues(current.parameterValues)
-        return evaluation
+        // The clock is read after the snapshot, so a donation dated now is in it.
+        let (options, parameterValues) = state.read { state in
+            var options = state.options
+            options.now = state.clock.now()
+            return (options, state.parameterValues)
+        }
+        return Evaluation(program: rules.program, donations: snapshot, options: options, cache: incremental, parameterValues: parameterValues)
     }
 }
 

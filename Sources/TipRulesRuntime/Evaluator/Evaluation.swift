@@ -75,8 +75,13 @@ package struct Evaluation {
 
     /// An evaluation that reuses, and leaves for the next one, what fused group counts and
     /// sums computed (see `IncrementalCache`): after new donations only they are added.
-    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, cache: IncrementalCache) {
-        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, cache: cache))
+    /// The parameters take `parameterValues`, already checked against their types, in
+    /// declaration order.
+    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, cache: IncrementalCache,
+                 parameterValues: [Value]) {
+        precondition(parameterValues.count == program.parameters.count, "one value per parameter")
+        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, cache: cache),
+                              parameterValues: parameterValues)
     }
 
     /// A traced evaluation: the declarations run on node trees of their own that record into

@@ -96,9 +96,9 @@ struct Evaluator {
     /// The program's node trees.
     var runtime: RuntimeProgram { inputs.runtime }
 
-    init(inputs: EvaluationInputs) {
+    init(inputs: EvaluationInputs, parameterValues: [Value]? = nil) {
         self.inputs = inputs
-        self.parameterValues = inputs.runtime.defaultParameterValues
+        self.parameterValues = parameterValues ?? inputs.runtime.defaultParameterValues
         self.stepsLeft = 0
         self.allotted = 0
         self.totalStepsLeft = inputs.totalStepBudget
