@@ -74,6 +74,33 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == expected)
     }
 
+    /// `sorted()`, `min()` and `max()` of scalar arrays run on typed arrays (`ScalarArray`);
+    /// their answers, NaN, signed zeros, infinities and equal strings included, must be Swift's.
+    @Test("sorted, min and max of scalar arrays give Swift's own answers")
+    func scalarOrdering() {
+        let doubles: [[Double]] = [
+            [3, .nan, 1, -0.0, 0, .infinity, -1, .nan, 2],
+            [.nan, .nan, 1], [0, -0.0, 0, -0.0], [-.infinity, 5, .nan, -7.5, 1e300],
+        ]
+        func literal(_ x: Double) -> String {
+            x.isNaN ? "Double.nan" : x.isInfinite ? (x < 0 ? "-Double.infinity" : "Double.infinity") : "\(x)"
+        }
+        func shown(_ x: Double?) -> String { x.map { "\($0)" } ?? "nil" }
+        for items in doubles {
+            let array = "[" + items.map(literal).joined(separator: ", ") + "]"
+            #expect(Fixture.evaluate(array + ".sorted()") == "[Double] = [" + items.sorted().map { "\($0)" }.joined(separator: ", ") + "]", "\(array)")
+            #expect(Fixture.evaluate(array + ".min()") == "Double? = " + shown(items.min()), "\(array)")
+            #expect(Fixture.evaluate(array + ".max()") == "Double? = " + shown(items.max()), "\(array)")
+        }
+        // "é" precomposed and decomposed are equal Strings: a stable sort keeps their order.
+        let strings = ["b", "e\u{301}", "a", "\u{e9}", "B", ""]
+        let stringArray = "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let sortedStrings = strings.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        #expect(Fixture.evaluate(stringArray + ".sorted()") == "[String] = [\(sortedStrings)]")
+        #expect(Fixture.evaluate(stringArray + ".max()") == "String? = \"\(strings.max()!)\"")
+        #expect(Fixture.evaluate("[3, Int.min, 7, Int.max, 7].sorted()") == "[Int] = [\(Int.min), 3, 7, 7, \(Int.max)]")
+    }
+
     @Test("empty arrays", arguments: [
         ("didLogin.donations.filter { _ in false }.count", "Int = 0"),
         ("didLogin.donations.filter { _ in false }.isEmpty", "Bool = true"),

@@ -109,7 +109,7 @@ enum BuiltinImplementations {
                 let elements = Elements(try ev.receiver(call))
                 let predicate = call.arguments[0]
                 for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    return Value.wrap(elements.value(at: index), wrapped: ev.elementType(call))
+                    return call.wrapsElement(elements.value(at: index))
                 }
                 return .null
             }
@@ -118,7 +118,7 @@ enum BuiltinImplementations {
                 let elements = Elements(try ev.receiver(call))
                 let predicate = call.arguments[0]
                 for index in (0..<elements.count).reversed() where try predicate.applyBool(&ev, elements, index) {
-                    return Value.wrap(elements.value(at: index), wrapped: ev.elementType(call))
+                    return call.wrapsElement(elements.value(at: index))
                 }
                 return .null
             }
@@ -164,19 +164,21 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 let items = ev.elements(of: try ev.receiver(call))
                 try ev.tick(items.count, range)
-                return items.min(by: Value.less).map { Value.wrap($0, wrapped: ev.elementType(call)) } ?? .null
+                let least = ScalarArray(items).map { $0.min } ?? items.min(by: Value.less)
+                return least.map(call.wrapsElement) ?? .null
             }
         case .arrayMax:
             return { ev, call, range throws(Interrupt) in
                 let items = ev.elements(of: try ev.receiver(call))
                 try ev.tick(items.count, range)
-                return items.max(by: Value.less).map { Value.wrap($0, wrapped: ev.elementType(call)) } ?? .null
+                let greatest = ScalarArray(items).map { $0.max } ?? items.max(by: Value.less)
+                return greatest.map(call.wrapsElement) ?? .null
             }
         case .arraySorted:
             return { ev, call, range throws(Interrupt) in
                 let items = ev.elements(of: try ev.receiver(call))
                 try ev.tick(items.count * max(1, Int.bitWidth - items.count.leadingZeroBitCount), range)
-                return .array(items.sorted(by: Value.less))
+                return .array(ScalarArray(items)?.sorted ?? items.sorted(by: Value.less))
             }
         case .arraySortedBy:
             return { ev, call, _ throws(Interrupt) in
@@ -211,7 +213,7 @@ enum BuiltinImplementations {
                     let replaces = isMax ? try areInIncreasingOrder.apply(&ev, result, element) : try areInIncreasingOrder.apply(&ev, element, result)
                     if case .bool(true) = replaces { result = element }
                 }
-                return Value.wrap(result, wrapped: ev.elementType(call))
+                return call.wrapsElement(result)
             }
         case .arrayReversed:
             return { ev, call, range throws(Interrupt) in

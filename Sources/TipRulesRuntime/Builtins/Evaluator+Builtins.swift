@@ -16,11 +16,6 @@ extension Evaluator {
         return value
     }
 
-    /// The element type of a built-in's receiver.
-    func elementType(_ call: CompiledCall) -> RuleType {
-        call.elementType
-    }
-
     /// Rebuilds a collection of the receiver's kind from chosen elements, keeping donation lists
     /// as stream positions.
     func subsequence(of value: Value, offsets: [Int]) -> Value {

@@ -24,8 +24,7 @@ final class CompiledCall {
     /// The call's static result type (built-ins that return optionals need it to wrap).
     let resultType: RuleType
     let range: SourceRange
-    /// The element type of the receiver, worked out once rather than at every call.
-    let elementType: RuleType
+    /// Whether the receiver's elements are optional, worked out once rather than at every call.
     private let elementIsOptional: Bool
 
     init(builtin: Builtin, receiver: Node?, arguments: [Node], resultType: RuleType, range: SourceRange) {
@@ -34,8 +33,7 @@ final class CompiledCall {
         self.arguments = arguments
         self.resultType = resultType
         self.range = range
-        self.elementType = receiver?.type.elementType ?? .error
-        self.elementIsOptional = elementType.isOptional
+        self.elementIsOptional = receiver?.type.elementType?.isOptional ?? false
     }
 
     /// An element of the receiver as the `T?` that `first` and `last` return.
@@ -124,17 +122,21 @@ final class KeyPathNode: Node {
         case property(CompiledCall, BuiltinImplementations.Implementation)
     }
     let steps: [Step]
+    /// The field of a leading field step (`\.score`, `\.name.count`), or -1.
+    private let leadingField: Int
     init(_ steps: [Step], _ range: SourceRange, _ type: RuleType) {
         self.steps = steps
+        if case .field(let field)? = steps.first { leadingField = field } else { leadingField = -1 }
         super.init(range, type)
     }
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         // A leading field step reads the donation's column directly.
-        guard let stream = elements.stream, case .field(let field) = steps[0] else {
+        guard leadingField >= 0, elements.stream != nil else {
             return try apply(&ev, elements.value(at: index))
         }
         try ev.tick(1, range)
-        return try follow(&ev, stream.columns[field][elements.position(at: index)], from: 1)
+        let value = elements.field(leadingField, at: index)
+        return steps.count == 1 ? value : try follow(&ev, value, from: 1)
     }
 
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
@@ -206,6 +208,12 @@ final class Elements {
     func value(at index: Int) -> Value {
         if let stream { return .donation(stream, position(at: index)) }
         return values[index]
+    }
+
+    /// A payload field of a donation list's element, read from its column without making the
+    /// donation a value first.
+    func field(_ field: Int, at index: Int) -> Value {
+        stream.unsafelyUnwrapped.field(field, at: position(at: index))
     }
 }
 

@@ -66,8 +66,17 @@ final class OptionalChainNode: UnaryNode {
 
 /// Turns a `T` into a `T?`.
 final class WrapOptionalNode: UnaryNode {
+    /// Whether the operand is itself optional, so its value is boxed (see `Value`).
+    private let boxes: Bool
+
+    override init(_ operand: Node, _ range: SourceRange, _ type: RuleType) {
+        boxes = operand.type.isOptional
+        super.init(operand, range, type)
+    }
+
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        Value.wrap(try operand.evaluate(&ev), wrapped: operand.type)
+        let value = try operand.evaluate(&ev)
+        return boxes ? .some(value) : value
     }
 }
 

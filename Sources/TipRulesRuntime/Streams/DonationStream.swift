@@ -10,10 +10,14 @@ import TipRulesSyntax
 public final class DonationStream: @unchecked Sendable {
     /// The event, as declared where the donations were recorded.
     public let schema: EventSchema
+    // Reads of `dates` and `columns` skip the run-time exclusivity check: a stream is changed
+    // only while one owner holds it (see above), so a read never overlaps a write, and the
+    // check would otherwise cost more than the read itself on every element a rule scans.
+
     /// Seconds since 2001-01-01T00:00:00Z, ascending.
-    package private(set) var dates: [Double]
+    @exclusivity(unchecked) package private(set) var dates: [Double]
     /// One column per payload field, each as long as `dates`.
-    package private(set) var columns: [Column]
+    @exclusivity(unchecked) package private(set) var columns: [Column]
     /// Counts the changes that move or remove donations already held (an insertion before the
     /// end, a reordering, dropping the oldest). Appending leaves it alone, so a reader that
     /// remembers it knows whether positions it saw still mean the same donations.
@@ -35,6 +39,12 @@ public final class DonationStream: @unchecked Sendable {
 
     /// How many donations the stream holds.
     public var count: Int { dates.count }
+
+    /// The value of a payload field of the donation at a position.
+    @inline(__always)
+    func field(_ field: Int, at position: Int) -> Value {
+        columns[field][position]
+    }
 
     /// Inserts a donation after every donation dated at or before it.
     func insert(date: Double, payload: [Value]) {
