@@ -21,7 +21,8 @@ struct Bench {
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
               --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf);
-                                     engine:WORKLOAD asks it through RuleEngine.isSatisfied
+                                     engine:WORKLOAD asks it through RuleEngine.isSatisfied;
+                         incremental:RULE donates one and asks again (I1's rules)
             """)
             return
         }
@@ -182,6 +183,10 @@ struct Runner {
 
     func profile(workload name: String, size: Int) {
         let data = Dataset(count: size)
+        if name.hasPrefix("incremental:") {
+            profileReevaluation(String(name.dropFirst("incremental:".count)), held: size)
+            return
+        }
         if name.hasPrefix("engine:") {
             // `--profile engine:W24 1000`: the rule asked through `RuleEngine.isSatisfied`.
             let satisfied = engineRule(String(name.dropFirst("engine:".count)), data)
