@@ -18,7 +18,9 @@ struct OptimizerTests {
     /// A store with varied donations, including a NaN rating (possible through the library API).
     static func store(_ program: CompiledProgram, count: Int = 60) throws -> DonationStore {
         var store = DonationStore(program: program)
-        let names = ["Alps", "Alpine Lake", "Wilbere Bowl", "e\u{301}te\u{301}", "Zion", ""]
+        // One name longer than 64 bytes, so that `contains` charges steps for its search.
+        let names = ["Alps", "Alpine Lake", "Wilbere Bowl", "e\u{301}te\u{301}", "Zion", "",
+                     "The long and winding road that leads to the lake beyond the alpine meadows of the valley"]
         for index in 0..<count {
             let rating: Double = index == 17 ? .nan : Double((index * 7) % 11) / 2
             var payload: [String: Value] = [
@@ -40,6 +42,7 @@ struct OptimizerTests {
         "$0.id == 3", "$0.id != 3", "$0.id < 2", "$0.id <= 2", "$0.id > 4", "$0.id >= 4", "3 < $0.id", "$0.id == threshold",
         "$0.name == \"Alps\"", "$0.name != \"Alps\"", "$0.name == wanted", "$0.name == \"ete\\u{301}te\\u{301}\"",
         "$0.name.hasPrefix(\"Al\")", "$0.name.hasSuffix(\"e\")", "$0.name.contains(\"l\")", "$0.name.starts(with: \"\")",
+        "$0.name.contains(\"the lake\")", "$0.seen && $0.name.contains(\"valley of\")", "$0.note?.contains(\"wet and windy\") == false",
         "$0.name.hasPrefix(\"e\")", "$0.seen", "!$0.seen", "$0.note == nil", "$0.note == \"wet\"", "$0.note != \"dry\"",
         "$0.rating > 2.5", "$0.rating == 2.5", "$0.rating != $0.rating", "$0.when < Date.now", "$0.date > Date.now.addingTimeInterval(-86400 * 10)",
         "$0.id > 0 && $0.name.hasPrefix(\"A\")", "$0.id == 1 || $0.seen", "!($0.id > 0 && $0.rating < 3)", "_ in true", "_ in false",
@@ -125,11 +128,36 @@ struct OptimizerTests {
             let fusable = !text.contains("Double(threshold)") || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))
-            var a = Evaluation(program: optimized, donations: store, options: options)
-            var b = Evaluation(program: plain, donations: plainStore, options: options)
-            let x = a.evaluate(fastExpression), y = b.evaluate(slowExpression)
-            #expect(describe(x) == describe(y), "\(text)")
+            let slowOutcome = OptimizerTests.outcome(plain, plainStore, slowExpression, options)
+            #expect(OptimizerTests.outcome(optimized, store, fastExpression, options) == slowOutcome, "\(text)")
+            // With too few steps both stop with the same error at the same place.
+            for budget in [slowOutcome.steps - 1, slowOutcome.steps / 2, 3] where budget > 0 {
+                var tight = options
+                tight.stepBudget = budget
+                tight.totalStepBudget = budget
+                #expect(OptimizerTests.outcome(optimized, store, fastExpression, tight) == OptimizerTests.outcome(plain, plainStore, slowExpression, tight),
+                        "\(text) with \(budget) steps")
+            }
         }
+    }
+
+    /// An expression's value or error (with its place) and the steps it took.
+    static func outcome(_ program: CompiledProgram, _ store: DonationStore, _ expression: CompiledExpression,
+                        _ options: EvaluationOptions) -> Outcome {
+        var evaluation = Evaluation(program: program, donations: store, options: options)
+        let result = evaluation.evaluate(expression)
+        switch result.outcome {
+        case .success(let value):
+            return Outcome(text: "\(result.type) = " + ValueFormatter.text(value, result.type), steps: evaluation.stepsTaken)
+        case .failure(let error):
+            return Outcome(text: "error at \(error.range): \(error.message)", steps: evaluation.stepsTaken)
+        }
+    }
+
+    struct Outcome: Equatable, CustomStringConvertible {
+        var text: String
+        var steps: Int
+        var description: String { "\(text) in \(steps) steps" }
     }
 
     @Test("fused scans agree with closures over lists longer than a batch, forwards and backwards")
@@ -153,21 +181,12 @@ struct OptimizerTests {
                     let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
                     let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
                     #expect(OptimizerTests.containsFused(fast.body), "\(text)")
-                    var a = Evaluation(program: optimized, donations: store, options: options)
-                    var b = Evaluation(program: plain, donations: plainStore, options: options)
-                    #expect(describe(a.evaluate(fast)) == describe(b.evaluate(slow)), "\(text)")
+                    #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options), "\(text)")
                     checked += 1
                 }
             }
         }
         #expect(checked == 196)
-    }
-
-    private func describe(_ result: EvaluationResult) -> String {
-        switch result.outcome {
-        case .success(let value): return "\(result.type) = " + ValueFormatter.text(value, result.type)
-        case .failure(let error): return "error: \(error.message)"
-        }
     }
 
     @Test("closures that can fail are not fused, so their errors still surface")

@@ -295,7 +295,7 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 let text = try ev.string(call)
                 let needle = try ev.stringArgument(call)
-                try ev.tick(text.utf8.count * max(1, needle.utf8.count) / 64, range)
+                try ev.tick(StringSearch.containsSteps(text, needle), range)
                 return .bool(StringSearch.contains(text, needle))
             }
         case .stringHasPrefix:

@@ -40,6 +40,12 @@ enum StringSearch {
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 
+    /// The steps `contains` charges for a search: its worst-case byte comparisons, in 64s.
+    @inline(__always)
+    static func containsSteps(_ text: String, _ needle: String) -> Int {
+        text.utf8.count * max(1, needle.utf8.count) / 64
+    }
+
     static func contains(_ text: String, _ needle: String) -> Bool {
         if needle.isEmpty { return true }
         let fast: Bool? = withBytes(text, needle) { t, n in

@@ -21,7 +21,8 @@ package struct EvaluationOptions: Sendable {
     /// The Gregorian calendar in `timeZone`, made once rather than per evaluation.
     package private(set) var calendar: Calendar
     /// The most evaluation steps (nodes visited, elements scanned, bytes built) one declaration
-    /// or expression may take.
+    /// or expression may take. A closure's application costs the nodes of its body, whichever
+    /// of them run (see `TypedExpression.stepSize`).
     package var stepBudget: Int
     /// The most steps all declarations and expressions of one `Evaluation` may take together,
     /// so a file of many expensive rules still ends in seconds.
@@ -111,6 +112,10 @@ package struct Evaluation {
         guard value.conforms(to: parameter.type) else { throw ParameterErrors.wrongType(parameter, in: program) }
         evaluator.setParameter(index, value)
     }
+
+    /// The steps every declaration and expression evaluated so far took together (see
+    /// `EvaluationOptions.stepBudget`).
+    package var stepsTaken: Int { evaluator.stepsTaken }
 
     /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
     package mutating func evaluate(_ name: String) -> EvaluationResult? {

@@ -3,41 +3,49 @@ import TipRulesSyntax
 
 /// Evaluation of fused operations (see `Optimizer`): tight loops over stream columns.
 extension Evaluator {
+    /// Evaluates a fused operation and charges what the calls it stands for charge (`steps`):
+    /// their nodes outside closures, and for each element those calls go through, the steps of
+    /// their closures and key paths plus what built-ins in them charge for their work.
     @inline(never)
-    mutating func fused(_ operation: FusedOperation, _ source: Node, _ initial: Node?, node: AnyObject, _ range: SourceRange) throws(Interrupt) -> Value {
+    mutating func fused(_ operation: FusedOperation, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
+                        _ range: SourceRange) throws(Interrupt) -> Value {
+        try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
         if case .columnSum(_, _, let field, let addition) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
-            try tick(list.count, range)
+            try tick(list.count * steps.perElement, range)
             if let cache = inputs.cache, case .contiguous(let positions) = list.positions {
                 return try cachedSum(cache, node, list, positions, field, from: start, addition)
             }
             return try columnSum(list, field, from: start, addition)
-        }
-        if case .groupCount(_, let field, let largest) = operation, let cache = inputs.cache,
-           let list = donationList(value), list.count > 0, case .contiguous(let positions) = list.positions {
-            try tick(list.count, range)
-            return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
         }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
         switch operation {
         case .scan(_, let predicate, let mode):
-            return try scan(list, predicate, mode, range)
+            return try scan(list, predicate, mode, perElement: steps.perElement, range)
         case .countCompare(_, let predicate, let op, let k):
-            return .bool(try countCompare(list, predicate, op, k, range))
+            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement, range))
         case .columnExtreme(_, let field, let isMax):
-            try tick(list.count, range)
+            try tick(list.count * steps.perElement, range)
             return columnExtreme(list, field, isMax)
         case .groupCount(_, let field, let largest):
-            try tick(list.count, range)
+            try tick(list.count * steps.perElement, range)
+            if let cache = inputs.cache, case .contiguous(let positions) = list.positions {
+                return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
+            }
             return .int(groupCount(list, field, largest))
         case .columnSum:
             preconditionFailure("a sum is evaluated with its initial value")
         }
+    }
+
+    /// The node steps of calls a fused operation stands for: charged as each node's would be.
+    private mutating func tickNodes(_ count: Int, _ range: SourceRange) throws(Interrupt) {
+        if closureDepth == 0 && count > 0 { try tick(count, range) }
     }
 
     /// A group count from the cache's last answer for this node and stream, updated with the
@@ -137,69 +145,88 @@ extension Evaluator {
         }
     }
 
-    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ range: SourceRange) throws(Interrupt) -> Value {
-        try tick(list.count, range)
+    /// A scan, charging the closure's steps for each element the unfused call would have
+    /// gone through (up to the one that decides `contains`, `first`, `last` and
+    /// `allSatisfy`), and the work the string searches in it did on those elements.
+    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, perElement: Int,
+                               _ range: SourceRange) throws(Interrupt) -> Value {
+        let meter = predicate.searchesStrings ? StepMeter() : nil
+        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter))
+        let result: Value
+        let examined: Int
         switch mode {
-        case .filter:
+        case .filter, .count:
             var kept: [Int] = []
-            forEachMatch(list, predicate, reverse: false) { kept.append($0); return true }
-            return .donations(DonationList(stream: list.stream, positions: .scattered(kept)))
-        case .count:
             var matches = 0
-            forEachMatch(list, predicate, reverse: false) { _ in matches += 1; return true }
-            return .int(matches)
-        case .contains:
-            var found = false
-            forEachMatch(list, predicate, reverse: false) { _ in found = true; return false }
-            return .bool(found)
+            examined = scanBatches(list, filter, meter: meter, reverse: false) { _, selected in
+                if mode == .filter { kept.append(contentsOf: selected) } else { matches += selected.count }
+                return nil
+            }
+            result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
+        case .contains, .first, .last:
+            var match: Int?
+            examined = scanBatches(list, filter, meter: meter, reverse: mode == .last) { rows, selected in
+                guard let first = selected.first else { return nil }
+                match = first
+                return rows.firstIndex(of: first)! + 1
+            }
+            if mode == .contains {
+                result = .bool(match != nil)
+            } else {
+                result = match.map { .donation(list.stream, $0) } ?? .null
+            }
         case .allSatisfy:
             var failed = false
-            forEachBatch(list, predicate, reverse: false) { rows, selected in
-                failed = selected.count < rows.count
-                return !failed
+            examined = scanBatches(list, filter, meter: meter, reverse: false) { rows, selected in
+                guard selected.count < rows.count else { return nil }
+                failed = true
+                // The first row that did not pass: where the selection first differs.
+                var index = 0
+                while index < selected.count && rows[index] == selected[index] { index += 1 }
+                return index + 1
             }
-            return .bool(!failed)
-        case .first, .last:
-            var match: Int?
-            forEachMatch(list, predicate, reverse: mode == .last) { match = $0; return false }
-            return match.map { .donation(list.stream, $0) } ?? .null
+            result = .bool(!failed)
         }
+        try tick(examined * perElement + (meter?.steps ?? 0), range)
+        return result
     }
 
-    /// Counts matches only as far as needed to decide `count OP k`.
-    private mutating func countCompare(_ list: DonationList, _ predicate: RowPredicate?, _ op: ComparisonOperator, _ k: Int, _ range: SourceRange) throws(Interrupt) -> Bool {
+    /// `filter(p).count OP k`: the unfused filter goes through every element, so every one is
+    /// charged; counting stops as soon as the answer is known when the charge needs no more
+    /// testing (no string search in the predicate, whose work depends on each row).
+    private mutating func countCompare(_ list: DonationList, _ predicate: RowPredicate?, _ op: ComparisonOperator, _ k: Int,
+                                       perElement: Int, _ range: SourceRange) throws(Interrupt) -> Bool {
         // Past `k + 1` matches no comparison with `k` can change.
         let enough = k < 0 ? 0 : (k == Int.max ? k : k + 1)
         var matches = 0
-        if let predicate, enough > 0 {
-            try tick(list.count, range)
-            forEachMatch(list, predicate, reverse: false) { _ in
-                matches += 1
-                return matches < enough
+        var searchSteps = 0
+        if let predicate {
+            let meter = predicate.searchesStrings ? StepMeter() : nil
+            if enough > 0 || meter != nil {
+                let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter))
+                _ = scanBatches(list, filter, meter: nil, reverse: false) { _, selected in
+                    matches += selected.count
+                    return meter == nil && matches >= enough ? 0 : nil
+                }
+                matches = min(matches, enough)
             }
-        } else if predicate == nil {
+            searchSteps = meter?.steps ?? 0
+        } else {
             matches = min(list.count, enough)
         }
+        try tick(list.count * perElement + searchSteps, range)
         return Evaluator.compare(op, .int(matches), .int(k))
     }
 
-    /// Calls `body` with each matching stream position, in list order (or reversed), until it
-    /// returns false.
-    private func forEachMatch(_ list: DonationList, _ predicate: RowPredicate, reverse: Bool, _ body: (Int) -> Bool) {
-        forEachBatch(list, predicate, reverse: reverse) { _, selected in
-            for position in selected where !body(position) { return false }
-            return true
-        }
-    }
-
-    /// Runs the predicate over the list a batch at a time (see `RowFilter`) and calls `body`
-    /// with each batch's positions and those that pass, until it returns false. Batches start
-    /// small and grow, so a scan that stops at an early match tests few rows past it.
-    private func forEachBatch(_ list: DonationList, _ predicate: RowPredicate, reverse: Bool,
-                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Bool) {
-        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant))
+    /// Runs a filter over the list a batch at a time (see `RowFilter`) and calls `body` with
+    /// each batch's positions and those that pass; `body` returns nil to go on, or how many of
+    /// the batch's rows the scan needed to stop. Returns how many rows were needed in all, and
+    /// leaves in the meter the work of those rows only. Batches start small and grow, so a
+    /// scan that stops at an early match tests few rows past it.
+    private func scanBatches(_ list: DonationList, _ filter: RowFilter, meter: StepMeter?, reverse: Bool,
+                             _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * RowFilter.batch) { buffer in
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * RowFilter.batch) { buffer in
             let input = buffer.baseAddress!, output = input + RowFilter.batch
             var done = 0, size = 16
             while done < count {
@@ -221,11 +248,20 @@ extension Evaluator {
                     }
                 }
                 let rows = UnsafeBufferPointer(start: input, count: n)
+                let metered = meter?.steps ?? 0
                 let kept = filter.select(rows, output)
-                if !body(rows, UnsafeBufferPointer(start: output, count: kept)) { return }
+                if let needed = body(rows, UnsafeBufferPointer(start: output, count: kept)) {
+                    if let meter, needed < n {
+                        // Only the rows the scan needed did their work: test those again.
+                        meter.steps = metered
+                        _ = filter.select(UnsafeBufferPointer(rebasing: rows[..<needed]), output)
+                    }
+                    return done + needed
+                }
                 done += n
                 size = min(size * 4, RowFilter.batch)
             }
+            return count
         }
     }
 

@@ -109,6 +109,8 @@ struct Evaluator {
     /// How many declarations are being evaluated, one inside another: their code is the
     /// program's, whatever file the expression that needed them came from.
     private var declarationDepth = 0
+    /// How many closure bodies are being evaluated, one inside another (see `tickNode`).
+    private(set) var closureDepth = 0
 
     /// The file of the code being evaluated: the program's, or a separately compiled
     /// expression's. Worked out only for an error, so evaluating costs no copies of it.
@@ -188,6 +190,32 @@ struct Evaluator {
         if stepsLeft < 0 { throw budgetExceeded(range) }
     }
 
+    /// The step of a node visited: one, except inside a closure's body, whose nodes the
+    /// closure charged all at once when it was applied (see `TypedExpression.stepSize`).
+    @inline(__always)
+    mutating func tickNode(_ range: SourceRange) throws(Interrupt) {
+        if closureDepth == 0 { try tick(1, range) }
+    }
+
+    /// Charges a closure's application and runs `body` as its body.
+    @inline(__always)
+    mutating func applying<T>(_ steps: Int, _ range: SourceRange, _ body: (inout Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> T {
+        try tick(steps, range)
+        closureDepth += 1
+        defer { closureDepth -= 1 }
+        return try body(&self)
+    }
+
+    /// The steps all evaluations with this evaluator have taken so far.
+    var stepsTaken: Int {
+        inputs.totalStepBudget - totalStepsLeft + max(0, allotted - max(0, stepsLeft))
+    }
+
+    /// The steps left, and setting them back to what they were before a fused operation that
+    /// met an error, whose unfused calls then run instead (see `FusedNode`).
+    var remainingSteps: Int { stepsLeft }
+    mutating func restoreSteps(_ steps: Int) { stepsLeft = steps }
+
     /// The error for a spent budget; kept out of line so `tick` stays small enough to inline.
     @inline(never)
     private func budgetExceeded(_ range: SourceRange) -> Interrupt {
@@ -210,13 +238,17 @@ struct Evaluator {
         }
         setState(.running, of: index)
         let savedBase = frameBase
+        let savedClosureDepth = closureDepth
         frameBase = locals.count
         declarationDepth += 1
+        // A declaration's own nodes charge as they are visited, even when a closure needs it.
+        closureDepth = 0
         defer {
             if frameBase < locals.count { locals.removeSubrange(frameBase...) }
             if frameBase < donationSlots.count { donationSlots.removeSubrange(frameBase...) }
             frameBase = savedBase
             declarationDepth -= 1
+            closureDepth = savedClosureDepth
         }
         do {
             let value = try runtime.bodies[index].evaluate(&self)

@@ -22,7 +22,7 @@ class Node {
     /// Evaluates the node: one step, then its own work.
     @inline(__always)
     final func evaluate(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try execute(&ev)
     }
 

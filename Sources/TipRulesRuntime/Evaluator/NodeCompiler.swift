@@ -74,7 +74,10 @@ struct NodeCompiler {
         case .range(let lower, let upper, let closed): return RangeNode(closed: closed, compile(lower), compile(upper), range, type)
         case .ruleMacro(let subject, let closure):
             return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .error), range, type)
-        case .fused(let operation): return FusedNode(operation, source: compile(operation.source), initial: operation.initial.map(compile), range, type)
+        case .fused(let operation, let steps, let unfused):
+            // The unfused calls run only after an error, never traced.
+            return FusedNode(operation, steps, source: compile(operation.source), initial: operation.initial.map(compile),
+                             unfused: NodeCompiler(tracer: nil).compile(unfused), range, type)
         }
     }
 
@@ -84,7 +87,7 @@ struct NodeCompiler {
     }
 
     private func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
-        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), range, type)
+        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), size: closure.body.stepSize, range, type)
     }
 
     private func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {

@@ -47,12 +47,15 @@ final class CompiledCall {
 final class ClosureNode: Node {
     let firstSlot: Int
     let body: Node
+    /// What one application charges: the step size of the body (see `TypedExpression.stepSize`).
+    let size: Int
     private let firstIsDonation: Bool
     private let secondIsDonation: Bool
 
-    init(firstSlot: Int, body: Node, _ range: SourceRange, _ type: RuleType) {
+    init(firstSlot: Int, body: Node, size: Int, _ range: SourceRange, _ type: RuleType) {
         self.firstSlot = firstSlot
         self.body = body
+        self.size = size
         var parameters: [RuleType] = []
         if case .function(let types, _) = type { parameters = types }
         func isDonation(_ index: Int) -> Bool {
@@ -82,26 +85,29 @@ final class ClosureNode: Node {
         }
     }
 
+    // Each application charges the body's size, then runs the body, whose nodes charge nothing
+    // more (built-ins in it still charge for their work).
+
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
-        return try body.evaluate(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, isDonation: firstIsDonation)
         bind(&ev, firstSlot + 1, second, isDonation: secondIsDonation)
-        return try body.evaluate(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
     }
     override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
         bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
-        return try body.bool(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.bool(&ev) }
     }
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bindFirst(&ev, elements, index)
-        return try body.evaluate(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
     }
     override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
         bindFirst(&ev, elements, index)
-        return try body.bool(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.bool(&ev) }
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, isDonation: firstIsDonation)
@@ -110,7 +116,7 @@ final class ClosureNode: Node {
         } else {
             bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
         }
-        return try body.evaluate(&ev)
+        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
     }
 }
 
@@ -129,25 +135,28 @@ final class KeyPathNode: Node {
         if case .field(let field)? = steps.first { leadingField = field } else { leadingField = -1 }
         super.init(range, type)
     }
+    // An application charges one step per step of the path, as a closure charges its body's
+    // nodes (see `TypedExpression.stepSize`); the built-ins it calls charge nothing more.
+
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         // A leading field step reads the donation's column directly.
         guard leadingField >= 0, elements.stream != nil else {
             return try apply(&ev, elements.value(at: index))
         }
-        try ev.tick(1, range)
+        try ev.tick(steps.count, range)
         let value = elements.field(leadingField, at: index)
         return steps.count == 1 ? value : try follow(&ev, value, from: 1)
     }
 
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
-        try follow(&ev, argument, from: 0)
+        try ev.tick(steps.count, range)
+        return try follow(&ev, argument, from: 0)
     }
 
-    /// Applies the steps from `first` on.
+    /// Applies the steps from `first` on (already charged).
     private func follow(_ ev: inout Evaluator, _ start: Value, from first: Int) throws(Interrupt) -> Value {
         var current = start
         for step in steps[first...] {
-            try ev.tick(1, range)
             switch step {
             case .field(let index):
                 guard case .donation(let stream, let position) = current else { preconditionFailure("field of a non-donation") }
@@ -156,7 +165,8 @@ final class KeyPathNode: Node {
                 let saved = ev.injected
                 ev.injected = current
                 defer { ev.injected = saved }
-                current = try implementation(&ev, call, range)
+                // As in a closure's body: the receiver node the call reads charges nothing.
+                current = try ev.applying(0, range) { (ev: inout Evaluator) throws(Interrupt) in try implementation(&ev, call, range) }
             }
         }
         return current
@@ -234,16 +244,34 @@ final class RuleMacroNode: Node {
 }
 
 /// Several built-in calls computed as one (see `Optimizer`).
+///
+/// It charges exactly the steps of the calls it stands for (`FusedSteps`), and when it meets an
+/// error of any kind it runs those calls instead, from the steps it started with: the error is
+/// then theirs, at their place, whatever the fused form would have reported.
 final class FusedNode: Node {
     let operation: FusedOperation
+    let steps: FusedSteps
     let source: Node
     /// The operation's second subexpression (a sum's initial value), evaluated after `source`.
     let initial: Node?
-    init(_ operation: FusedOperation, source: Node, initial: Node?, _ range: SourceRange, _ type: RuleType) {
+    /// The calls the operation stands for.
+    let unfused: Node
+    init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: Node, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation
+        self.steps = steps
         self.source = source
         self.initial = initial
+        self.unfused = unfused
         super.init(range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.fused(operation, source, initial, node: self, range) }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        // The steps before this node's own (which `unfused` charges again at its root).
+        let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
+        do {
+            return try ev.fused(operation, steps, source, initial, node: self, range)
+        } catch {
+            ev.restoreSteps(start)
+            return try unfused.evaluate(&ev)
+        }
+    }
 }

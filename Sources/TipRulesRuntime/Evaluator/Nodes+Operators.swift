@@ -44,7 +44,7 @@ final class NegateNode: UnaryNode {
 final class NotNode: UnaryNode {
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(!(try operand.bool(&ev))) }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return !(try operand.bool(&ev))
     }
 }
@@ -94,11 +94,11 @@ final class ArithmeticNode: BinaryNode {
         }
     }
     override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try intBody(&ev)
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try doubleBody(&ev)
     }
 
@@ -157,7 +157,7 @@ final class ComparisonNode: BinaryNode {
 
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try body(&ev)
     }
 
@@ -195,7 +195,7 @@ final class LogicalNode: BinaryNode {
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try body(&ev)
     }
     private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
@@ -256,7 +256,7 @@ final class TernaryNode: Node {
 final class TimeIntervalSinceNode: BinaryNode {
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .double(try lhs.double(&ev) - rhs.double(&ev)) }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return try lhs.double(&ev) - rhs.double(&ev)
     }
 }

@@ -22,15 +22,15 @@ final class ConstantNode: Node {
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
     override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return intValue
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return doubleValue
     }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return boolValue
     }
 }
@@ -71,15 +71,15 @@ final class LocalNode: Node {
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.local(slot) }
     override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return ev.localInt(slot)
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return ev.localDouble(slot)
     }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
-        try ev.tick(1, range)
+        try ev.tickNode(range)
         return ev.localBool(slot)
     }
 }
@@ -128,17 +128,17 @@ final class LocalFieldNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        try ev.tick(1, baseRange)
+        try ev.tickNode(baseRange)
         return ev.localField(slot, index)
     }
     override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
-        try ev.tick(1, range)
-        try ev.tick(1, baseRange)
+        try ev.tickNode(range)
+        try ev.tickNode(baseRange)
         return ev.localIntField(slot, index)
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
-        try ev.tick(1, baseRange)
+        try ev.tickNode(range)
+        try ev.tickNode(baseRange)
         return ev.localDoubleField(slot, index)
     }
 }
@@ -154,12 +154,12 @@ final class LocalDateNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        try ev.tick(1, receiverRange)
+        try ev.tickNode(receiverRange)
         return .date(ev.localDate(slot))
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
-        try ev.tick(1, range)
-        try ev.tick(1, receiverRange)
+        try ev.tickNode(range)
+        try ev.tickNode(receiverRange)
         return ev.localDate(slot)
     }
 }

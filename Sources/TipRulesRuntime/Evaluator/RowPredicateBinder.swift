@@ -13,6 +13,9 @@ struct RowPredicateBinder {
     let stream: DonationStream
     /// The value of each row-invariant operand, read from the evaluator.
     let invariant: (RowPredicate.Operand) -> Value
+    /// Where `contains` tests add the steps the `contains` built-in charges for its work, row
+    /// by row, so a fused scan charges what the closure would have (see `StepMeter`).
+    var meter: StepMeter? = nil
 
     /// A `Double` (or `Date`, as seconds since 2001) operand.
     private enum Number {
@@ -226,12 +229,21 @@ struct RowPredicateBinder {
             switch test {
             case .hasPrefix: return { StringSearch.hasPrefix(items[$0], needle) }
             case .hasSuffix: return { StringSearch.hasSuffix(items[$0], needle) }
-            case .contains: return { StringSearch.contains(items[$0], needle) }
+            case .contains:
+                guard let meter else { return { StringSearch.contains(items[$0], needle) } }
+                return { position in
+                    let text = items[position]
+                    meter.charge(searching: text, for: needle)
+                    return StringSearch.contains(text, needle)
+                }
             }
         }
         let left = values(a), right = values(b)
+        let meter = test == .contains ? self.meter : nil
         return { position in
+            // A nil receiver ends the optional chain before the search runs.
             guard case .string(let text) = left(position), case .string(let needle) = right(position) else { return false }
+            meter?.charge(searching: text, for: needle)
             return search(text, needle)
         }
     }
@@ -295,6 +307,28 @@ extension RowPredicateBinder {
             return numberColumn(a).map { .negate($0) }
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
             return nil
+        }
+    }
+}
+
+/// The steps string searches in a fused scan charged for their work, as the `contains`
+/// built-in charges them when a closure calls it.
+final class StepMeter {
+    var steps = 0
+
+    func charge(searching text: String, for needle: String) {
+        steps += StringSearch.containsSteps(text, needle)
+    }
+}
+
+extension RowPredicate {
+    /// Whether the predicate runs a `contains` string search, whose steps depend on each row.
+    var searchesStrings: Bool {
+        switch self {
+        case .constant, .compare: return false
+        case .string(_, let test, _): return test == .contains
+        case .and(let a, let b), .or(let a, let b): return a.searchesStrings || b.searchesStrings
+        case .not(let a): return a.searchesStrings
         }
     }
 }

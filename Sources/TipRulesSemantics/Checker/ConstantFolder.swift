@@ -114,7 +114,7 @@ package func forEachChild(of typed: TypedExpression, _ body: (TypedExpression) -
     case .ruleMacro(let subject, let closure):
         body(subject)
         body(closure.body)
-    case .fused(let operation):
+    case .fused(let operation, _, _):
         body(operation.source)
         if let initial = operation.initial { body(initial) }
     }

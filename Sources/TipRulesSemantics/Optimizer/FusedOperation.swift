@@ -74,6 +74,21 @@ package enum ScanMode: Sendable {
     case last
 }
 
+/// What the calls a fused operation stands for charge, so that it charges the same steps.
+package struct FusedSteps: Sendable {
+    /// The node steps of the replaced calls beyond the one the fused node itself charges (its
+    /// source and initial value charge their own).
+    package var fixed: Int
+    /// The steps per element of the replaced calls' closures and key paths, and of `min` and
+    /// `max`, which charge one per element they compare.
+    package var perElement: Int
+
+    package init(fixed: Int, perElement: Int) {
+        self.fixed = fixed
+        self.perElement = perElement
+    }
+}
+
 /// Operations the optimizer fuses from several built-in calls; each computes exactly what the
 /// calls would, without building intermediate arrays.
 package enum FusedOperation: Sendable {

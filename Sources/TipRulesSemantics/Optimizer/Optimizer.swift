@@ -18,16 +18,31 @@ package enum Optimizer {
         case .builtin(let call):
             return fuseCall(call, expression) ?? expression
         case .comparison(let op, let lhs, let rhs):
-            if case .fused(.scan(let source, let predicate, .count)) = lhs.node, case .constant(.int(let k)) = rhs.node {
-                return TypedExpression(.fused(.countCompare(source, predicate, op, k)), .bool, expression.range)
+            if case .fused(.scan(let source, let predicate, .count), let steps, _) = lhs.node, case .constant(.int(let k)) = rhs.node {
+                return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement, replacing: expression)
             }
-            if case .fused(.scan(let source, let predicate, .count)) = rhs.node, case .constant(.int(let k)) = lhs.node {
-                return TypedExpression(.fused(.countCompare(source, predicate, op.mirrored, k)), .bool, expression.range)
+            if case .fused(.scan(let source, let predicate, .count), let steps, _) = rhs.node, case .constant(.int(let k)) = lhs.node {
+                return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement, replacing: expression)
             }
             return expression
         default:
             return expression
         }
+    }
+
+    /// A fused node for an operation that stands for `expression`: it charges what the
+    /// expression's nodes charge beyond its source and initial value, and `perElement` for each
+    /// element the replaced calls go through.
+    private static func fused(_ operation: FusedOperation, perElement: Int, replacing expression: TypedExpression) -> TypedExpression {
+        let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - 1
+        let steps = FusedSteps(fixed: fixed, perElement: perElement)
+        return TypedExpression(.fused(operation, steps, unfused: expression), expression.type, expression.range)
+    }
+
+    /// The steps of one application of a key path: one per step.
+    private static func keyPathSize(_ expression: TypedExpression) -> Int {
+        if case .keyPath(let steps) = expression.node { return steps.count }
+        return 0
     }
 
     private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
@@ -50,12 +65,12 @@ package enum Optimizer {
             default: mode = nil
             }
             if let mode {
-                return TypedExpression(.fused(.scan(receiver, predicate, mode)), expression.type, expression.range)
+                return fused(.scan(receiver, predicate, mode), perElement: closure.body.stepSize, replacing: expression)
             }
         }
         // xs.filter(p).count
-        if builtin.id == .arrayCount, case .fused(.scan(let source, let predicate, .filter)) = receiver.node {
-            return TypedExpression(.fused(.scan(source, predicate, .count)), .int, expression.range)
+        if builtin.id == .arrayCount, case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node {
+            return fused(.scan(source, predicate, .count), perElement: steps.perElement, replacing: expression)
         }
         // xs.map(\.field).max() and .min()
         if builtin.id == .arrayMax || builtin.id == .arrayMin,
@@ -68,23 +83,27 @@ package enum Optimizer {
             case .property(let property) where property.id == .donationDate: field = nil
             default: return nil
             }
-            return TypedExpression(.fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax)), expression.type, expression.range)
+            // The key path once per element, then `max` or `min` once per element.
+            return fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax),
+                         perElement: keyPathSize(map.arguments[0]) + 1, replacing: expression)
         }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
-        if builtin.id == .arrayReduce, let sum = columnSum(call, receiver, expression.type) {
-            return TypedExpression(.fused(sum), expression.type, expression.range)
+        if builtin.id == .arrayReduce, let (sum, perElement) = columnSum(call, receiver, expression.type) {
+            return fused(sum, perElement: perElement, replacing: expression)
         }
         // xs.largestSubset(groupedBy: \.field).count and smallestSubset
         if builtin.id == .arrayCount, case .builtin(let subset) = receiver.node,
            subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset, let source = subset.receiver,
            case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
-            return TypedExpression(.fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset)), .int, expression.range)
+            return fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset),
+                         perElement: keyPathSize(subset.arguments[0]), replacing: expression)
         }
         return nil
     }
 
-    /// A `reduce` that adds a numeric field of each donation to the accumulator, in either form.
-    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> FusedOperation? {
+    /// A `reduce` that adds a numeric field of each donation to the accumulator, in either form,
+    /// and the steps per element of the calls it stands for.
+    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2,
               case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
@@ -92,14 +111,15 @@ package enum Optimizer {
         // { $0 + $1.field } over the donations themselves.
         if case .array(.donation) = receiver.type, case .field(let base, let field) = addend.node,
            case .local(let slot) = base.node, slot == closure.firstSlot + 1 {
-            return .columnSum(receiver, initial: call.arguments[0], field: field, addition: closure.body.range)
+            return (.columnSum(receiver, initial: call.arguments[0], field: field, addition: closure.body.range), closure.body.stepSize)
         }
         // { $0 + $1 } over map(\.field) of the donations.
         if case .local(let slot) = addend.node, slot == closure.firstSlot + 1,
            case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap, let source = map.receiver,
            case .array(.donation) = source.type, case .keyPath(let steps) = map.arguments[0].node,
            steps.count == 1, case .field(let field) = steps[0] {
-            return .columnSum(source, initial: call.arguments[0], field: field, addition: closure.body.range)
+            return (.columnSum(source, initial: call.arguments[0], field: field, addition: closure.body.range),
+                    keyPathSize(map.arguments[0]) + closure.body.stepSize)
         }
         return nil
     }

@@ -100,6 +100,31 @@ package indirect enum TypedNode: Sendable {
     case range(TypedExpression, TypedExpression, closed: Bool)
     /// `#Rule(subject) { body }`: the body closure applied to the subject.
     case ruleMacro(TypedExpression, TypedClosure)
-    /// Several built-in calls computed as one (see `Optimizer`).
-    case fused(FusedOperation)
+    /// Several built-in calls computed as one (see `Optimizer`), with what they charge and the
+    /// calls themselves: evaluated instead when the fused form meets an error, so the error is
+    /// exactly theirs.
+    case fused(FusedOperation, FusedSteps, unfused: TypedExpression)
+}
+
+extension TypedExpression {
+    /// The steps one evaluation of this expression charges for its nodes: one per node, where a
+    /// closure or key path counts nothing (they charge when applied, see `stepSize` of a
+    /// closure body) and a fused operation counts the nodes of the calls it stands for.
+    ///
+    /// A closure charges the step size of its body each time it is applied, whether or not
+    /// `&&`, `||`, `??`, `?:` or an optional chain skip part of it; so what a closure costs is
+    /// known before it runs, and a fused scan charges exactly what the closures it replaced
+    /// would have (see `FusedSteps`).
+    package var stepSize: Int {
+        switch node {
+        case .closure, .keyPath: return 0
+        case .fused(_, _, let unfused): return unfused.stepSize
+        // The body is a closure, charged when it is applied to the subject.
+        case .ruleMacro(let subject, _): return 1 + subject.stepSize
+        default:
+            var size = 1
+            forEachChild(of: self) { size += $0.stepSize }
+            return size
+        }
+    }
 }
