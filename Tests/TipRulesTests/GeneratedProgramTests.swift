@@ -151,6 +151,20 @@ struct GeneratedProgramTests {
         Fixture.parse(text)
     }
 
+    /// Every declaration's value or error (with its place), and the steps all took.
+    private func outcomes(_ program: CompiledProgram, _ store: DonationStore, stepBudget: Int) -> [String] {
+        var evaluation = Evaluation(program: program, donations: store,
+                                    options: EvaluationOptions(now: Fixture.date("2026-11-30T12:00:00Z"), stepBudget: stepBudget))
+        var lines = evaluation.evaluateAll().map { result in
+            switch result.outcome {
+            case .success(let value): return "\(result.name) = " + ValueFormatter.text(value, result.type)
+            case .failure(let error): return "\(result.name): error at \(error.range): \(error.message)"
+            }
+        }
+        lines.append("\(evaluation.stepsTaken) steps")
+        return lines
+    }
+
     @Test("thousands of generated programs: in-range diagnostics, print/parse round trips, evaluation ends", arguments: [1, 2, 3])
     func generated(seed: UInt64) throws {
         var generator = ProgramGenerator(random: RobustnessTests.Random(state: seed))
@@ -194,6 +208,17 @@ struct GeneratedProgramTests {
                     failed += 1
                     #expect(error.range.end <= file.bytes.count)
                 }
+            }
+            // Fused and unfused evaluation agree on every value, error and step, also when the
+            // budget runs out part of the way.
+            let unfused = try #require(RuleCompiler(optimizes: false).compile(file).program)
+            var plainStore = DonationStore(program: unfused)
+            _ = DonationLog.load(Array(log.utf8), fileName: "g.ndjson", into: &plainStore)
+            let expected = outcomes(unfused, plainStore, stepBudget: 100_000)
+            #expect(outcomes(program, store, stepBudget: 100_000) == expected, "\(text)")
+            let steps = Int(expected.last!.split(separator: " ")[0])!
+            for budget in [steps / 2, steps / 3 + 1] where budget > 0 {
+                #expect(outcomes(program, store, stepBudget: budget) == outcomes(unfused, plainStore, stepBudget: budget), "\(text) with \(budget) steps")
             }
         }
         // The generator reaches all three outcomes: compile errors, values and runtime errors.
