@@ -18,13 +18,18 @@ class RowFilter {
         preconditionFailure("\(Self.self) does not select")
     }
 
+    /// Whether the filter tests typed columns only, in tight loops (no closure per row).
+    var isColumnar: Bool { false }
+
     /// The filter for a predicate over one stream (see `RowPredicateBinder` for operands).
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> RowFilter {
         switch predicate {
         case .and(let a, let b):
-            return AndFilter(make(a, binder), make(b, binder))
+            let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
+            return AndFilter(first, second)
         case .or(let a, let b):
-            return OrFilter(make(a, binder), make(b, binder))
+            let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
+            return OrFilter(first, second)
         case .not(let a):
             return NotFilter(make(a, binder))
         case .compare(let a, let op, let b):
@@ -33,6 +38,16 @@ class RowFilter {
         case .constant, .string:
             return TestFilter(binder.bind(predicate))
         }
+    }
+}
+
+extension RowFilter {
+    /// The operands of `&&` or `||` with a columnar one first, so the row-by-row tests run
+    /// only on the rows it leaves. A row predicate cannot fail and its result does not depend
+    /// on the order, and without a `contains` search (whose steps depend on the rows it
+    /// reaches) neither do the steps: the closure's answers and charges are the same.
+    fileprivate static func cheaperFirst(_ a: RowFilter, _ b: RowFilter, _ predicate: RowPredicate) -> (RowFilter, RowFilter) {
+        !a.isColumnar && b.isColumnar && !predicate.searchesStrings ? (b, a) : (a, b)
     }
 }
 
@@ -75,6 +90,8 @@ final class ColumnFilter: RowFilter {
         self.operands = operands
         self.op = op
     }
+
+    override var isColumnar: Bool { true }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch operands {
@@ -122,6 +139,8 @@ class BinaryFilter: RowFilter {
         self.first = first
         self.second = second
     }
+
+    override var isColumnar: Bool { first.isColumnar && second.isColumnar }
 }
 
 /// `a && b`: the rows that pass `a`, then those of them that pass `b`.
@@ -172,6 +191,8 @@ final class NotFilter: RowFilter {
 
     init(_ inner: RowFilter) { self.inner = inner }
 
+    override var isColumnar: Bool { inner.isColumnar }
+
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let count = inner.select(input, passed.base)
         return RowFilter.complement(input, passed.prefix(count), output)
@@ -209,6 +230,8 @@ final class NumberFilter: RowFilter {
         self.op = op
         self.right = right
     }
+
+    override var isColumnar: Bool { true }
 
     deinit {
         leftValues.deallocate()

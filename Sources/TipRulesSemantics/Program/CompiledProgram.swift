@@ -108,7 +108,12 @@ package final class ProgramAttachment: @unchecked Sendable {
     package func value<T: AnyObject & Sendable>(_ make: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
-        if let stored { return stored as! T }
+        // Every caller attaches the same type (the runtime's node trees): no dynamic cast,
+        // which would cost more than the rest of this at every evaluation.
+        if let stored {
+            assert(stored is T, "a program has one kind of attachment")
+            return unsafeDowncast(stored, to: T.self)
+        }
         let made = make()
         stored = made
         return made
