@@ -164,14 +164,14 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 let items = ev.elements(of: try ev.receiver(call))
                 try ev.tick(items.count, range)
-                let least = ScalarArray(items).map { $0.min } ?? items.min(by: Value.less)
+                let least = ScalarArray(items).map { $0.extreme(greatest: false) } ?? items.min(by: Value.less)
                 return least.map(call.wrapsElement) ?? .null
             }
         case .arrayMax:
             return { ev, call, range throws(Interrupt) in
                 let items = ev.elements(of: try ev.receiver(call))
                 try ev.tick(items.count, range)
-                let greatest = ScalarArray(items).map { $0.max } ?? items.max(by: Value.less)
+                let greatest = ScalarArray(items).map { $0.extreme(greatest: true) } ?? items.max(by: Value.less)
                 return greatest.map(call.wrapsElement) ?? .null
             }
         case .arraySorted:

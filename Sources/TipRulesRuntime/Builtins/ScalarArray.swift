@@ -58,23 +58,13 @@ enum ScalarArray {
         }
     }
 
-    /// The least element, as Swift's `min()` finds it.
-    var min: Value? {
+    /// The greatest element as Swift's `max()` finds it, or the least as `min()` does.
+    func extreme(greatest: Bool) -> Value? {
         switch self {
-        case .ints(let items): return items.min().map(Value.int)
-        case .doubles(let items): return items.min().map(Value.double)
-        case .strings(let items): return items.min().map(Value.string)
-        case .dates(let items): return items.min().map(Value.date)
-        }
-    }
-
-    /// The greatest element, as Swift's `max()` finds it.
-    var max: Value? {
-        switch self {
-        case .ints(let items): return items.max().map(Value.int)
-        case .doubles(let items): return items.max().map(Value.double)
-        case .strings(let items): return items.max().map(Value.string)
-        case .dates(let items): return items.max().map(Value.date)
+        case .ints(let items): return (greatest ? items.max() : items.min()).map(Value.int)
+        case .doubles(let items): return (greatest ? items.max() : items.min()).map(Value.double)
+        case .strings(let items): return (greatest ? items.max() : items.min()).map(Value.string)
+        case .dates(let items): return (greatest ? items.max() : items.min()).map(Value.date)
         }
     }
 }
