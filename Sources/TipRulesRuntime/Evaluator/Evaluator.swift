@@ -197,13 +197,18 @@ struct Evaluator {
         if closureDepth == 0 { try tick(1, range) }
     }
 
-    /// Charges a closure's application and runs `body` as its body.
+    /// Charges a closure's application and enters its body, whose nodes then charge nothing
+    /// (see `tickNode`); `leaveClosure` ends it. (A pair of calls rather than a function
+    /// taking the body, which would cost a closure context per application.)
     @inline(__always)
-    mutating func applying<T>(_ steps: Int, _ range: SourceRange, _ body: (inout Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> T {
+    mutating func enterClosure(_ steps: Int, _ range: SourceRange) throws(Interrupt) {
         try tick(steps, range)
         closureDepth += 1
-        defer { closureDepth -= 1 }
-        return try body(&self)
+    }
+
+    @inline(__always)
+    mutating func leaveClosure() {
+        closureDepth -= 1
     }
 
     /// The steps all evaluations with this evaluator have taken so far.

@@ -90,24 +90,34 @@ final class ClosureNode: Node {
 
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.evaluate(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, isDonation: firstIsDonation)
         bind(&ev, firstSlot + 1, second, isDonation: secondIsDonation)
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
         bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.bool(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.bool(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bindFirst(&ev, elements, index)
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
         bindFirst(&ev, elements, index)
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.bool(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.bool(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, isDonation: firstIsDonation)
@@ -116,7 +126,9 @@ final class ClosureNode: Node {
         } else {
             bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
         }
-        return try ev.applying(size, range) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.evaluate(&ev)
     }
 }
 
@@ -166,7 +178,9 @@ final class KeyPathNode: Node {
                 ev.injected = current
                 defer { ev.injected = saved }
                 // As in a closure's body: the receiver node the call reads charges nothing.
-                current = try ev.applying(0, range) { (ev: inout Evaluator) throws(Interrupt) in try implementation(&ev, call, range) }
+                try ev.enterClosure(0, range)
+                defer { ev.leaveClosure() }
+                current = try implementation(&ev, call, range)
             }
         }
         return current
@@ -217,7 +231,7 @@ final class Elements {
     /// An element as a value.
     func value(at index: Int) -> Value {
         if let stream { return .donation(stream, position(at: index)) }
-        return values[index]
+        return values.withUnsafeBufferPointer { $0[index] }
     }
 
     /// A payload field of a donation list's element, read from its column without making the
