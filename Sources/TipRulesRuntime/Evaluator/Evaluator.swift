@@ -296,6 +296,20 @@ struct Evaluator {
         return .donation(bound.stream!, bound.position)
     }
 
+    /// Binds a local of a donation type to an element of a donation list, without taking a
+    /// reference to its stream unless the local held another.
+    mutating func setDonationLocal(_ slot: Int, of elements: Elements, _ index: Int) {
+        let slotIndex = frameBase + slot
+        if slotIndex < donationSlots.count && slotIndex < locals.count {
+            donationSlots.withUnsafeMutableBufferPointer { buffer in
+                if buffer[slotIndex].stream !== elements.stream { buffer[slotIndex].stream = elements.stream }
+                buffer[slotIndex].position = elements.position(at: index)
+            }
+        } else {
+            setDonationLocal(slot, elements.stream.unsafelyUnwrapped, elements.position(at: index))
+        }
+    }
+
     /// Binds a local of a donation type.
     mutating func setDonationLocal(_ slot: Int, _ stream: DonationStream, _ position: Int) {
         let index = frameBase + slot

@@ -78,8 +78,8 @@ final class ClosureNode: Node {
 
     @inline(__always)
     private func bindFirst(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) {
-        if firstIsDonation, let stream = elements.stream {
-            ev.setDonationLocal(firstSlot, stream, elements.position(at: index))
+        if firstIsDonation, elements.stream != nil {
+            ev.setDonationLocal(firstSlot, of: elements, index)
         } else {
             bind(&ev, firstSlot, elements.value(at: index), isDonation: firstIsDonation)
         }
@@ -121,8 +121,8 @@ final class ClosureNode: Node {
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, isDonation: firstIsDonation)
-        if secondIsDonation, let stream = elements.stream {
-            ev.setDonationLocal(firstSlot + 1, stream, elements.position(at: index))
+        if secondIsDonation, elements.stream != nil {
+            ev.setDonationLocal(firstSlot + 1, of: elements, index)
         } else {
             bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
         }
