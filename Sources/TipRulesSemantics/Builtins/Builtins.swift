@@ -28,7 +28,9 @@ package enum Builtins {
 
     /// The built-ins named `name` that apply to a receiver kind.
     package static func lookup(_ name: String, on receivers: [BuiltinReceiver]) -> [Builtin] {
-        (byName[name] ?? []).filter { receivers.contains($0.receiver) }
+        guard let named = byName[name] else { return [] }
+        // Usually every built-in of the name applies: no new array then.
+        return named.allSatisfy { receivers.contains($0.receiver) } ? named : named.filter { receivers.contains($0.receiver) }
     }
 
     /// Every member name available on a receiver kind (for "did you mean" suggestions).

@@ -2,19 +2,20 @@ import TipRulesSyntax
 
 /// Member access, calls and built-in resolution.
 extension Checker {
-    /// Where built-ins for a type are found.
+    /// Where built-ins for a type are found. (Arrays made once: the checker asks this for
+    /// every member it resolves.)
     func receiverKinds(_ type: RuleType) -> [BuiltinReceiver] {
         switch type {
-        case .array(.donation): return [.donationArray, .array]
-        case .array: return [.array]
-        case .set: return [.set]
-        case .string: return [.string]
-        case .int: return [.int]
-        case .double: return [.double]
-        case .date: return [.date]
-        case .event: return [.event]
-        case .donation: return [.donation]
-        case .range: return [.range]
+        case .array(.donation): return ReceiverKinds.donationArray
+        case .array: return ReceiverKinds.array
+        case .set: return ReceiverKinds.set
+        case .string: return ReceiverKinds.string
+        case .int: return ReceiverKinds.int
+        case .double: return ReceiverKinds.double
+        case .date: return ReceiverKinds.date
+        case .event: return ReceiverKinds.event
+        case .donation: return ReceiverKinds.donation
+        case .range: return ReceiverKinds.range
         default: return []
         }
     }
@@ -343,4 +344,18 @@ extension Checker {
         default: return true
         }
     }
+}
+
+/// The receiver kinds of `Checker.receiverKinds`, one array each.
+private enum ReceiverKinds {
+    static let donationArray: [BuiltinReceiver] = [.donationArray, .array]
+    static let array: [BuiltinReceiver] = [.array]
+    static let set: [BuiltinReceiver] = [.set]
+    static let string: [BuiltinReceiver] = [.string]
+    static let int: [BuiltinReceiver] = [.int]
+    static let double: [BuiltinReceiver] = [.double]
+    static let date: [BuiltinReceiver] = [.date]
+    static let event: [BuiltinReceiver] = [.event]
+    static let donation: [BuiltinReceiver] = [.donation]
+    static let range: [BuiltinReceiver] = [.range]
 }
