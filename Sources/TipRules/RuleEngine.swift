@@ -104,7 +104,8 @@ public final class RuleEngine: Sendable {
     /// Whether a rule holds now. A rule whose evaluation fails is not satisfied, and the
     /// failure is thrown (located in the rule's source), never swallowed.
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
-        let result = try evaluate(rule)
+        // The evaluation's own result, without making a `RuleResult` of it.
+        let result = try evaluation(of: rule)
         guard result.type == .bool else {
             throw APIErrors.notARule(rule, result.type)
         }
@@ -123,11 +124,16 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a `let` or `rule`.
     public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
+        RuleResult(try evaluation(of: name))
+    }
+
+    /// Evaluates a `let` or `rule` by name over a fresh snapshot.
+    private func evaluation(of name: String) throws(Diagnostic) -> EvaluationResult {
         guard let index = rules.program.declarationIndex(name) else {
             throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
         }
         var evaluation = try makeEvaluation()
-        return RuleResult(evaluation.evaluate(declarationAt: index))
+        return evaluation.evaluate(declarationAt: index)
     }
 
     /// Evaluates every `let` and `rule` over one snapshot, in file order.
