@@ -158,6 +158,27 @@ struct DonationLogTests {
         #expect(snapshot.count(of: "ping") == 1)
         #expect(store.count(of: "ping") == 2)
     }
+
+    @Test("a long payload string donated again through the API is stored once")
+    func repeatedStringsShared() throws {
+        let program = try #require(Fixture.compile(Fixture.header).program)
+        let storage = InMemoryDonationStorage(events: program.events)
+        let view = try #require(program.events.first { $0.id == "view" })
+        // Two equal strings with storage of their own.
+        let first = String(repeating: "Wilbere Bowl ", count: 3), second = String(repeating: "Wilbere Bowl ", count: 3)
+        for (index, name) in [first, second, "Short", second].enumerated() {
+            try storage.record(view, date: Fixture.date("2026-11-2\(index)T10:00:00Z"), payload: [.int(index), .string(name), .double(1), .null, .null])
+        }
+        let stream = try storage.stream(for: view)
+        func address(_ position: Int) -> UnsafeRawPointer? {
+            guard case .string(var text) = stream.columns[1][position] else { return nil }
+            return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(address(0) != nil)
+        #expect(address(1) == address(0))
+        #expect(address(3) == address(0))
+        #expect(stream.columns[1][2] == .string("Short"))
+    }
 }
 
 @Suite("ISO 8601")

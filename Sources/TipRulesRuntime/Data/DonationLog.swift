@@ -44,15 +44,11 @@ package enum DonationLog {
         let bytes: [UInt8]
         lazy var file = SourceFile(name: name, bytes: bytes)
         /// Each distinct long string of the log, so repeated payload strings share one copy.
-        private var strings: Set<String> = []
+        private var strings = StringPool(capacity: .max)
 
-        /// The value, with a long string replaced by the copy seen before. Strings of up to 15
-        /// UTF-8 bytes are stored inline in a `String` and need no sharing.
+        /// The value, with a long string replaced by the copy seen before.
         func interned(_ value: Value) -> Value {
-            guard case .string(let text) = value, text.utf8.count > 15 else { return value }
-            if let seen = strings.firstIndex(of: text) { return .string(strings[seen]) }
-            strings.insert(text)
-            return value
+            strings.interned(value)
         }
 
         init(name: String, bytes: [UInt8]) {

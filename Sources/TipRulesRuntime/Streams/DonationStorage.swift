@@ -34,6 +34,8 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     private let lock = NSLock()
     /// Every read goes through `orderedStore()`, which puts out-of-order donations in place first.
     private var store: DonationStore
+    /// Long payload strings donated recently, so a repeated one is stored once.
+    private var strings = StringPool()
 
     /// The store with every stream in date order; call with `lock` held.
     private func orderedStore() -> DonationStore {
@@ -61,7 +63,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         guard store.schemas[index].fields == event.fields else {
             throw DonationErrors.schemaMismatch(event, stored: store.schemas[index])
         }
-        store.appendUnordered(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload)
+        store.appendUnordered(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload.map { strings.interned($0) })
     }
 
     /// Forgets every donation of an event.
@@ -106,5 +108,26 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         lock.lock()
         defer { lock.unlock() }
         store = newStore
+    }
+}
+
+/// Long strings seen recently, so repeated payload strings share one copy. Strings of up to 15
+/// UTF-8 bytes are stored inline in a `String` and need no sharing. The pool forgets everything
+/// when it holds `capacity` strings, so a long-lived storage keeps a bounded number alive.
+struct StringPool {
+    private var strings: Set<String> = []
+    private let capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+    }
+
+    /// The value, with a long string replaced by an equal one seen before.
+    mutating func interned(_ value: Value) -> Value {
+        guard case .string(let text) = value, text.utf8.count > 15 else { return value }
+        if let seen = strings.firstIndex(of: text) { return .string(strings[seen]) }
+        if strings.count >= capacity { strings.removeAll(keepingCapacity: true) }
+        strings.insert(text)
+        return value
     }
 }
