@@ -189,6 +189,31 @@ struct OptimizerTests {
         #expect(checked == 196)
     }
 
+    /// A rule whose fused scan reads a declaration evaluated on the way: when the budget runs
+    /// out, the unfused calls that run instead evaluate (and charge) the declaration again.
+    @Test("a fused scan over a declaration not yet evaluated takes the unfused steps and errors under every budget")
+    func fusedOverDeclarationUnderEveryBudget() throws {
+        let text = Fixture.header + """
+
+        rule r = recent.filter { $0.rating > 1 }.count > 1
+        let recent = view.donations.filter { $0.id > 0 }.map { $0 }.filter { $0.rating < 100 }
+        """
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "r.rules", text: text)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "r.rules", text: text)).program)
+        func outcome(_ program: CompiledProgram, budget: Int) -> String {
+            var store = DonationStore(program: program)
+            _ = DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store)
+            var evaluation = Evaluation(program: program, donations: store,
+                                        options: EvaluationOptions(now: Fixture.date(Fixture.now), stepBudget: budget, totalStepBudget: budget))
+            let result = evaluation.evaluate(declarationAt: 0)
+            return "\(result.outcome) in \(evaluation.stepsTaken) steps"
+        }
+        for budget in 1...120 {
+            #expect(outcome(optimized, budget: budget) == outcome(plain, budget: budget), "budget \(budget)")
+        }
+        #expect(outcome(plain, budget: 120).hasPrefix("success"))
+    }
+
     @Test("closures that can fail are not fused, so their errors still surface")
     func failingClosuresStayUnfused() throws {
         let program = try #require(Fixture.compile(OptimizerTests.rules).program)

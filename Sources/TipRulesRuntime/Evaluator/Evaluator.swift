@@ -86,7 +86,7 @@ struct Evaluator {
     private var firstEventDonations: DonationList?
     private var eventDonations: [DonationList?] = []
 
-    private enum DeclarationState {
+    fileprivate enum DeclarationState {
         case pending, running
         case done(Value)
         indirect case failed(Diagnostic)
@@ -143,6 +143,26 @@ struct Evaluator {
     mutating func setParameter(_ index: Int, _ value: Value) {
         parameterValues[index] = value
         forgetDeclarations()
+    }
+
+    /// What the evaluation knows of its declarations' values, to be set back when a fused
+    /// operation that met an error runs its unfused calls instead (see `FusedNode`): those
+    /// must evaluate, and charge, any declaration the fused attempt evaluated.
+    struct DeclarationMemo {
+        fileprivate var first: Int
+        fileprivate var firstState: DeclarationState
+        fileprivate var slots: [Int32]
+        fileprivate var states: [DeclarationState]
+    }
+
+    var declarationMemo: DeclarationMemo {
+        get { DeclarationMemo(first: firstDeclaration, firstState: firstDeclarationState, slots: declarationSlots, states: declarationStates) }
+        set {
+            firstDeclaration = newValue.first
+            firstDeclarationState = newValue.firstState
+            declarationSlots = newValue.slots
+            declarationStates = newValue.states
+        }
     }
 
     private mutating func forgetDeclarations() {

@@ -279,12 +279,16 @@ final class FusedNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        // The steps before this node's own (which `unfused` charges again at its root).
+        // The steps before this node's own (which `unfused` charges again at its root), and
+        // the declarations known so far (the source may evaluate one, which the unfused calls
+        // must then evaluate and charge themselves).
         let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
+        let declarations = ev.declarationMemo
         do {
             return try ev.fused(operation, steps, source, initial, node: self, range)
         } catch {
             ev.restoreSteps(start)
+            ev.declarationMemo = declarations
             return try unfused.evaluate(&ev)
         }
     }
