@@ -86,7 +86,7 @@ struct Evaluator {
     private var firstEventDonations: DonationList?
     private var eventDonations: [DonationList?] = []
 
-    fileprivate enum DeclarationState {
+    private enum DeclarationState {
         case pending, running
         case done(Value)
         indirect case failed(Diagnostic)
@@ -145,24 +145,30 @@ struct Evaluator {
         forgetDeclarations()
     }
 
-    /// What the evaluation knows of its declarations' values, to be set back when a fused
-    /// operation that met an error runs its unfused calls instead (see `FusedNode`): those
-    /// must evaluate, and charge, any declaration the fused attempt evaluated.
-    struct DeclarationMemo {
-        fileprivate var first: Int
-        fileprivate var firstState: DeclarationState
-        fileprivate var slots: [Int32]
-        fileprivate var states: [DeclarationState]
+    /// How far the evaluation had got with its declarations, to go back to when a fused
+    /// operation that met an error runs its unfused calls instead (see `FusedNode`): those must
+    /// evaluate, and charge, any declaration the fused attempt evaluated. Declarations only
+    /// ever get new states, never change known ones, so a count is enough to mark the place.
+    struct DeclarationMark {
+        fileprivate let first: Int
+        fileprivate let count: Int
     }
 
-    var declarationMemo: DeclarationMemo {
-        get { DeclarationMemo(first: firstDeclaration, firstState: firstDeclarationState, slots: declarationSlots, states: declarationStates) }
-        set {
-            firstDeclaration = newValue.first
-            firstDeclarationState = newValue.firstState
-            declarationSlots = newValue.slots
-            declarationStates = newValue.states
+    var declarationMark: DeclarationMark {
+        DeclarationMark(first: firstDeclaration, count: declarationStates.count)
+    }
+
+    /// Forgets the declarations evaluated since `mark`.
+    mutating func forgetDeclarations(since mark: DeclarationMark) {
+        if mark.first < 0 {
+            firstDeclaration = -1
+            firstDeclarationState = .pending
         }
+        guard declarationStates.count > mark.count else { return }
+        for index in declarationSlots.indices where Int(declarationSlots[index]) > mark.count {
+            declarationSlots[index] = 0
+        }
+        declarationStates.removeSubrange(mark.count...)
     }
 
     private mutating func forgetDeclarations() {

@@ -283,12 +283,12 @@ final class FusedNode: Node {
         // the declarations known so far (the source may evaluate one, which the unfused calls
         // must then evaluate and charge themselves).
         let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
-        let declarations = ev.declarationMemo
+        let declarations = ev.declarationMark
         do {
             return try ev.fused(operation, steps, source, initial, node: self, range)
         } catch {
             ev.restoreSteps(start)
-            ev.declarationMemo = declarations
+            ev.forgetDeclarations(since: declarations)
             return try unfused.evaluate(&ev)
         }
     }
