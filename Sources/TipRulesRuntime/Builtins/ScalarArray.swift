@@ -13,39 +13,33 @@ enum ScalarArray {
     /// The typed array, or nil when the elements are of another kind (or the array is empty,
     /// where there is nothing to gain).
     init?(_ items: [Value]) {
-        guard let first = items.first else { return nil }
-        switch first {
-        case .int:
-            var typed: [Int] = []
-            typed.reserveCapacity(items.count)
-            for item in items {
-                guard case .int(let value) = item else { return nil }
-                typed.append(value)
-            }
+        switch items.first {
+        case .int?:
+            guard let typed = ScalarArray.typed(items, { if case .int(let x) = $0 { x } else { nil } }) else { return nil }
             self = .ints(typed)
-        case .double, .date:
-            let isDate: Bool
-            if case .date = first { isDate = true } else { isDate = false }
-            var typed: [Double] = []
-            typed.reserveCapacity(items.count)
-            for item in items {
-                switch item {
-                case .double(let value) where !isDate, .date(let value) where isDate: typed.append(value)
-                default: return nil
-                }
-            }
-            self = isDate ? .dates(typed) : .doubles(typed)
-        case .string:
-            var typed: [String] = []
-            typed.reserveCapacity(items.count)
-            for item in items {
-                guard case .string(let value) = item else { return nil }
-                typed.append(value)
-            }
+        case .double?:
+            guard let typed = ScalarArray.typed(items, { if case .double(let x) = $0 { x } else { nil } }) else { return nil }
+            self = .doubles(typed)
+        case .date?:
+            guard let typed = ScalarArray.typed(items, { if case .date(let x) = $0 { x } else { nil } }) else { return nil }
+            self = .dates(typed)
+        case .string?:
+            guard let typed = ScalarArray.typed(items, { if case .string(let x) = $0 { x } else { nil } }) else { return nil }
             self = .strings(typed)
         default:
             return nil
         }
+    }
+
+    /// Every element through `extract`, or nil when one is of another kind.
+    private static func typed<T>(_ items: [Value], _ extract: (Value) -> T?) -> [T]? {
+        var typed: [T] = []
+        typed.reserveCapacity(items.count)
+        for item in items {
+            guard let value = extract(item) else { return nil }
+            typed.append(value)
+        }
+        return typed
     }
 
     /// The elements in increasing order, as Swift's `sorted()` puts them.
