@@ -27,7 +27,11 @@ public final class RuleEngine: Sendable {
         var clock: EvaluationClock
         var parameterValues: [Value]
         /// The time zone's calendar and the step budget, made once rather than per evaluation.
-        var options: EvaluationOptions
+        var options: EvaluationOptions {
+            didSet { context = nil }
+        }
+        /// What every evaluation under `options` shares, made on first use after they change.
+        var context: EvaluationContext?
     }
 
     private let state: Locked<State>
@@ -40,7 +44,7 @@ public final class RuleEngine: Sendable {
         self.rules = rules
         self.storage = storage ?? InMemoryDonationStorage(events: rules.program.events)
         self.state = Locked(State(clock: clock, parameterValues: rules.program.parameters.map { Value($0.defaultValue) },
-                                  options: EvaluationOptions(timeZone: clock.timeZone)))
+                                  options: EvaluationOptions(timeZone: clock.timeZone), context: nil))
     }
 
     /// The evaluation clock and time zone (the system clock in UTC unless set).
@@ -243,12 +247,13 @@ public final class RuleEngine: Sendable {
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
         let snapshot = try storage.snapshot()
         // The clock is read after the snapshot, so a donation dated now is in it.
-        let (options, parameterValues) = state.read { state in
-            var options = state.options
-            options.now = state.clock.now()
-            return (options, state.parameterValues)
+        let (context, now, parameterValues) = state.write { state in
+            if state.context == nil {
+                state.context = EvaluationContext(program: rules.program, options: state.options, cache: incremental)
+            }
+            return (state.context!, state.clock.now(), state.parameterValues)
         }
-        return Evaluation(program: rules.program, donations: snapshot, options: options, cache: incremental, parameterValues: parameterValues)
+        return Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues)
     }
 }
 
@@ -274,9 +279,10 @@ final class Locked<State>: @unchecked Sendable {
         return body(state)
     }
 
-    func write(_ body: (inout State) -> Void) {
+    @discardableResult
+    func write<T>(_ body: (inout State) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
-        body(&state)
+        return body(&state)
     }
 }

@@ -59,8 +59,8 @@ struct IncrementalTests {
                 try storage.record(event, date: Date(timeIntervalSinceReferenceDate: latest), payload: payload(event, &random))
             }
             let options = EvaluationOptions(now: Date(timeIntervalSinceReferenceDate: now))
-            var cached = Evaluation(program: program, donations: storage.snapshot(), options: options, cache: cache,
-                                    parameterValues: program.parameters.map { Value($0.defaultValue) })
+            var cached = Evaluation(context: EvaluationContext(program: program, options: options, cache: cache), donations: storage.snapshot(),
+                                    now: options.now, parameterValues: program.parameters.map { Value($0.defaultValue) })
             var fresh = Evaluation(program: program, donations: storage.snapshot(), options: options)
             for index in program.declarations.indices {
                 let a = describe(cached.evaluate(declarationAt: index)), b = describe(fresh.evaluate(declarationAt: index))

@@ -71,18 +71,15 @@ package struct Evaluation {
 
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
-        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options))
+        evaluator = Evaluator(inputs: EvaluationContext(program: program, options: options), source: donations, now: options.now)
     }
 
-    /// An evaluation that reuses, and leaves for the next one, what fused group counts and
-    /// sums computed (see `IncrementalCache`): after new donations only they are added.
-    /// The parameters take `parameterValues`, already checked against their types, in
-    /// declaration order.
-    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, cache: IncrementalCache,
-                 parameterValues: [Value]) {
-        precondition(parameterValues.count == program.parameters.count, "one value per parameter")
-        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, cache: cache),
-                              parameterValues: parameterValues)
+    /// An evaluation in a context made for many (see `EvaluationContext`), at a clock, over
+    /// donations. The parameters take `parameterValues`, already checked against their types,
+    /// in declaration order.
+    package init(context: EvaluationContext, donations: some DonationSource, now: Date, parameterValues: [Value]) {
+        precondition(parameterValues.count == context.program.parameters.count, "one value per parameter")
+        evaluator = Evaluator(inputs: context, source: donations, now: now, parameterValues: parameterValues)
     }
 
     /// A traced evaluation: the declarations run on node trees of their own that record into
@@ -90,7 +87,8 @@ package struct Evaluation {
     /// untraced evaluation.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer) {
         let runtime = RuntimeProgram(program, tracer: tracer)
-        evaluator = Evaluator(inputs: EvaluationInputs(program: program, source: donations, options: options, runtime: runtime))
+        evaluator = Evaluator(inputs: EvaluationContext(program: program, options: options, runtime: runtime, cache: nil),
+                              source: donations, now: options.now)
     }
 
     /// Sets every parameter at once from values already checked against their types (a host's

@@ -11,39 +11,35 @@ enum Interrupt: Error {
     case nilInChain
 }
 
-/// What one evaluation reads and never changes: the program and its node trees, the clock,
-/// the calendar, where donations come from and the step budgets. A class, so an evaluation
-/// holds it with one reference however many parts it has.
-final class EvaluationInputs {
+/// What evaluations of a program under the same options share and never change: the program
+/// and its node trees, the calendar, the step budgets and the incremental cache. A class made
+/// once for many evaluations (an engine keeps one until its options change), so an evaluation
+/// costs no copy of any of it: only the clock and the donations are its own.
+package final class EvaluationContext: Sendable {
     let program: CompiledProgram
     let runtime: RuntimeProgram
-    let now: Double
     let calendar: Calendar
     /// The time zone's UTC offset when it never changes (see `CalendarSteps`).
     let fixedOffset: Int?
-    /// Where event streams are read from, the first time a rule needs each.
-    let source: any DonationSource
     let stepBudget: Int
     let totalStepBudget: Int
     /// Where fused group counts and sums keep what they computed, for the next evaluation.
     let cache: IncrementalCache?
 
-    init(program: CompiledProgram, source: any DonationSource, options: EvaluationOptions, runtime: RuntimeProgram? = nil,
-         cache: IncrementalCache? = nil) {
+    /// A context for evaluations of `program` under `options` (whose clock each evaluation
+    /// gives itself).
+    package convenience init(program: CompiledProgram, options: EvaluationOptions, cache: IncrementalCache? = nil) {
+        self.init(program: program, options: options, runtime: nil, cache: cache)
+    }
+
+    init(program: CompiledProgram, options: EvaluationOptions, runtime: RuntimeProgram?, cache: IncrementalCache?) {
         self.program = program
         self.runtime = runtime ?? RuntimeProgram.of(program)
-        self.now = options.now.timeIntervalSinceReferenceDate
         self.calendar = options.calendar
         self.fixedOffset = options.fixedOffset
-        self.source = source
         self.stepBudget = options.stepBudget
         self.totalStepBudget = options.totalStepBudget
         self.cache = cache
-    }
-
-    /// Every donation of the program's event at `index`, from the source.
-    func stream(ofEvent index: Int) throws(Diagnostic) -> DonationStream {
-        try source.stream(for: runtime.events[index], at: index)
     }
 }
 
@@ -51,7 +47,11 @@ final class EvaluationInputs {
 /// tree). One instance serves one evaluation: it caches each declaration's result (evaluated at
 /// most once, on demand) and each event's stream cut.
 struct Evaluator {
-    let inputs: EvaluationInputs
+    let inputs: EvaluationContext
+    /// The evaluation clock, as seconds since 2001.
+    let now: Double
+    /// Where event streams are read from, the first time a rule needs each.
+    let source: any DonationSource
     /// The parameters' values: their defaults, or what the host set.
     private(set) var parameterValues: [Value]
     /// The value a key path's property step reads as its receiver.
@@ -96,8 +96,10 @@ struct Evaluator {
     /// The program's node trees.
     var runtime: RuntimeProgram { inputs.runtime }
 
-    init(inputs: EvaluationInputs, parameterValues: [Value]? = nil) {
+    init(inputs: EvaluationContext, source: any DonationSource, now: Date, parameterValues: [Value]? = nil) {
         self.inputs = inputs
+        self.source = source
+        self.now = now.timeIntervalSinceReferenceDate
         self.parameterValues = parameterValues ?? inputs.runtime.defaultParameterValues
         self.stepsLeft = 0
         self.allotted = 0
@@ -125,7 +127,6 @@ struct Evaluator {
         return try body(&self)
     }
 
-    var now: Double { inputs.now }
 
     // MARK: - Errors and budget
 
@@ -408,7 +409,7 @@ struct Evaluator {
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
         do {
-            stream = try inputs.stream(ofEvent: index)
+            stream = try source.stream(for: runtime.events[index], at: index)
         } catch {
             throw .failure(error)
         }
