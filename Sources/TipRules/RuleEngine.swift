@@ -32,6 +32,30 @@ public final class RuleEngine: Sendable {
         }
         /// What every evaluation under `options` shares, made on first use after they change.
         var context: EvaluationContext?
+        /// The declarations asked for most recently, by name: a host asks for the same few
+        /// rules again and again, and comparing a name with the one it passed before is far
+        /// cheaper than hashing it.
+        var recentNames = RecentNames()
+    }
+
+    /// A few names and their declaration indices, most recent first.
+    private struct RecentNames {
+        private var entries: [(name: String, index: Int)] = []
+
+        mutating func index(of name: String, in program: CompiledProgram) -> Int? {
+            if let found = entries.firstIndex(where: { $0.name == name }) {
+                let entry = entries[found]
+                if found > 0 {
+                    entries.remove(at: found)
+                    entries.insert(entry, at: 0)
+                }
+                return entry.index
+            }
+            guard let index = program.declarationIndex(name) else { return nil }
+            if entries.count == 8 { entries.removeLast() }
+            entries.insert((name, index), at: 0)
+            return index
+        }
     }
 
     private let state: Locked<State>
@@ -133,7 +157,8 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a `let` or `rule` by name over a fresh snapshot.
     private func evaluation(of name: String) throws(Diagnostic) -> EvaluationResult {
-        guard let index = rules.program.declarationIndex(name) else {
+        let program = rules.program
+        guard let index = state.write({ $0.recentNames.index(of: name, in: program) }) else {
             throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
         }
         var evaluation = try makeEvaluation()

@@ -77,7 +77,7 @@ package struct Evaluation {
     /// An evaluation in a context made for many (see `EvaluationContext`), at a clock, over
     /// donations. The parameters take `parameterValues`, already checked against their types,
     /// in declaration order.
-    package init(context: EvaluationContext, donations: some DonationSource, now: Date, parameterValues: [Value]) {
+    package init(context: EvaluationContext, donations: any DonationSource, now: Date, parameterValues: [Value]) {
         precondition(parameterValues.count == context.program.parameters.count, "one value per parameter")
         evaluator = Evaluator(inputs: context, source: donations, now: now, parameterValues: parameterValues)
     }
