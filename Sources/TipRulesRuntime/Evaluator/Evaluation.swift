@@ -71,7 +71,7 @@ package struct Evaluation {
 
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
-        evaluator = Evaluator(inputs: EvaluationContext(program: program, options: options), source: donations, now: options.now)
+        evaluator = Evaluator(context: EvaluationContext(program: program, options: options), source: donations, now: options.now)
     }
 
     /// An evaluation in a context made for many (see `EvaluationContext`), at a clock, over
@@ -79,7 +79,7 @@ package struct Evaluation {
     /// in declaration order.
     package init(context: EvaluationContext, donations: any DonationSource, now: Date, parameterValues: [Value]) {
         precondition(parameterValues.count == context.program.parameters.count, "one value per parameter")
-        evaluator = Evaluator(inputs: context, source: donations, now: now, parameterValues: parameterValues)
+        evaluator = Evaluator(context: context, source: donations, now: now, parameterValues: parameterValues)
     }
 
     /// A traced evaluation: the declarations run on node trees of their own that record into
@@ -87,7 +87,7 @@ package struct Evaluation {
     /// untraced evaluation.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer) {
         let runtime = RuntimeProgram(program, tracer: tracer)
-        evaluator = Evaluator(inputs: EvaluationContext(program: program, options: options, runtime: runtime, cache: nil),
+        evaluator = Evaluator(context: EvaluationContext(program: program, options: options, runtime: runtime, cache: nil),
                               source: donations, now: options.now)
     }
 

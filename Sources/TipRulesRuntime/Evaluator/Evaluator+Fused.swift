@@ -16,7 +16,7 @@ extension Evaluator {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
             try tick(list.count * steps.perElement, range)
-            if let cache = inputs.cache, case .contiguous(let positions) = list.positions {
+            if let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return try cachedSum(cache, node, list, positions, field, from: start, addition)
             }
             return try columnSum(list, field, from: start, addition)
@@ -34,7 +34,7 @@ extension Evaluator {
             return columnExtreme(list, field, isMax)
         case .groupCount(_, let field, let largest):
             try tick(list.count * steps.perElement, range)
-            if let cache = inputs.cache, case .contiguous(let positions) = list.positions {
+            if let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
             }
             return .int(groupCount(list, field, largest))

@@ -47,7 +47,7 @@ package final class EvaluationContext: Sendable {
 /// tree). One instance serves one evaluation: it caches each declaration's result (evaluated at
 /// most once, on demand) and each event's stream cut.
 struct Evaluator {
-    let inputs: EvaluationContext
+    let context: EvaluationContext
     /// The evaluation clock, as seconds since 2001.
     let now: Double
     /// Where event streams are read from, the first time a rule needs each.
@@ -92,18 +92,18 @@ struct Evaluator {
         indirect case failed(Diagnostic)
     }
 
-    var program: CompiledProgram { inputs.program }
+    var program: CompiledProgram { context.program }
     /// The program's node trees.
-    var runtime: RuntimeProgram { inputs.runtime }
+    var runtime: RuntimeProgram { context.runtime }
 
-    init(inputs: EvaluationContext, source: any DonationSource, now: Date, parameterValues: [Value]? = nil) {
-        self.inputs = inputs
+    init(context: EvaluationContext, source: any DonationSource, now: Date, parameterValues: [Value]? = nil) {
+        self.context = context
         self.source = source
         self.now = now.timeIntervalSinceReferenceDate
-        self.parameterValues = parameterValues ?? inputs.runtime.defaultParameterValues
+        self.parameterValues = parameterValues ?? context.runtime.defaultParameterValues
         self.stepsLeft = 0
         self.allotted = 0
-        self.totalStepsLeft = inputs.totalStepBudget
+        self.totalStepsLeft = context.totalStepBudget
     }
 
     /// The file of a separately compiled expression being evaluated (see `evaluating(in:_:)`).
@@ -206,7 +206,7 @@ struct Evaluator {
     /// Gives the next top-level evaluation a full step budget, or what is left of the total.
     mutating func resetBudget() {
         totalStepsLeft -= max(0, allotted - max(0, stepsLeft))
-        allotted = max(0, min(inputs.stepBudget, totalStepsLeft))
+        allotted = max(0, min(context.stepBudget, totalStepsLeft))
         stepsLeft = allotted
     }
 
@@ -240,7 +240,7 @@ struct Evaluator {
 
     /// The steps all evaluations with this evaluator have taken so far.
     var stepsTaken: Int {
-        inputs.totalStepBudget - totalStepsLeft + max(0, allotted - max(0, stepsLeft))
+        context.totalStepBudget - totalStepsLeft + max(0, allotted - max(0, stepsLeft))
     }
 
     /// The steps left, and setting them back to what they were before a fused operation that
@@ -251,10 +251,10 @@ struct Evaluator {
     /// The error for a spent budget; kept out of line so `tick` stays small enough to inline.
     @inline(never)
     private func budgetExceeded(_ range: SourceRange) -> Interrupt {
-        if allotted < inputs.stepBudget {
-            return failure(RuntimeMessages.totalStepBudget(inputs.totalStepBudget), range)
+        if allotted < context.stepBudget {
+            return failure(RuntimeMessages.totalStepBudget(context.totalStepBudget), range)
         }
-        return failure(RuntimeMessages.stepBudget(inputs.stepBudget), range)
+        return failure(RuntimeMessages.stepBudget(context.stepBudget), range)
     }
 
     // MARK: - Declarations
@@ -437,8 +437,8 @@ struct Evaluator {
             throw failure(RuntimeMessages.negativeTimeRange(timeRange), range)
         }
         if timeRange.count == 0 { return now }
-        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: inputs.calendar,
-                                              fixedOffset: inputs.fixedOffset) else {
+        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: context.calendar,
+                                              fixedOffset: context.fixedOffset) else {
             throw failure(RuntimeMessages.calendarOverflow(timeRange), range)
         }
         return cutoff
