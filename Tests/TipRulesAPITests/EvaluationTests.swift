@@ -90,6 +90,24 @@ struct EvaluationTests {
         #expect(try engine.evaluate(expression: "Date.now").json == "\"2026-03-29T12:00:00Z\"")
     }
 
+    @Test("a step budget set on the engine holds from the next evaluation on, and so does raising it again")
+    func stepBudget() throws {
+        let engine = try Host.engine()
+        let didLogin = try engine.event("didLogin")
+        for _ in 0..<3 { try didLogin.donate() }
+        #expect(try engine.isSatisfied("frequentLogin"))
+        let saved = engine.stepBudget
+        engine.stepBudget = 2
+        do throws(Diagnostic) {
+            _ = try engine.isSatisfied("frequentLogin")
+            Issue.record("expected the step budget to stop the rule")
+        } catch {
+            #expect(error.message.contains("step budget"))
+        }
+        engine.stepBudget = saved
+        #expect(try engine.isSatisfied("frequentLogin"))
+    }
+
     @Test("expressions evaluate in the rules' context; bad ones throw the compiler's diagnostics")
     func expressions() throws {
         let engine = try Host.engine()
