@@ -253,5 +253,8 @@ enum Workloads {
         Workload(
             name: "W25", rule: "didRate.donations.map { $0.score * 2 + 1 }.filter { $0 > 5 }.count > didRate.donations.count / 3",
             closure: { data, _, _ in data.ratings.map { $0.score * 2 + 1 }.filter { $0 > 5 }.count > data.ratings.count / 3 }),
+        Workload(
+            name: "W26", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains(\"Mount Fuji\")",
+            closure: { data, _, _ in data.views.map(\.landmarkName).contains("Mount Fuji") }),
     ]
 }

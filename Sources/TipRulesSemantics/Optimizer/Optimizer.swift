@@ -87,6 +87,22 @@ package enum Optimizer {
             return fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax),
                          perElement: keyPathSize(map.arguments[0]) + 1, replacing: expression)
         }
+        // xs.map(\.field).contains(value), for a value the same for every donation: a count of
+        // the donations whose field equals it, at least one. The unfused map reads every
+        // element and `contains` charges every one, so all are charged.
+        if builtin.id == .arrayContains, case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap,
+           let source = map.receiver, case .array(.donation) = source.type,
+           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1,
+           let needle = RowPredicate.invariantOperand(call.arguments[0]) {
+            let row: RowPredicate.Operand
+            switch steps[0] {
+            case .field(let index): row = .field(index)
+            case .property(let property) where property.id == .donationDate: row = .date
+            default: return nil
+            }
+            return fused(.countCompare(source, .compare(row, .equal, needle), .greaterOrEqual, 1),
+                         perElement: keyPathSize(map.arguments[0]) + 1, replacing: expression)
+        }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
         if builtin.id == .arrayReduce, let (sum, perElement) = columnSum(call, receiver, expression.type) {
             return fused(sum, perElement: perElement, replacing: expression)
@@ -238,6 +254,13 @@ extension RowPredicate {
 
     /// An operand: anything that cannot fail, read from the row, its enclosing closures'
     /// parameters or constants.
+    /// An expression as an operand the same for every row (outside any closure over the rows),
+    /// or nil.
+    static func invariantOperand(_ expression: TypedExpression) -> Operand? {
+        guard let operand = operand(expression, slot: -1), operand.isInvariant else { return nil }
+        return operand
+    }
+
     private static func operand(_ expression: TypedExpression, slot: Int) -> Operand? {
         switch expression.node {
         case .field(let base, let index):
