@@ -223,6 +223,29 @@ struct OptimizerTests {
         #expect(outcome(plain, budget: 120).hasPrefix("success"))
     }
 
+    /// Each fused filter of a chain keeps the calls it stands for, which hold the rest of the
+    /// chain again: they are compiled only when an error needs them, or a chain of 40 would
+    /// make 2^40 nodes.
+    @Test("a chain of 40 fused filters evaluates as its unfused form does, also when the budget runs out")
+    func longFusedChain() throws {
+        let chain = "view.donations" + (0..<40).map { ".filter { $0.id > \($0 % 3) - 3 }" }.joined() + ".count"
+        let text = Fixture.header + "\nlet r = \(chain)\n"
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "c.rules", text: text)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "c.rules", text: text)).program)
+        func outcome(_ program: CompiledProgram, budget: Int) -> String {
+            var store = DonationStore(program: program)
+            _ = DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store)
+            var evaluation = Evaluation(program: program, donations: store,
+                                        options: EvaluationOptions(now: Fixture.date(Fixture.now), stepBudget: budget, totalStepBudget: budget))
+            let result = evaluation.evaluate(declarationAt: 0)
+            return "\(result.outcome) in \(evaluation.stepsTaken) steps"
+        }
+        for budget in [1_000_000, 500, 100, 10] {
+            #expect(outcome(optimized, budget: budget) == outcome(plain, budget: budget), "budget \(budget)")
+        }
+        #expect(outcome(plain, budget: 1_000_000).hasPrefix("success(TipRulesRuntime.Value.int(4))"))
+    }
+
     @Test("closures that can fail are not fused, so their errors still surface")
     func failingClosuresStayUnfused() throws {
         let program = try #require(Fixture.compile(OptimizerTests.rules).program)

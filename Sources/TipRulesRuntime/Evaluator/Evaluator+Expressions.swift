@@ -25,11 +25,11 @@ extension Evaluator {
     }
 
     @inline(never)
-    mutating func optionalChain(_ operand: Node, _ type: RuleType) throws(Interrupt) -> Value {
+    mutating func optionalChain(_ operand: Node) throws(Interrupt) -> Value {
         do {
-            let value = try operand.evaluate(&self)
-            // The chain's type is `T?`; a non-optional result gets wrapped, an optional one is flattened.
-            return operand.type.isOptional ? value : Value.wrap(value, wrapped: operand.type)
+            // The chain's type is `T?`. A value of a `T` that is not optional is already that
+            // `T?`'s value, and an optional one is flattened into the chain's: either way, as is.
+            return try operand.evaluate(&self)
         } catch {
             if case .nilInChain = error { return .null }
             throw error

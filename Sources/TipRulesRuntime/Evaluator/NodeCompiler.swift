@@ -77,7 +77,7 @@ struct NodeCompiler {
         case .fused(let operation, let steps, let unfused):
             // The unfused calls run only after an error, never traced.
             return FusedNode(operation, steps, source: compile(operation.source), initial: operation.initial.map(compile),
-                             unfused: NodeCompiler(tracer: nil).compile(unfused), range, type)
+                             unfused: unfused, range, type)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesSemantics
 import TipRulesSyntax
 
@@ -268,14 +269,16 @@ final class FusedNode: Node {
     let source: Node
     /// The operation's second subexpression (a sum's initial value), evaluated after `source`.
     let initial: Node?
-    /// The calls the operation stands for.
-    let unfused: Node
-    init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: Node, _ range: SourceRange, _ type: RuleType) {
+    /// The calls the operation stands for, compiled the first time an error needs them: they
+    /// hold the source (and any fused operation inside it) again, so compiling them with the
+    /// rest would double the nodes at every level of a chain of fused operations.
+    private let unfused: LazyNode
+    init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation
         self.steps = steps
         self.source = source
         self.initial = initial
-        self.unfused = unfused
+        self.unfused = LazyNode(unfused)
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
@@ -289,7 +292,30 @@ final class FusedNode: Node {
         } catch {
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)
-            return try unfused.evaluate(&ev)
+            return try unfused.node.evaluate(&ev)
+        }
+    }
+}
+
+/// A typed expression compiled to nodes the first time they are needed, on whichever thread
+/// needs them (node trees are shared by every evaluation of a program).
+final class LazyNode: @unchecked Sendable {
+    // `@unchecked`: `compiled` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private let expression: TypedExpression
+    private var compiled: Node?
+
+    init(_ expression: TypedExpression) {
+        self.expression = expression
+    }
+
+    /// The nodes, untraced.
+    var node: Node {
+        lock.withLock {
+            if let compiled { return compiled }
+            let made = NodeCompiler.compile(expression)
+            compiled = made
+            return made
         }
     }
 }

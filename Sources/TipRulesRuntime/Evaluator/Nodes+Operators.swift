@@ -61,7 +61,7 @@ final class BindOptionalNode: UnaryNode {
 }
 
 final class OptionalChainNode: UnaryNode {
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.optionalChain(operand, type) }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.optionalChain(operand) }
 }
 
 /// Turns a `T` into a `T?`.

@@ -240,20 +240,13 @@ package struct Lexer {
     }
 
     static func isIdentifierHead(_ value: UInt32) -> Bool {
-        if value < 0x80 {
-            let c = UInt8(value)
-            return (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || c == UInt8(ascii: "_")
-        }
+        if value < 0x80 { return isASCIIIdentifierHead(UInt8(value)) }
         guard let scalar = Unicode.Scalar(value) else { return false }
         return scalar.properties.isXIDStart || scalar.properties.isEmojiPresentation
     }
 
     static func isIdentifierBody(_ value: UInt32) -> Bool {
-        if value < 0x80 {
-            let c = UInt8(value)
-            return isIdentifierHead(value) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-        }
+        if value < 0x80 { return isASCIIIdentifierBody(UInt8(value)) }
         guard let scalar = Unicode.Scalar(value) else { return false }
         return scalar.properties.isXIDContinue || scalar.properties.isEmojiPresentation
             || scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F
