@@ -198,6 +198,17 @@ struct OptimizerTests {
         #expect(checked == 196)
     }
 
+    /// The first declaration's value or error and the steps it took, over `Fixture.log`, with
+    /// `budget` steps.
+    private func firstDeclaration(_ program: CompiledProgram, budget: Int) -> String {
+        var store = DonationStore(program: program)
+        _ = DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store)
+        var evaluation = Evaluation(program: program, donations: store,
+                                    options: EvaluationOptions(now: Fixture.date(Fixture.now), stepBudget: budget, totalStepBudget: budget))
+        let result = evaluation.evaluate(declarationAt: 0)
+        return "\(result.outcome) in \(evaluation.stepsTaken) steps"
+    }
+
     /// A rule whose fused scan reads a declaration evaluated on the way: when the budget runs
     /// out, the unfused calls that run instead evaluate (and charge) the declaration again.
     @Test("a fused scan over a declaration not yet evaluated takes the unfused steps and errors under every budget")
@@ -209,18 +220,10 @@ struct OptimizerTests {
         """
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "r.rules", text: text)).program)
         let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "r.rules", text: text)).program)
-        func outcome(_ program: CompiledProgram, budget: Int) -> String {
-            var store = DonationStore(program: program)
-            _ = DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store)
-            var evaluation = Evaluation(program: program, donations: store,
-                                        options: EvaluationOptions(now: Fixture.date(Fixture.now), stepBudget: budget, totalStepBudget: budget))
-            let result = evaluation.evaluate(declarationAt: 0)
-            return "\(result.outcome) in \(evaluation.stepsTaken) steps"
-        }
         for budget in 1...120 {
-            #expect(outcome(optimized, budget: budget) == outcome(plain, budget: budget), "budget \(budget)")
+            #expect(firstDeclaration(optimized, budget: budget) == firstDeclaration(plain, budget: budget), "budget \(budget)")
         }
-        #expect(outcome(plain, budget: 120).hasPrefix("success"))
+        #expect(firstDeclaration(plain, budget: 120).hasPrefix("success"))
     }
 
     /// Each fused filter of a chain keeps the calls it stands for, which hold the rest of the
@@ -232,18 +235,10 @@ struct OptimizerTests {
         let text = Fixture.header + "\nlet r = \(chain)\n"
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "c.rules", text: text)).program)
         let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "c.rules", text: text)).program)
-        func outcome(_ program: CompiledProgram, budget: Int) -> String {
-            var store = DonationStore(program: program)
-            _ = DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store)
-            var evaluation = Evaluation(program: program, donations: store,
-                                        options: EvaluationOptions(now: Fixture.date(Fixture.now), stepBudget: budget, totalStepBudget: budget))
-            let result = evaluation.evaluate(declarationAt: 0)
-            return "\(result.outcome) in \(evaluation.stepsTaken) steps"
-        }
         for budget in [1_000_000, 500, 100, 10] {
-            #expect(outcome(optimized, budget: budget) == outcome(plain, budget: budget), "budget \(budget)")
+            #expect(firstDeclaration(optimized, budget: budget) == firstDeclaration(plain, budget: budget), "budget \(budget)")
         }
-        #expect(outcome(plain, budget: 1_000_000).hasPrefix("success(TipRulesRuntime.Value.int(4))"))
+        #expect(firstDeclaration(plain, budget: 1_000_000).hasPrefix("success(TipRulesRuntime.Value.int(4))"))
     }
 
     @Test("closures that can fail are not fused, so their errors still surface")
