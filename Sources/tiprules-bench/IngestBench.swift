@@ -65,6 +65,34 @@ extension Runner {
         emit("D1", "ns", run(ascending, keepingSnapshot: false), note: "API donation in date order (\(count) donations)")
         emit("D1", "ns", run(ascending.reversed(), keepingSnapshot: false), note: "API donation in reverse date order (\(count) donations)")
         emit("D1", "ns", run(ascending, keepingSnapshot: true), note: "API donation in date order, evaluating every 100th and holding its snapshot (\(count) donations)")
+        donationsWhileSnapshotHeld(held: 100_000)
+    }
+
+    /// With `held` donations in an engine, each further donation is followed by an evaluation
+    /// whose snapshot stays alive until the next donation: what a donation costs while another
+    /// thread's evaluation is running (it must not copy the stream).
+    private func donationsWhileSnapshotHeld(held: Int) {
+        let rules = try! RuleSet(source: "event view(limit: 10000000) { landmarkID: Int, landmarkName: String }\nrule seen = view.donations.count > 0\n", name: "d.rules")
+        struct View: Codable, Sendable { var landmarkID: Int; var landmarkName: String }
+        let storage = InMemoryDonationStorage(events: rules.events)
+        let base = Dataset.now.timeIntervalSinceReferenceDate - Double(held) - 10_000
+        for index in 0..<held {
+            try! storage.record(rules.events[0], date: Date(timeIntervalSinceReferenceDate: base + Double(index)),
+                                payload: [.int(index % 50), .string("Alps")])
+        }
+        let engine = RuleEngine(rules: rules, storage: storage, clock: .fixed(Dataset.now))
+        let event = try! engine.event("view", donationInfo: View.self)
+        let count = 2000
+        var snapshot: (any DonationSource)? = storage.snapshot()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count {
+            try! event.donate(View(landmarkID: index % 50, landmarkName: "Alps"), at: Date(timeIntervalSinceReferenceDate: base + Double(held + index)))
+            snapshot = storage.snapshot()
+            Sink.shared.consume(try! engine.isSatisfied("seen"))
+        }
+        withExtendedLifetime(snapshot) {}
+        let perDonation = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
+        emit("D1", "ns", perDonation, note: "API donation and evaluation with \(held) held, a snapshot alive at every donation (no stream copy)")
     }
 
     private static let reevaluationRules = try! RuleSet(source: """

@@ -79,9 +79,9 @@ final class TestFilter: RowFilter {
 /// A column of machine values against a value the same for every row.
 final class ColumnFilter: RowFilter {
     enum Operands {
-        case ints([Int], Int)
-        case doubles([Double], Double)
-        case strings([String], String)
+        case ints(ColumnArray<Int>, Int)
+        case doubles(ColumnArray<Double>, Double)
+        case strings(ColumnArray<String>, String)
     }
     private let operands: Operands
     private let op: ComparisonOperator
@@ -102,7 +102,7 @@ final class ColumnFilter: RowFilter {
     }
 
     @inline(__always)
-    private static func select<T: Comparable>(_ items: [T], _ op: ComparisonOperator, _ k: T,
+    private static func select<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T,
                                               _ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         items.withUnsafeBufferPointer { column in
             switch op {
@@ -264,7 +264,7 @@ final class NumberFilter: RowFilter {
 final class NumberColumn {
     private indirect enum Source {
         case constant(Double)
-        case column([Double])
+        case column(ColumnArray<Double>)
         case arithmetic(ArithmeticOperator, NumberColumn, NumberColumn)
         case negate(NumberColumn)
     }
@@ -284,7 +284,7 @@ final class NumberColumn {
     deinit { scratch?.deallocate() }
 
     static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
-    static func column(_ items: [Double]) -> NumberColumn { NumberColumn(.column(items)) }
+    static func column(_ items: ColumnArray<Double>) -> NumberColumn { NumberColumn(.column(items)) }
     static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn) -> NumberColumn {
         NumberColumn(.arithmetic(op, a, b))
     }

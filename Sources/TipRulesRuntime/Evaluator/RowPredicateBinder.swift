@@ -20,7 +20,7 @@ struct RowPredicateBinder {
     /// A `Double` (or `Date`, as seconds since 2001) operand.
     private enum Number {
         case constant(Double)
-        case column([Double])
+        case column(ColumnArray<Double>)
         case computed((Int) -> Double)
 
         var read: (Int) -> Double {
@@ -37,9 +37,9 @@ struct RowPredicateBinder {
         /// The same for every row.
         case value(Value)
         case number(Number)
-        case ints([Int])
-        case strings([String])
-        case bools([Bool])
+        case ints(ColumnArray<Int>)
+        case strings(ColumnArray<String>)
+        case bools(ColumnArray<Bool>)
         /// Anything else, as values.
         case values((Int) -> Value)
     }
@@ -206,7 +206,7 @@ struct RowPredicateBinder {
     }
 
     /// A column against a value, specialised per operator.
-    private static func compare<T: Comparable>(_ op: ComparisonOperator, _ items: [T], _ k: T) -> (Int) -> Bool {
+    private static func compare<T: Comparable>(_ op: ComparisonOperator, _ items: ColumnArray<T>, _ k: T) -> (Int) -> Bool {
         switch op {
         case .equal: return { items[$0] == k }
         case .notEqual: return { items[$0] != k }

@@ -4,14 +4,14 @@ import TipRulesSyntax
 /// One payload field of a donation stream, stored as a plain array of its Swift type, so scans
 /// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date).
 package enum Column: Sendable {
-    case int([Int])
-    case double([Double])
-    case bool([Bool])
-    case string([String])
+    case int(ColumnArray<Int>)
+    case double(ColumnArray<Double>)
+    case bool(ColumnArray<Bool>)
+    case string(ColumnArray<String>)
     /// Dates as seconds since 2001-01-01T00:00:00Z.
-    case date([Double])
+    case date(ColumnArray<Double>)
     /// Optional fields, as values (`.null` for nil).
-    case values([Value])
+    case values(ColumnArray<Value>)
 
     /// An empty column for a payload type.
     init(for type: RuleType) {
@@ -81,12 +81,12 @@ package enum Column: Sendable {
     /// The column with its values in the given order of positions.
     mutating func reorder(_ order: [Int]) {
         switch self {
-        case .int(let items): self = .int(order.map { items[$0] })
-        case .double(let items): self = .double(order.map { items[$0] })
-        case .bool(let items): self = .bool(order.map { items[$0] })
-        case .string(let items): self = .string(order.map { items[$0] })
-        case .date(let items): self = .date(order.map { items[$0] })
-        case .values(let items): self = .values(order.map { items[$0] })
+        case .int(let items): self = .int(ColumnArray(order.lazy.map { items[$0] }))
+        case .double(let items): self = .double(ColumnArray(order.lazy.map { items[$0] }))
+        case .bool(let items): self = .bool(ColumnArray(order.lazy.map { items[$0] }))
+        case .string(let items): self = .string(ColumnArray(order.lazy.map { items[$0] }))
+        case .date(let items): self = .date(ColumnArray(order.lazy.map { items[$0] }))
+        case .values(let items): self = .values(ColumnArray(order.lazy.map { items[$0] }))
         }
     }
 
@@ -110,7 +110,7 @@ package enum Column: Sendable {
 
     /// Appends checked values of the column's type, switching on the type once.
     mutating func append<Values: Collection<Value>>(contentsOf values: Values) {
-        func take<T>(_ items: inout [T], _ unwrap: (Value) -> T) {
+        func take<T>(_ items: inout ColumnArray<T>, _ unwrap: (Value) -> T) {
             items.reserveCapacity(items.count + values.count)
             for value in values { items.append(unwrap(value)) }
         }
@@ -142,16 +142,15 @@ package enum Column: Sendable {
         }
     }
 
-    /// Copies with exactly the needed capacity, after a bulk load.
+    /// Drops spare capacity, after a bulk load.
     mutating func compact() {
         switch self {
-        case .int(let items): self = .int(Array(items))
-        case .double(let items): self = .double(Array(items))
-        case .bool(let items): self = .bool(Array(items))
-        case .string(let items): self = .string(Array(items))
-        case .date(let items): self = .date(Array(items))
-        case .values(let items): self = .values(Array(items))
+        case .int(var items): self = .values([]); items.compact(); self = .int(items)
+        case .double(var items): self = .values([]); items.compact(); self = .double(items)
+        case .bool(var items): self = .values([]); items.compact(); self = .bool(items)
+        case .string(var items): self = .values([]); items.compact(); self = .string(items)
+        case .date(var items): self = .values([]); items.compact(); self = .date(items)
+        case .values(var items): self = .values([]); items.compact(); self = .values(items)
         }
     }
-
 }

@@ -24,7 +24,8 @@ public protocol DonationStorage: DonationSource, AnyObject {
 /// Donations in memory, shared between threads: the default storage of an engine.
 ///
 /// Recording costs a lock and an append; a snapshot costs a lock and a copy of the stream
-/// references (copy on write keeps it from copying donations).
+/// references. Donating while snapshots are alive appends past what they see, without copying
+/// their donations (see `ColumnArray`).
 ///
 /// A donation dated before the newest one held is appended too, and put in place when the
 /// donations are next read: a run of `k` such donations between two reads costs one sort of

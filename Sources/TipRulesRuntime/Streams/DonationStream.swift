@@ -4,9 +4,10 @@ import TipRulesSyntax
 /// The donations of one event, oldest first, stored by column for scanning.
 ///
 /// Equal dates keep donation order. Instances are shared by reference between values during an
-/// evaluation and are never mutated while shared: `Donations` copies a stream before changing
-/// it unless it holds the only reference (copy on write), which is why the class may be
-/// `Sendable`.
+/// evaluation and are never mutated while shared: `DonationStore` copies a stream before
+/// changing it unless it holds the only reference (copy on write), which is why the class may
+/// be `Sendable`. The copy shares the columns, and appending to it writes past what the
+/// original sees (see `ColumnArray`), so donating while a snapshot is alive copies no donations.
 public final class DonationStream: @unchecked Sendable {
     /// The event, as declared where the donations were recorded.
     public let schema: EventSchema
@@ -15,7 +16,7 @@ public final class DonationStream: @unchecked Sendable {
     // check would otherwise cost more than the read itself on every element a rule scans.
 
     /// Seconds since 2001-01-01T00:00:00Z, ascending.
-    @exclusivity(unchecked) package private(set) var dates: [Double]
+    @exclusivity(unchecked) package private(set) var dates: ColumnArray<Double>
     /// One column per payload field, each as long as `dates`.
     @exclusivity(unchecked) package private(set) var columns: [Column]
     /// Counts the changes that move or remove donations already held (an insertion before the
@@ -97,7 +98,7 @@ public final class DonationStream: @unchecked Sendable {
                 previous = date
             }
         }
-        dates += newDates
+        dates.append(contentsOf: newDates)
     }
 
     /// Whether donations appended out of order wait to be put in place (`putInOrder`).
@@ -106,7 +107,7 @@ public final class DonationStream: @unchecked Sendable {
     /// Puts donations appended out of order in place, keeping arrival order among equal dates,
     /// and drops spare capacity.
     func compact() {
-        if isOrdered { dates = Array(dates) } else { putInOrder() }
+        if isOrdered { dates.compact() } else { putInOrder() }
         for index in columns.indices { columns[index].compact() }
     }
 
@@ -135,7 +136,7 @@ public final class DonationStream: @unchecked Sendable {
             }
         }
         rewrites += 1
-        dates = order.map { dates[$0] }
+        dates = ColumnArray(order.lazy.map { self.dates[$0] })
         for index in columns.indices { columns[index].reorder(order) }
         isOrdered = true
     }

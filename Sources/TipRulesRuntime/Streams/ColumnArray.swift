@@ -1,0 +1,185 @@
+import Synchronization
+
+/// The values of one column of a donation stream (or its dates): an array that a stream and
+/// the snapshots taken of it share, and that grows at its end without copying what they see.
+///
+/// A Swift `Array` copies its whole buffer on the first append while a snapshot holds it, so
+/// donating while an evaluation is alive would cost O(n). Here every array is a prefix of a
+/// shared buffer: its `count` says how much of the buffer it sees. Appending writes past that
+/// prefix, into spare capacity, when no other array has already claimed the slot (an atomic
+/// claim, so copies appended to on two threads never write the same slot). Nothing an array
+/// sees ever changes: any other change (inserting before the end, removing, reordering) copies
+/// unless the array holds the buffer's only reference. So appending is amortised O(1) however
+/// many snapshots are alive.
+package struct ColumnArray<Element>: RandomAccessCollection {
+    /// The shared buffer: elements `0..<initialized` are initialized.
+    final class Storage {
+        let elements: UnsafeMutablePointer<Element>
+        let capacity: Int
+        /// How many elements from the start are initialized: the end of the longest array that
+        /// used the buffer. Only an array at that end may append in place.
+        let initialized = Atomic<Int>(0)
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            elements = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            elements.deinitialize(count: initialized.load(ordering: .relaxed))
+            elements.deallocate()
+        }
+    }
+
+    /// Nil while the array has never held anything, so an empty array allocates nothing.
+    private var storage: Storage?
+    /// How many elements of `storage` this array sees.
+    package private(set) var count: Int
+
+    package init() {
+        storage = nil
+        count = 0
+    }
+
+    package init<Source: Sequence<Element>>(_ source: Source) {
+        self.init()
+        append(contentsOf: source)
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    package subscript(position: Int) -> Element {
+        @inline(__always) get {
+            precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
+            return storage.unsafelyUnwrapped.elements[position]
+        }
+    }
+
+    /// Calls `body` with the elements this array sees, contiguous in memory.
+    package func withUnsafeBufferPointer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeBufferPointer(start: storage.elements, count: count))
+    }
+
+    // MARK: - Growing at the end
+
+    /// Appends an element: in place when this array ends where its buffer's initialized
+    /// elements end and there is room, otherwise into a new buffer of twice the size.
+    package mutating func append(_ element: Element) {
+        if !claimSlot() {
+            moveToNewStorage(capacity: Swift.max(16, 2 * count))
+            storage.unsafelyUnwrapped.initialized.store(count + 1, ordering: .relaxed)
+        }
+        (storage.unsafelyUnwrapped.elements + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Appends elements, growing the buffer once for a collection of known size.
+    package mutating func append<Source: Sequence<Element>>(contentsOf source: Source) {
+        reserveCapacity(count + source.underestimatedCount)
+        for element in source { append(element) }
+    }
+
+    /// Makes room for `minimumCapacity` elements without a new buffer.
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
+        guard minimumCapacity > (storage?.capacity ?? 0) else { return }
+        moveToNewStorage(capacity: Swift.max(minimumCapacity, 2 * count))
+    }
+
+    /// Claims the slot at `count` of the current buffer for this array, when it is free and
+    /// in the buffer's capacity; false when the array must move to a buffer of its own.
+    private mutating func claimSlot() -> Bool {
+        guard storage != nil, count < storage.unsafelyUnwrapped.capacity else { return false }
+        if storage.unsafelyUnwrapped.initialized.compareExchange(expected: count, desired: count + 1, ordering: .relaxed).exchanged {
+            return true
+        }
+        // Another array appended past this one's end. If that array is gone (the buffer is
+        // ours alone), its elements are dropped and the slot is free again.
+        guard isKnownUniquelyReferenced(&storage) else { return false }
+        dropElementsPastCount()
+        storage.unsafelyUnwrapped.initialized.store(count + 1, ordering: .relaxed)
+        return true
+    }
+
+    /// Copies the elements this array sees into a new buffer of its own.
+    private mutating func moveToNewStorage(capacity: Int) {
+        let fresh = Storage(capacity: capacity)
+        if let storage { fresh.elements.initialize(from: storage.elements, count: count) }
+        fresh.initialized.store(count, ordering: .relaxed)
+        storage = fresh
+    }
+
+    /// With the buffer known to be this array's alone: forgets elements past `count`.
+    private func dropElementsPastCount() {
+        guard let storage else { return }
+        let initialized = storage.initialized.load(ordering: .relaxed)
+        if initialized > count {
+            (storage.elements + count).deinitialize(count: initialized - count)
+            storage.initialized.store(count, ordering: .relaxed)
+        }
+    }
+
+    /// Makes the buffer this array's alone, with room for `minimumCapacity` elements, before a
+    /// change to elements other arrays may see.
+    private mutating func makeUnique(minimumCapacity: Int) {
+        let capacity = storage?.capacity ?? 0
+        if capacity >= minimumCapacity, isKnownUniquelyReferenced(&storage) {
+            dropElementsPastCount()
+        } else {
+            moveToNewStorage(capacity: minimumCapacity > capacity ? Swift.max(16, 2 * count, minimumCapacity) : Swift.max(minimumCapacity, count))
+        }
+    }
+
+    // MARK: - Other changes
+
+    /// Inserts an element at a position; at the end this is `append`.
+    package mutating func insert(_ element: Element, at position: Int) {
+        precondition(position >= 0 && position <= count, "ColumnArray insertion position out of range")
+        guard position < count else { return append(element) }
+        makeUnique(minimumCapacity: count + 1)
+        let elements = storage.unsafelyUnwrapped.elements
+        (elements + position + 1).moveInitialize(from: elements + position, count: count - position)
+        (elements + position).initialize(to: element)
+        count += 1
+        storage.unsafelyUnwrapped.initialized.store(count, ordering: .relaxed)
+    }
+
+    /// Removes the first `k` elements.
+    package mutating func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= count, "ColumnArray cannot remove more elements than it has")
+        guard k > 0 else { return }
+        makeUnique(minimumCapacity: count)
+        let elements = storage.unsafelyUnwrapped.elements
+        elements.deinitialize(count: k)
+        elements.moveInitialize(from: elements + k, count: count - k)
+        count -= k
+        storage.unsafelyUnwrapped.initialized.store(count, ordering: .relaxed)
+    }
+
+    /// Drops spare capacity (after a bulk load), keeping the buffer when it has none.
+    package mutating func compact() {
+        guard let storage, storage.capacity > count else { return }
+        moveToNewStorage(capacity: count)
+    }
+}
+
+// The buffer is only ever written past the end of every array that can see it, or when one
+// array holds it alone (see above), so arrays of sendable elements may cross threads.
+extension ColumnArray: @unchecked Sendable where Element: Sendable {}
+
+extension ColumnArray: ExpressibleByArrayLiteral {
+    package init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension ColumnArray: Equatable where Element: Equatable {
+    /// Element by element, as `Array`'s `==`.
+    package static func == (lhs: ColumnArray, rhs: ColumnArray) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}

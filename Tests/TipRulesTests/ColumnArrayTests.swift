@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Stream columns grow at their end without copying what snapshots of them see, and every
+/// other change leaves those snapshots as they were.
+@Suite("Column arrays")
+struct ColumnArrayTests {
+    /// The address of an array's first element, to tell a shared buffer from a copy.
+    static func base<T>(_ array: ColumnArray<T>) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test("appending while a copy is alive shares the buffer and leaves the copy as it was")
+    func appendSharesBuffer() {
+        var column = ColumnArray<String>()
+        column.reserveCapacity(64)
+        for index in 0..<10 { column.append("long string number \(index), not stored inline") }
+        let snapshot = column
+        for index in 10..<40 { column.append("long string number \(index), not stored inline") }
+        #expect(snapshot.count == 10)
+        #expect(Array(snapshot) == (0..<10).map { "long string number \($0), not stored inline" })
+        #expect(Array(column) == (0..<40).map { "long string number \($0), not stored inline" })
+        #expect(Self.base(snapshot) == Self.base(column), "the append copied the buffer")
+    }
+
+    @Test("two copies appended to take slots of their own")
+    func divergingCopies() {
+        var first = ColumnArray<Int>([1, 2, 3])
+        first.reserveCapacity(16)
+        let original = first
+        var second = first
+        first.append(10)
+        second.append(20)
+        second.append(21)
+        first.append(11)
+        #expect(Array(original) == [1, 2, 3])
+        #expect(Array(first) == [1, 2, 3, 10, 11])
+        #expect(Array(second) == [1, 2, 3, 20, 21])
+        #expect(Self.base(first) == Self.base(original), "the first to append keeps the shared buffer")
+        #expect(Self.base(second) != Self.base(original), "the second must copy rather than overwrite")
+    }
+
+    @Test("an array alone with its buffer takes back slots a dropped copy had appended")
+    func reclaimsSlots() {
+        var column = ColumnArray<String>(["a", "b"])
+        column.reserveCapacity(16)
+        do {
+            var longer = column
+            longer.append("dropped soon")
+            #expect(longer.count == 3)
+        }
+        let before = Self.base(column)
+        column.append("c")
+        #expect(Array(column) == ["a", "b", "c"])
+        #expect(Self.base(column) == before)
+    }
+
+    /// Random operations on an array and on a plain Swift array side by side, keeping copies
+    /// of both along the way: every copy must still equal its plain twin at the end.
+    @Test("random changes with snapshots kept match Swift arrays", arguments: 0..<12)
+    func randomChanges(seed: UInt64) {
+        var random = RobustnessTests.Random(state: seed)
+        var column = ColumnArray<String>()
+        var model: [String] = []
+        var snapshots: [(ColumnArray<String>, [String])] = []
+        for step in 0..<600 {
+            let value = "value \(step) " + String(repeating: "x", count: random.below(20))
+            switch random.below(12) {
+            case 0...5:
+                column.append(value); model.append(value)
+            case 6:
+                let position = random.below(model.count + 1)
+                column.insert(value, at: position); model.insert(value, at: position)
+            case 7 where !model.isEmpty:
+                let k = random.below(min(model.count, 5) + 1)
+                column.removeFirst(k); model.removeFirst(k)
+            case 8:
+                column.compact()
+            case 9:
+                column.reserveCapacity(model.count + random.below(50))
+            default:
+                snapshots.append((column, model))
+            }
+            #expect(column.count == model.count)
+        }
+        #expect(Array(column) == model)
+        for (snapshot, expected) in snapshots {
+            #expect(Array(snapshot) == expected)
+        }
+    }
+
+    /// Counts live instances, so a test sees every element released exactly once.
+    final class Census: @unchecked Sendable {
+        private let lock = NSLock()
+        private var alive = 0
+        var count: Int { lock.withLock { alive } }
+        func born() { lock.withLock { alive += 1 } }
+        func died() { lock.withLock { alive -= 1 } }
+    }
+
+    final class Tracked: Equatable {
+        let id: Int
+        let census: Census
+        init(_ id: Int, _ census: Census) { self.id = id; self.census = census; census.born() }
+        deinit { census.died() }
+        static func == (lhs: Tracked, rhs: Tracked) -> Bool { lhs.id == rhs.id }
+    }
+
+    @Test("every element is released once, whatever copies shared it", arguments: 0..<6)
+    func releasesEveryElementOnce(seed: UInt64) {
+        let census = Census()
+        do {
+            var random = RobustnessTests.Random(state: seed)
+            var column = ColumnArray<Tracked>()
+            var kept: [ColumnArray<Tracked>] = []
+            for step in 0..<400 {
+                switch random.below(10) {
+                case 0...4: column.append(Tracked(step, census))
+                case 5: column.insert(Tracked(step, census), at: random.below(column.count + 1))
+                case 6 where column.count > 0: column.removeFirst(random.below(min(column.count, 4) + 1))
+                case 7: column.compact()
+                case 8: kept.append(column)
+                default: if !kept.isEmpty { kept.removeFirst() }
+                }
+            }
+            #expect(census.count >= column.count)
+        }
+        #expect(census.count == 0, "elements leaked or were released twice")
+    }
+
+    @Test("copies appended to on two threads at once each keep their own elements")
+    func concurrentAppends() {
+        var shared = ColumnArray<String>()
+        shared.reserveCapacity(100_000)
+        for index in 0..<100 { shared.append("shared element \(index) of the common prefix") }
+        let base = shared
+        let results = ResultsBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            var mine = base
+            for index in 0..<20_000 { mine.append("thread \(thread) element \(index) of its own") }
+            results.set(thread, mine)
+        }
+        #expect(base.count == 100)
+        for thread in 0..<2 {
+            let mine = results.get(thread)
+            #expect(mine.count == 20_100)
+            #expect(Array(mine.prefix(100)) == Array(base))
+            #expect(mine.dropFirst(100).enumerated().allSatisfy { $1 == "thread \(thread) element \($0) of its own" })
+        }
+    }
+
+    final class ResultsBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var arrays: [Int: ColumnArray<String>] = [:]
+        func set(_ index: Int, _ array: ColumnArray<String>) { lock.withLock { arrays[index] = array } }
+        func get(_ index: Int) -> ColumnArray<String> { lock.withLock { arrays[index]! } }
+    }
+
+    @Test("donating while a snapshot is alive does not copy the stream, and the snapshot keeps what it saw")
+    func storageSnapshots() throws {
+        let program = try #require(Fixture.compile("event view { id: Int, name: String }\nrule r = view.donations.count > 2").program)
+        let event = program.events[0]
+        let storage = InMemoryDonationStorage(events: program.events)
+        for index in 0..<1000 {
+            try storage.record(event, date: Date(timeIntervalSinceReferenceDate: Double(index)), payload: [.int(index), .string("name \(index)")])
+        }
+        let snapshot = storage.snapshot()
+        let seen = try snapshot.stream(for: event)
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 5000), payload: [.int(-1), .string("after")])
+        let now = try storage.snapshot().stream(for: event)
+        #expect(seen.count == 1000)
+        #expect(now.count == 1001)
+        #expect(now.dates.last == 5000)
+        #expect(Self.base(seen.dates) == Self.base(now.dates), "the donation copied the stream's dates")
+        guard case .int(let seenIDs) = seen.columns[0], case .int(let nowIDs) = now.columns[0] else {
+            Issue.record("the id column is not an Int column")
+            return
+        }
+        #expect(Self.base(seenIDs) == Self.base(nowIDs), "the donation copied the stream's ids")
+        #expect(Array(seenIDs) == Array(0..<1000))
+        #expect(nowIDs.last == -1)
+
+        // An out-of-order donation reorders a copy; the snapshot still sees the old order.
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 0.5), payload: [.int(-2), .string("early")])
+        let reordered = try storage.snapshot().stream(for: event)
+        #expect(reordered.dates[1] == 0.5)
+        #expect(seen.dates[1] == 1)
+        #expect(Array(seen.dates) == (0..<1000).map(Double.init))
+    }
+}
