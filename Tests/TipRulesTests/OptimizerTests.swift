@@ -57,6 +57,18 @@ struct OptimizerTests {
         "_ in Date.now.addingTimeInterval(-5) < Date.now", "_ in Date.now.timeIntervalSince(Date.now) == 0",
     ]
 
+    /// What `map` closures compute from each donation, and tests of the results.
+    static let mappings: [(String, [String])] = [
+        ("$0.rating * 2 + 1", ["$0 > 5", "$0 != $0", "$0 <= 1"]),
+        ("$0.id", ["$0 > 2", "$0 == threshold"]),
+        ("$0.name", ["$0.hasPrefix(\"Al\")", "$0 == wanted", "$0.contains(\"the lake\")"]),
+        ("$0.note", ["$0 == nil", "$0 == \"wet\"", "$0?.hasPrefix(\"w\") == true"]),
+        ("$0.date", ["$0 > Date.now.addingTimeInterval(-86400 * 10)", "Date.now.timeIntervalSince($0) < 86400 * 20"]),
+        ("$0.seen", ["$0", "!$0"]),
+        ("Date.now.timeIntervalSince($0.date)", ["$0 < 3 * 86400"]),
+        ("_ in 2.5", ["$0 > 2"]),
+    ]
+
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.
     static let expressions: [String] = {
         var result: [String] = []
@@ -91,6 +103,42 @@ struct OptimizerTests {
                                    ("note", "\"wet\""), ("note", "nil"), ("seen", "true"), ("date", "Date.now")] {
                 result.append("\(source).map(\\.\(field)).contains(\(value))")
             }
+            // Tests of what `map` computes from each donation (a closure or a key path), and
+            // counts of `filter`, `map(f).filter` and `compactMap`.
+            for (mapping, tests) in OptimizerTests.mappings {
+                for test in tests {
+                    result.append("\(source).map { \(mapping) }.filter { \(test) }.count")
+                    result.append("\(source).map { \(mapping) }.filter { \(test) }.isEmpty")
+                    result.append("\(source).map { \(mapping) }.count(where: { \(test) })")
+                    result.append("\(source).map { \(mapping) }.contains(where: { \(test) })")
+                    result.append("\(source).map { \(mapping) }.allSatisfy { \(test) }")
+                }
+            }
+            for (keyPath, test) in [("id", "$0 > 2"), ("note", "$0 != nil"), ("date", "$0 < Date.now"), ("name", "$0.contains(\"l\")")] {
+                result.append("\(source).map(\\.\(keyPath)).contains(where: { \(test) })")
+                result.append("\(source).map(\\.\(keyPath)).filter { \(test) }.count >= 3")
+            }
+            for (mapping, value) in [("$0.rating * 2", "5.0"), ("$0.id", "threshold"), ("$0.note", "\"wet\""), ("$0.name", "wanted")] {
+                result.append("\(source).map { \(mapping) }.contains(\(value))")
+            }
+            for predicate in ["$0.id > 4", "$0.name.hasPrefix(\"Al\")", "$0.name.contains(\"the lake\")", "$0.note == nil", "$0.rating != $0.rating"] {
+                result.append("\(source).filter { \(predicate) }.isEmpty")
+                result.append("\(source).filter { \(predicate) }.first?.id")
+                result.append("\(source).filter { \(predicate) }.last?.rating")
+            }
+            for mapping in ["$0.note", "$0.id", "\\.note", "\\.name"] {
+                let call = mapping.hasPrefix("\\") ? "compactMap(\(mapping))" : "compactMap { \(mapping) }"
+                result.append("\(source).\(call).count")
+                result.append("\(source).\(call).isEmpty")
+                result.append("\(source).\(call).count > 3")
+            }
+            for field in ["id", "rating", "date"] {
+                result.append("\(source).map { $0.\(field) }.max()")
+                result.append("\(source).map { d in d.\(field) }.min()")
+            }
+            result.append("\(source).map { $0.rating }.reduce(0, +)")
+            result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")
+            result.append("\(source).filter { outer in \(source).map { $0.rating * 2 }.contains { $0 > outer.rating } }.count")
             for field in ["id", "name", "note", "seen", "rating"] {
                 result.append("\(source).largestSubset(groupedBy: \\.\(field)).count")
                 result.append("\(source).smallestSubset(groupedBy: \\.\(field)).count")

@@ -26,9 +26,9 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let predicate, let mode):
-            return try scan(list, predicate, mode, perElement: steps.perElement, range)
+            return try scan(list, predicate, mode, steps, range)
         case .countCompare(_, let predicate, let op, let k):
-            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement, range))
+            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, range))
         case .columnExtreme(_, let field, let isMax):
             try tick(list.count * steps.perElement, range)
             return columnExtreme(list, field, isMax)
@@ -147,8 +147,9 @@ extension Evaluator {
 
     /// A scan, charging the closure's steps for each element the unfused call would have
     /// gone through (up to the one that decides `contains`, `first`, `last` and
-    /// `allSatisfy`), and the work the string searches in it did on those elements.
-    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, perElement: Int,
+    /// `allSatisfy`), the work the string searches in it did on those elements, and what the
+    /// calls ahead of it charged for every element.
+    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ steps: FusedSteps,
                                _ range: SourceRange) throws(Interrupt) -> Value {
         let meter = predicate.searchesStrings ? StepMeter() : nil
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter))
@@ -187,7 +188,7 @@ extension Evaluator {
             }
             result = .bool(!failed)
         }
-        try tick(examined * perElement + (meter?.steps ?? 0), range)
+        try tick(examined * steps.perElement + list.count * steps.perSourceElement + (meter?.steps ?? 0), range)
         return result
     }
 

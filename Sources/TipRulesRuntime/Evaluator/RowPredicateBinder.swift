@@ -320,15 +320,3 @@ final class StepMeter {
         steps += StringSearch.containsSteps(text, needle)
     }
 }
-
-extension RowPredicate {
-    /// Whether the predicate runs a `contains` string search, whose steps depend on each row.
-    var searchesStrings: Bool {
-        switch self {
-        case .constant, .compare: return false
-        case .string(_, let test, _): return test == .contains
-        case .and(let a, let b), .or(let a, let b): return a.searchesStrings || b.searchesStrings
-        case .not(let a): return a.searchesStrings
-        }
-    }
-}

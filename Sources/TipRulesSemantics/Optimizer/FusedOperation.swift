@@ -58,6 +58,18 @@ package indirect enum RowPredicate: Sendable {
     case not(RowPredicate)
 }
 
+extension RowPredicate {
+    /// Whether the predicate runs a `contains` string search, whose steps depend on each row.
+    package var searchesStrings: Bool {
+        switch self {
+        case .constant, .compare: return false
+        case .string(_, let test, _): return test == .contains
+        case .and(let a, let b), .or(let a, let b): return a.searchesStrings || b.searchesStrings
+        case .not(let a): return a.searchesStrings
+        }
+    }
+}
+
 /// What a scan with a row predicate produces.
 package enum ScanMode: Sendable {
     /// `filter(_:)`: the matching donations.
@@ -80,12 +92,18 @@ package struct FusedSteps: Sendable {
     /// source and initial value charge their own).
     package var fixed: Int
     /// The steps per element of the replaced calls' closures and key paths, and of `min` and
-    /// `max`, which charge one per element they compare.
+    /// `max`, which charge one per element they compare. A scan that stops early (`contains`,
+    /// `first`, ...) charges them for the elements it went through.
     package var perElement: Int
+    /// The steps per element of the source that the replaced calls charge for every element,
+    /// however early the scan stops: a `map` or `filter` ahead of `contains(where:)` or `first`
+    /// goes through all of them first.
+    package var perSourceElement: Int
 
-    package init(fixed: Int, perElement: Int) {
+    package init(fixed: Int, perElement: Int, perSourceElement: Int = 0) {
         self.fixed = fixed
         self.perElement = perElement
+        self.perSourceElement = perSourceElement
     }
 }
 

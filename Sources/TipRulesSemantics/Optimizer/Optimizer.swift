@@ -19,10 +19,11 @@ package enum Optimizer {
             return fuseCall(call, expression) ?? expression
         case .comparison(let op, let lhs, let rhs):
             if case .fused(.scan(let source, let predicate, .count), let steps, _) = lhs.node, case .constant(.int(let k)) = rhs.node {
-                return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement, replacing: expression)
+                return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement + steps.perSourceElement, replacing: expression)
             }
             if case .fused(.scan(let source, let predicate, .count), let steps, _) = rhs.node, case .constant(.int(let k)) = lhs.node {
-                return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement, replacing: expression)
+                return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement + steps.perSourceElement,
+                             replacing: expression)
             }
             return expression
         default:
@@ -33,9 +34,10 @@ package enum Optimizer {
     /// A fused node for an operation that stands for `expression`: it charges what the
     /// expression's nodes charge beyond its source and initial value, and `perElement` for each
     /// element the replaced calls go through.
-    private static func fused(_ operation: FusedOperation, perElement: Int, replacing expression: TypedExpression) -> TypedExpression {
+    private static func fused(_ operation: FusedOperation, perElement: Int, perSourceElement: Int = 0,
+                              replacing expression: TypedExpression) -> TypedExpression {
         let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - 1
-        let steps = FusedSteps(fixed: fixed, perElement: perElement)
+        let steps = FusedSteps(fixed: fixed, perElement: perElement, perSourceElement: perSourceElement)
         return TypedExpression(.fused(operation, steps, unfused: expression), expression.type, expression.range)
     }
 
@@ -43,6 +45,72 @@ package enum Optimizer {
     private static func keyPathSize(_ expression: TypedExpression) -> Int {
         if case .keyPath(let steps) = expression.node { return steps.count }
         return 0
+    }
+
+    /// What a function given to `map` or `compactMap` computes from each donation, when that
+    /// is a row operand (which cannot fail): a one-step key path to a field or the date
+    /// (`\.score`), or a closure such as `{ $0.score }` or `{ $0.score * 2 + 1 }`; with the
+    /// steps one application charges.
+    private static func rowMapping(_ function: TypedExpression) -> (operand: RowPredicate.Operand, steps: Int)? {
+        switch function.node {
+        case .keyPath(let steps) where steps.count == 1:
+            switch steps[0] {
+            case .field(let index): return (.field(index), 1)
+            case .property(let property) where property.id == .donationDate: return (.date, 1)
+            default: return nil
+            }
+        case .closure(let closure) where closure.parameterCount == 1:
+            guard let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot) else { return nil }
+            return (operand, closure.body.stepSize)
+        default:
+            return nil
+        }
+    }
+
+    /// The column a `map` function reads as it is (a field, or nil for the date), with its steps.
+    private static func mappedColumn(_ function: TypedExpression) -> (field: Int?, steps: Int)? {
+        switch rowMapping(function) {
+        case (.field(let index), let steps)?: return (index, steps)
+        case (.date, let steps)?: return (nil, steps)
+        default: return nil
+        }
+    }
+
+    /// `source.map(f)` or `source.compactMap(f)` over donations, for `f` a row mapping.
+    private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID)
+        -> (source: TypedExpression, mapping: RowPredicate.Operand, steps: Int, function: TypedExpression)? {
+        guard case .builtin(let map) = expression.node, map.builtin.id == id, let source = map.receiver,
+              case .array(.donation) = source.type, let (operand, steps) = rowMapping(map.arguments[0]) else { return nil }
+        return (source, operand, steps, map.arguments[0])
+    }
+
+    /// A one-parameter closure over the results of a row mapping, as a row predicate on the
+    /// donations, with the steps one application charges.
+    private static func predicate(_ argument: TypedExpression?, after mapping: RowPredicate.Operand) -> (RowPredicate, Int)? {
+        guard case .closure(let closure)? = argument?.node, closure.parameterCount == 1,
+              let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot, mapped: mapping) else { return nil }
+        return (predicate, closure.body.stepSize)
+    }
+
+    /// What a counting call (`count`, `isEmpty`) over `receiver` can count instead: the
+    /// donations of a source for which a row predicate holds, with the steps per donation of the
+    /// calls that made `receiver`, all of which go through every donation.
+    private static func countable(_ receiver: TypedExpression) -> (source: TypedExpression, predicate: RowPredicate, perElement: Int)? {
+        // source.filter(p), fused already.
+        if case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node {
+            return (source, predicate, steps.perElement)
+        }
+        // source.map(f).filter(p)
+        if case .builtin(let filter) = receiver.node, filter.builtin.id == .arrayFilter, let mapped = filter.receiver,
+           let map = mapOverDonations(mapped, .arrayMap), let (predicate, size) = predicate(filter.arguments.first, after: map.mapping) {
+            return (map.source, predicate, map.steps + size)
+        }
+        // source.compactMap(f): the donations for which f is not nil.
+        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type {
+            let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
+            return (map.source, predicate, map.steps)
+        }
+        return nil
     }
 
     private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
@@ -68,40 +136,47 @@ package enum Optimizer {
                 return fused(.scan(receiver, predicate, mode), perElement: closure.body.stepSize, replacing: expression)
             }
         }
-        // xs.filter(p).count
-        if builtin.id == .arrayCount, case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node {
-            return fused(.scan(source, predicate, .count), perElement: steps.perElement, replacing: expression)
+        // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
+        if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty, let (source, predicate, perElement) = countable(receiver) {
+            if builtin.id == .arrayCount {
+                return fused(.scan(source, predicate, .count), perElement: perElement, replacing: expression)
+            }
+            return fused(.countCompare(source, predicate, .equal, 0), perElement: perElement, replacing: expression)
+        }
+        // xs.filter(p).first and .last: the filter goes through every donation first. (Not with a
+        // string search, whose work on the donations past the answer the scan would not do.)
+        if builtin.id == .arrayFirst || builtin.id == .arrayLast,
+           case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node, !predicate.searchesStrings {
+            return fused(.scan(source, predicate, builtin.id == .arrayFirst ? .first : .last), perElement: 0,
+                         perSourceElement: steps.perElement, replacing: expression)
+        }
+        // xs.map(f).count(where: p), .contains(where: p) and .allSatisfy(p): p tested on f's
+        // result. The map goes through every donation; the test, as far as it decides.
+        if let map = mapOverDonations(receiver, .arrayMap), let (predicate, size) = predicate(call.arguments.first, after: map.mapping) {
+            switch builtin.id {
+            case .arrayCountWhere:
+                return fused(.scan(map.source, predicate, .count), perElement: map.steps + size, replacing: expression)
+            case .arrayContainsWhere, .arrayAllSatisfy:
+                return fused(.scan(map.source, predicate, builtin.id == .arrayContainsWhere ? .contains : .allSatisfy),
+                             perElement: size, perSourceElement: map.steps, replacing: expression)
+            default:
+                break
+            }
         }
         // xs.map(\.field).max() and .min()
-        if builtin.id == .arrayMax || builtin.id == .arrayMin,
-           case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap,
-           let source = map.receiver, case .array(.donation) = source.type,
-           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1 {
-            let field: Int?
-            switch steps[0] {
-            case .field(let index): field = index
-            case .property(let property) where property.id == .donationDate: field = nil
-            default: return nil
-            }
-            // The key path once per element, then `max` or `min` once per element.
-            return fused(.columnExtreme(source, field: field, isMax: builtin.id == .arrayMax),
-                         perElement: keyPathSize(map.arguments[0]) + 1, replacing: expression)
+        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayMap),
+           let (field, steps) = mappedColumn(map.function) {
+            // The mapping once per element, then `max` or `min` once per element.
+            return fused(.columnExtreme(map.source, field: field, isMax: builtin.id == .arrayMax),
+                         perElement: steps + 1, replacing: expression)
         }
         // xs.map(\.field).contains(value), for a value the same for every donation: a count of
         // the donations whose field equals it, at least one. The unfused map reads every
         // element and `contains` charges every one, so all are charged.
-        if builtin.id == .arrayContains, case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap,
-           let source = map.receiver, case .array(.donation) = source.type,
-           case .keyPath(let steps) = map.arguments[0].node, steps.count == 1,
+        if builtin.id == .arrayContains, let map = mapOverDonations(receiver, .arrayMap),
            let needle = RowPredicate.invariantOperand(call.arguments[0]) {
-            let row: RowPredicate.Operand
-            switch steps[0] {
-            case .field(let index): row = .field(index)
-            case .property(let property) where property.id == .donationDate: row = .date
-            default: return nil
-            }
-            return fused(.countCompare(source, .compare(row, .equal, needle), .greaterOrEqual, 1),
-                         perElement: keyPathSize(map.arguments[0]) + 1, replacing: expression)
+            return fused(.countCompare(map.source, .compare(map.mapping, .equal, needle), .greaterOrEqual, 1),
+                         perElement: map.steps + 1, replacing: expression)
         }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
         if builtin.id == .arrayReduce, let (sum, perElement) = columnSum(call, receiver, expression.type) {
@@ -129,13 +204,11 @@ package enum Optimizer {
            case .local(let slot) = base.node, slot == closure.firstSlot + 1 {
             return (.columnSum(receiver, initial: call.arguments[0], field: field, addition: closure.body.range), closure.body.stepSize)
         }
-        // { $0 + $1 } over map(\.field) of the donations.
-        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1,
-           case .builtin(let map) = receiver.node, map.builtin.id == .arrayMap, let source = map.receiver,
-           case .array(.donation) = source.type, case .keyPath(let steps) = map.arguments[0].node,
-           steps.count == 1, case .field(let field) = steps[0] {
-            return (.columnSum(source, initial: call.arguments[0], field: field, addition: closure.body.range),
-                    keyPathSize(map.arguments[0]) + closure.body.stepSize)
+        // { $0 + $1 } over map(\.field) (or map { $0.field }) of the donations.
+        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1, let map = mapOverDonations(receiver, .arrayMap),
+           case let (field?, steps)? = mappedColumn(map.function) {
+            return (.columnSum(map.source, initial: call.arguments[0], field: field, addition: closure.body.range),
+                    steps + closure.body.stepSize)
         }
         return nil
     }
@@ -195,29 +268,34 @@ extension ComparisonOperator {
 extension RowPredicate {
     /// The row predicate a closure body over the donation in `slot` amounts to, or nil when the
     /// body uses anything else (and so might fail, or needs the general evaluator).
-    static func from(_ body: TypedExpression, slot: Int) -> RowPredicate? {
+    ///
+    /// With `mapped`, the closure's parameter in `slot` is not a donation but the result of a
+    /// row mapping (`xs.map { $0.score * 2 }.contains { $0 > 5 }`): it stands for that operand.
+    static func from(_ body: TypedExpression, slot: Int, mapped: Operand? = nil) -> RowPredicate? {
         switch body.node {
         case .constant(.bool(let flag)):
             return .constant(flag)
         case .and(let l, let r):
-            guard let a = from(l, slot: slot), let b = from(r, slot: slot) else { return nil }
+            guard let a = from(l, slot: slot, mapped: mapped), let b = from(r, slot: slot, mapped: mapped) else { return nil }
             return .and(a, b)
         case .or(let l, let r):
-            guard let a = from(l, slot: slot), let b = from(r, slot: slot) else { return nil }
+            guard let a = from(l, slot: slot, mapped: mapped), let b = from(r, slot: slot, mapped: mapped) else { return nil }
             return .or(a, b)
         case .not(let e):
-            return from(e, slot: slot).map { .not($0) }
+            return from(e, slot: slot, mapped: mapped).map { .not($0) }
         case .comparison(let op, let l, let r):
-            if let chained = optionalStringTest(op, l, r, slot: slot) ?? optionalStringTest(op, r, l, slot: slot) { return chained }
-            guard let a = operand(l, slot: slot), let b = operand(r, slot: slot) else { return nil }
+            if let chained = optionalStringTest(op, l, r, slot: slot, mapped: mapped)
+                ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
+            guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, op, b)
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
             guard let test = stringTest(call.builtin.id), let receiver = call.receiver,
-                  let a = operand(receiver, slot: slot), let b = operand(call.arguments[0], slot: slot) else { return nil }
+                  let a = operand(receiver, slot: slot, mapped: mapped),
+                  let b = operand(call.arguments[0], slot: slot, mapped: mapped) else { return nil }
             return .string(a, test, b)
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
-            guard body.type == .bool, let a = operand(body, slot: slot) else { return nil }
+            guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, .equal, .constant(.bool(true)))
         }
     }
@@ -234,11 +312,11 @@ extension RowPredicate {
     /// `x?.hasPrefix(y) == true` (or `!=`, `false`, `nil`): an optional chain ending in a string
     /// test, compared with a literal.
     private static func optionalStringTest(_ op: ComparisonOperator, _ chain: TypedExpression, _ other: TypedExpression,
-                                           slot: Int) -> RowPredicate? {
+                                           slot: Int, mapped: Operand?) -> RowPredicate? {
         guard op == .equal || op == .notEqual, case .optionalChain(let inner) = chain.node, case .builtin(let call) = inner.node,
               let test = stringTest(call.builtin.id), let receiver = call.receiver, case .bindOptional(let bound) = receiver.node,
-              let text = operand(bound, slot: slot), let needle = operand(call.arguments[0], slot: slot),
-              case .constant(let constant)? = operand(other, slot: slot) else { return nil }
+              let text = operand(bound, slot: slot, mapped: mapped), let needle = operand(call.arguments[0], slot: slot, mapped: mapped),
+              case .constant(let constant)? = operand(other, slot: slot, mapped: mapped) else { return nil }
         // The test is false for nil, so `== true` is the test itself.
         let holds = RowPredicate.string(text, test, needle)
         let isNil = RowPredicate.compare(text, .equal, .constant(.null))
@@ -257,18 +335,28 @@ extension RowPredicate {
     /// An expression as an operand the same for every row (outside any closure over the rows),
     /// or nil.
     static func invariantOperand(_ expression: TypedExpression) -> Operand? {
-        guard let operand = operand(expression, slot: -1), operand.isInvariant else { return nil }
+        guard let operand = operand(expression, slot: -1, mapped: nil), operand.isInvariant else { return nil }
         return operand
     }
 
-    private static func operand(_ expression: TypedExpression, slot: Int) -> Operand? {
+    /// What a closure body over the donation in `slot` computes, as an operand; nil when it is
+    /// not one (it may fail, or is no scalar).
+    static func rowOperand(_ body: TypedExpression, slot: Int) -> Operand? {
+        operand(body, slot: slot, mapped: nil)
+    }
+
+    private static func operand(_ expression: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
+        let operand = { (child: TypedExpression) in RowPredicate.operand(child, slot: slot, mapped: mapped) }
         switch expression.node {
         case .field(let base, let index):
             guard case .local(let owner) = base.node else { return nil }
-            return owner == slot ? .field(index) : .outerField(slot: owner, field: index)
+            if owner == slot { return mapped == nil ? .field(index) : nil }
+            return .outerField(slot: owner, field: index)
         case .local(let owner):
-            // The row itself is no operand; an enclosing closure's scalar parameter is.
-            guard owner != slot, isScalar(expression.type) else { return nil }
+            // The row itself is no operand (a mapped row is); an enclosing closure's scalar
+            // parameter is.
+            if owner == slot { return mapped }
+            guard isScalar(expression.type) else { return nil }
             return .outerLocal(owner)
         case .constant(let value):
             return .constant(value)
@@ -277,31 +365,32 @@ extension RowPredicate {
             if case .constant(let value) = inner.node { return .constant(Constant.wrap(value, wrapped: inner.type)) }
             // A value that is not optional itself is represented as its optional is, so a
             // row-invariant one can be compared with an optional field as it is.
-            guard !inner.type.isOptional, let a = operand(inner, slot: slot), a.isInvariant else { return nil }
+            guard !inner.type.isOptional, let a = operand(inner), a.isInvariant else { return nil }
             return a
         case .parameterValue(let index):
             return .parameter(index)
         case .negate(let inner):
-            guard expression.type == .double, let a = operand(inner, slot: slot) else { return nil }
+            guard expression.type == .double, let a = operand(inner) else { return nil }
             return .negate(a)
         case .arithmetic(let op, let l, let r):
             guard [.doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide].contains(op),
-                  let a = operand(l, slot: slot), let b = operand(r, slot: slot) else { return nil }
+                  let a = operand(l), let b = operand(r) else { return nil }
             return .arithmetic(op, a, b)
         case .builtin(let call):
             switch call.builtin.id {
             case .donationDate:
                 guard let receiver = call.receiver, case .local(let owner) = receiver.node else { return nil }
-                return owner == slot ? .date : .outerDate(slot: owner)
+                if owner == slot { return mapped == nil ? .date : nil }
+                return .outerDate(slot: owner)
             case .dateNow:
                 return .now
             case .dateTimeIntervalSince:
-                guard let receiver = call.receiver, let a = operand(receiver, slot: slot),
-                      let b = operand(call.arguments[0], slot: slot) else { return nil }
+                guard let receiver = call.receiver, let a = operand(receiver),
+                      let b = operand(call.arguments[0]) else { return nil }
                 return .intervalSince(a, b)
             case .dateAddingTimeInterval:
-                guard let receiver = call.receiver, let a = operand(receiver, slot: slot),
-                      let b = operand(call.arguments[0], slot: slot) else { return nil }
+                guard let receiver = call.receiver, let a = operand(receiver),
+                      let b = operand(call.arguments[0]) else { return nil }
                 return .addingInterval(a, b)
             default:
                 return nil
