@@ -100,3 +100,87 @@ struct IncrementalTests {
         #expect(bounds() == [1, 1])
     }
 }
+
+/// Fused scans keep the row filter they bound for the next evaluation (`BoundFilterCache`);
+/// whatever changes in between, the answers and steps are those of unfused evaluation.
+@Suite("Reused row filters")
+struct ReusedRowFilterTests {
+    static let rules = """
+    event view(limit: 30) { id: Int, name: String, score: Double, note: String? }
+    parameter limit: Double = 2.5
+    parameter word: String = "Al"
+    parameter zero: Double = 0
+    let first = view.donations.first { $0.score > limit && $0.note != nil }?.id
+    let prefixed = view.donations.filter { $0.name.hasPrefix(word) }.count
+    let searched = view.donations.contains { $0.name.contains(word) && $0.score / zero > 0 }
+    let recent = view.donations.count { Date.now.timeIntervalSince($0.date) < 86400 * 2 }
+    let pairs = view.donations.filter { outer in view.donations.contains { $0.id == outer.id && $0.date > outer.date } }.count
+    let doubled = view.donations.map { $0.score * 2 }.contains { $0 > limit * 3 }
+    let signed = view.donations.allSatisfy { $0.score >= zero }
+    let many = view.donations.filter { $0.name.contains(word) }.count > 4
+    """
+
+    @Test("answers and steps match unfused evaluation after every change", arguments: [1, 2, 3])
+    func matchesUnfused(seed: UInt64) throws {
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "r", text: Self.rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "r", text: Self.rules)).program)
+        let storage = InMemoryDonationStorage(events: optimized.events)
+        let event = optimized.events[0]
+        var random = RobustnessTests.Random(state: seed)
+        var now = Fixture.date("2026-11-01T00:00:00Z").timeIntervalSinceReferenceDate
+        var latest = now
+        let names = ["Alps", "Álps", "e\u{301}te", "\u{e9}te", "Zion", ""]
+        let limits: [Double] = [2.5, 0.0, -0.0, .nan, 10]
+        let words = ["Al", "\u{e9}", "e\u{301}", "", "Zion"]
+        var parameters: [String: Value] = [:]
+        for step in 0..<300 {
+            switch random.below(12) {
+            case 0:
+                try storage.record(event, date: Date(timeIntervalSinceReferenceDate: latest - Double(random.below(200_000))),
+                                   payload: payload(names, &random))
+            case 1:
+                _ = storage.evictDonations(for: optimized.events, asOf: Date(timeIntervalSinceReferenceDate: now),
+                                           timeZone: TimeZone(identifier: "UTC")!)
+            case 2 where step % 5 == 0:
+                try storage.deleteDonations(of: event)
+            case 3:
+                now += Double(random.below(86_400))
+            case 4:
+                parameters["limit"] = .double(limits[random.below(limits.count)])
+            case 5:
+                parameters["word"] = .string(words[random.below(words.count)])
+            case 6:
+                parameters["zero"] = .double(random.below(2) == 0 ? 0.0 : -0.0)
+            default:
+                latest += Double(random.below(40_000))
+                now = max(now, latest)
+                try storage.record(event, date: Date(timeIntervalSinceReferenceDate: latest), payload: payload(names, &random))
+            }
+            let options = EvaluationOptions(now: Date(timeIntervalSinceReferenceDate: now))
+            let snapshot = storage.snapshot()
+            for index in optimized.declarations.indices {
+                let fast = try outcome(optimized, snapshot, options, parameters, index)
+                let slow = try outcome(plain, snapshot, options, parameters, index)
+                #expect(fast == slow, "step \(step), \(optimized.declarations[index].name)")
+            }
+        }
+    }
+
+    private func outcome(_ program: CompiledProgram, _ donations: any DonationSource, _ options: EvaluationOptions,
+                         _ parameters: [String: Value], _ index: Int) throws -> OptimizerTests.Outcome {
+        var evaluation = Evaluation(program: program, donations: donations, options: options)
+        for (name, value) in parameters { try evaluation.setParameter(name, value) }
+        let result = evaluation.evaluate(declarationAt: index)
+        switch result.outcome {
+        case .success(let value):
+            return OptimizerTests.Outcome(text: ValueFormatter.text(value, result.type), steps: evaluation.stepsTaken)
+        case .failure(let error):
+            return OptimizerTests.Outcome(text: "error: \(error.message)", steps: evaluation.stepsTaken)
+        }
+    }
+
+    private func payload(_ names: [String], _ random: inout RobustnessTests.Random) -> [Value] {
+        let note: Value = random.below(3) == 0 ? .null : .string("note")
+        return [.int(random.below(5)), .string(names[random.below(names.count)]), .double(Double(random.below(50)) / 8 - 1), note]
+    }
+}

@@ -8,7 +8,7 @@ extension Evaluator {
     /// their closures and key paths plus what built-ins in them charge for their work.
     @inline(never)
     mutating func fused(_ operation: FusedOperation, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
-                        _ range: SourceRange) throws(Interrupt) -> Value {
+                        filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
@@ -26,9 +26,9 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let predicate, let mode):
-            return try scan(list, predicate, mode, steps, range)
+            return try scan(list, predicate, mode, steps, filters, range)
         case .countCompare(_, let predicate, let op, let k):
-            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, range))
+            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(_, let field, let isMax):
             try tick(list.count * steps.perElement, range)
             return columnExtreme(list, field, isMax)
@@ -150,9 +150,10 @@ extension Evaluator {
     /// `allSatisfy`), the work the string searches in it did on those elements, and what the
     /// calls ahead of it charged for every element.
     private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ steps: FusedSteps,
-                               _ range: SourceRange) throws(Interrupt) -> Value {
-        let meter = predicate.searchesStrings ? StepMeter() : nil
-        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter))
+                               _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
+        let bound = boundFilter(predicate, list.stream, filters)
+        defer { filters.put(bound) }
+        let filter = bound.filter, meter = bound.meter
         let result: Value
         let examined: Int
         switch mode {
@@ -196,22 +197,23 @@ extension Evaluator {
     /// charged; counting stops as soon as the answer is known when the charge needs no more
     /// testing (no string search in the predicate, whose work depends on each row).
     private mutating func countCompare(_ list: DonationList, _ predicate: RowPredicate?, _ op: ComparisonOperator, _ k: Int,
-                                       perElement: Int, _ range: SourceRange) throws(Interrupt) -> Bool {
+                                       perElement: Int, _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Bool {
         // Past `k + 1` matches no comparison with `k` can change.
         let enough = k < 0 ? 0 : (k == Int.max ? k : k + 1)
         var matches = 0
         var searchSteps = 0
         if let predicate {
-            let meter = predicate.searchesStrings ? StepMeter() : nil
-            if enough > 0 || meter != nil {
-                let filter = RowFilter.make(predicate, RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter))
-                _ = scanBatches(list, filter, meter: nil, reverse: false) { _, selected in
+            let searches = predicate.searchesStrings
+            if enough > 0 || searches {
+                let bound = boundFilter(predicate, list.stream, filters)
+                defer { filters.put(bound) }
+                _ = scanBatches(list, bound.filter, meter: nil, reverse: false) { _, selected in
                     matches += selected.count
-                    return meter == nil && matches >= enough ? 0 : nil
+                    return !searches && matches >= enough ? 0 : nil
                 }
                 matches = min(matches, enough)
+                searchSteps = bound.meter?.steps ?? 0
             }
-            searchSteps = meter?.steps ?? 0
         } else {
             matches = min(list.count, enough)
         }
@@ -314,6 +316,19 @@ extension Evaluator {
     }
 
     /// The value of an operand that is the same for every row.
+    /// A filter for a predicate over a stream: the one bound last, when it still applies (see
+    /// `BoundFilterCache`), or a new binding. The caller puts it back when done.
+    private func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
+        let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map(invariant)
+        if let entry = filters.take(), entry.matches(stream, invariants) {
+            entry.meter?.steps = 0
+            return entry
+        }
+        let meter = predicate.searchesStrings ? StepMeter() : nil
+        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariant: invariant, meter: meter))
+        return BoundFilterCache.Entry(stream: stream, invariants: invariants, filter: filter, meter: meter)
+    }
+
     private func invariant(_ operand: RowPredicate.Operand) -> Value {
         switch operand {
         case .constant(let value): return Value(value)

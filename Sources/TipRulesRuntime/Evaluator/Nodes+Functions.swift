@@ -273,12 +273,18 @@ final class FusedNode: Node {
     /// hold the source (and any fused operation inside it) again, so compiling them with the
     /// rest would double the nodes at every level of a chain of fused operations.
     private let unfused: LazyNode
+    /// The row filter the operation bound last, for the next evaluation.
+    let filters: BoundFilterCache
     init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation
         self.steps = steps
         self.source = source
         self.initial = initial
         self.unfused = LazyNode(unfused)
+        switch operation {
+        case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _): filters = BoundFilterCache(predicate)
+        default: filters = BoundFilterCache(nil)
+        }
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
@@ -288,7 +294,7 @@ final class FusedNode: Node {
         let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
         let declarations = ev.declarationMark
         do {
-            return try ev.fused(operation, steps, source, initial, node: self, range)
+            return try ev.fused(operation, steps, source, initial, node: self, filters: filters, range)
         } catch {
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)

@@ -184,12 +184,18 @@ extension Value {
 }
 
 extension Value {
-    /// Whether two values are the same bit for bit (NaN is identical to itself), as a cache
-    /// needs: `==` would miss a NaN and `0.0 == -0.0` would confuse two different starts.
+    /// Whether two values are the same bit for bit (NaN is identical to itself, strings have the
+    /// same UTF-8 bytes), as a cache needs: `==` would miss a NaN, `0.0 == -0.0` would confuse
+    /// two different starts, and equal strings of other bytes search differently. False for
+    /// values other than scalars and optionals of them.
     package func isIdentical(to other: Value) -> Bool {
         switch (self, other) {
-        case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
+        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a.bitPattern == b.bitPattern
         case (.int(let a), .int(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.null, .null): return true
+        case (.some(let a), .some(let b)): return a.isIdentical(to: b)
         default: return false
         }
     }

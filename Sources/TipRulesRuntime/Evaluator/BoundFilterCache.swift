@@ -1,0 +1,124 @@
+import Synchronization
+import TipRulesSemantics
+
+/// The row filter a fused scan bound last, kept for the next evaluation over the same
+/// donations: binding a predicate to a stream's columns makes several objects and closures,
+/// which for a scan that stops after a few rows costs more than the scan.
+///
+/// An entry is reused only when nothing the binding read can have changed: the same stream
+/// object (held weakly, so a new stream at a reused address cannot pass for it), as many
+/// donations, no donation moved or removed since (`DonationStream.rewrites`), and the same
+/// values, bit for bit, for every operand that is the same for every row but not a constant
+/// (parameters, the clock, an enclosing closure's parameters). A filter holds no state between
+/// scans except its string-search meter, which is reset.
+///
+/// A fused node is shared by every evaluation of its program, on any thread: an evaluation
+/// takes the entry out (an atomic exchange), so no two scans use one filter at once, and puts
+/// back the one it used.
+final class BoundFilterCache: Sendable {
+    /// One binding of a predicate.
+    final class Entry {
+        weak var stream: DonationStream?
+        let count: Int
+        let rewrites: Int
+        let invariants: [Value]
+        let filter: RowFilter
+        let meter: StepMeter?
+
+        init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
+            self.stream = stream
+            self.count = stream.count
+            self.rewrites = stream.rewrites
+            self.invariants = invariants
+            self.filter = filter
+            self.meter = meter
+        }
+
+        /// Whether the entry is a binding of the predicate to this stream with these values.
+        func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
+            self.stream === stream && count == stream.count && rewrites == stream.rewrites
+                && self.invariants.count == invariants.count
+                && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
+        }
+    }
+
+    /// The operands whose values the binding depends on besides the stream: those the same
+    /// for every row that are not constants, in the predicate's order.
+    let variableInvariants: [RowPredicate.Operand]
+
+    /// The address of the entry, retained; 0 while none is kept or one is in use.
+    private let slot = Atomic<Int>(0)
+
+    init(_ predicate: RowPredicate?) {
+        var operands: [RowPredicate.Operand] = []
+        predicate?.collectVariableInvariants(into: &operands)
+        variableInvariants = operands
+    }
+
+    deinit {
+        if let raw = UnsafeMutableRawPointer(bitPattern: slot.load(ordering: .acquiring)) {
+            Unmanaged<Entry>.fromOpaque(raw).release()
+        }
+    }
+
+    /// Takes the entry out, if there is one.
+    func take() -> Entry? {
+        guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
+        return Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
+    }
+
+    /// Keeps an entry for the next scan, in place of any other.
+    func put(_ entry: Entry) {
+        let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
+        if let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) {
+            Unmanaged<Entry>.fromOpaque(old).release()
+        }
+    }
+}
+
+extension RowPredicate {
+    /// Appends the invariant operands, at their largest, that are not constants (see
+    /// `RowPredicateBinder`, which reads each such operand's value once).
+    fileprivate func collectVariableInvariants(into operands: inout [Operand]) {
+        switch self {
+        case .constant: break
+        case .compare(let a, _, let b), .string(let a, _, let b):
+            a.collectVariableInvariants(into: &operands)
+            b.collectVariableInvariants(into: &operands)
+        case .and(let a, let b), .or(let a, let b):
+            a.collectVariableInvariants(into: &operands)
+            b.collectVariableInvariants(into: &operands)
+        case .not(let a):
+            a.collectVariableInvariants(into: &operands)
+        }
+    }
+}
+
+extension RowPredicate.Operand {
+    fileprivate func collectVariableInvariants(into operands: inout [RowPredicate.Operand]) {
+        if isInvariant {
+            if !isConstant { operands.append(self) }
+            return
+        }
+        switch self {
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+            a.collectVariableInvariants(into: &operands)
+            b.collectVariableInvariants(into: &operands)
+        case .negate(let a):
+            a.collectVariableInvariants(into: &operands)
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+            break
+        }
+    }
+
+    /// Whether the operand is made of constants only.
+    private var isConstant: Bool {
+        switch self {
+        case .constant: return true
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+            return a.isConstant && b.isConstant
+        case .negate(let a): return a.isConstant
+        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate: return false
+        }
+    }
+}
