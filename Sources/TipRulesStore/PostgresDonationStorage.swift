@@ -155,7 +155,7 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
             guard schemas[index].fields == donation.event.fields else {
                 throw DonationErrors.schemaMismatch(donation.event, stored: schemas[index])
             }
-            rows.append((index, donation.date.timeIntervalSinceReferenceDate, StoredEvents.payloadJSON(donation.payload, schemas[index]), UUID().uuidString))
+            rows.append((index, try DonationErrors.checkedDate(donation.date, for: donation.event), StoredEvents.payloadJSON(donation.payload, schemas[index]), UUID().uuidString))
         }
         lock.lock()
         defer { lock.unlock() }

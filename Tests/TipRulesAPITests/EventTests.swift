@@ -112,6 +112,18 @@ struct EventTests {
         #expect(refusal { _ = try engine.event("didLogn") } == "A0102 the rules declare no event named 'didLogn'; did you mean 'didLogin'?")
     }
 
+    @Test("a donation dated NaN, infinitely or beyond the years 0 to 9999 is refused and nothing is recorded",
+          arguments: [Double.nan, .infinity, -.infinity, 1e15, -1e15])
+    func unshowableDate(seconds: Double) throws {
+        let engine = try Host.engine()
+        let didLogin = try engine.event("didLogin")
+        try didLogin.donate(EmptyDonation(), at: Host.now)
+        let message = refusal { try didLogin.donate(EmptyDonation(), at: Date(timeIntervalSinceReferenceDate: seconds)) }
+        #expect(message == "D0113 a donation of 'didLogin' must be dated between the years 0 and 9999 (a date ISO 8601 can show), found \(seconds) seconds since 2001")
+        #expect(try didLogin.donations.map(\.date) == [Host.now])
+        #expect(try engine.isSatisfied("frequentLogin") == false)
+    }
+
     @Test("donations past limit and maxAge are evicted on request and after a load, and answers do not change")
     func eviction() throws {
         let rules = try RuleSet(source: """

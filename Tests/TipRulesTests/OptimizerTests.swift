@@ -55,6 +55,14 @@ struct OptimizerTests {
         "2.5 >= $0.rating", "Double(threshold) < $0.rating", "Date.now.timeIntervalSince($0.date) < 86400 * 20",
         "$0.when.timeIntervalSince($0.date) > -1e9", "$0.date + 86400 * 5 > Date.now", "$0.date - 60 < $0.when",
         "_ in Date.now.addingTimeInterval(-5) < Date.now", "_ in Date.now.timeIntervalSince(Date.now) == 0",
+        // Date conjuncts, which narrow a scan to a window of the stream by binary search.
+        "$0.date >= Date.now.addingTimeInterval(-86400 * 20) && $0.id > 0", "$0.date < Date.now.addingTimeInterval(-86400 * 30)",
+        "Date.now.addingTimeInterval(-86400 * 40) <= $0.date && $0.date <= Date.now.addingTimeInterval(-86400 * 35)",
+        "$0.date == Date.now.addingTimeInterval(-86400 * 10)", "$0.date != Date.now.addingTimeInterval(-86400 * 10)",
+        "$0.date > Date.now.addingTimeInterval(-86400 * 1000)", "$0.date > Date.now && $0.seen", "$0.rating > 1 && $0.date <= Date.now",
+        "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
+        "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
+        "$0.date > Date.now.addingTimeInterval(0.0 / 0.0)", "$0.date <= Date.now.addingTimeInterval(-0.0 / 0.0) && $0.id > 0",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.

@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesSemantics
 import TipRulesSyntax
 
@@ -38,6 +39,10 @@ enum DonationMessages {
     }
     static func schemaMismatch(event: String, stored: String, declared: String) -> DiagnosticMessage {
         DiagnosticMessage("D0112", "the donations of '\(event)' were recorded with payload \(stored), but the rules declare \(declared)")
+    }
+    static func unshowableDate(event: String, seconds: Double) -> DiagnosticMessage {
+        DiagnosticMessage("D0113", "a donation of '\(event)' must be dated between the years 0 and 9999 (a date ISO 8601 can show), "
+                          + "found \(seconds) seconds since 2001")
     }
 }
 
@@ -134,6 +139,21 @@ package enum DonationErrors {
             values.append(value)
         }
         return values
+    }
+
+    /// A donation's date in seconds since 2001, or an error for one that is not finite or lies
+    /// beyond what a log can write (ISO 8601's years 0 to 9999): streams are kept in date
+    /// order, which a NaN would break, and every donation held must be savable.
+    package static func checkedDate(_ date: Date, for schema: EventSchema) throws(Diagnostic) -> Double {
+        let seconds = date.timeIntervalSinceReferenceDate
+        guard ISO8601.isPrintable(seconds) else {
+            let line = Line(event: schema.id, payload: [])
+            var notes: [Diagnostic.Note] = []
+            if let file = schema.file { notes.append(Diagnostic.Note(message: "'\(schema.id)' declared here", file: file, range: schema.range)) }
+            throw Diagnostic(DonationMessages.unshowableDate(event: schema.id, seconds: seconds), file: line.file,
+                             range: SourceRange(start: 0, end: line.text.utf8.count), notes: notes)
+        }
+        return seconds
     }
 
     /// The error for a source whose donations of an event carry other payload fields than the

@@ -6,7 +6,7 @@ import TipRulesSemantics
 /// which for a scan that stops after a few rows costs more than the scan.
 ///
 /// An entry is reused only when nothing the binding read can have changed: the same stream
-/// object (held weakly, so a new stream at a reused address cannot pass for it), as many
+/// object (by its identity token, see `DonationStream.identity`), as many
 /// donations, no donation moved or removed since (`DonationStream.rewrites`), and the same
 /// values, bit for bit, for every operand that is the same for every row but not a constant
 /// (parameters, the clock, an enclosing closure's parameters). A filter holds no state between
@@ -18,7 +18,7 @@ import TipRulesSemantics
 final class BoundFilterCache: Sendable {
     /// One binding of a predicate.
     final class Entry {
-        weak var stream: DonationStream?
+        let stream: StreamIdentity
         let count: Int
         let rewrites: Int
         let invariants: [Value]
@@ -26,7 +26,7 @@ final class BoundFilterCache: Sendable {
         let meter: StepMeter?
 
         init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
-            self.stream = stream
+            self.stream = stream.identity
             self.count = stream.count
             self.rewrites = stream.rewrites
             self.invariants = invariants
@@ -36,7 +36,7 @@ final class BoundFilterCache: Sendable {
 
         /// Whether the entry is a binding of the predicate to this stream with these values.
         func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
-            self.stream === stream && count == stream.count && rewrites == stream.rewrites
+            self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
                 && self.invariants.count == invariants.count
                 && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }

@@ -55,7 +55,7 @@ extension Evaluator {
         let column = stream.columns[field]
         var sizes: GroupSizes
         var reused = false
-        if let entry = cache.take(node), entry.node === node, entry.stream === stream, entry.rewrites == stream.rewrites,
+        if let entry = cache.take(node), entry.node === node, entry.stream === stream.identity, entry.rewrites == stream.rewrites,
            case .groups(let cached) = entry.state,
            positions.lowerBound >= entry.range.lowerBound, positions.upperBound >= entry.range.upperBound,
            positions.lowerBound <= entry.range.upperBound {
@@ -67,7 +67,7 @@ extension Evaluator {
             sizes = GroupSizes()
             for position in positions { sizes.add(column[position]) }
         }
-        cache.put(IncrementalCache.Entry(node: node, stream: stream, rewrites: stream.rewrites, range: positions, state: .groups(sizes)), for: node, reused: reused)
+        cache.put(IncrementalCache.Entry(node: node, stream: stream.identity, rewrites: stream.rewrites, range: positions, state: .groups(sizes)), for: node, reused: reused)
         return largest ? sizes.largest : sizes.smallest
     }
 
@@ -78,7 +78,7 @@ extension Evaluator {
         let stream = list.stream
         var total: Value
         var reused = false
-        if let entry = cache.take(node), entry.node === node, entry.stream === stream, entry.rewrites == stream.rewrites,
+        if let entry = cache.take(node), entry.node === node, entry.stream === stream.identity, entry.rewrites == stream.rewrites,
            case .sum(let initial, let cached) = entry.state, initial.isIdentical(to: start),
            positions.lowerBound == entry.range.lowerBound, positions.upperBound >= entry.range.upperBound {
             let added = DonationList(stream: stream, positions: .contiguous(entry.range.upperBound..<positions.upperBound))
@@ -87,7 +87,7 @@ extension Evaluator {
         } else {
             total = try columnSum(list, field, from: start, addition)
         }
-        cache.put(IncrementalCache.Entry(node: node, stream: stream, rewrites: stream.rewrites, range: positions, state: .sum(initial: start, total: total)), for: node, reused: reused)
+        cache.put(IncrementalCache.Entry(node: node, stream: stream.identity, rewrites: stream.rewrites, range: positions, state: .sum(initial: start, total: total)), for: node, reused: reused)
         return total
     }
 
@@ -154,24 +154,31 @@ extension Evaluator {
         let bound = boundFilter(predicate, list.stream, filters)
         defer { filters.put(bound) }
         let filter = bound.filter, meter = bound.meter
+        // Only the donations in the window a date conjunct allows can match; the rows before
+        // and after it count as gone through (and failed) where the unfused call would have.
+        let window = dateWindow(list, predicate)
+        let scanned = window.map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
+        let before = window?.before ?? 0, after = window?.after ?? 0
         let result: Value
         let examined: Int
         switch mode {
         case .filter, .count:
             var kept: [Int] = []
             var matches = 0
-            examined = scanBatches(list, filter, meter: meter, reverse: false) { _, selected in
+            _ = scanBatches(scanned, filter, meter: meter, reverse: false) { _, selected in
                 if mode == .filter { kept.append(contentsOf: selected) } else { matches += selected.count }
                 return nil
             }
+            examined = list.count
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
         case .contains, .first, .last:
             var match: Int?
-            examined = scanBatches(list, filter, meter: meter, reverse: mode == .last) { rows, selected in
+            let needed = scanBatches(scanned, filter, meter: meter, reverse: mode == .last) { rows, selected in
                 guard let first = selected.first else { return nil }
                 match = first
                 return rows.firstIndex(of: first)! + 1
             }
+            examined = match == nil ? list.count : (mode == .last ? after : before) + needed
             if mode == .contains {
                 result = .bool(match != nil)
             } else {
@@ -179,13 +186,25 @@ extension Evaluator {
             }
         case .allSatisfy:
             var failed = false
-            examined = scanBatches(list, filter, meter: meter, reverse: false) { rows, selected in
-                guard selected.count < rows.count else { return nil }
+            if before > 0 {
+                // The first donation is outside the window: it fails, and decides.
                 failed = true
-                // The first row that did not pass: where the selection first differs.
-                var index = 0
-                while index < selected.count && rows[index] == selected[index] { index += 1 }
-                return index + 1
+                examined = 1
+            } else {
+                let needed = scanBatches(scanned, filter, meter: meter, reverse: false) { rows, selected in
+                    guard selected.count < rows.count else { return nil }
+                    failed = true
+                    // The first row that did not pass: where the selection first differs.
+                    var index = 0
+                    while index < selected.count && rows[index] == selected[index] { index += 1 }
+                    return index + 1
+                }
+                if !failed && after > 0 {
+                    failed = true
+                    examined = needed + 1
+                } else {
+                    examined = needed
+                }
             }
             result = .bool(!failed)
         }
@@ -207,7 +226,8 @@ extension Evaluator {
             if enough > 0 || searches {
                 let bound = boundFilter(predicate, list.stream, filters)
                 defer { filters.put(bound) }
-                _ = scanBatches(list, bound.filter, meter: nil, reverse: false) { _, selected in
+                let scanned = dateWindow(list, predicate).map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
+                _ = scanBatches(scanned, bound.filter, meter: nil, reverse: false) { _, selected in
                     matches += selected.count
                     return !searches && matches >= enough ? 0 : nil
                 }
@@ -316,6 +336,88 @@ extension Evaluator {
     }
 
     /// The value of an operand that is the same for every row.
+    /// The donations of a contiguous list that the date conjuncts of a predicate allow, found
+    /// by binary search since a stream is in date order; with how many of the list's donations
+    /// lie before and after them. A date conjunct, joined to the rest by `&&`, compares with a
+    /// value the same for every row something that only grows (or only shrinks) with the date:
+    /// `$0.date > x`, `$0.date.timeIntervalSince(x) < 600`, `Date.now.timeIntervalSince($0.date)
+    /// <= 86400`, `$0.date + 60 >= x`. IEEE addition and subtraction are monotonic, so the rows
+    /// where it holds are a prefix or a suffix of the list, and the search tests it with the
+    /// same operations the scan would. Nil when there is no such conjunct, the list is
+    /// scattered, or the predicate searches strings (whose steps depend on the rows it tests).
+    private func dateWindow(_ list: DonationList, _ predicate: RowPredicate) -> (rows: Range<Int>, before: Int, after: Int)? {
+        guard case .contiguous(let whole) = list.positions, !predicate.searchesStrings else { return nil }
+        let dates = list.stream.dates
+        var window = whole
+        var narrowed = false
+        var conjuncts = [predicate]
+        while let conjunct = conjuncts.popLast() {
+            switch conjunct {
+            case .and(let a, let b):
+                conjuncts.append(b)
+                conjuncts.append(a)
+            case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
+                let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
+                guard bound.isInvariant, let direction = function.dateDirection, let x = invariantDouble(bound) else { continue }
+                func holds(_ position: Int) -> Bool {
+                    let y = dateFunction(function, dates[position])
+                    switch op {
+                    case .less: return y < x
+                    case .lessOrEqual: return y <= x
+                    case .greater: return y > x
+                    case .greaterOrEqual: return y >= x
+                    case .equal, .notEqual: preconditionFailure("no window for equality")
+                    }
+                }
+                // With the function growing with the date, `<` and `<=` hold on a prefix.
+                if (op == .less || op == .lessOrEqual) == (direction > 0) {
+                    window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
+                } else {
+                    window = Evaluator.partition(window, holds)..<window.upperBound
+                }
+                narrowed = true
+            default:
+                break
+            }
+        }
+        guard narrowed else { return nil }
+        return (window, window.lowerBound - whole.lowerBound, whole.upperBound - window.upperBound)
+    }
+
+    /// The first position of a range from which `isTrue` holds, for a test that is false and
+    /// then true along it.
+    private static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isTrue(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.
+    private func invariantDouble(_ operand: RowPredicate.Operand) -> Double? {
+        switch invariant(operand) {
+        case .double(let x), .date(let x): return x
+        default: return nil
+        }
+    }
+
+    /// A date function (see `RowPredicate.Operand.dateDirection`) at a row of this date, with
+    /// the operations `RowPredicateBinder` computes it with.
+    private func dateFunction(_ operand: RowPredicate.Operand, _ date: Double) -> Double {
+        if operand.isInvariant { return invariantNumber(operand) }
+        switch operand {
+        case .date: return date
+        case .intervalSince(let a, let b): return dateFunction(a, date) - dateFunction(b, date)
+        case .addingInterval(let a, let b): return dateFunction(a, date) + dateFunction(b, date)
+        case .arithmetic(.doubleAdd, let a, let b): return dateFunction(a, date) + dateFunction(b, date)
+        case .arithmetic(.doubleSubtract, let a, let b): return dateFunction(a, date) - dateFunction(b, date)
+        case .negate(let a): return -dateFunction(a, date)
+        default: preconditionFailure("not a function of the row's date")
+        }
+    }
+
     /// A filter for a predicate over a stream: the one bound last, when it still applies (see
     /// `BoundFilterCache`), or a new binding. The caller puts it back when done.
     private func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {

@@ -31,10 +31,11 @@ package final class IncrementalCache: @unchecked Sendable {
 
     /// The state of one fused operation over one stream.
     struct Entry {
-        /// The fused node and stream the entry is for; weak, so the cache keeps neither alive,
-        /// and a reused address cannot pass for them.
+        /// The fused node the entry is for, weak so the cache keeps no node tree alive (a REPL
+        /// compiles one per expression) and a reused address cannot pass for it; and the
+        /// stream's identity token (see `DonationStream.identity`).
         weak var node: AnyObject?
-        weak var stream: DonationStream?
+        var stream: StreamIdentity
         var rewrites: Int
         var range: Range<Int>
         var state: State

@@ -64,7 +64,8 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         guard store.schemas[index].fields == event.fields else {
             throw DonationErrors.schemaMismatch(event, stored: store.schemas[index])
         }
-        store.appendUnordered(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: payload.map { strings.interned($0) })
+        let seconds = try DonationErrors.checkedDate(date, for: event)
+        store.appendUnordered(eventIndex: index, date: seconds, payload: payload.map { strings.interned($0) })
     }
 
     /// Forgets every donation of an event.

@@ -97,7 +97,7 @@ public struct DonationStore: DonationSource, Sendable {
             throw DonationErrors.unknownEvent(event, known: schemas.map(\.id))
         }
         let values = try DonationErrors.checkedPayload(payload, for: schemas[index])
-        append(eventIndex: index, date: date.timeIntervalSinceReferenceDate, payload: values)
+        append(eventIndex: index, date: try DonationErrors.checkedDate(date, for: schemas[index]), payload: values)
     }
 
     /// Appends a validated donation.

@@ -19,6 +19,11 @@ public final class DonationStream: @unchecked Sendable {
     @exclusivity(unchecked) package private(set) var dates: ColumnArray<Double>
     /// One column per payload field, each as long as `dates`.
     @exclusivity(unchecked) package private(set) var columns: [Column]
+    /// This instance, for caches that remember which stream they computed from: they hold the
+    /// token, so its address is never reused while they remember it, without holding the stream
+    /// (which would keep its donations alive and make every donation copy it) or a weak
+    /// reference to it (which would slow every reference count of the stream).
+    package let identity = StreamIdentity()
     /// Counts the changes that move or remove donations already held (an insertion before the
     /// end, a reordering, dropping the oldest). Appending leaves it alone, so a reader that
     /// remembers it knows whether positions it saw still mean the same donations.
@@ -215,4 +220,9 @@ public struct DonationList: Sendable {
         case .scattered(let list): return list
         }
     }
+}
+
+/// A token that stands for one `DonationStream` instance (see `DonationStream.identity`).
+package final class StreamIdentity: Sendable {
+    init() {}
 }

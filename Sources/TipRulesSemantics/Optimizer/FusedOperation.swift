@@ -31,6 +31,25 @@ package indirect enum RowPredicate: Sendable {
         /// `date.addingTimeInterval(seconds)` (and `date + seconds`): a date.
         case addingInterval(Operand, Operand)
 
+        /// Whether the operand only grows (1) or only shrinks (-1) as the row's date grows,
+        /// depending on nothing else of the row: the date itself, moved by or subtracted from
+        /// values the same for every row, or negated. Nil for anything else.
+        package var dateDirection: Int? {
+            switch self {
+            case .date: return 1
+            case .intervalSince(let a, let b), .arithmetic(.doubleSubtract, let a, let b):
+                if b.isInvariant { return a.dateDirection }
+                if a.isInvariant { return b.dateDirection.map { -$0 } }
+                return nil
+            case .addingInterval(let a, let b), .arithmetic(.doubleAdd, let a, let b):
+                if b.isInvariant { return a.dateDirection }
+                if a.isInvariant { return b.dateDirection }
+                return nil
+            case .negate(let a): return a.dateDirection.map { -$0 }
+            default: return nil
+            }
+        }
+
         /// Whether the operand is the same for every row.
         package var isInvariant: Bool {
             switch self {

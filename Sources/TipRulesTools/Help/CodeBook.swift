@@ -407,6 +407,9 @@ package enum CodeBook {
         CodeEntry(code: "D0112", title: "stored donations that no longer fit the rules",
                   explanation: "Donations kept by a host were recorded with a payload the rules no longer declare (a field removed or retyped). Nothing is dropped: declare the field again, or migrate the donations.",
                   example: .session("RuleEngine(rules:donations:) with donations of 'didView' recorded as { landmarkID: Int }, rules declaring { landmarkID: String }\nerror[D0112]: the donations of 'didView' were recorded with payload { landmarkID: Int }, but the rules declare { landmarkID: String }")),
+        CodeEntry(code: "D0113", title: "donation date out of range",
+                  explanation: "A host donated with a date that is not finite or lies outside the years 0 to 9999 (a date ISO 8601 can show). Donations are kept in date order and must be savable as a log; pass a real date.",
+                  example: .session("try event.donate(View(landmarkID: 1), at: Date(timeIntervalSinceReferenceDate: .nan))\nerror[D0113]: a donation of 'didView' must be dated between the years 0 and 9999 (a date ISO 8601 can show), found nan seconds since 2001")),
     ]
 
     static let parameters: [CodeEntry] = [
