@@ -15,14 +15,15 @@ struct OptimizerTests {
     parameter wanted: String = "Alps"
     """
 
-    /// A store with varied donations, including a NaN rating (possible through the library API).
+    /// A store with varied donations, including two NaN ratings and a -0.0 (possible through the
+    /// library API).
     static func store(_ program: CompiledProgram, count: Int = 60) throws -> DonationStore {
         var store = DonationStore(program: program)
         // One name longer than 64 bytes, so that `contains` charges steps for its search.
         let names = ["Alps", "Alpine Lake", "Wilbere Bowl", "e\u{301}te\u{301}", "Zion", "",
                      "The long and winding road that leads to the lake beyond the alpine meadows of the valley"]
         for index in 0..<count {
-            let rating: Double = index == 17 ? .nan : Double((index * 7) % 11) / 2
+            let rating: Double = index == 17 || index == 41 ? .nan : index == 23 ? -0.0 : Double((index * 7) % 11) / 2
             var payload: [String: Value] = [
                 "id": .int((index * 13) % 9 - 2), "name": .string(names[(index * 5) % names.count]), "rating": .double(rating),
                 "seen": .bool(index % 3 == 0), "when": .date(Double(index) * 1000),
@@ -144,6 +145,11 @@ struct OptimizerTests {
                 result.append("\(source).map { $0.\(field) }.max()")
                 result.append("\(source).map { d in d.\(field) }.min()")
             }
+            // Distinct counts, NaN ratings (each one distinct) and nil notes included.
+            for field in ["id", "name", "rating", "note", "seen", "date", "when"] {
+                result.append("Set(\(source).map(\\.\(field))).count")
+            }
+            result.append("Set(\(source).map { $0.id }).count >= 3")
             result.append("\(source).map { $0.rating }.reduce(0, +)")
             result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")
             result.append("\(source).filter { outer in \(source).map { $0.rating * 2 }.contains { $0 > outer.rating } }.count")

@@ -38,6 +38,9 @@ extension Evaluator {
                 return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
             }
             return .int(groupCount(list, field, largest))
+        case .distinctCount(_, let field):
+            try tick(list.count * steps.perElement, range)
+            return .int(distinctCount(list, field))
         case .columnSum:
             preconditionFailure("a sum is evaluated with its initial value")
         }
@@ -136,7 +139,7 @@ extension Evaluator {
     private func emptyResult(_ operation: FusedOperation, _ value: Value) -> Value {
         switch operation {
         case .scan(_, _, .filter): return value
-        case .scan(_, _, .count), .groupCount: return .int(0)
+        case .scan(_, _, .count), .groupCount, .distinctCount: return .int(0)
         case .columnSum: preconditionFailure("a sum is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)
@@ -319,23 +322,43 @@ extension Evaluator {
         return result
     }
 
-    /// The size of the largest (or smallest) group of equal field values.
+    /// The size of the largest (or smallest) group of equal field values. Typed keys group as
+    /// `Value`s do: their `==` and hashing are the Swift type's.
     private func groupCount(_ list: DonationList, _ field: Int, _ largest: Bool) -> Int {
-        let column = list.stream.columns[field]
-        let sizes: Dictionary<Int, Int>.Values
-        if case .int(let items) = column {
-            var counts: [Int: Int] = [:]
-            for offset in 0..<list.count { counts[items[list.position(at: offset)], default: 0] += 1 }
-            sizes = counts.values
-        } else {
-            var counts: [Value: Int] = [:]
-            for offset in 0..<list.count { counts[column[list.position(at: offset)], default: 0] += 1 }
+        func extreme<Key: Hashable>(_ key: (Int) -> Key) -> Int {
+            var counts: [Key: Int] = [:]
+            for offset in 0..<list.count { counts[key(list.position(at: offset)), default: 0] += 1 }
             return (largest ? counts.values.max() : counts.values.min()) ?? 0
         }
-        return (largest ? sizes.max() : sizes.min()) ?? 0
+        switch list.stream.columns[field] {
+        case .int(let items): return extreme { items[$0] }
+        case .string(let items): return extreme { items[$0] }
+        case let column: return extreme { column[$0] }
+        }
     }
 
-    /// The value of an operand that is the same for every row.
+    /// How many distinct values a column (nil: the dates) has over a list, as a `Set` of them
+    /// counts them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0`
+    /// is `0.0`, as in `Set<Double>`.
+    private func distinctCount(_ list: DonationList, _ field: Int?) -> Int {
+        func count<Key: Hashable>(_ key: (Int) -> Key) -> Int {
+            var seen = Set<Key>(minimumCapacity: min(list.count, 64))
+            for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
+            return seen.count
+        }
+        guard let field else {
+            let dates = list.stream.dates
+            return count { dates[$0] }
+        }
+        switch list.stream.columns[field] {
+        case .int(let items): return count { items[$0] }
+        case .double(let items), .date(let items): return count { items[$0] }
+        case .string(let items): return count { items[$0] }
+        case .bool(let items): return count { items[$0] }
+        case let column: return count { column[$0] }
+        }
+    }
+
     /// The donations of a contiguous list that the date conjuncts of a predicate allow, found
     /// by binary search since a stream is in date order; with how many of the list's donations
     /// lie before and after them. A date conjunct, joined to the rest by `&&`, compares with a

@@ -140,6 +140,9 @@ package enum FusedOperation: Sendable {
     /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
     /// group, without collecting it.
     case groupCount(TypedExpression, field: Int, largest: Bool)
+    /// `Set(source.map(\.field)).count` (or a closure reading the field): how many distinct
+    /// values the column (nil: the dates) has, without building the array or the set.
+    case distinctCount(TypedExpression, field: Int?)
     /// `source.reduce(initial) { $0 + $1.field }`, or `source.map(\.field).reduce(initial, +)`:
     /// the sum of an `Int` or `Double` column, added left to right from `initial` as the closure
     /// would (so a `Double` sum is the same to the last bit, and an `Int` overflow is the same
@@ -150,7 +153,7 @@ package enum FusedOperation: Sendable {
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
-             .groupCount(let source, _, _), .columnSum(let source, _, _, _):
+             .groupCount(let source, _, _), .distinctCount(let source, _), .columnSum(let source, _, _, _):
             return source
         }
     }

@@ -115,6 +115,12 @@ package enum Optimizer {
 
     private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
         let builtin = call.builtin
+        // Set(xs.map(\.field)).count: the map charges its function per element, `Set` one step
+        // per element.
+        if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
+           let map = mapOverDonations(set.arguments[0], .arrayMap), let (field, steps) = mappedColumn(map.function) {
+            return fused(.distinctCount(map.source, field: field), perElement: steps + 1, replacing: expression)
+        }
         guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
         let isDonationList: Bool
         if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
