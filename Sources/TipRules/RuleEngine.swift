@@ -134,7 +134,7 @@ public final class RuleEngine: Sendable {
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
         // The evaluation's own result, without making a `RuleResult` of it.
         let result = try evaluation(of: rule)
-        guard result.type == .bool else {
+        guard case .bool = result.type else {
             throw APIErrors.notARule(rule, result.type)
         }
         guard case .bool(let holds) = try result.outcome.get() else { return false }
@@ -290,9 +290,10 @@ extension APIErrors {
 
 /// A value behind a lock, for the engine's shared state.
 final class Locked<State>: @unchecked Sendable {
-    // `@unchecked`: `state` is only touched while `lock` is held.
+    // `@unchecked`: `state` is only touched while `lock` is held, which is also why its accesses
+    // skip the run-time exclusivity check (it would cost as much as the lock).
     private let lock = NSLock()
-    private var state: State
+    @exclusivity(unchecked) private var state: State
 
     init(_ state: State) {
         self.state = state

@@ -191,4 +191,28 @@ struct ColumnArrayTests {
         #expect(seen.dates[1] == 1)
         #expect(Array(seen.dates) == (0..<1000).map(Double.init))
     }
+
+    @Test("a storage hands out one snapshot until its donations change, and a new one after every change")
+    func snapshotReuse() throws {
+        let program = try #require(Fixture.compile("event view(limit: 3) { id: Int }\nrule r = view.donations.count > 2").program)
+        let event = program.events[0]
+        let storage = InMemoryDonationStorage(events: program.events)
+        func count() throws -> Int { try storage.snapshot().stream(for: event).count }
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 10), payload: [.int(1)])
+        let first = storage.snapshot()
+        #expect(first as AnyObject === storage.snapshot() as AnyObject, "an unchanged storage made a second snapshot")
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 5), payload: [.int(2)])
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 20), payload: [.int(3)])
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 30), payload: [.int(4)])
+        #expect(try count() == 4)
+        #expect(try Array(storage.snapshot().stream(for: event).dates) == [5, 10, 20, 30])
+        #expect(try first.stream(for: event).count == 1)
+        #expect(storage.evictDonations(for: program.events, asOf: Date(timeIntervalSinceReferenceDate: 40), timeZone: .gmt) == 1)
+        #expect(try count() == 3)
+        try storage.deleteDonations(of: event)
+        #expect(try count() == 0)
+        storage.replaceContents(DonationStore(program: program))
+        try storage.record(event, date: Date(timeIntervalSinceReferenceDate: 50), payload: [.int(5)])
+        #expect(try count() == 1)
+    }
 }

@@ -78,7 +78,7 @@ package struct Evaluation {
     /// donations. The parameters take `parameterValues`, already checked against their types,
     /// in declaration order.
     package init(context: EvaluationContext, donations: any DonationSource, now: Date, parameterValues: [Value]) {
-        precondition(parameterValues.count == context.program.parameters.count, "one value per parameter")
+        precondition(parameterValues.count == context.runtime.defaultParameterValues.count, "one value per parameter")
         evaluator = Evaluator(context: context, source: donations, now: now, parameterValues: parameterValues)
     }
 

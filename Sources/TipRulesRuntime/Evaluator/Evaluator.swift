@@ -409,7 +409,11 @@ struct Evaluator {
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
         do {
-            stream = try source.stream(for: runtime.events[index], at: index)
+            // Read in place from the program's events: a copy of the schema costs more than
+            // the lookup.
+            stream = try runtime.events.withUnsafeBufferPointer { (events) throws(Diagnostic) in
+                try source.stream(for: events[index], at: index)
+            }
         } catch {
             throw .failure(error)
         }

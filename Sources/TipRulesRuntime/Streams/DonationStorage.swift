@@ -31,16 +31,26 @@ public protocol DonationStorage: DonationSource, AnyObject {
 /// donations are next read: a run of `k` such donations between two reads costs one sort of
 /// those `k` and one merge, not an insertion (a move of everything after it) each.
 public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable {
-    // `@unchecked`: every access to `store` goes through `lock`.
+    // `@unchecked`: every access to `store`, `strings` and `snapshotted` goes through `lock`
+    // (so they skip the run-time exclusivity check, which would cost as much as the lock).
     private let lock = NSLock()
     /// Every read goes through `orderedStore()`, which puts out-of-order donations in place first.
-    private var store: DonationStore
+    @exclusivity(unchecked) private var store: DonationStore
     /// Long payload strings donated recently, so a repeated one is stored once.
-    private var strings = StringPool()
+    @exclusivity(unchecked) private var strings = StringPool()
+    /// The last snapshot, given to every evaluation until the donations change.
+    @exclusivity(unchecked) private var snapshotted: StoreSnapshot?
+
+    /// Forgets the last snapshot before a change to the donations (call with `lock` held). When
+    /// no evaluation holds it any more, the streams are then this storage's alone, and change
+    /// in place.
+    private func changing() {
+        snapshotted = nil
+    }
 
     /// The store with every stream in date order; call with `lock` held.
     private func orderedStore() -> DonationStore {
-        store.putInOrder()
+        if store.needsOrdering { store.putInOrder() }
         return store
     }
 
@@ -65,6 +75,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
             throw DonationErrors.schemaMismatch(event, stored: store.schemas[index])
         }
         let seconds = try DonationErrors.checkedDate(date, for: event)
+        changing()
         store.appendUnordered(eventIndex: index, date: seconds, payload: payload.map { strings.interned($0) })
     }
 
@@ -72,6 +83,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     public func deleteDonations(of event: EventSchema) throws(Diagnostic) {
         lock.lock()
         defer { lock.unlock() }
+        changing()
         store.deleteDonations(of: event.id)
     }
 
@@ -79,7 +91,10 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     public func snapshot() -> any DonationSource {
         lock.lock()
         defer { lock.unlock() }
-        return orderedStore()
+        if let snapshotted { return snapshotted }
+        let made = StoreSnapshot(orderedStore())
+        snapshotted = made
+        return made
     }
 
     /// The donations of an event as they are now.
@@ -94,6 +109,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
         options.timeZone = timeZone
         lock.lock()
         defer { lock.unlock() }
+        changing()
         store.putInOrder()
         return store.evict(for: events, asOf: options)
     }
@@ -109,6 +125,7 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     package func replaceContents(_ newStore: DonationStore) {
         lock.lock()
         defer { lock.unlock() }
+        changing()
         store = newStore
     }
 }
@@ -131,5 +148,23 @@ struct StringPool {
         if strings.count >= capacity { strings.removeAll(keepingCapacity: true) }
         strings.insert(text)
         return value
+    }
+}
+
+/// A store's donations as one evaluation reads them: shared by reference, so handing a
+/// snapshot to an evaluation copies no store.
+final class StoreSnapshot: DonationSource {
+    let store: DonationStore
+
+    init(_ store: DonationStore) {
+        self.store = store
+    }
+
+    func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
+        try store.stream(for: event)
+    }
+
+    func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
+        try store.stream(for: event, at: index)
     }
 }

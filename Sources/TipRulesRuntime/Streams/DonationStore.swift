@@ -186,6 +186,11 @@ public struct DonationStore: DonationSource, Sendable {
         streams[index].appendUnordered(dates: dates, columns: columns)
     }
 
+    /// Whether some stream has donations appended out of order, waiting for `putInOrder`.
+    package var needsOrdering: Bool {
+        streams.contains { $0.needsOrdering }
+    }
+
     /// Puts donations appended out of order in place in every stream that has some; streams
     /// already in order are left as they are (and keep their spare capacity).
     package mutating func putInOrder() {
