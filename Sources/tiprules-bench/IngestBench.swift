@@ -93,6 +93,19 @@ extension Runner {
         withExtendedLifetime(snapshot) {}
         let perDonation = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
         emit("D1", "ns", perDonation, note: "API donation and evaluation with \(held) held, a snapshot alive at every donation (no stream copy)")
+
+        // Donations a minute older than the newest (a device that syncs late), each followed by
+        // an evaluation: each is put in place by moving only the donations after it.
+        snapshot = nil
+        let lateStart = DispatchTime.now().uptimeNanoseconds
+        let newest = base + Double(held + count)
+        for index in 0..<count {
+            try! event.donate(View(landmarkID: index % 50, landmarkName: "Alps"), at: Date(timeIntervalSinceReferenceDate: newest + Double(index) - 60))
+            try! event.donate(View(landmarkID: index % 50, landmarkName: "Alps"), at: Date(timeIntervalSinceReferenceDate: newest + Double(index)))
+            Sink.shared.consume(try! engine.isSatisfied("seen"))
+        }
+        let perLate = Double(DispatchTime.now().uptimeNanoseconds - lateStart) / Double(count)
+        emit("D1", "ns", perLate, note: "a late and an on-time API donation, then an evaluation, with \(held) held")
     }
 
     private static let reevaluationRules = try! RuleSet(source: """

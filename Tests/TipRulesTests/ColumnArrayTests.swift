@@ -69,7 +69,7 @@ struct ColumnArrayTests {
         var snapshots: [(ColumnArray<String>, [String])] = []
         for step in 0..<600 {
             let value = "value \(step) " + String(repeating: "x", count: random.below(20))
-            switch random.below(12) {
+            switch random.below(13) {
             case 0...5:
                 column.append(value); model.append(value)
             case 6:
@@ -82,6 +82,12 @@ struct ColumnArrayTests {
                 column.compact()
             case 9:
                 column.reserveCapacity(model.count + random.below(50))
+            case 10:
+                let start = random.below(model.count + 1)
+                var order = Array(start..<model.count)
+                for index in order.indices.reversed() where index > 0 { order.swapAt(index, random.below(index + 1)) }
+                column.reorderSuffix(from: start, order)
+                model = Array(model[..<start]) + order.map { model[$0] }
             default:
                 snapshots.append((column, model))
             }
@@ -118,12 +124,15 @@ struct ColumnArrayTests {
             var column = ColumnArray<Tracked>()
             var kept: [ColumnArray<Tracked>] = []
             for step in 0..<400 {
-                switch random.below(10) {
+                switch random.below(11) {
                 case 0...4: column.append(Tracked(step, census))
                 case 5: column.insert(Tracked(step, census), at: random.below(column.count + 1))
                 case 6 where column.count > 0: column.removeFirst(random.below(min(column.count, 4) + 1))
                 case 7: column.compact()
                 case 8: kept.append(column)
+                case 9 where column.count > 1:
+                    let start = random.below(column.count)
+                    column.reorderSuffix(from: start, Array((start..<column.count).reversed()))
                 default: if !kept.isEmpty { kept.removeFirst() }
                 }
             }
@@ -190,6 +199,43 @@ struct ColumnArrayTests {
         #expect(reordered.dates[1] == 0.5)
         #expect(seen.dates[1] == 1)
         #expect(Array(seen.dates) == (0..<1000).map(Double.init))
+    }
+
+    @Test("donations in any order read back in date order, equal dates in arrival order, whatever reads come between",
+          arguments: [5, 6, 7, 8])
+    func lateDonations(seed: UInt64) throws {
+        let program = try #require(Fixture.compile("event view(limit: 100000) { id: Int, name: String }\nrule r = view.donations.count > 2").program)
+        let event = program.events[0]
+        let storage = InMemoryDonationStorage(events: program.events)
+        var random = RobustnessTests.Random(state: seed)
+        var model: [(date: Double, id: Int)] = []
+        var held: [(any DonationSource, [(date: Double, id: Int)])] = []
+        var newest = 0.0
+        for id in 0..<800 {
+            // Mostly in order, some a little late, some far back, many on equal dates.
+            let date: Double
+            switch random.below(10) {
+            case 0...5: newest += Double(random.below(3)); date = newest
+            case 6...8: date = newest - Double(random.below(5))
+            default: date = Double(random.below(Int(newest) + 1))
+            }
+            try storage.record(event, date: Date(timeIntervalSinceReferenceDate: date), payload: [.int(id), .string("name \(id)")])
+            model.append((date, id))
+            if random.below(4) == 0 {
+                let sorted = model.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+                let snapshot = storage.snapshot()
+                if random.below(3) == 0 { held.append((snapshot, sorted)) }
+                let stream = try snapshot.stream(for: event)
+                #expect(Array(stream.dates) == sorted.map(\.date))
+                #expect((0..<stream.count).map { stream.columns[0][$0] } == sorted.map { .int($0.id) })
+            }
+        }
+        // Snapshots taken along the way still hold what they held.
+        for (snapshot, sorted) in held {
+            let stream = try snapshot.stream(for: event)
+            #expect(Array(stream.dates) == sorted.map(\.date))
+            #expect((0..<stream.count).map { stream.columns[1][$0] } == sorted.map { .string("name \($0.id)") })
+        }
     }
 
     @Test("a storage hands out one snapshot until its donations change, and a new one after every change")

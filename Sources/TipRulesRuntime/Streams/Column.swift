@@ -78,15 +78,15 @@ package enum Column: Sendable {
         }
     }
 
-    /// The column with its values in the given order of positions.
-    mutating func reorder(_ order: [Int]) {
+    /// The column with its values from `start` on in a new order (see `ColumnArray.reorderSuffix`).
+    mutating func reorderSuffix(from start: Int, _ order: [Int]) {
         switch self {
-        case .int(let items): self = .int(ColumnArray(order.lazy.map { items[$0] }))
-        case .double(let items): self = .double(ColumnArray(order.lazy.map { items[$0] }))
-        case .bool(let items): self = .bool(ColumnArray(order.lazy.map { items[$0] }))
-        case .string(let items): self = .string(ColumnArray(order.lazy.map { items[$0] }))
-        case .date(let items): self = .date(ColumnArray(order.lazy.map { items[$0] }))
-        case .values(let items): self = .values(ColumnArray(order.lazy.map { items[$0] }))
+        case .int(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .int(items)
+        case .double(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .double(items)
+        case .bool(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .bool(items)
+        case .string(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .string(items)
+        case .date(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .date(items)
+        case .values(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .values(items)
         }
     }
 

@@ -148,6 +148,17 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         storage.unsafelyUnwrapped.initialized.store(count, ordering: .relaxed)
     }
 
+    /// Puts the elements from `start` on in a new order: `order` lists, for each position from
+    /// `start`, the position whose element goes there. In place when the buffer is this
+    /// array's alone, so a reordering near the end costs what it moves.
+    package mutating func reorderSuffix(from start: Int, _ order: [Int]) {
+        precondition(start >= 0 && start + order.count == count, "ColumnArray reordering out of range")
+        let moved = order.map { self[$0] }
+        makeUnique(minimumCapacity: count)
+        let elements = storage.unsafelyUnwrapped.elements
+        for (offset, element) in moved.enumerated() { elements[start + offset] = element }
+    }
+
     /// Removes the first `k` elements.
     package mutating func removeFirst(_ k: Int) {
         precondition(k >= 0 && k <= count, "ColumnArray cannot remove more elements than it has")

@@ -39,7 +39,7 @@ public final class DonationStream: @unchecked Sendable {
         self.schema = other.schema
         self.dates = other.dates
         self.columns = other.columns
-        self.isOrdered = other.isOrdered
+        self.sortedCount = other.sortedCount
         self.rewrites = other.rewrites
     }
 
@@ -54,6 +54,8 @@ public final class DonationStream: @unchecked Sendable {
 
     /// Inserts a donation after every donation dated at or before it.
     func insert(date: Double, payload: [Value]) {
+        putInOrder()
+        defer { sortedCount = dates.count }
         var position = dates.count
         if let last = dates.last, date < last {
             position = upperBound(of: date)
@@ -66,14 +68,18 @@ public final class DonationStream: @unchecked Sendable {
     }
 
 
-    /// Whether `dates` ascend; false after an out-of-order `appendUnordered` until `compact`.
-    private var isOrdered = true
+    /// How many donations from the start are in date order: all of them, except after an
+    /// out-of-order `appendUnordered` until `putInOrder`.
+    private var sortedCount = 0
+    /// Whether `dates` ascend.
+    private var isOrdered: Bool { sortedCount == dates.count }
 
     /// Appends a donation at the end, in arrival order, for bulk loads: O(1) amortised however
     /// its date compares. The stream must be `compact`ed before it is read.
     func appendUnordered(date: Double, payload: [Value]) {
-        if let last = dates.last, date < last { isOrdered = false }
+        let ordered = isOrdered && !(date < (dates.last ?? date))
         dates.append(date)
+        if ordered { sortedCount = dates.count }
         for (index, value) in payload.enumerated() {
             columns[index].insert(value, at: dates.count - 1)
         }
@@ -94,16 +100,16 @@ public final class DonationStream: @unchecked Sendable {
         for index in columns.indices { columns[index].append(contentsOf: newColumns[index]) }
     }
 
-    /// Appends dates, noting whether they leave the stream out of order.
+    /// Appends dates, noting how far the stream stays in date order.
     private func appendDates(_ newDates: [Double]) {
-        if isOrdered {
-            var previous = dates.last ?? -.infinity
-            for date in newDates {
-                if date < previous { isOrdered = false; break }
-                previous = date
-            }
-        }
+        var ordered = isOrdered
         dates.append(contentsOf: newDates)
+        guard ordered else { return }
+        var end = sortedCount
+        while ordered && end < dates.count {
+            if end > 0 && dates[end] < dates[end - 1] { ordered = false } else { end += 1 }
+        }
+        sortedCount = end
     }
 
     /// Whether donations appended out of order wait to be put in place (`putInOrder`).
@@ -119,18 +125,21 @@ public final class DonationStream: @unchecked Sendable {
     /// Puts donations appended out of order in place, keeping arrival order among equal dates.
     ///
     /// The donations before the first one out of order are sorted already; only the rest are
-    /// sorted (stably), then the two runs are merged. So `k` donations appended out of order
-    /// between two reads cost O(k log k) plus one O(n) pass, not an O(n) insertion each.
+    /// sorted (stably), then the two runs are merged, from the first place a late donation
+    /// goes. So `k` donations appended out of order between two reads cost O(k log k) plus a
+    /// move of the donations after where they belong (in place when no snapshot shares the
+    /// stream), not an O(n) insertion each.
     func putInOrder() {
         guard !isOrdered else { return }
-        var sortedEnd = 1
-        while sortedEnd < dates.count && dates[sortedEnd - 1] <= dates[sortedEnd] { sortedEnd += 1 }
+        let sortedEnd = sortedCount
         let tail = (sortedEnd..<dates.count).sorted { dates[$0] < dates[$1] || (dates[$0] == dates[$1] && $0 < $1) }
+        // On equal dates the sorted run goes first: its donations arrived earlier. Those dated
+        // at or before the earliest late one stay where they are.
+        let start = upperBound(of: dates[tail[0]], in: 0..<sortedEnd)
         var order: [Int] = []
-        order.reserveCapacity(dates.count)
-        var head = 0
+        order.reserveCapacity(dates.count - start)
+        var head = start
         var next = 0
-        // On equal dates the sorted run goes first: its donations arrived earlier.
         while head < sortedEnd || next < tail.count {
             if next == tail.count || (head < sortedEnd && dates[head] <= dates[tail[next]]) {
                 order.append(head)
@@ -141,9 +150,9 @@ public final class DonationStream: @unchecked Sendable {
             }
         }
         rewrites += 1
-        dates = ColumnArray(order.lazy.map { self.dates[$0] })
-        for index in columns.indices { columns[index].reorder(order) }
-        isOrdered = true
+        dates.reorderSuffix(from: start, order)
+        for index in columns.indices { columns[index].reorderSuffix(from: start, order) }
+        sortedCount = dates.count
     }
 
     /// The index of the first donation rules can still see at `now` or any later clock: the
@@ -160,6 +169,7 @@ public final class DonationStream: @unchecked Sendable {
     func dropFirst(_ count: Int) {
         guard count > 0 else { return }
         rewrites += 1
+        sortedCount = max(0, sortedCount - count)
         dates.removeFirst(count)
         for index in columns.indices { columns[index].removeFirst(count) }
     }
