@@ -256,5 +256,23 @@ enum Workloads {
         Workload(
             name: "W26", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains(\"Mount Fuji\")",
             closure: { data, _, _ in data.views.map(\.landmarkName).contains("Mount Fuji") }),
+        Workload(
+            name: "W27", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-7 * 86400) }.count >= 3",
+            closure: { data, _, _ in data.views.filter { $0.date > Dataset.now.addingTimeInterval(-7 * 86400) }.count >= 3 }),
+        Workload(
+            name: "W28", rule: "!didRate.donations.filter { $0.score > 4.5 && $0.comment != nil }.isEmpty",
+            closure: { data, _, _ in !data.ratings.filter { $0.score > 4.5 && $0.comment != nil }.isEmpty }),
+        Workload(
+            name: "W29", rule: "(didRate.donations.map { $0.score }.max() ?? 0) > 4.8",
+            closure: { data, _, _ in (data.ratings.map { $0.score }.max() ?? 0) > 4.8 }),
+        Workload(
+            name: "W30",
+            rule: "(didViewLandmarkDetail.donations.last { $0.landmarkID == 7 }?.date ?? Date.distantPast) > Date.now.addingTimeInterval(-3 * 86400)",
+            closure: { data, _, _ in
+                (data.views.last { $0.landmarkID == 7 }?.date ?? Date.distantPast) > Dataset.now.addingTimeInterval(-3 * 86400)
+            }),
+        Workload(
+            name: "W31", rule: "didRate.donations.filter { $0.score > 4 }.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 4 }.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 3 }),
     ]
 }

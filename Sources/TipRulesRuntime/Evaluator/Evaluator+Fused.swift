@@ -373,15 +373,14 @@ extension Evaluator {
         let dates = list.stream.dates
         var window = whole
         var narrowed = false
-        var conjuncts = [predicate]
-        while let conjunct = conjuncts.popLast() {
+        func visit(_ conjunct: RowPredicate) {
             switch conjunct {
             case .and(let a, let b):
-                conjuncts.append(b)
-                conjuncts.append(a)
+                visit(a)
+                visit(b)
             case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
                 let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
-                guard bound.isInvariant, let direction = function.dateDirection, let x = invariantDouble(bound) else { continue }
+                guard bound.isInvariant, let direction = function.dateDirection, let x = invariantDouble(bound) else { return }
                 func holds(_ position: Int) -> Bool {
                     let y = dateFunction(function, dates[position])
                     switch op {
@@ -403,6 +402,7 @@ extension Evaluator {
                 break
             }
         }
+        visit(predicate)
         guard narrowed else { return nil }
         return (window, window.lowerBound - whole.lowerBound, whole.upperBound - window.upperBound)
     }
