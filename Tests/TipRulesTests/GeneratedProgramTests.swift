@@ -24,7 +24,10 @@ struct ProgramGenerator {
 
     mutating func int(_ depth: Int) -> String {
         if depth <= 0 { return pick(["0", "1", "-7", "0x1F", "1_000", "level", "9223372036854775807", "Int.min", "view.donations.count"]) }
-        switch random.below(16) {
+        switch random.below(19) {
+        case 16: return "\(list(depth - 1)).compactMap { $0.note }.count"
+        case 17: return "\(list(depth - 1)).map { $0.score * 2 }.filter { $0 > \(double(0)) }.count"
+        case 18: return "Set(\(list(depth - 1)).map { $0.name }).count"
         case 11: return "(\(list(depth - 1)).map(\\.id).\(pick(["min", "max"]))(by: \(pick(["<", ">"]))) ?? \(int(0)))"
         case 12: return "(\(list(depth - 1)).max { $0.score < $1.score }?.id ?? \(int(0)))"
         case 13: return "Set<Int>(\(list(depth - 1)).map(\\.id)).count"
@@ -67,7 +70,9 @@ struct ProgramGenerator {
     }
 
     mutating func rowBool(_ depth: Int) -> String {
-        switch random.below(depth <= 0 ? 6 : 8) {
+        switch random.below(depth <= 0 ? 6 : 10) {
+        case 8: return "$0.date > Date.now.addingTimeInterval(-86400 * \(pick(["3", "0.5", "1e300"])))"
+        case 9: return "Date.now.timeIntervalSince($0.date) \(pick(["<", ">="])) 86400 * \(pick(["5", "0"]))"
         case 0: return "$0.id \(pick(["==", "!=", "<", ">="])) \(pick(["3", "level", "-1"]))"
         case 1: return "$0.name.\(pick(["hasPrefix", "hasSuffix", "contains"]))(\(pick(["\"Al\"", "\"\"", "\"e\""])))"
         case 2: return "$0.note \(pick(["==", "!="])) \(pick(["nil", "\"wet\""]))"
@@ -94,7 +99,10 @@ struct ProgramGenerator {
 
     mutating func bool(_ depth: Int) -> String {
         if depth <= 0 { return pick(["true", "flag", "label == nil", "login.donations.isEmpty"]) }
-        switch random.below(12) {
+        switch random.below(15) {
+        case 12: return "\(list(depth - 1)).filter { \(rowBool(depth - 1)) }.isEmpty"
+        case 13: return "\(list(depth - 1)).map { $0.date }.contains { $0 > Date.now.addingTimeInterval(-86400 * \(pick(["2", "0.5", "40"]))) }"
+        case 14: return "(\(list(depth - 1)).filter { \(rowBool(depth - 1)) }.\(pick(["first", "last"]))?.id ?? \(int(0))) > 1"
         case 0: return "\(int(depth - 1)) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(int(depth - 1))"
         case 1: return "\(bool(depth - 1)) \(pick(["&&", "||"])) \(bool(depth - 1))"
         case 2: return "!(\(bool(depth - 1)))"

@@ -252,11 +252,13 @@ extension Evaluator {
     private func scanBatches(_ list: DonationList, _ filter: RowFilter, meter: StepMeter?, reverse: Bool,
                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * RowFilter.batch) { buffer in
-            let input = buffer.baseAddress!, output = input + RowFilter.batch
+        // Buffers no larger than the list, so a short one's fit on the stack.
+        let capacity = max(1, min(count, RowFilter.batch))
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
+            let input = buffer.baseAddress!, output = input + capacity
             var done = 0, size = 16
             while done < count {
-                let n = min(size, count - done)
+                let n = min(size, count - done, capacity)
                 switch list.positions {
                 case .contiguous(let range):
                     if reverse {
