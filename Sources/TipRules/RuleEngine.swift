@@ -40,21 +40,30 @@ public final class RuleEngine: Sendable {
 
     /// A few names and their declaration indices, most recent first.
     private struct RecentNames {
-        private var entries: [(name: String, index: Int)] = []
+        private var entries: [(name: String, declaration: Declaration)] = []
 
-        mutating func index(of name: String, in program: CompiledProgram) -> Int? {
+        /// Where a declaration is, and whether it is a `Bool` (so `isSatisfied` may ask it).
+        struct Declaration {
+            var index: Int
+            var isBool: Bool
+        }
+
+        mutating func declaration(named name: String, in program: CompiledProgram) -> Declaration? {
             if let found = entries.firstIndex(where: { $0.name == name }) {
                 let entry = entries[found]
                 if found > 0 {
                     entries.remove(at: found)
                     entries.insert(entry, at: 0)
                 }
-                return entry.index
+                return entry.declaration
             }
             guard let index = program.declarationIndex(name) else { return nil }
+            let isBool: Bool
+            if case .bool = program.declarations[index].type { isBool = true } else { isBool = false }
+            let declaration = Declaration(index: index, isBool: isBool)
             if entries.count == 8 { entries.removeLast() }
-            entries.insert((name, index), at: 0)
-            return index
+            entries.insert((name, declaration), at: 0)
+            return declaration
         }
     }
 
@@ -132,12 +141,14 @@ public final class RuleEngine: Sendable {
     /// Whether a rule holds now. A rule whose evaluation fails is not satisfied, and the
     /// failure is thrown (located in the rule's source), never swallowed.
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
-        // The evaluation's own result, without making a `RuleResult` of it.
-        let result = try evaluation(of: rule)
-        guard case .bool = result.type else {
-            throw APIErrors.notARule(rule, result.type)
+        // The type decides before anything is evaluated; then the value alone, without a
+        // `RuleResult` or even an `EvaluationResult` around it.
+        let declaration = try self.declaration(named: rule)
+        guard declaration.isBool else {
+            throw APIErrors.notARule(rule, rules.program.declarations[declaration.index].type)
         }
-        guard case .bool(let holds) = try result.outcome.get() else { return false }
+        var evaluation = try makeEvaluation()
+        guard case .bool(let holds) = try evaluation.outcome(ofDeclarationAt: declaration.index).get() else { return false }
         return holds
     }
 
@@ -157,12 +168,18 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a `let` or `rule` by name over a fresh snapshot.
     private func evaluation(of name: String) throws(Diagnostic) -> EvaluationResult {
-        let program = rules.program
-        guard let index = state.write({ $0.recentNames.index(of: name, in: program) }) else {
-            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
-        }
+        let index = try declaration(named: name).index
         var evaluation = try makeEvaluation()
         return evaluation.evaluate(declarationAt: index)
+    }
+
+    /// A `let` or `rule` of the program, or the error for an unknown name.
+    private func declaration(named name: String) throws(Diagnostic) -> RecentNames.Declaration {
+        let program = rules.program
+        guard let declaration = state.write({ $0.recentNames.declaration(named: name, in: program) }) else {
+            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        }
+        return declaration
     }
 
     /// Evaluates every `let` and `rule` over one snapshot, in file order.

@@ -123,14 +123,19 @@ package struct Evaluation {
     /// Evaluates the declaration at an index of `program.declarations` (no name lookup).
     package mutating func evaluate(declarationAt index: Int) -> EvaluationResult {
         let runtime = evaluator.runtime
-        let type = runtime.declarationTypes[index]
-        var outcome = outcome(depth: runtime.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+        return EvaluationResult(name: runtime.declarationNames[index], type: runtime.declarationTypes[index],
+                                outcome: outcome(ofDeclarationAt: index))
+    }
+
+    /// The value of the declaration at an index, or its runtime error: `evaluate(declarationAt:)`
+    /// without the name and type around it (for hosts that ask many times a second).
+    package mutating func outcome(ofDeclarationAt index: Int) -> Result<Value, Diagnostic> {
+        let runtime = evaluator.runtime
+        let outcome = outcome(depth: runtime.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
         }
-        if runtime.needsShowing[index] {
-            outcome = outcome.flatMap { shown($0, type, at: runtime.bodyRanges[index], in: program.file) }
-        }
-        return EvaluationResult(name: runtime.declarationNames[index], type: type, outcome: outcome)
+        guard runtime.needsShowing[index] else { return outcome }
+        return outcome.flatMap { shown($0, runtime.declarationTypes[index], at: runtime.bodyRanges[index], in: program.file) }
     }
 
     /// Whether a result of this type may need `shown` to change it.
