@@ -24,6 +24,9 @@ final class BoundFilterCache: Sendable {
         let invariants: [Value]
         let filter: RowFilter
         let meter: StepMeter?
+        /// Room for a batch of positions to test and a batch of those that pass, kept with the
+        /// filter so a scan allocates nothing.
+        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 2 * RowFilter.batch)
 
         init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
             self.stream = stream.identity
@@ -32,6 +35,10 @@ final class BoundFilterCache: Sendable {
             self.invariants = invariants
             self.filter = filter
             self.meter = meter
+        }
+
+        deinit {
+            scratch.deallocate()
         }
 
         /// Whether the entry is a binding of the predicate to this stream with these values.

@@ -156,7 +156,7 @@ extension Evaluator {
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         let bound = boundFilter(predicate, list.stream, filters)
         defer { filters.put(bound) }
-        let filter = bound.filter, meter = bound.meter
+        let meter = bound.meter
         // Only the donations in the window a date conjunct allows can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
         let window = dateWindow(list, predicate)
@@ -168,7 +168,7 @@ extension Evaluator {
         case .filter, .count:
             var kept: [Int] = []
             var matches = 0
-            _ = scanBatches(scanned, filter, meter: meter, reverse: false) { _, selected in
+            _ = scanBatches(scanned, bound, reverse: false) { _, selected in
                 if mode == .filter { kept.append(contentsOf: selected) } else { matches += selected.count }
                 return nil
             }
@@ -176,7 +176,7 @@ extension Evaluator {
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
         case .contains, .first, .last:
             var match: Int?
-            let needed = scanBatches(scanned, filter, meter: meter, reverse: mode == .last) { rows, selected in
+            let needed = scanBatches(scanned, bound, reverse: mode == .last) { rows, selected in
                 guard let first = selected.first else { return nil }
                 match = first
                 return rows.firstIndex(of: first)! + 1
@@ -194,7 +194,7 @@ extension Evaluator {
                 failed = true
                 examined = 1
             } else {
-                let needed = scanBatches(scanned, filter, meter: meter, reverse: false) { rows, selected in
+                let needed = scanBatches(scanned, bound, reverse: false) { rows, selected in
                     guard selected.count < rows.count else { return nil }
                     failed = true
                     // The first row that did not pass: where the selection first differs.
@@ -230,7 +230,7 @@ extension Evaluator {
                 let bound = boundFilter(predicate, list.stream, filters)
                 defer { filters.put(bound) }
                 let scanned = dateWindow(list, predicate).map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
-                _ = scanBatches(scanned, bound.filter, meter: nil, reverse: false) { _, selected in
+                _ = scanBatches(scanned, bound, reverse: false) { _, selected in
                     matches += selected.count
                     return !searches && matches >= enough ? 0 : nil
                 }
@@ -249,48 +249,45 @@ extension Evaluator {
     /// the batch's rows the scan needed to stop. Returns how many rows were needed in all, and
     /// leaves in the meter the work of those rows only. Batches start small and grow, so a
     /// scan that stops at an early match tests few rows past it.
-    private func scanBatches(_ list: DonationList, _ filter: RowFilter, meter: StepMeter?, reverse: Bool,
+    private func scanBatches(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
-        // Buffers no larger than the list, so a short one's fit on the stack.
-        let capacity = max(1, min(count, RowFilter.batch))
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { buffer in
-            let input = buffer.baseAddress!, output = input + capacity
-            var done = 0, size = 16
-            while done < count {
-                let n = min(size, count - done, capacity)
-                switch list.positions {
-                case .contiguous(let range):
+        let filter = bound.filter, meter = bound.meter
+        let input = bound.scratch, output = input + RowFilter.batch
+        var done = 0, size = 16
+        while done < count {
+            let n = min(size, count - done)
+            switch list.positions {
+            case .contiguous(let range):
+                if reverse {
+                    for i in 0..<n { input[i] = range.upperBound - 1 - done - i }
+                } else {
+                    for i in 0..<n { input[i] = range.lowerBound + done + i }
+                }
+            case .scattered(let positions):
+                positions.withUnsafeBufferPointer { positions in
                     if reverse {
-                        for i in 0..<n { input[i] = range.upperBound - 1 - done - i }
+                        for i in 0..<n { input[i] = positions[count - 1 - done - i] }
                     } else {
-                        for i in 0..<n { input[i] = range.lowerBound + done + i }
-                    }
-                case .scattered(let positions):
-                    positions.withUnsafeBufferPointer { positions in
-                        if reverse {
-                            for i in 0..<n { input[i] = positions[count - 1 - done - i] }
-                        } else {
-                            for i in 0..<n { input[i] = positions[done + i] }
-                        }
+                        for i in 0..<n { input[i] = positions[done + i] }
                     }
                 }
-                let rows = UnsafeBufferPointer(start: input, count: n)
-                let metered = meter?.steps ?? 0
-                let kept = filter.select(rows, output)
-                if let needed = body(rows, UnsafeBufferPointer(start: output, count: kept)) {
-                    if let meter, needed < n {
-                        // Only the rows the scan needed did their work: test those again.
-                        meter.steps = metered
-                        _ = filter.select(UnsafeBufferPointer(rebasing: rows[..<needed]), output)
-                    }
-                    return done + needed
-                }
-                done += n
-                size = min(size * 4, RowFilter.batch)
             }
-            return count
+            let rows = UnsafeBufferPointer(start: input, count: n)
+            let metered = meter?.steps ?? 0
+            let kept = filter.select(rows, output)
+            if let needed = body(rows, UnsafeBufferPointer(start: output, count: kept)) {
+                if let meter, needed < n {
+                    // Only the rows the scan needed did their work: test those again.
+                    meter.steps = metered
+                    _ = filter.select(UnsafeBufferPointer(rebasing: rows[..<needed]), output)
+                }
+                return done + needed
+            }
+            done += n
+            size = min(size * 4, RowFilter.batch)
         }
+        return count
     }
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
