@@ -121,11 +121,7 @@ struct Runner {
         options.timeZone = TimeZone(identifier: "UTC")!
         for workload in Workloads.all {
             let index = program.declarationIndex(workload.name)!
-            let tiprules = { () -> Bool in
-                var evaluation = Evaluation(program: program, donations: store, options: options)
-                guard case .success(.bool(let flag)) = evaluation.evaluate(declarationAt: index).outcome else { fatalError("rule failed") }
-                return flag
-            }
+            let tiprules = Runner.freshEvaluations(program, store, options, index)
             let closure = { workload.closure(data, calendar, true) }
             let predicate = workload.predicate.map { p in { p(data, calendar) } }
             // All contenders must agree before any is timed.
@@ -161,11 +157,7 @@ struct Runner {
         _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "e0.ndjson", into: &store)
         let options = EvaluationOptions(now: Dataset.now)
         let index = program.declarationIndex("E0")!
-        let evaluate = { () -> Bool in
-            var evaluation = Evaluation(program: program, donations: store, options: options)
-            guard case .success(.bool(let flag)) = evaluation.evaluate(declarationAt: index).outcome else { fatalError("E0 failed") }
-            return flag
-        }
+        let evaluate = Runner.freshEvaluations(program, store, options, index)
         let count = iterations(for: evaluate)
         emit("E0", "ns", Runner.median((0..<rounds).map { _ in measure(count, evaluate) }), note: "fixed cost of an evaluation (a rule that reads a parameter)")
 
@@ -174,6 +166,21 @@ struct Runner {
         let engineCount = iterations(for: satisfied)
         emit("E1", "ns", Runner.median((0..<rounds).map { _ in measure(engineCount, satisfied) }),
              note: "fixed cost through RuleEngine.isSatisfied (a rule that reads a parameter)")
+    }
+
+    /// A rule evaluated as an engine evaluates it, but from scratch every time: one evaluation
+    /// context (program, node trees, calendar, budgets) made once, as an engine makes it, and a
+    /// new `Evaluation` per call, without the engine's incremental cache (which would make an
+    /// unchanged group count or sum free after the first call).
+    static func freshEvaluations(_ program: CompiledProgram, _ store: DonationStore, _ options: EvaluationOptions,
+                                 _ index: Int) -> () -> Bool {
+        let context = EvaluationContext(program: program, options: options)
+        let parameterValues = program.parameters.map { Value($0.defaultValue) }
+        return {
+            var evaluation = Evaluation(context: context, donations: store, now: options.now, parameterValues: parameterValues)
+            guard case .success(.bool(let flag)) = evaluation.outcome(ofDeclarationAt: index) else { fatalError("rule failed") }
+            return flag
+        }
     }
 
     /// A rule of the workloads asked through `RuleEngine.isSatisfied`, over the dataset's donations.
@@ -207,13 +214,11 @@ struct Runner {
         _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
         let options = EvaluationOptions(now: Dataset.now)
         let index = program.declarationIndex(name)!
+        let evaluate = Runner.freshEvaluations(program, store, options, index)
         let end = DispatchTime.now().uptimeNanoseconds + 3_000_000_000
         var count = 0
         while DispatchTime.now().uptimeNanoseconds < end {
-            for _ in 0..<1000 {
-                var evaluation = Evaluation(program: program, donations: store, options: options)
-                if case .success(.bool(true)) = evaluation.evaluate(declarationAt: index).outcome { Sink.shared.consume(true) }
-            }
+            for _ in 0..<1000 { Sink.shared.consume(evaluate()) }
             count += 1000
         }
         print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
