@@ -10,7 +10,9 @@ import TipRulesSemantics
 /// donations, no donation moved or removed since (`DonationStream.rewrites`), and the same
 /// values, bit for bit, for every operand that is the same for every row but not a constant
 /// (parameters, the clock, an enclosing closure's parameters). A filter holds no state between
-/// scans except its string-search meter, which is reset.
+/// scans except its string-search meter, which is reset, and its scratch buffers. An entry keeps
+/// the columns it read alive until the node's next scan replaces it: one binding per fused
+/// node, whose columns the stream it came from shares.
 ///
 /// A fused node is shared by every evaluation of its program, on any thread: an evaluation
 /// takes the entry out (an atomic exchange), so no two scans use one filter at once, and puts
