@@ -312,6 +312,34 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate("[1, 2].reduce(0) { acc, x in acc * 10 + x }") == "Int = 12")
     }
 
+    /// `Int`, `Double`, `Date` and `Bool` parameters are kept unboxed; these read them back as
+    /// values, through typed arithmetic, across the frame of a declaration a closure needs, and
+    /// with the bit patterns (NaN, -0.0) that must survive.
+    @Test("scalar closure parameters keep their values, in nested closures and across declarations", arguments: [
+        ("[1, 2, 3].map { $0 }", "[Int] = [1, 2, 3]"),
+        ("[Int.min, -1, Int.max].map { x in x }", "[Int] = [-9223372036854775808, -1, 9223372036854775807]"),
+        ("[-0.0, Double.nan, 1.5].map { $0 }", "[Double] = [-0.0, nan, 1.5]"),
+        ("[-0.0].map { 1 / $0 }", "[Double] = [-inf]"),
+        ("[true, false].map { !$0 }", "[Bool] = [false, true]"),
+        ("[true, false].filter { $0 }.count", "Int = 1"),
+        ("view.donations.map(\\.date).map { $0 }.count", "Int = 4"),
+        ("view.donations.map(\\.date).sorted { a, b in a > b }.first == view.donations.map(\\.date).max()", "Bool = true"),
+        ("[1, 2].reduce(0.5) { acc, x in acc + Double(x) }", "Double = 3.5"),
+        ("[1, 2, 3].map { x in x + total }", "[Int] = [61, 62, 63]"),
+        ("[1, 2].map { x in [10, 20].map { y in y + x + total }.reduce(0) { $0 + $1 } + x }", "[Int] = [153, 156]"),
+        ("[3, 4].map { x in scaled.reduce(x) { $0 + $1 } }", "[Int] = [123, 124]"),
+        ("[1, 2].contains { x in [x, x + 1].allSatisfy { y in flags.contains(y > 1) } }", "Bool = true"),
+    ])
+    func scalarParameters(expression: String, expected: String) {
+        let rules = Fixture.header + """
+
+            let total = [10, 20, 30].reduce(0) { a, b in a + b }
+            let scaled = [10, 20, 30].map { v in v * 2 }
+            let flags = [1, 2].map { n in n > 1 }
+            """
+        #expect(Fixture.evaluate(expression, rules: rules) == expected)
+    }
+
     @Test("a closure parameter shadows a declaration of the same name")
     func shadowing() {
         #expect(Fixture.evaluate("[5].map { level in level + 1 }") == "[Int] = [6]")

@@ -65,6 +65,10 @@ struct Evaluator {
     /// as `.donation` values, so binding one per element costs no reference counting. Indexed
     /// like `locals` (the same slot is `.null` there).
     private var donationSlots: [DonationSlot] = []
+    /// Closure parameters of type `Int`, `Double`, `Date` or `Bool`, as the bits of their
+    /// machine values, so binding one per element neither boxes it nor releases what the slot
+    /// held. Indexed like `locals` (the same slot is `.null` there).
+    private var scalarSlots: [UInt64] = []
     private var frameBase = 0
 
     struct DonationSlot {
@@ -350,29 +354,33 @@ struct Evaluator {
         }
     }
 
-    /// A local known to be an `Int`, `Double` or `Bool`, unboxed.
-    func localInt(_ slot: Int) -> Int {
-        locals.withUnsafeBufferPointer { buffer in
-            guard case .int(let value) = buffer[frameBase + slot] else { preconditionFailure("an Int local holds another value") }
-            return value
+    /// Binds a local of type `Int`, `Double`, `Date` or `Bool` to the bits of its value (see
+    /// `Value.scalarBits`).
+    @inline(__always)
+    mutating func setScalarLocal(_ slot: Int, _ bits: UInt64) {
+        let index = frameBase + slot
+        if index < scalarSlots.count && index < locals.count {
+            scalarSlots.withUnsafeMutableBufferPointer { $0[index] = bits }
+        } else {
+            growScalarSlots(to: index, bits)
         }
     }
 
-    /// A `Double` local, or a `Date` one as seconds since 2001.
-    func localDouble(_ slot: Int) -> Double {
-        locals.withUnsafeBufferPointer { buffer in
-            switch buffer[frameBase + slot] {
-            case .double(let value), .date(let value): return value
-            default: preconditionFailure("a Double or Date local holds another value")
-            }
+    /// Makes room for a scalar local. `locals` grows too: its count is where the frame of a
+    /// declaration needed inside the closure begins.
+    @inline(never)
+    private mutating func growScalarSlots(to index: Int, _ bits: UInt64) {
+        while locals.count <= index { locals.append(.null) }
+        if scalarSlots.count < locals.count {
+            scalarSlots.append(contentsOf: repeatElement(0, count: locals.count - scalarSlots.count))
         }
+        scalarSlots[index] = bits
     }
 
-    func localBool(_ slot: Int) -> Bool {
-        locals.withUnsafeBufferPointer { buffer in
-            guard case .bool(let value) = buffer[frameBase + slot] else { preconditionFailure("a Bool local holds another value") }
-            return value
-        }
+    /// The bits of a scalar local (see `setScalarLocal`).
+    @inline(__always)
+    func scalarLocal(_ slot: Int) -> UInt64 {
+        scalarSlots.withUnsafeBufferPointer { $0[frameBase + slot] }
     }
 
     /// The date of the donation in a local.

@@ -34,6 +34,7 @@ struct NodeCompiler {
         case .event(let index): return IndexValueNode(.event(index), range, type)
         case .local(let slot):
             if case .donation = type { return DonationLocalNode(slot, range, type) }
+            if let kind = ScalarKind(type) { return ScalarLocalNode(slot, kind, range, type) }
             return LocalNode(slot, range, type)
         case .builtin(let call):
             switch call.builtin.id {
@@ -73,7 +74,9 @@ struct NodeCompiler {
         case .subscriptAccess(let base, let index): return SubscriptNode(compile(base), compile(index), range, type)
         case .range(let lower, let upper, let closed): return RangeNode(closed: closed, compile(lower), compile(upper), range, type)
         case .ruleMacro(let subject, let closure):
-            return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .error), range, type)
+            // The closure's parameter is the event, or the parameter's value (see `RuleMacroNode`).
+            let bound = if case .parameter(let value) = subject.type { value } else { subject.type }
+            return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .function([bound], .bool)), range, type)
         case .fused(let operation, let steps, let unfused):
             // The unfused calls run only after an error, never traced.
             return FusedNode(operation, steps, source: compile(operation.source), initial: operation.initial.map(compile),

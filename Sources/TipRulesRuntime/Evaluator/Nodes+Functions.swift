@@ -44,14 +44,29 @@ final class CompiledCall {
 }
 
 /// A closure: its parameters live in consecutive local slots starting at `firstSlot`. A
-/// parameter of a donation type is bound as a stream position.
+/// parameter of a donation type is bound as a stream position, one of a scalar type unboxed.
 final class ClosureNode: Node {
     let firstSlot: Int
     let body: Node
     /// What one application charges: the step size of the body (see `TypedExpression.stepSize`).
     let size: Int
-    private let firstIsDonation: Bool
-    private let secondIsDonation: Bool
+    private let first: Binding
+    private let second: Binding
+
+    /// How a parameter is kept in its slot.
+    private enum Binding {
+        case value
+        case donation
+        case scalar
+
+        init(_ type: RuleType?) {
+            switch type {
+            case .donation?: self = .donation
+            case let type? where ScalarKind(type) != nil: self = .scalar
+            default: self = .value
+            }
+        }
+    }
 
     init(firstSlot: Int, body: Node, size: Int, _ range: SourceRange, _ type: RuleType) {
         self.firstSlot = firstSlot
@@ -59,30 +74,37 @@ final class ClosureNode: Node {
         self.size = size
         var parameters: [RuleType] = []
         if case .function(let types, _) = type { parameters = types }
-        func isDonation(_ index: Int) -> Bool {
-            guard index < parameters.count, case .donation = parameters[index] else { return false }
-            return true
-        }
-        firstIsDonation = isDonation(0)
-        secondIsDonation = isDonation(1)
+        first = Binding(parameters.first)
+        second = Binding(parameters.count > 1 ? parameters[1] : nil)
         super.init(range, type)
     }
 
     @inline(__always)
-    private func bind(_ ev: inout Evaluator, _ slot: Int, _ value: Value, isDonation: Bool) {
-        if isDonation, case .donation(let stream, let position) = value {
-            ev.setDonationLocal(slot, stream, position)
-        } else {
+    private func bind(_ ev: inout Evaluator, _ slot: Int, _ value: Value, _ binding: Binding) {
+        switch binding {
+        case .scalar:
+            ev.setScalarLocal(slot, ScalarKind.bits(of: value))
+        case .donation:
+            if case .donation(let stream, let position) = value {
+                ev.setDonationLocal(slot, stream, position)
+            } else {
+                ev.setLocal(slot, value)
+            }
+        case .value:
             ev.setLocal(slot, value)
         }
     }
 
+    /// Binds a parameter to an element, read in place.
     @inline(__always)
-    private func bindFirst(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) {
-        if firstIsDonation, elements.stream != nil {
-            ev.setDonationLocal(firstSlot, of: elements, index)
-        } else {
-            bind(&ev, firstSlot, elements.value(at: index), isDonation: firstIsDonation)
+    private func bind(_ ev: inout Evaluator, _ slot: Int, _ elements: Elements, _ index: Int, _ binding: Binding) {
+        switch binding {
+        case .scalar:
+            ev.setScalarLocal(slot, elements.scalarBits(at: index))
+        case .donation where elements.stream != nil:
+            ev.setDonationLocal(slot, of: elements, index)
+        default:
+            bind(&ev, slot, elements.value(at: index), binding)
         }
     }
 
@@ -90,43 +112,39 @@ final class ClosureNode: Node {
     // more (built-ins in it still charge for their work).
 
     override func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
-        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
+        bind(&ev, firstSlot, argument, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
-        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
-        bind(&ev, firstSlot + 1, second, isDonation: secondIsDonation)
+        bind(&ev, firstSlot, first, self.first)
+        bind(&ev, firstSlot + 1, second, self.second)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
-        bind(&ev, firstSlot, argument, isDonation: firstIsDonation)
+        bind(&ev, firstSlot, argument, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.bool(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
-        bindFirst(&ev, elements, index)
+        bind(&ev, firstSlot, elements, index, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
-        bindFirst(&ev, elements, index)
+        bind(&ev, firstSlot, elements, index, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.bool(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
-        bind(&ev, firstSlot, first, isDonation: firstIsDonation)
-        if secondIsDonation, elements.stream != nil {
-            ev.setDonationLocal(firstSlot + 1, of: elements, index)
-        } else {
-            bind(&ev, firstSlot + 1, elements.value(at: index), isDonation: secondIsDonation)
-        }
+        bind(&ev, firstSlot, first, self.first)
+        bind(&ev, firstSlot + 1, elements, index, second)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
@@ -233,6 +251,12 @@ final class Elements {
     func value(at index: Int) -> Value {
         if let stream { return .donation(stream, position(at: index)) }
         return values.withUnsafeBufferPointer { $0[index] }
+    }
+
+    /// The bits of an element of a scalar type (see `ScalarKind.bits(of:)`), read in place.
+    @inline(__always)
+    func scalarBits(at index: Int) -> UInt64 {
+        values.withUnsafeBufferPointer { ScalarKind.bits(of: $0[index]) }
     }
 
     /// A payload field of a donation list's element, read from its column without making the

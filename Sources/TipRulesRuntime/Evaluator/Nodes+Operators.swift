@@ -107,21 +107,33 @@ final class ArithmeticNode: BinaryNode {
         let a = try lhs.int(&ev)
         let b = try rhs.int(&ev)
         let result: (partialValue: Int, overflow: Bool)
-        let symbol: String
         switch op {
-        case .intAdd: result = a.addingReportingOverflow(b); symbol = "+"
-        case .intSubtract: result = a.subtractingReportingOverflow(b); symbol = "-"
-        case .intMultiply: result = a.multipliedReportingOverflow(by: b); symbol = "*"
+        case .intAdd: result = a.addingReportingOverflow(b)
+        case .intSubtract: result = a.subtractingReportingOverflow(b)
+        case .intMultiply: result = a.multipliedReportingOverflow(by: b)
         case .intDivide:
             if b == 0 { throw ev.failure(RuntimeMessages.divisionByZero, range) }
-            result = a.dividedReportingOverflow(by: b); symbol = "/"
+            result = a.dividedReportingOverflow(by: b)
         case .intRemainder:
             if b == 0 { throw ev.failure(RuntimeMessages.remainderByZero, range) }
-            result = a.remainderReportingOverflow(dividingBy: b); symbol = "%"
+            result = a.remainderReportingOverflow(dividingBy: b)
         default: preconditionFailure("integer arithmetic with a non-integer operator")
         }
-        if result.overflow { throw ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range) }
+        if result.overflow { throw overflow(ev, a, b) }
         return result.partialValue
+    }
+
+    /// The error for an overflow, kept out of line so the arithmetic makes no strings.
+    @inline(never)
+    private func overflow(_ ev: Evaluator, _ a: Int, _ b: Int) -> Interrupt {
+        let symbol = switch op {
+        case .intAdd: "+"
+        case .intSubtract: "-"
+        case .intMultiply: "*"
+        case .intDivide: "/"
+        default: "%"
+        }
+        return ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range)
     }
 
     /// IEEE arithmetic on unboxed operands.

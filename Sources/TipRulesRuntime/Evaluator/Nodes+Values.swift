@@ -63,6 +63,7 @@ final class IndexValueNode: Node {
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { value }
 }
 
+/// A closure parameter of a type other than a donation or a scalar (see `ScalarLocalNode`).
 final class LocalNode: Node {
     let slot: Int
     init(_ slot: Int, _ range: SourceRange, _ type: RuleType) {
@@ -70,17 +71,32 @@ final class LocalNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { ev.local(slot) }
+}
+
+/// A closure parameter of type `Int`, `Double`, `Date` or `Bool`, kept unboxed (see
+/// `Evaluator.setScalarLocal`).
+final class ScalarLocalNode: Node {
+    let slot: Int
+    private let kind: ScalarKind
+    init(_ slot: Int, _ kind: ScalarKind, _ range: SourceRange, _ type: RuleType) {
+        self.slot = slot
+        self.kind = kind
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        kind.value(ev.scalarLocal(slot))
+    }
     override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
         try ev.tickNode(range)
-        return ev.localInt(slot)
+        return Int(truncatingIfNeeded: ev.scalarLocal(slot))
     }
     override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
         try ev.tickNode(range)
-        return ev.localDouble(slot)
+        return Double(bitPattern: ev.scalarLocal(slot))
     }
     override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
         try ev.tickNode(range)
-        return ev.localBool(slot)
+        return ev.scalarLocal(slot) != 0
     }
 }
 
