@@ -224,12 +224,7 @@ enum BuiltinImplementations {
         case .arrayReduce:
             return { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
-                var accumulator = try ev.argument(call, 0)
-                let combine = call.arguments[1]
-                for index in 0..<elements.count {
-                    accumulator = try combine.apply(&ev, accumulator, elements, index)
-                }
-                return accumulator
+                return try call.arguments[1].fold(&ev, try ev.argument(call, 0), elements)
             }
         case .arrayPrefix: return slice("prefix") { count, n in (0, min(n, count)) }
         case .arraySuffix: return slice("suffix") { count, n in (max(0, count - n), count) }

@@ -86,4 +86,13 @@ class Node {
     func apply(_ ev: inout Evaluator, _ first: Value, _ second: Value) throws(Interrupt) -> Value {
         preconditionFailure("applying a non-closure")
     }
+
+    /// `reduce`: applies a two-parameter closure to the accumulated value and each element.
+    func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
+        var accumulator = initial
+        for index in 0..<elements.count {
+            accumulator = try apply(&ev, accumulator, elements, index)
+        }
+        return accumulator
+    }
 }

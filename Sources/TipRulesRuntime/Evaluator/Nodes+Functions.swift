@@ -52,6 +52,9 @@ final class ClosureNode: Node {
     let size: Int
     private let first: Binding
     private let second: Binding
+    /// The kind of a scalar first parameter, which `reduce` keeps unboxed from one
+    /// application to the next (the closure returns the same type).
+    private let scalarAccumulator: ScalarKind?
 
     /// How a parameter is kept in its slot.
     private enum Binding {
@@ -76,6 +79,7 @@ final class ClosureNode: Node {
         if case .function(let types, _) = type { parameters = types }
         first = Binding(parameters.first)
         second = Binding(parameters.count > 1 ? parameters[1] : nil)
+        scalarAccumulator = parameters.count == 2 ? ScalarKind(parameters[0]) : nil
         super.init(range, type)
     }
 
@@ -148,6 +152,18 @@ final class ClosureNode: Node {
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
+    }
+    override func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
+        guard let kind = scalarAccumulator else { return try super.fold(&ev, initial, elements) }
+        var accumulator = ScalarKind.bits(of: initial)
+        for index in 0..<elements.count {
+            ev.setScalarLocal(firstSlot, accumulator)
+            bind(&ev, firstSlot + 1, elements, index, second)
+            try ev.enterClosure(size, range)
+            defer { ev.leaveClosure() }
+            accumulator = try kind.bits(of: body, &ev)
+        }
+        return kind.value(accumulator)
     }
 }
 

@@ -28,6 +28,16 @@ enum ScalarKind {
         }
     }
 
+    /// The bits of the value of a node of this kind, evaluated unboxed.
+    @inline(__always)
+    func bits(of node: Node, _ ev: inout Evaluator) throws(Interrupt) -> UInt64 {
+        switch self {
+        case .int: return UInt64(truncatingIfNeeded: try node.int(&ev))
+        case .double, .date: return try node.double(&ev).bitPattern
+        case .bool: return try node.bool(&ev) ? 1 : 0
+        }
+    }
+
     /// The bits of a value of a scalar type: an `Int`'s two's complement, a `Double`'s or a
     /// `Date`'s IEEE pattern (NaN payloads and -0.0 kept), a `Bool` as 0 or 1.
     @inline(__always)
