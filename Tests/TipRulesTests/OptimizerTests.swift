@@ -64,6 +64,13 @@ struct OptimizerTests {
         "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
         "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
         "$0.date > Date.now.addingTimeInterval(0.0 / 0.0)", "$0.date <= Date.now.addingTimeInterval(-0.0 / 0.0) && $0.id > 0",
+        // Int arithmetic, scanned when it cannot fail on any row of the list and otherwise left
+        // to the calls it stands for: ids run from -2 to 6, so dividing by one divides by zero,
+        // and the large factors overflow on some rows (or, `threshold * 2^62`, on none).
+        "$0.id * 2 > 3", "$0.id + threshold == 4", "$0.id - 1 < 0 && $0.rating > 1", "$0.id % 3 == 1", "$0.id / 2 == 1",
+        "-7 % $0.id == 1", "10 / $0.id > 1", "$0.id * 9223372036854775807 > 0", "9223372036854775807 - $0.id > 0", "$0.id * 1000000000000 > 3",
+        "threshold * 4611686018427387904 > $0.id", "(9223372036854775807 - 1) + 1 > $0.id", "$0.seen || $0.id * 4611686018427387904 == 0",
+        "$0.id * $0.id - $0.id > threshold * 2", "(-9223372036854775807 - 1) / $0.id < 0", "$0.id > 100 && 1 / ($0.id - $0.id) == 0",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -76,6 +83,11 @@ struct OptimizerTests {
         ("$0.seen", ["$0", "!$0"]),
         ("Date.now.timeIntervalSince($0.date)", ["$0 < 3 * 86400"]),
         ("_ in 2.5", ["$0 > 2"]),
+        ("$0.id * 3 - 1", ["$0 > 5", "$0 % 2 == 0"]),
+        ("$0.id * 9223372036854775807", ["$0 > 0"]),
+        // The test does not read what `map` computed, which the unfused `map` computes all the
+        // same: not fused, as it can fail.
+        ("$0.id + 1", ["_ in true"]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.
@@ -135,7 +147,7 @@ struct OptimizerTests {
                 result.append("\(source).filter { \(predicate) }.first?.id")
                 result.append("\(source).filter { \(predicate) }.last?.rating")
             }
-            for mapping in ["$0.note", "$0.id", "\\.note", "\\.name"] {
+            for mapping in ["$0.note", "$0.id", "\\.note", "\\.name", "$0.id * 2"] {
                 let call = mapping.hasPrefix("\\") ? "compactMap(\(mapping))" : "compactMap { \(mapping) }"
                 result.append("\(source).\(call).count")
                 result.append("\(source).\(call).isEmpty")
@@ -153,6 +165,14 @@ struct OptimizerTests {
             result.append("\(source).map { $0.rating }.reduce(0, +)")
             result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")
             result.append("\(source).filter { outer in \(source).map { $0.rating * 2 }.contains { $0 > outer.rating } }.count")
+            // Scans reading an enclosing closure's parameter that is no donation.
+            result.append("[1, 2, 3].map { k in \(source).filter { $0.id == k }.count }")
+            result.append("[0.5, 2.5].map { r in \(source).count { $0.rating > r } }")
+            result.append("[true, false].map { b in \(source).filter { $0.seen == b }.count }")
+            result.append("[\"Alps\", \"Zion\"].map { n in \(source).contains { $0.name == n } }")
+            result.append("[1, 2].map { k in \(source).filter { $0.id * k > 3 }.count }")
+            result.append("[2, Int.max].map { k in \(source).count { $0.id * k > 3 } }")
+            result.append("\(source).filter { outer in \(source).contains { $0.id * 2 == outer.id + 1 } }.count")
             for field in ["id", "name", "note", "seen", "rating"] {
                 result.append("\(source).largestSubset(groupedBy: \\.\(field)).count")
                 result.append("\(source).smallestSubset(groupedBy: \\.\(field)).count")
@@ -196,6 +216,7 @@ struct OptimizerTests {
             // and so does a value to look for that is a static member (`Double.nan`). A source
             // with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
             let unfusable = text.contains("Double(threshold)") || text.contains("contains(Double.nan)")
+                || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))
@@ -303,17 +324,33 @@ struct OptimizerTests {
         #expect(firstDeclaration(plain, budget: 1_000_000).hasPrefix("success(TipRulesRuntime.Value.int(4))"))
     }
 
-    @Test("closures that can fail are not fused, so their errors still surface")
-    func failingClosuresStayUnfused() throws {
-        let program = try #require(Fixture.compile(OptimizerTests.rules).program)
-        for text in [
-            "view.donations.filter { 10 / $0.id > 1 }.count > 0", "view.donations.filter { $0.note! == \"wet\" }.count >= 1",
-            "view.donations.contains { [1][$0.id] == 1 }", "view.donations.filter { $0.id + Int.max > 0 }.count > 2",
-        ] {
-            let compiled = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: program).expression)
-            #expect(!OptimizerTests.containsFused(compiled.body), "\(text)")
-            var evaluation = Evaluation(program: program, donations: try OptimizerTests.store(program))
-            if case .success(let v) = evaluation.evaluate(compiled).outcome { Issue.record("expected a runtime error from \(text), got \(v)") }
+    /// Here every scan gives way to its calls (`$0.id - 2` may be 0 on these rows, so the
+    /// division could fail, though the `&&` never lets it): each level runs its calls once, with no fused form retried
+    /// inside them, where retrying would take 2^40 scans.
+    @Test("a chain of 40 filters whose scans all give way evaluates as its unfused form does")
+    func longChainOfGivingWay() throws {
+        let chain = "view.donations" + (0..<40).map { ".filter { $0.id != 2 && 10 / ($0.id - 2) > \($0 % 3) - 30 }" }.joined() + ".count"
+        let text = Fixture.header + "\nlet r = \(chain)\n"
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "c.rules", text: text)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "c.rules", text: text)).program)
+        for budget in [1_000_000, 500, 10] {
+            #expect(firstDeclaration(optimized, budget: budget) == firstDeclaration(plain, budget: budget), "budget \(budget)")
         }
+    }
+
+    /// `Int` arithmetic is fused, and the scan gives way to the unfused calls when a row could
+    /// make it fail; other operations that can fail are not fused.
+    @Test("closures that can fail still surface their errors", arguments: [
+        ("view.donations.filter { 10 / $0.id > 1 }.count > 0", true), ("view.donations.filter { $0.note! == \"wet\" }.count >= 1", false),
+        ("view.donations.contains { [1][$0.id] == 1 }", false), ("view.donations.filter { $0.id + 9223372036854775807 > 0 }.count > 2", true),
+        ("view.donations.contains { $0.id * 9223372036854775807 < 0 }", true), ("view.donations.contains { $0.id * Int.max < 0 }", false),
+        ("view.donations.first { _ in threshold * 9223372036854775807 > 0 }?.id", true),
+    ])
+    func failingClosures(text: String, fused: Bool) throws {
+        let program = try #require(Fixture.compile(OptimizerTests.rules).program)
+        let compiled = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: program).expression)
+        #expect(OptimizerTests.containsFused(compiled.body) == fused, "\(text)")
+        var evaluation = Evaluation(program: program, donations: try OptimizerTests.store(program))
+        if case .success(let v) = evaluation.evaluate(compiled).outcome { Issue.record("expected a runtime error from \(text), got \(v)") }
     }
 }

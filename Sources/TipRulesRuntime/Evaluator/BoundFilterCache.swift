@@ -54,6 +54,11 @@ final class BoundFilterCache: Sendable {
     /// The operands whose values the binding depends on besides the stream: those the same
     /// for every row that are not constants, in the predicate's order.
     let variableInvariants: [RowPredicate.Operand]
+    /// The predicate the entries bind.
+    let predicate: RowPredicate?
+    /// Whether the predicate computes `Int` arithmetic, which a scan must first prove cannot
+    /// fail (see `Evaluator.intArithmeticCannotFail`).
+    let computesInts: Bool
 
     /// The address of the entry, retained; 0 while none is kept or one is in use.
     private let slot = Atomic<Int>(0)
@@ -62,6 +67,8 @@ final class BoundFilterCache: Sendable {
         var operands: [RowPredicate.Operand] = []
         predicate?.collectVariableInvariants(into: &operands)
         variableInvariants = operands
+        self.predicate = predicate
+        computesInts = predicate?.hasIntArithmetic ?? false
     }
 
     deinit {
@@ -110,7 +117,7 @@ extension RowPredicate.Operand {
             return
         }
         switch self {
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b):
             a.collectVariableInvariants(into: &operands)
             b.collectVariableInvariants(into: &operands)
         case .negate(let a):
@@ -127,7 +134,7 @@ extension RowPredicate.Operand {
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
             return a.isConstant && b.isConstant
         case .negate(let a): return a.isConstant
-        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate: return false
+        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic: return false
         }
     }
 }

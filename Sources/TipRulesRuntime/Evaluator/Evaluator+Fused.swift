@@ -24,6 +24,11 @@ extension Evaluator {
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
+        // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
+        // the list; otherwise the calls it stands for run (see `RowPredicate`).
+        if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {
+            throw failure(RuntimeMessages.overflow("a row of the scan"), range)
+        }
         switch operation {
         case .scan(_, let predicate, let mode):
             return try scan(list, predicate, mode, steps, filters, range)
@@ -453,12 +458,13 @@ extension Evaluator {
         return BoundFilterCache.Entry(stream: stream, invariants: invariants, filter: filter, meter: meter)
     }
 
-    private func invariant(_ operand: RowPredicate.Operand) -> Value {
+    /// The value of an operand that is the same for every row.
+    func invariant(_ operand: RowPredicate.Operand) -> Value {
         switch operand {
         case .constant(let value): return Value(value)
         case .parameter(let index): return parameterValues[index]
         case .now: return .date(now)
-        case .outerLocal(let slot): return local(slot)
+        case .outerLocal(let slot, let type): return local(slot, type)
         case .outerField(let slot, let field): return localField(slot, field)
         case .outerDate(let slot): return .date(localDate(slot))
         case .arithmetic(let op, let a, let b):
@@ -473,7 +479,7 @@ extension Evaluator {
         case .intervalSince(let a, let b): return .double(invariantNumber(a) - invariantNumber(b))
         case .addingInterval(let a, let b): return .date(invariantNumber(a) + invariantNumber(b))
         case .negate(let a): return .double(-invariantNumber(a))
-        case .field, .date: preconditionFailure("a row operand is not invariant")
+        case .field, .date, .intArithmetic: preconditionFailure("a row operand is not invariant")
         }
     }
 

@@ -117,6 +117,11 @@ struct Evaluator {
     private var declarationDepth = 0
     /// How many closure bodies are being evaluated, one inside another (see `tickNode`).
     private(set) var closureDepth = 0
+    /// How many fused nodes are running the calls they stand for after their fused form met an
+    /// error (see `FusedNode`). Fused nodes inside those calls then run their calls straight
+    /// away: trying the fused form again at every level of a chain, and falling back again,
+    /// would take time exponential in the chain's length.
+    var unfusedDepth = 0
 
     /// The file of the code being evaluated: the program's, or a separately compiled
     /// expression's. Worked out only for an error, so evaluating costs no copies of it.
@@ -305,6 +310,12 @@ struct Evaluator {
 
     func local(_ slot: Int) -> Value {
         locals[frameBase + slot]
+    }
+
+    /// A local of a type other than a donation, wherever its type keeps it.
+    func local(_ slot: Int, _ type: RuleType) -> Value {
+        guard let kind = ScalarKind(type) else { return local(slot) }
+        return kind.value(scalarLocal(slot))
     }
 
     /// Reads the donation bound to a local (see `setDonationLocal`).

@@ -332,12 +332,18 @@ final class FusedNode: Node {
         // the declarations known so far (the source may evaluate one, which the unfused calls
         // must then evaluate and charge themselves).
         let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
+        if ev.unfusedDepth > 0 {
+            ev.restoreSteps(start)
+            return try unfused.node.evaluate(&ev)
+        }
         let declarations = ev.declarationMark
         do {
             return try ev.fused(operation, steps, source, initial, node: self, filters: filters, range)
         } catch {
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)
+            ev.unfusedDepth += 1
+            defer { ev.unfusedDepth -= 1 }
             return try unfused.node.evaluate(&ev)
         }
     }

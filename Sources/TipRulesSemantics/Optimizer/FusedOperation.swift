@@ -1,11 +1,17 @@
 import TipRulesSyntax
 
-/// A predicate over one donation (the row), made only of operations that cannot fail:
-/// comparisons, `Double` arithmetic, `timeIntervalSince`, string tests (also through an
-/// optional chain), nil tests, and `&&`, `||`, `!`, over the row's fields and date, literals,
-/// parameters, `Date.now`, and the parameters of enclosing closures. Such a predicate cannot
-/// fail, so scans may run it over stream columns directly and stop as soon as the answer is
-/// known, with exactly the closure's result.
+/// A predicate over one donation (the row): comparisons, `Double` and `Int` arithmetic,
+/// `timeIntervalSince`, string tests (also through an optional chain), nil tests, and `&&`,
+/// `||`, `!`, over the row's fields and date, literals, parameters, `Date.now`, and the
+/// parameters of enclosing closures. Scans run it over stream columns directly and stop as
+/// soon as the answer is known, with exactly the closure's result.
+///
+/// Only `Int` arithmetic can fail (overflow, division by zero). Before a scan tests a
+/// predicate with `Int` arithmetic, it bounds every operand over the rows it will read (a
+/// column's least and greatest values, the values of invariants); unless the bounds prove
+/// that no row can fail, the scan gives up and the calls it stands for run instead, failing
+/// where Swift would. So a predicate that is scanned never fails, and the scan may test its
+/// operands in any order and stop early.
 package indirect enum RowPredicate: Sendable {
     /// An operand of a row comparison.
     package indirect enum Operand: Sendable {
@@ -17,7 +23,8 @@ package indirect enum RowPredicate: Sendable {
         case parameter(Int)
         case now
         /// A non-donation parameter of an enclosing closure (the same for every row).
-        case outerLocal(Int)
+        /// (Its type says how the evaluator keeps it: unboxed for `Int`, `Double`, `Date`, `Bool`.)
+        case outerLocal(Int, RuleType)
         /// A payload field of an enclosing closure's donation parameter.
         case outerField(slot: Int, field: Int)
         /// The date of an enclosing closure's donation parameter.
@@ -26,6 +33,9 @@ package indirect enum RowPredicate: Sendable {
         case arithmetic(ArithmeticOperator, Operand, Operand)
         /// `-x` of a `Double`.
         case negate(Operand)
+        /// `Int` arithmetic (`+`, `-`, `*`, `/`, `%`), which traps on overflow and division by
+        /// zero (see the type's comment). Computed for every row, never taken as invariant.
+        case intArithmetic(ArithmeticOperator, Operand, Operand)
         /// `a.timeIntervalSince(b)`: `a - b` in seconds.
         case intervalSince(Operand, Operand)
         /// `date.addingTimeInterval(seconds)` (and `date + seconds`): a date.
@@ -53,11 +63,22 @@ package indirect enum RowPredicate: Sendable {
         /// Whether the operand is the same for every row.
         package var isInvariant: Bool {
             switch self {
-            case .field, .date: return false
+            case .field, .date, .intArithmetic: return false
             case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return true
             case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
                 return a.isInvariant && b.isInvariant
             case .negate(let a): return a.isInvariant
+            }
+        }
+
+        /// Whether the operand computes `Int` arithmetic, which can fail.
+        package var hasIntArithmetic: Bool {
+            switch self {
+            case .intArithmetic: return true
+            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+                return a.hasIntArithmetic || b.hasIntArithmetic
+            case .negate(let a): return a.hasIntArithmetic
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return false
             }
         }
     }
@@ -78,6 +99,17 @@ package indirect enum RowPredicate: Sendable {
 }
 
 extension RowPredicate {
+    /// Whether the predicate computes `Int` arithmetic, which a scan must prove cannot fail
+    /// before it tests any row (see the type's comment).
+    package var hasIntArithmetic: Bool {
+        switch self {
+        case .constant: return false
+        case .compare(let a, _, let b), .string(let a, _, let b): return a.hasIntArithmetic || b.hasIntArithmetic
+        case .and(let a, let b), .or(let a, let b): return a.hasIntArithmetic || b.hasIntArithmetic
+        case .not(let a): return a.hasIntArithmetic
+        }
+    }
+
     /// Whether the predicate runs a `contains` string search, whose steps depend on each row.
     package var searchesStrings: Bool {
         switch self {

@@ -4,8 +4,9 @@ import TipRulesSyntax
 /// built-in calls over donation lists into single scans (see `FusedOperation`).
 ///
 /// Every rewrite keeps the exact result, including runtime errors: a scan only replaces a
-/// closure that cannot fail (a `RowPredicate`), so stopping early can never hide an error the
-/// unfused code would have raised.
+/// closure that cannot fail (a `RowPredicate`, whose `Int` arithmetic the scan first proves
+/// cannot fail on its rows), so stopping early can never hide an error the unfused code would
+/// have raised.
 package enum Optimizer {
     static func optimize(_ expression: TypedExpression) -> TypedExpression {
         fuse(mapChildren(expression, optimize))
@@ -86,10 +87,26 @@ package enum Optimizer {
 
     /// A one-parameter closure over the results of a row mapping, as a row predicate on the
     /// donations, with the steps one application charges.
+    ///
+    /// The unfused `map` computes the mapping for every donation. With `Int` arithmetic, which
+    /// can fail, the predicate must read the mapping, so that the scan's proof that it cannot
+    /// fail covers it (see `RowPredicate`).
     private static func predicate(_ argument: TypedExpression?, after mapping: RowPredicate.Operand) -> (RowPredicate, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 1,
+              !mapping.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
               let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot, mapped: mapping) else { return nil }
         return (predicate, closure.body.stepSize)
+    }
+
+    /// Whether an expression reads the local in `slot`.
+    private static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
+        if case .local(slot) = expression.node { return true }
+        var found = false
+        _ = mapChildren(expression) { child in
+            if !found && mentions(child, slot: slot) { found = true }
+            return child
+        }
+        return found
     }
 
     /// What a counting call (`count`, `isEmpty`) over `receiver` can count instead: the
@@ -105,8 +122,10 @@ package enum Optimizer {
            let map = mapOverDonations(mapped, .arrayMap), let (predicate, size) = predicate(filter.arguments.first, after: map.mapping) {
             return (map.source, predicate, map.steps + size)
         }
-        // source.compactMap(f): the donations for which f is not nil.
-        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type {
+        // source.compactMap(f): the donations for which f is not nil. (Not when f computes `Int`
+        // arithmetic: a count of every donation would not compute it, and it can fail.)
+        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type,
+           !map.mapping.hasIntArithmetic {
             let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
             return (map.source, predicate, map.steps)
         }
@@ -363,7 +382,7 @@ extension RowPredicate {
             // parameter is.
             if owner == slot { return mapped }
             guard isScalar(expression.type) else { return nil }
-            return .outerLocal(owner)
+            return .outerLocal(owner, expression.type)
         case .constant(let value):
             return .constant(value)
         case .wrapOptional(let inner):
@@ -379,9 +398,12 @@ extension RowPredicate {
             guard expression.type == .double, let a = operand(inner) else { return nil }
             return .negate(a)
         case .arithmetic(let op, let l, let r):
-            guard [.doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide].contains(op),
-                  let a = operand(l), let b = operand(r) else { return nil }
-            return .arithmetic(op, a, b)
+            guard let a = operand(l), let b = operand(r) else { return nil }
+            switch op {
+            case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide: return .arithmetic(op, a, b)
+            case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder: return .intArithmetic(op, a, b)
+            case .stringConcatenate, .arrayConcatenate: return nil
+            }
         case .builtin(let call):
             switch call.builtin.id {
             case .donationDate:

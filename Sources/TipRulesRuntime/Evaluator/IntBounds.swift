@@ -1,0 +1,123 @@
+import TipRulesSemantics
+
+/// The least and greatest value an `Int` operand can take over the rows of a scan.
+///
+/// A fused scan proves with these, before it tests any row, that the `Int` arithmetic in its
+/// predicate cannot fail on any row of its list (see `RowPredicate`). The bounds of a result
+/// come from the bounds of its operands: addition, subtraction and multiplication are monotonic
+/// in each operand, and so is truncating division by values of one sign, so the extremes lie at
+/// the corners; a remainder has its dividend's sign and no greater magnitude.
+struct IntBounds: Equatable {
+    var low: Int
+    var high: Int
+
+    /// The bounds of `a op b` for any `a` and `b` within these, or nil when some such `a op b`
+    /// fails: it overflows, or divides by zero.
+    static func combine(_ op: ArithmeticOperator, _ a: IntBounds, _ b: IntBounds) -> IntBounds? {
+        switch op {
+        case .intAdd:
+            return corners(a, b) { $0.addingReportingOverflow($1) }
+        case .intSubtract:
+            return corners(a, b) { $0.subtractingReportingOverflow($1) }
+        case .intMultiply:
+            return corners(a, b) { $0.multipliedReportingOverflow(by: $1) }
+        case .intDivide:
+            guard !b.contains(0), !(a.contains(Int.min) && b.contains(-1)) else { return nil }
+            return corners(a, b) { $0.dividedReportingOverflow(by: $1) }
+        case .intRemainder:
+            guard !b.contains(0), !(a.contains(Int.min) && b.contains(-1)) else { return nil }
+            return IntBounds(low: min(0, a.low), high: max(0, a.high))
+        default:
+            return nil
+        }
+    }
+
+    func contains(_ value: Int) -> Bool {
+        low <= value && value <= high
+    }
+
+    /// The least and greatest of the operation at the four corners, or nil when one overflows.
+    private static func corners(_ a: IntBounds, _ b: IntBounds, _ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) -> IntBounds? {
+        var result: IntBounds?
+        for x in [a.low, a.high] {
+            for y in [b.low, b.high] {
+                let (value, overflow) = operation(x, y)
+                if overflow { return nil }
+                result = IntBounds(low: min(result?.low ?? value, value), high: max(result?.high ?? value, value))
+            }
+        }
+        return result
+    }
+}
+
+extension Evaluator {
+    /// Whether no `Int` arithmetic in the predicate can fail on any row of the list: every
+    /// operand of it bounded (a column by its values on those rows, an invariant by its value),
+    /// and no result of it within those bounds an overflow or a division by zero.
+    func intArithmeticCannotFail(_ predicate: RowPredicate, _ list: DonationList) -> Bool {
+        switch predicate {
+        case .constant: return true
+        case .compare(let a, _, let b), .string(let a, _, let b):
+            return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
+        case .and(let a, let b), .or(let a, let b):
+            return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
+        case .not(let a):
+            return intArithmeticCannotFail(a, list)
+        }
+    }
+
+    private func intArithmeticCannotFail(_ operand: RowPredicate.Operand, _ list: DonationList) -> Bool {
+        switch operand {
+        case .intArithmetic:
+            return intBounds(operand, list) != nil
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+            return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
+        case .negate(let a):
+            return intArithmeticCannotFail(a, list)
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+            return true
+        }
+    }
+
+    /// The bounds of an `Int` operand over the rows of the list, or nil when computing it may
+    /// fail on one of them (or it is no `Int`).
+    private func intBounds(_ operand: RowPredicate.Operand, _ list: DonationList) -> IntBounds? {
+        if operand.isInvariant {
+            guard case .int(let value) = invariant(operand) else { return nil }
+            return IntBounds(low: value, high: value)
+        }
+        switch operand {
+        case .intArithmetic(let op, let a, let b):
+            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            return IntBounds.combine(op, x, y)
+        case .field(let index):
+            guard case .int(let items) = list.stream.columns[index] else { return nil }
+            return Evaluator.bounds(of: items, list.positions)
+        default:
+            return nil
+        }
+    }
+
+    /// The least and greatest of a column's values at the list's positions (which are never
+    /// empty: a fused operation over an empty list answers without scanning).
+    private static func bounds(of items: ColumnArray<Int>, _ positions: DonationList.Positions) -> IntBounds? {
+        items.withUnsafeBufferPointer { buffer in
+            var low = Int.max, high = Int.min
+            switch positions {
+            case .contiguous(let range):
+                guard !range.isEmpty else { return nil }
+                for value in buffer[range] {
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+            case .scattered(let list):
+                guard !list.isEmpty else { return nil }
+                for position in list {
+                    low = min(low, buffer[position])
+                    high = max(high, buffer[position])
+                }
+            }
+            return IntBounds(low: low, high: high)
+        }
+    }
+}
