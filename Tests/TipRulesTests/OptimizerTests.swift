@@ -185,6 +185,16 @@ struct OptimizerTests {
                 result.append("\(source).map(\\.\(field)).reduce(\(initial), +)")
                 result.append("\(source).map(\\.\(field)).reduce(\(initial)) { $0 + $1 }")
             }
+            // Sums of what a closure computes from each donation: arithmetic that may overflow in
+            // the mapping (the sum gives way to the calls) or in the sum, and a closure that reads
+            // the accumulator twice (not fused).
+            for sum in ["reduce(0) { $0 + $1.id * 2 }", "reduce(0.5) { $0 + $1.rating * 2 }", "map { $0.id * 3 - 1 }.reduce(0) { $0 + $1 }",
+                        "map { $0.id * 9223372036854775807 }.reduce(0, +)", "reduce(0) { $0 + $1.id * threshold }",
+                        "reduce(9223372036854775800) { $0 + $1.id * 2 }", "map { $0.rating * 2 }.reduce(0, +)",
+                        "reduce(0.0) { $0 + Date.now.timeIntervalSince($1.date) }", "reduce(0) { acc, d in acc + d.id % 4 }",
+                        "reduce(1) { $0 + $0 * $1.id }"] {
+                result.append("\(source).\(sum)")
+            }
         }
         return result
     }()
@@ -217,6 +227,7 @@ struct OptimizerTests {
             // with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
             let unfusable = text.contains("Double(threshold)") || text.contains("contains(Double.nan)")
                 || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
+                || text.contains("$0 + $0 *")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))
@@ -345,6 +356,10 @@ struct OptimizerTests {
         ("view.donations.contains { [1][$0.id] == 1 }", false), ("view.donations.filter { $0.id + 9223372036854775807 > 0 }.count > 2", true),
         ("view.donations.contains { $0.id * 9223372036854775807 < 0 }", true), ("view.donations.contains { $0.id * Int.max < 0 }", false),
         ("view.donations.first { _ in threshold * 9223372036854775807 > 0 }?.id", true),
+        // One donation, whose product overflows where the sum of the wrapped product would not.
+        ("view.donations.filter { $0.id == 5 }.prefix(1).map { $0.id * 2305843009213693952 }.reduce(0, +)", true),
+        ("view.donations.filter { $0.id == 5 }.prefix(1).reduce(0) { $0 + $1.id * 2305843009213693952 }", true),
+        ("view.donations.filter { $0.id == 5 }.prefix(1).count(where: { $0.id * 2305843009213693952 < 0 })", true),
     ])
     func failingClosures(text: String, fused: Bool) throws {
         let program = try #require(Fixture.compile(OptimizerTests.rules).program)

@@ -12,14 +12,19 @@ extension Evaluator {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
-        if case .columnSum(_, _, let field, let addition) = operation, let initial {
+        if case .columnSum(_, _, let mapping, let addition) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
+            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
+                throw failure(RuntimeMessages.overflow("a row of the sum"), range)
+            }
             try tick(list.count * steps.perElement, range)
-            if let cache = context.cache, case .contiguous(let positions) = list.positions {
+            // A sum of a column is kept for the next evaluation; what a mapping computes may
+            // depend on parameters and the clock, which the cache does not watch.
+            if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return try cachedSum(cache, node, list, positions, field, from: start, addition)
             }
-            return try columnSum(list, field, from: start, addition)
+            return try mappedSum(list, mapping, from: start, addition)
         }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
@@ -137,6 +142,31 @@ extension Evaluator {
                 }
             }
             return sum
+        }
+    }
+
+    /// What a row mapping computes from each donation, added left to right from `start` as the
+    /// closure adds it.
+    private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
+                           _ addition: SourceRange) throws(Interrupt) -> Value {
+        if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
+        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
+        switch start {
+        case .int(var sum):
+            let read = binder.ints(mapping)
+            for offset in 0..<list.count {
+                let x = read(list.position(at: offset))
+                let (next, overflow) = sum.addingReportingOverflow(x)
+                if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
+                sum = next
+            }
+            return .int(sum)
+        case .double(var sum):
+            let read = binder.doubles(mapping)
+            for offset in 0..<list.count { sum += read(list.position(at: offset)) }
+            return .double(sum)
+        default:
+            preconditionFailure("a sum of values that are not numbers")
         }
     }
 

@@ -66,7 +66,8 @@ extension Evaluator {
         }
     }
 
-    private func intArithmeticCannotFail(_ operand: RowPredicate.Operand, _ list: DonationList) -> Bool {
+    /// Whether no `Int` arithmetic in the operand can fail on any row of the list.
+    func intArithmeticCannotFail(_ operand: RowPredicate.Operand, _ list: DonationList) -> Bool {
         switch operand {
         case .intArithmetic:
             return intBounds(operand, list) != nil

@@ -66,6 +66,16 @@ struct RowPredicateBinder {
         }
     }
 
+    /// An `Int` operand's value at each stream position.
+    func ints(_ operand: RowPredicate.Operand) -> (Int) -> Int {
+        integer(bind(operand)).read
+    }
+
+    /// A `Double` operand's value at each stream position.
+    func doubles(_ operand: RowPredicate.Operand) -> (Int) -> Double {
+        numeric(operand).read
+    }
+
     // MARK: - Operands
 
     private func bind(_ operand: RowPredicate.Operand) -> Bound {

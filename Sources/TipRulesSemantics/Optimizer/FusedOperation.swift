@@ -175,11 +175,13 @@ package enum FusedOperation: Sendable {
     /// `Set(source.map(\.field)).count` (or a closure reading the field): how many distinct
     /// values the column (nil: the dates) has, without building the array or the set.
     case distinctCount(TypedExpression, field: Int?)
-    /// `source.reduce(initial) { $0 + $1.field }`, or `source.map(\.field).reduce(initial, +)`:
-    /// the sum of an `Int` or `Double` column, added left to right from `initial` as the closure
-    /// would (so a `Double` sum is the same to the last bit, and an `Int` overflow is the same
-    /// runtime error, at `addition`, the closure's `+`).
-    case columnSum(TypedExpression, initial: TypedExpression, field: Int, addition: SourceRange)
+    /// `source.reduce(initial) { $0 + f($1) }`, or `source.map(f).reduce(initial, +)`, for `f` a
+    /// row mapping (`\.score`, `{ $0.id * 2 }`): the sum of what it computes from each
+    /// donation, added left to right from `initial` as the closure would (so a `Double` sum is
+    /// the same to the last bit, and an `Int` overflow is the same runtime error, at
+    /// `addition`, the closure's `+`). `Int` arithmetic in `f` is proven unable to fail first,
+    /// as in a scan (see `RowPredicate`).
+    case columnSum(TypedExpression, initial: TypedExpression, mapping: RowPredicate.Operand, addition: SourceRange)
 
     /// The subexpression the operation reads.
     package var source: TypedExpression {

@@ -217,23 +217,23 @@ package enum Optimizer {
         return nil
     }
 
-    /// A `reduce` that adds a numeric field of each donation to the accumulator, in either form,
-    /// and the steps per element of the calls it stands for.
+    /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
+    /// in either form, and the steps per element of the calls it stands for.
     private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2,
               case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
               case .local(closure.firstSlot) = accumulator.node else { return nil }
-        // { $0 + $1.field } over the donations themselves.
-        if case .array(.donation) = receiver.type, case .field(let base, let field) = addend.node,
-           case .local(let slot) = base.node, slot == closure.firstSlot + 1 {
-            return (.columnSum(receiver, initial: call.arguments[0], field: field, addition: closure.body.range), closure.body.stepSize)
+        // { $0 + f($1) } over the donations themselves, for an `f` that does not read the
+        // accumulator (which would make it no row mapping).
+        if case .array(.donation) = receiver.type, !mentions(addend, slot: closure.firstSlot),
+           let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1) {
+            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range), closure.body.stepSize)
         }
-        // { $0 + $1 } over map(\.field) (or map { $0.field }) of the donations.
-        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1, let map = mapOverDonations(receiver, .arrayMap),
-           case let (field?, steps)? = mappedColumn(map.function) {
-            return (.columnSum(map.source, initial: call.arguments[0], field: field, addition: closure.body.range),
-                    steps + closure.body.stepSize)
+        // { $0 + $1 } over map(f) of the donations.
+        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1, let map = mapOverDonations(receiver, .arrayMap) {
+            return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range),
+                    map.steps + closure.body.stepSize)
         }
         return nil
     }
