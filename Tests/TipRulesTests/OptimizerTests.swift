@@ -28,7 +28,7 @@ struct OptimizerTests {
                 "id": .int((index * 13) % 9 - 2), "name": .string(names[(index * 5) % names.count]), "rating": .double(rating),
                 "seen": .bool(index % 3 == 0), "when": .date(Double(index) * 1000),
             ]
-            if index % 4 == 1 { payload["note"] = .string(index % 8 == 1 ? "wet" : "dry") }
+            if index % 4 == 1 { payload["note"] = .string(index % 8 == 1 ? "wet" : index % 3 == 2 ? "" : "dry") }
             try store.donate("view", at: Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 86_400), payload)
         }
         return store
@@ -71,6 +71,10 @@ struct OptimizerTests {
         "-7 % $0.id == 1", "10 / $0.id > 1", "$0.id * 9223372036854775807 > 0", "9223372036854775807 - $0.id > 0", "$0.id * 1000000000000 > 3",
         "threshold * 4611686018427387904 > $0.id", "(9223372036854775807 - 1) + 1 > $0.id", "$0.seen || $0.id * 4611686018427387904 == 0",
         "$0.id * $0.id - $0.id > threshold * 2", "(-9223372036854775807 - 1) / $0.id < 0", "$0.id > 100 && 1 / ($0.id - $0.id) == 0",
+        // `isEmpty` and `??`, on fields that may be empty or nil.
+        "$0.name.isEmpty", "!$0.name.isEmpty", "$0.note?.isEmpty == true", "$0.note?.isEmpty == false", "$0.note?.isEmpty != true",
+        "nil == $0.note?.isEmpty", "($0.note ?? \"\").isEmpty", "($0.note ?? \"dry\") == \"dry\"", "($0.note ?? wanted).hasPrefix(\"A\")",
+        "($0.note ?? $0.name) < \"E\"", "$0.note ?? \"wet\" != \"wet\"",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -88,6 +92,8 @@ struct OptimizerTests {
         // The test does not read what `map` computed, which the unfused `map` computes all the
         // same: not fused, as it can fail.
         ("$0.id + 1", ["_ in true"]),
+        ("$0.note ?? \"\"", ["!$0.isEmpty", "$0.isEmpty", "$0 == \"wet\"", "$0.hasPrefix(\"d\")"]),
+        ("$0.note ?? wanted", ["$0 == wanted", "$0.contains(\"l\")"]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.

@@ -117,7 +117,8 @@ extension RowPredicate.Operand {
             return
         }
         switch self {
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b):
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
+             .coalesce(let a, let b, _):
             a.collectVariableInvariants(into: &operands)
             b.collectVariableInvariants(into: &operands)
         case .negate(let a):
@@ -131,7 +132,7 @@ extension RowPredicate.Operand {
     private var isConstant: Bool {
         switch self {
         case .constant: return true
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return a.isConstant && b.isConstant
         case .negate(let a): return a.isConstant
         case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic: return false

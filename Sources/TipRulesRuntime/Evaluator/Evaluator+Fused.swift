@@ -509,6 +509,10 @@ extension Evaluator {
         case .intervalSince(let a, let b): return .double(invariantNumber(a) - invariantNumber(b))
         case .addingInterval(let a, let b): return .date(invariantNumber(a) + invariantNumber(b))
         case .negate(let a): return .double(-invariantNumber(a))
+        case .coalesce(let a, let b, let keepsOptional):
+            let value = invariant(a)
+            if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
+            return invariant(b)
         case .field, .date, .intArithmetic: preconditionFailure("a row operand is not invariant")
         }
     }

@@ -71,7 +71,7 @@ extension Evaluator {
         switch operand {
         case .intArithmetic:
             return intBounds(operand, list) != nil
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .negate(let a):
             return intArithmeticCannotFail(a, list)

@@ -103,6 +103,13 @@ struct RowPredicateBinder {
             return .number(.computed { -read($0) })
         case .intArithmetic(let op, let a, let b):
             return .computedInts(RowPredicateBinder.intArithmetic(op, integer(bind(a)), integer(bind(b))))
+        case .coalesce(let a, let b, let keepsOptional):
+            let left = values(bind(a)), right = values(bind(b))
+            return .values { position in
+                let value = left(position)
+                if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
+                return right(position)
+            }
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
             preconditionFailure("an invariant operand is bound as a value")
         }
@@ -114,6 +121,11 @@ struct RowPredicateBinder {
         case .ints(let items): return .column(items)
         case .value(.int(let k)): return .constant(k)
         case .computedInts(let read): return .computed(read)
+        case .values(let read):
+            return .computed { position in
+                guard case .int(let value) = read(position) else { preconditionFailure("Int arithmetic on a value that is no Int") }
+                return value
+            }
         default: preconditionFailure("Int arithmetic on a value that is no Int")
         }
     }
@@ -306,11 +318,13 @@ struct RowPredicateBinder {
         case .hasPrefix: search = StringSearch.hasPrefix
         case .hasSuffix: search = StringSearch.hasSuffix
         case .contains: search = StringSearch.contains
+        case .isEmpty: search = { text, _ in text.isEmpty }
         }
         if case .strings(let items) = a, case .value(.string(let needle)) = b {
             switch test {
             case .hasPrefix: return { StringSearch.hasPrefix(items[$0], needle) }
             case .hasSuffix: return { StringSearch.hasSuffix(items[$0], needle) }
+            case .isEmpty: return { items[$0].isEmpty }
             case .contains:
                 guard let meter else { return { StringSearch.contains(items[$0], needle) } }
                 return { position in
@@ -387,7 +401,7 @@ extension RowPredicateBinder {
             return .arithmetic(.doubleAdd, x, y)
         case .negate(let a):
             return numberColumn(a).map { .negate($0) }
-        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic:
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce:
             return nil
         }
     }

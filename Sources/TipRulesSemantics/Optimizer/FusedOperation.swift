@@ -33,6 +33,9 @@ package indirect enum RowPredicate: Sendable {
         case arithmetic(ArithmeticOperator, Operand, Operand)
         /// `-x` of a `Double`.
         case negate(Operand)
+        /// `a ?? b`: `a` unwrapped, or `b` when `a` is nil; with `keepsOptional` (`b` is optional
+        /// as `a` is) `a` itself when it is not nil.
+        case coalesce(Operand, Operand, keepsOptional: Bool)
         /// `Int` arithmetic (`+`, `-`, `*`, `/`, `%`), which traps on overflow and division by
         /// zero (see the type's comment). Computed for every row, never taken as invariant.
         case intArithmetic(ArithmeticOperator, Operand, Operand)
@@ -65,7 +68,7 @@ package indirect enum RowPredicate: Sendable {
             switch self {
             case .field, .date, .intArithmetic: return false
             case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return true
-            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
                 return a.isInvariant && b.isInvariant
             case .negate(let a): return a.isInvariant
             }
@@ -75,7 +78,7 @@ package indirect enum RowPredicate: Sendable {
         package var hasIntArithmetic: Bool {
             switch self {
             case .intArithmetic: return true
-            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+            case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
                 return a.hasIntArithmetic || b.hasIntArithmetic
             case .negate(let a): return a.hasIntArithmetic
             case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return false
@@ -86,6 +89,8 @@ package indirect enum RowPredicate: Sendable {
     /// The string tests a row predicate may use.
     package enum StringTest: Sendable {
         case hasPrefix, hasSuffix, contains
+        /// `isEmpty`, whose second operand is always `""`.
+        case isEmpty
     }
 
     case constant(Bool)

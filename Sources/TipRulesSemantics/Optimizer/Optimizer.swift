@@ -316,7 +316,7 @@ extension RowPredicate {
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
             guard let test = stringTest(call.builtin.id), let receiver = call.receiver,
                   let a = operand(receiver, slot: slot, mapped: mapped),
-                  let b = operand(call.arguments[0], slot: slot, mapped: mapped) else { return nil }
+                  let b = stringTestArgument(call, slot: slot, mapped: mapped) else { return nil }
             return .string(a, test, b)
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
@@ -330,8 +330,15 @@ extension RowPredicate {
         case .stringHasPrefix, .stringStartsWith: return .hasPrefix
         case .stringHasSuffix: return .hasSuffix
         case .stringContains: return .contains
+        case .stringIsEmpty: return .isEmpty
         default: return nil
         }
+    }
+
+    /// What a string test looks for: its argument, or `""` for `isEmpty`, which has none.
+    private static func stringTestArgument(_ call: BuiltinCall, slot: Int, mapped: Operand?) -> Operand? {
+        guard let argument = call.arguments.first else { return .constant(.string("")) }
+        return operand(argument, slot: slot, mapped: mapped)
     }
 
     /// `x?.hasPrefix(y) == true` (or `!=`, `false`, `nil`): an optional chain ending in a string
@@ -340,7 +347,7 @@ extension RowPredicate {
                                            slot: Int, mapped: Operand?) -> RowPredicate? {
         guard op == .equal || op == .notEqual, case .optionalChain(let inner) = chain.node, case .builtin(let call) = inner.node,
               let test = stringTest(call.builtin.id), let receiver = call.receiver, case .bindOptional(let bound) = receiver.node,
-              let text = operand(bound, slot: slot, mapped: mapped), let needle = operand(call.arguments[0], slot: slot, mapped: mapped),
+              let text = operand(bound, slot: slot, mapped: mapped), let needle = stringTestArgument(call, slot: slot, mapped: mapped),
               case .constant(let constant)? = operand(other, slot: slot, mapped: mapped) else { return nil }
         // The test is false for nil, so `== true` is the test itself.
         let holds = RowPredicate.string(text, test, needle)
@@ -394,6 +401,9 @@ extension RowPredicate {
             return a
         case .parameterValue(let index):
             return .parameter(index)
+        case .nilCoalescing(let l, let r):
+            guard let a = operand(l), let b = operand(r) else { return nil }
+            return .coalesce(a, b, keepsOptional: l.type == r.type)
         case .negate(let inner):
             guard expression.type == .double, let a = operand(inner) else { return nil }
             return .negate(a)
