@@ -274,5 +274,20 @@ enum Workloads {
         Workload(
             name: "W31", rule: "didRate.donations.filter { $0.score > 4 }.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 3",
             closure: { data, _, _ in data.ratings.filter { $0.score > 4 }.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 3 }),
+        Workload(
+            name: "W32", rule: "(didRate.donations.max { $0.score < $1.score }?.landmarkID ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.max { $0.score < $1.score }?.landmarkID ?? 0) > 3 }),
+        Workload(
+            name: "W33", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score > 4 }",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score > 4 } }),
+        Workload(
+            name: "W34", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID % 7 == 3 }.count > 20",
+            closure: { data, _, _ in data.views.filter { $0.landmarkID % 7 == 3 }.count > 20 }),
+        Workload(
+            name: "W35", rule: "Set(didRate.donations.map { $0.landmarkID / 10 }).count >= 5",
+            closure: { data, _, _ in Set(data.ratings.map { $0.landmarkID / 10 }).count >= 5 }),
+        Workload(
+            name: "W36", rule: "(didRate.donations.map { $0.score * 2 }.min() ?? 0) < 1",
+            closure: { data, _, _ in (data.ratings.map { $0.score * 2 }.min() ?? 0) < 1 }),
     ]
 }

@@ -182,38 +182,41 @@ enum BuiltinImplementations {
             }
         case .arraySortedBy:
             return { ev, call, _ throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let value = try ev.receiver(call)
+                let elements = Elements(value)
                 let areInIncreasingOrder = call.arguments[0]
-                // The standard library's own sort, so the order (equal elements included) is
-                // exactly Swift's; the closure's runtime errors end it.
+                // The standard library's own sort, of the elements' offsets compared as the
+                // elements: the comparisons, and so the order (equal elements included), are
+                // exactly those of sorting the elements. The closure's runtime errors end it.
                 var interrupt: Interrupt?
-                let sorted = items.sorted { a, b in
+                let order = (0..<elements.count).sorted { a, b in
                     guard interrupt == nil else { return false }
                     do throws(Interrupt) {
-                        guard case .bool(let before) = try areInIncreasingOrder.apply(&ev, a, b) else { return false }
-                        return before
+                        return try areInIncreasingOrder.applyBool(&ev, elements, a, b)
                     } catch {
                         interrupt = error
                         return false
                     }
                 }
                 if let interrupt { throw interrupt }
-                return .array(sorted)
+                return ev.subsequence(of: value, offsets: order)
             }
         case .arrayMinBy, .arrayMaxBy:
             let isMax = id == .arrayMaxBy
             return { ev, call, _ throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let elements = Elements(try ev.receiver(call))
                 let areInIncreasingOrder = call.arguments[0]
                 // The standard library's loop: an element replaces the result only when it comes
                 // before the result (min), or the result comes before it (max), so with a strict
                 // order ties keep the first, exactly as Swift does.
-                guard var result = items.first else { return .null }
-                for element in items.dropFirst() {
-                    let replaces = isMax ? try areInIncreasingOrder.apply(&ev, result, element) : try areInIncreasingOrder.apply(&ev, element, result)
-                    if case .bool(true) = replaces { result = element }
+                guard elements.count > 0 else { return .null }
+                var result = 0
+                for index in 1..<elements.count {
+                    let replaces = isMax ? try areInIncreasingOrder.applyBool(&ev, elements, result, index)
+                                         : try areInIncreasingOrder.applyBool(&ev, elements, index, result)
+                    if replaces { result = index }
                 }
-                return call.wrapsElement(result)
+                return call.wrapsElement(elements.value(at: result))
             }
         case .arrayReversed:
             return { ev, call, range throws(Interrupt) in

@@ -87,6 +87,15 @@ class Node {
         preconditionFailure("applying a non-closure")
     }
 
+    /// Applies a two-parameter predicate to two elements of a collection (an order's
+    /// `areInIncreasingOrder`).
+    func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ first: Int, _ second: Int) throws(Interrupt) -> Bool {
+        guard case .bool(let flag) = try apply(&ev, elements.value(at: first), elements.value(at: second)) else {
+            preconditionFailure("predicate is not Bool")
+        }
+        return flag
+    }
+
     /// `reduce`: applies a two-parameter closure to the accumulated value and each element.
     func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
         var accumulator = initial

@@ -153,6 +153,13 @@ final class ClosureNode: Node {
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
+    override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ first: Int, _ second: Int) throws(Interrupt) -> Bool {
+        bind(&ev, firstSlot, elements, first, self.first)
+        bind(&ev, firstSlot + 1, elements, second, self.second)
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.bool(&ev)
+    }
     override func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
         guard let kind = scalarAccumulator else { return try super.fold(&ev, initial, elements) }
         var accumulator = ScalarKind.bits(of: initial)
