@@ -201,6 +201,17 @@ struct OptimizerTests {
                         "reduce(1) { $0 + $0 * $1.id }"] {
                 result.append("\(source).\(sum)")
             }
+            // Orders by a key of each donation (NaN ratings, equal ids and names included), and
+            // one whose sides compare different things (not fused).
+            for order in ["sorted { $0.rating < $1.rating }.map(\\.id)", "sorted { $0.id > $1.id }.map(\\.rating)",
+                          "sorted { $0.name < $1.name }.map(\\.id)", "sorted { $0.date > $1.date }.first?.id",
+                          "sorted { a, b in a.rating >= b.rating }.prefix(3).map(\\.id)", "sorted { ($0.note ?? \"\") < ($1.note ?? \"\") }.map(\\.id)",
+                          "sorted { $0.id * 3 <= $1.id * 3 }.map(\\.id)", "min { $0.rating < $1.rating }?.id", "max { $0.rating < $1.rating }?.id",
+                          "max { $0.id < $1.id }?.rating", "min { $0.name > $1.name }?.id", "min { $0.rating <= $1.rating }?.id",
+                          "max { $0.id * 9223372036854775807 < $1.id * 9223372036854775807 }?.id", "max { _, _ in threshold > 2 }?.id",
+                          "sorted { $0.rating < $1.when.timeIntervalSince($0.when) }.map(\\.id)"] {
+                result.append("\(source).\(order)")
+            }
         }
         return result
     }()
@@ -233,7 +244,7 @@ struct OptimizerTests {
             // with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
             let unfusable = text.contains("Double(threshold)") || text.contains("contains(Double.nan)")
                 || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
-                || text.contains("$0 + $0 *")
+                || text.contains("$0 + $0 *") || text.contains("$1.when.timeIntervalSince($0.when)") || text.contains("{ _, _ in")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))

@@ -51,6 +51,11 @@ extension Evaluator {
         case .distinctCount(_, let field):
             try tick(list.count * steps.perElement, range)
             return .int(distinctCount(list, field))
+        case .keyOrder(_, let key, let op, let order):
+            if key.hasIntArithmetic && !intArithmeticCannotFail(key, list) {
+                throw failure(RuntimeMessages.overflow("a key of the order"), range)
+            }
+            return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
         case .columnSum:
             preconditionFailure("a sum is evaluated with its initial value")
         }
@@ -170,6 +175,35 @@ extension Evaluator {
         }
     }
 
+    /// An order by key: the keys computed once per donation, then compared as the closure
+    /// compares them, by the standard library's algorithms; charged per comparison.
+    private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
+                                   perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
+        let positions = list.allPositions
+        let before = RowPredicateBinder(stream: list.stream, invariant: invariant).keyOrder(key, op, at: positions)
+        var comparisons = 0
+        let result: Value
+        switch order {
+        case .sorted:
+            let sorted = positions.indices.sorted { a, b in
+                comparisons += 1
+                return before(a, b)
+            }
+            result = .donations(DonationList(stream: list.stream, positions: .scattered(sorted.map { positions[$0] })))
+        case .min, .max:
+            // Swift's loop: an element replaces the result when it comes before it (min), or
+            // the result comes before the element (max).
+            var chosen = 0
+            for index in positions.indices.dropFirst() where order == .max ? before(chosen, index) : before(index, chosen) {
+                chosen = index
+            }
+            comparisons = positions.count - 1
+            result = .donation(list.stream, positions[chosen])
+        }
+        try tick(comparisons * perComparison, range)
+        return result
+    }
+
     /// The result over an empty list.
     private func emptyResult(_ operation: FusedOperation, _ value: Value) -> Value {
         switch operation {
@@ -178,7 +212,8 @@ extension Evaluator {
         case .columnSum: preconditionFailure("a sum is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)
-        case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme: return .null
+        case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
+        case .keyOrder(_, _, _, .sorted): return value
         case .countCompare(_, _, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }

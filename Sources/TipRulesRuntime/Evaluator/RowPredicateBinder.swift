@@ -76,6 +76,25 @@ struct RowPredicateBinder {
         numeric(operand).read
     }
 
+    /// A key's values at the positions, and a test of whether the key at one offset into them
+    /// comes before the key at another by `op`, as a comparison in the closure finds.
+    func keyOrder(_ key: RowPredicate.Operand, _ op: ComparisonOperator, at positions: [Int]) -> (Int, Int) -> Bool {
+        let bound = bind(key)
+        if let number = number(bound) {
+            let read = number.read
+            let keys = positions.map(read)
+            return { ComparisonNode.holds(op, keys[$0], keys[$1]) }
+        }
+        if let ints = intOperand(bound) {
+            let read = ints.read
+            let keys = positions.map(read)
+            return { ComparisonNode.holds(op, keys[$0], keys[$1]) }
+        }
+        let read = values(bound)
+        let keys = positions.map(read)
+        return { Evaluator.compare(op, keys[$0], keys[$1]) }
+    }
+
     // MARK: - Operands
 
     private func bind(_ operand: RowPredicate.Operand) -> Bound {

@@ -126,6 +126,18 @@ extension RowPredicate {
     }
 }
 
+extension RowPredicate.Operand: Equatable {}
+
+/// What an order by key (`FusedOperation.keyOrder`) produces.
+package enum KeyOrder: Sendable {
+    /// `sorted(by:)`: the donations in order.
+    case sorted
+    /// `min(by:)`: the first least donation.
+    case min
+    /// `max(by:)`: the last greatest donation, as Swift's loop finds it.
+    case max
+}
+
 /// What a scan with a row predicate produces.
 package enum ScanMode: Sendable {
     /// `filter(_:)`: the matching donations.
@@ -180,6 +192,11 @@ package enum FusedOperation: Sendable {
     /// `Set(source.map(\.field)).count` (or a closure reading the field): how many distinct
     /// values the column (nil: the dates) has, without building the array or the set.
     case distinctCount(TypedExpression, field: Int?)
+    /// `source.sorted(by:)`, `min(by:)` or `max(by:)` with an order that compares what a row
+    /// mapping computes from each donation (`{ $0.score > $1.score }`): each donation's key
+    /// computed once, compared with `op` as the closure compares, by the standard library's
+    /// own algorithms, so that the same comparisons in the same order give the same answer.
+    case keyOrder(TypedExpression, key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
     /// `source.reduce(initial) { $0 + f($1) }`, or `source.map(f).reduce(initial, +)`, for `f` a
     /// row mapping (`\.score`, `{ $0.id * 2 }`): the sum of what it computes from each
     /// donation, added left to right from `initial` as the closure would (so a `Double` sum is
@@ -192,7 +209,8 @@ package enum FusedOperation: Sendable {
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
-             .groupCount(let source, _, _), .distinctCount(let source, _), .columnSum(let source, _, _, _):
+             .groupCount(let source, _, _), .distinctCount(let source, _), .columnSum(let source, _, _, _),
+             .keyOrder(let source, _, _, _):
             return source
         }
     }

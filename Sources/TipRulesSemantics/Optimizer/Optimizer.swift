@@ -98,6 +98,17 @@ package enum Optimizer {
         return (predicate, closure.body.stepSize)
     }
 
+    /// An order `{ f($0) OP f($1) }` that compares the same row mapping of its two donations,
+    /// with the steps one application charges.
+    private static func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
+        guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
+              case .comparison(let op, let l, let r) = closure.body.node,
+              !mentions(l, slot: closure.firstSlot + 1), !mentions(r, slot: closure.firstSlot),
+              let a = RowPredicate.rowOperand(l, slot: closure.firstSlot),
+              let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1), a == b else { return nil }
+        return (a, op, closure.body.stepSize)
+    }
+
     /// Whether an expression reads the local in `slot`.
     private static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
         if case .local(slot) = expression.node { return true }
@@ -159,6 +170,19 @@ package enum Optimizer {
             }
             if let mode {
                 return fused(.scan(receiver, predicate, mode), perElement: closure.body.stepSize, replacing: expression)
+            }
+        }
+        // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
+        if isDonationList, let (key, op, size) = keyComparison(call.arguments.first) {
+            let order: KeyOrder?
+            switch builtin.id {
+            case .arraySortedBy: order = .sorted
+            case .arrayMinBy: order = .min
+            case .arrayMaxBy: order = .max
+            default: order = nil
+            }
+            if let order {
+                return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
             }
         }
         // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
