@@ -201,6 +201,14 @@ struct OptimizerTests {
                         "reduce(1) { $0 + $0 * $1.id }"] {
                 result.append("\(source).\(sum)")
             }
+            // Distinct counts and extremes of what a closure computes (NaN ratings, -0.0, nil notes).
+            for computed in ["Set(\(source).map { $0.id / 3 }).count", "Set(\(source).map { $0.rating * 2 }).count",
+                             "Set(\(source).map { $0.note ?? \"\" }).count", "Set(\(source).map { $0.id * 9223372036854775807 }).count",
+                             "\(source).map { $0.rating * 2 }.max()", "\(source).map { -$0.rating }.min()", "\(source).map { $0.id % 4 }.max()",
+                             "\(source).map { $0.id * 9223372036854775807 }.min()", "\(source).map { $0.rating - $0.rating }.max()",
+                             "\(source).map { $0.date.addingTimeInterval(60) }.max()", "\(source).map { $0.note ?? \"\" }.max()"] {
+                result.append(computed)
+            }
             // Orders by a key of each donation (NaN ratings, equal ids and names included), and
             // one whose sides compare different things (not fused).
             for order in ["sorted { $0.rating < $1.rating }.map(\\.id)", "sorted { $0.id > $1.id }.map(\\.rating)",
@@ -244,6 +252,7 @@ struct OptimizerTests {
             // with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
             let unfusable = text.contains("Double(threshold)") || text.contains("contains(Double.nan)")
                 || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
+                || text.contains("addingTimeInterval(60) }.max()") || text.contains("$0.note ?? \"\" }.max()")
                 || text.contains("$0 + $0 *") || text.contains("$1.when.timeIntervalSince($0.when)") || text.contains("{ _, _ in")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")

@@ -39,18 +39,24 @@ extension Evaluator {
             return try scan(list, predicate, mode, steps, filters, range)
         case .countCompare(_, let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
-        case .columnExtreme(_, let field, let isMax):
+        case .columnExtreme(_, let mapping, let isMax):
+            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
+                throw failure(RuntimeMessages.overflow("a row of the mapping"), range)
+            }
             try tick(list.count * steps.perElement, range)
-            return columnExtreme(list, field, isMax)
+            return columnExtreme(list, mapping, isMax)
         case .groupCount(_, let field, let largest):
             try tick(list.count * steps.perElement, range)
             if let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
             }
             return .int(groupCount(list, field, largest))
-        case .distinctCount(_, let field):
+        case .distinctCount(_, let mapping):
+            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
+                throw failure(RuntimeMessages.overflow("a row of the mapping"), range)
+            }
             try tick(list.count * steps.perElement, range)
-            return .int(distinctCount(list, field))
+            return .int(distinctCount(list, mapping))
         case .keyOrder(_, let key, let op, let order):
             if key.hasIntArithmetic && !intArithmeticCannotFail(key, list) {
                 throw failure(RuntimeMessages.overflow("a key of the order"), range)
@@ -180,28 +186,55 @@ extension Evaluator {
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let positions = list.allPositions
-        let before = RowPredicateBinder(stream: list.stream, invariant: invariant).keyOrder(key, op, at: positions)
-        var comparisons = 0
-        let result: Value
-        switch order {
-        case .sorted:
-            let sorted = positions.indices.sorted { a, b in
-                comparisons += 1
-                return before(a, b)
-            }
-            result = .donations(DonationList(stream: list.stream, positions: .scattered(sorted.map { positions[$0] })))
-        case .min, .max:
-            // Swift's loop: an element replaces the result when it comes before it (min), or
-            // the result comes before the element (max).
-            var chosen = 0
-            for index in positions.indices.dropFirst() where order == .max ? before(chosen, index) : before(index, chosen) {
-                chosen = index
-            }
-            comparisons = positions.count - 1
-            result = .donation(list.stream, positions[chosen])
+        let (offsets, comparisons): ([Int], Int)
+        switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(key, at: positions) {
+        case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+        case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+        case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
         }
         try tick(comparisons * perComparison, range)
-        return result
+        if order == .sorted {
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map { positions[$0] })))
+        }
+        return .donation(list.stream, positions[offsets[0]])
+    }
+
+    /// The same, for machine keys, with the operator chosen once rather than at every comparison.
+    private static func order<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
+        switch op {
+        case .less: return Evaluator.order(keys, order) { $0 < $1 }
+        case .lessOrEqual: return Evaluator.order(keys, order) { $0 <= $1 }
+        case .greater: return Evaluator.order(keys, order) { $0 > $1 }
+        case .greaterOrEqual: return Evaluator.order(keys, order) { $0 >= $1 }
+        case .equal: return Evaluator.order(keys, order) { $0 == $1 }
+        case .notEqual: return Evaluator.order(keys, order) { $0 != $1 }
+        }
+    }
+
+    /// The offsets of the keys in order (`sorted`), or the offset of the one `min` or `max`
+    /// chooses, with the comparisons made.
+    @inline(__always)
+    private static func order<Key>(_ keys: [Key], _ order: KeyOrder, _ before: (Key, Key) -> Bool) -> ([Int], Int) {
+        keys.withUnsafeBufferPointer { keys in
+            switch order {
+            case .sorted:
+                var comparisons = 0
+                let sorted = keys.indices.sorted { a, b in
+                    comparisons += 1
+                    return before(keys[a], keys[b])
+                }
+                return (sorted, comparisons)
+            case .min, .max:
+                // Swift's loop: an element replaces the result when it comes before it (min),
+                // or the result comes before the element (max).
+                var chosen = 0
+                for index in keys.indices.dropFirst()
+                where order == .max ? before(keys[chosen], keys[index]) : before(keys[index], keys[chosen]) {
+                    chosen = index
+                }
+                return ([chosen], keys.count - 1)
+            }
+        }
     }
 
     /// The result over an empty list.
@@ -362,7 +395,20 @@ extension Evaluator {
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
     /// (which decides where NaN ends up).
-    private func columnExtreme(_ list: DonationList, _ field: Int?, _ isMax: Bool) -> Value {
+    private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool) -> Value {
+        let field: Int?
+        switch mapping {
+        case .field(let index): field = index
+        case .date: field = nil
+        default:
+            // Computed per donation, then the standard library's own `max()` or `min()`, as on
+            // the array `map` would make.
+            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, at: list.allPositions) {
+            case .numbers(let keys): return .double((isMax ? keys.max() : keys.min())!)
+            case .ints(let keys): return .int((isMax ? keys.max() : keys.min())!)
+            case .values(let keys): return (isMax ? keys.max(by: Value.less) : keys.min(by: Value.less))!
+            }
+        }
         let column = field.map { list.stream.columns[$0] } ?? .date(list.stream.dates)
         if case .contiguous(let range) = list.positions {
             switch column {
@@ -409,11 +455,24 @@ extension Evaluator {
     /// How many distinct values a column (nil: the dates) has over a list, as a `Set` of them
     /// counts them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0`
     /// is `0.0`, as in `Set<Double>`.
-    private func distinctCount(_ list: DonationList, _ field: Int?) -> Int {
+    private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand) -> Int {
         func count<Key: Hashable>(_ key: (Int) -> Key) -> Int {
             var seen = Set<Key>(minimumCapacity: min(list.count, 64))
             for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
             return seen.count
+        }
+        let field: Int?
+        switch mapping {
+        case .field(let index): field = index
+        case .date: field = nil
+        default:
+            // Numbers (dates as their seconds) and `Int`s in typed sets, which count as a set
+            // of their values does: each NaN apart, -0.0 and 0.0 together.
+            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, at: list.allPositions) {
+            case .numbers(let keys): return Set(keys).count
+            case .ints(let keys): return Set(keys).count
+            case .values(let keys): return Set(keys).count
+            }
         }
         guard let field else {
             let dates = list.stream.dates

@@ -76,23 +76,12 @@ struct RowPredicateBinder {
         numeric(operand).read
     }
 
-    /// A key's values at the positions, and a test of whether the key at one offset into them
-    /// comes before the key at another by `op`, as a comparison in the closure finds.
-    func keyOrder(_ key: RowPredicate.Operand, _ op: ComparisonOperator, at positions: [Int]) -> (Int, Int) -> Bool {
+    /// A key's values at the positions, typed as the closure's comparison compares them.
+    func keys(_ key: RowPredicate.Operand, at positions: [Int]) -> OrderKeys {
         let bound = bind(key)
-        if let number = number(bound) {
-            let read = number.read
-            let keys = positions.map(read)
-            return { ComparisonNode.holds(op, keys[$0], keys[$1]) }
-        }
-        if let ints = intOperand(bound) {
-            let read = ints.read
-            let keys = positions.map(read)
-            return { ComparisonNode.holds(op, keys[$0], keys[$1]) }
-        }
-        let read = values(bound)
-        let keys = positions.map(read)
-        return { Evaluator.compare(op, keys[$0], keys[$1]) }
+        if let number = number(bound) { return .numbers(positions.map(number.read)) }
+        if let ints = intOperand(bound) { return .ints(positions.map(ints.read)) }
+        return .values(positions.map(values(bound)))
     }
 
     // MARK: - Operands
@@ -424,6 +413,14 @@ extension RowPredicateBinder {
             return nil
         }
     }
+}
+
+/// The keys of an order (see `FusedOperation.keyOrder`): `Double`s and dates (as seconds),
+/// `Int`s, or anything else as values.
+enum OrderKeys {
+    case numbers([Double])
+    case ints([Int])
+    case values([Value])
 }
 
 /// The steps string searches in a fused scan charged for their work, as the `contains`

@@ -183,15 +183,16 @@ package enum FusedOperation: Sendable {
     /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as
     /// soon as the comparison's answer is known.
     case countCompare(TypedExpression, RowPredicate?, ComparisonOperator, Int)
-    /// `source.map(\.field).max()` or `.min()`: the extreme of a column (a nil field means the
-    /// donation dates), in Swift's order of comparisons.
-    case columnExtreme(TypedExpression, field: Int?, isMax: Bool)
+    /// `source.map(f).max()` or `.min()` for a row mapping `f`: the extreme of what it computes
+    /// from each donation (a field, the date, or an `Int` or `Double` computed from them), in
+    /// Swift's order of comparisons.
+    case columnExtreme(TypedExpression, mapping: RowPredicate.Operand, isMax: Bool)
     /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
     /// group, without collecting it.
     case groupCount(TypedExpression, field: Int, largest: Bool)
-    /// `Set(source.map(\.field)).count` (or a closure reading the field): how many distinct
-    /// values the column (nil: the dates) has, without building the array or the set.
-    case distinctCount(TypedExpression, field: Int?)
+    /// `Set(source.map(f)).count` for a row mapping `f`: how many distinct values it computes
+    /// from the donations, without building the array or the set.
+    case distinctCount(TypedExpression, mapping: RowPredicate.Operand)
     /// `source.sorted(by:)`, `min(by:)` or `max(by:)` with an order that compares what a row
     /// mapping computes from each donation (`{ $0.score > $1.score }`): each donation's key
     /// computed once, compared with `op` as the closure compares, by the standard library's

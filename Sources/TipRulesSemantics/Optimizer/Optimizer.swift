@@ -145,11 +145,11 @@ package enum Optimizer {
 
     private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
         let builtin = call.builtin
-        // Set(xs.map(\.field)).count: the map charges its function per element, `Set` one step
-        // per element.
+        // Set(xs.map(f)).count: the map charges its function per element, `Set` one step per
+        // element.
         if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
-           let map = mapOverDonations(set.arguments[0], .arrayMap), let (field, steps) = mappedColumn(map.function) {
-            return fused(.distinctCount(map.source, field: field), perElement: steps + 1, replacing: expression)
+           let map = mapOverDonations(set.arguments[0], .arrayMap) {
+            return fused(.distinctCount(map.source, mapping: map.mapping), perElement: map.steps + 1, replacing: expression)
         }
         guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
         let isDonationList: Bool
@@ -212,12 +212,12 @@ package enum Optimizer {
                 break
             }
         }
-        // xs.map(\.field).max() and .min()
+        // xs.map(f).max() and .min(), of a column, or of `Int`s or `Double`s computed per donation.
         if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayMap),
-           let (field, steps) = mappedColumn(map.function) {
+           mappedColumn(map.function) != nil || expression.type == .optional(.int) || expression.type == .optional(.double) {
             // The mapping once per element, then `max` or `min` once per element.
-            return fused(.columnExtreme(map.source, field: field, isMax: builtin.id == .arrayMax),
-                         perElement: steps + 1, replacing: expression)
+            return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax),
+                         perElement: map.steps + 1, replacing: expression)
         }
         // xs.map(\.field).contains(value), for a value the same for every donation: a count of
         // the donations whose field equals it, at least one. The unfused map reads every
