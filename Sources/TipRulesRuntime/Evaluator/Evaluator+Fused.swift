@@ -185,18 +185,17 @@ extension Evaluator {
     /// compares them, by the standard library's algorithms; charged per comparison.
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
-        let positions = list.allPositions
         let (offsets, comparisons): ([Int], Int)
-        switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(key, at: positions) {
+        switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(key, of: list) {
         case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
         case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
         case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
         }
         try tick(comparisons * perComparison, range)
         if order == .sorted {
-            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map { positions[$0] })))
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
         }
-        return .donation(list.stream, positions[offsets[0]])
+        return .donation(list.stream, list.position(at: offsets[0]))
     }
 
     /// The same, for machine keys, with the operator chosen once rather than at every comparison.
@@ -218,12 +217,14 @@ extension Evaluator {
         keys.withUnsafeBufferPointer { keys in
             switch order {
             case .sorted:
+                // Keys sorted with their offsets: the same comparisons as sorting the
+                // donations, without looking each key up.
                 var comparisons = 0
-                let sorted = keys.indices.sorted { a, b in
+                let sorted = zip(keys, keys.indices).sorted { a, b in
                     comparisons += 1
-                    return before(keys[a], keys[b])
+                    return before(a.0, b.0)
                 }
-                return (sorted, comparisons)
+                return (sorted.map(\.1), comparisons)
             case .min, .max:
                 // Swift's loop: an element replaces the result when it comes before it (min),
                 // or the result comes before the element (max).
@@ -403,7 +404,7 @@ extension Evaluator {
         default:
             // Computed per donation, then the standard library's own `max()` or `min()`, as on
             // the array `map` would make.
-            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, at: list.allPositions) {
+            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list) {
             case .numbers(let keys): return .double((isMax ? keys.max() : keys.min())!)
             case .ints(let keys): return .int((isMax ? keys.max() : keys.min())!)
             case .values(let keys): return (isMax ? keys.max(by: Value.less) : keys.min(by: Value.less))!
@@ -468,7 +469,7 @@ extension Evaluator {
         default:
             // Numbers (dates as their seconds) and `Int`s in typed sets, which count as a set
             // of their values does: each NaN apart, -0.0 and 0.0 together.
-            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, at: list.allPositions) {
+            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list) {
             case .numbers(let keys): return Set(keys).count
             case .ints(let keys): return Set(keys).count
             case .values(let keys): return Set(keys).count

@@ -76,8 +76,22 @@ struct RowPredicateBinder {
         numeric(operand).read
     }
 
-    /// A key's values at the positions, typed as the closure's comparison compares them.
-    func keys(_ key: RowPredicate.Operand, at positions: [Int]) -> OrderKeys {
+    /// What a row mapping computes for each donation of a list, typed as a comparison in a
+    /// closure compares it. A field or the date of a contiguous list is copied as it is.
+    func keys(_ key: RowPredicate.Operand, of list: DonationList) -> OrderKeys {
+        if case .contiguous(let range) = list.positions {
+            switch key {
+            case .date: return .numbers(stream.dates.withUnsafeBufferPointer { Array($0[range]) })
+            case .field(let index):
+                switch stream.columns[index] {
+                case .double(let items), .date(let items): return .numbers(items.withUnsafeBufferPointer { Array($0[range]) })
+                case .int(let items): return .ints(items.withUnsafeBufferPointer { Array($0[range]) })
+                default: break
+                }
+            default: break
+            }
+        }
+        let positions = list.allPositions
         let bound = bind(key)
         if let number = number(bound) { return .numbers(positions.map(number.read)) }
         if let ints = intOperand(bound) { return .ints(positions.map(ints.read)) }
