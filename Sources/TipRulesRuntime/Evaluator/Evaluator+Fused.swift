@@ -229,9 +229,10 @@ extension Evaluator {
                 // Swift's loop: an element replaces the result when it comes before it (min),
                 // or the result comes before the element (max).
                 var chosen = 0
-                for index in keys.indices.dropFirst()
-                where order == .max ? before(keys[chosen], keys[index]) : before(keys[index], keys[chosen]) {
-                    chosen = index
+                if case .max = order {
+                    for index in keys.indices.dropFirst() where before(keys[chosen], keys[index]) { chosen = index }
+                } else {
+                    for index in keys.indices.dropFirst() where before(keys[index], keys[chosen]) { chosen = index }
                 }
                 return ([chosen], keys.count - 1)
             }
