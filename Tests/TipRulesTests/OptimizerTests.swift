@@ -46,7 +46,7 @@ struct OptimizerTests {
         "$0.name.contains(\"the lake\")", "$0.seen && $0.name.contains(\"valley of\")", "$0.note?.contains(\"wet and windy\") == false",
         "$0.name.hasPrefix(\"e\")", "$0.seen", "!$0.seen", "$0.note == nil", "$0.note == \"wet\"", "$0.note != \"dry\"",
         "$0.rating > 2.5", "$0.rating == 2.5", "$0.rating != $0.rating", "$0.when < Date.now", "$0.date > Date.now.addingTimeInterval(-86400 * 10)",
-        "$0.id > 0 && $0.name.hasPrefix(\"A\")", "$0.id == 1 || $0.seen", "!($0.id > 0 && $0.rating < 3)", "_ in true", "_ in false",
+        "$0.id > 0 && $0.name.hasPrefix(\"A\")", "$0.id == 1 || $0.seen", "$0.rating >= 0 && $0.id != 3", "!($0.id > 0 && $0.rating < 3)", "_ in true", "_ in false",
         // Optional chains ending in a string test, against each literal they may meet.
         "$0.note?.hasPrefix(\"w\") == true", "$0.note?.hasPrefix(\"w\") == false", "$0.note?.contains(\"r\") != true",
         "$0.note?.hasSuffix(\"y\") != false", "nil == $0.note?.hasSuffix(\"y\")", "true == $0.note?.starts(with: \"d\")",

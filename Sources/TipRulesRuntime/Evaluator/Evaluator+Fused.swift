@@ -298,6 +298,17 @@ extension Evaluator {
                 // The first donation is outside the window: it fails, and decides.
                 failed = true
                 examined = 1
+            } else if bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
+                // Typed columns over a range: found without making batches of positions.
+                if let failing = bound.filter.firstFailing(in: rows, bound.scratch) {
+                    failed = true
+                    examined = failing - rows.lowerBound + 1
+                } else if after > 0 {
+                    failed = true
+                    examined = rows.count + 1
+                } else {
+                    examined = rows.count
+                }
             } else {
                 let needed = scanBatches(scanned, bound, reverse: false) { rows, selected in
                     guard selected.count < rows.count else { return nil }

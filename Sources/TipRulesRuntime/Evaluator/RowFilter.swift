@@ -21,6 +21,26 @@ class RowFilter {
     /// Whether the filter tests typed columns only, in tight loops (no closure per row).
     var isColumnar: Bool { false }
 
+    /// The first position of a contiguous range that does not pass, or nil when all do
+    /// (`allSatisfy`). The default selects a batch at a time.
+    func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + RowFilter.batch, range.upperBound)
+            for offset in 0..<(end - start) { scratch[offset] = start + offset }
+            let input = UnsafeBufferPointer(start: scratch, count: end - start)
+            let output = scratch + RowFilter.batch
+            let kept = select(input, output)
+            if kept < input.count {
+                var index = 0
+                while index < kept && output[index] == input[index] { index += 1 }
+                return input[index]
+            }
+            start = end
+        }
+        return nil
+    }
+
     /// The filter for a predicate over one stream (see `RowPredicateBinder` for operands).
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> RowFilter {
         switch predicate {
@@ -93,6 +113,28 @@ final class ColumnFilter: RowFilter {
 
     override var isColumnar: Bool { true }
 
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
+        switch operands {
+        case .ints(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
+        case .doubles(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
+        case .strings(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
+        }
+    }
+
+    @inline(__always)
+    private static func firstFailing<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T, _ range: Range<Int>) -> Int? {
+        items.withUnsafeBufferPointer { column in
+            switch op {
+            case .equal: return range.first { !(column[$0] == k) }
+            case .notEqual: return range.first { !(column[$0] != k) }
+            case .less: return range.first { !(column[$0] < k) }
+            case .lessOrEqual: return range.first { !(column[$0] <= k) }
+            case .greater: return range.first { !(column[$0] > k) }
+            case .greaterOrEqual: return range.first { !(column[$0] >= k) }
+            }
+        }
+    }
+
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.select(items, op, k, input, output)
@@ -146,6 +188,15 @@ class BinaryFilter: RowFilter {
 /// `a && b`: the rows that pass `a`, then those of them that pass `b`.
 final class AndFilter: BinaryFilter {
     private let passed = SelectionBuffer()
+
+    /// A row fails `a && b` when it fails either: the first to fail is the earlier of the two.
+    /// (Testing `b` on rows `a` fails changes nothing: a row predicate scanned cannot fail.)
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
+        guard isColumnar else { return super.firstFailing(in: range, scratch) }
+        let a = first.firstFailing(in: range, scratch)
+        let b = second.firstFailing(in: range.lowerBound..<(a ?? range.upperBound), scratch)
+        return b ?? a
+    }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let count = first.select(input, passed.base)
