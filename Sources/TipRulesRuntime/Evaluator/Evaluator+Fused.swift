@@ -585,7 +585,8 @@ extension Evaluator {
     /// A filter for a predicate over a stream: the one bound last, when it still applies (see
     /// `BoundFilterCache`), or a new binding. The caller puts it back when done.
     private func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
-        let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map(invariant)
+        // A closure literal: the method itself, as a function value, would copy the evaluator.
+        let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
         if let entry = filters.take(), entry.matches(stream, invariants) {
             entry.meter?.steps = 0
             return entry
