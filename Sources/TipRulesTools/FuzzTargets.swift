@@ -68,11 +68,41 @@ package enum FuzzTargets {
     """
 
     /// Compiles the input after the prelude and evaluates every declaration over a generated
-    /// stream with a fixed clock: each ends with a value or a runtime error inside the input.
+    /// stream with a fixed clock: each ends with a value or a runtime error inside the input,
+    /// and the optimized program gives the unoptimized one's values, errors and steps.
     static func evaluate(_ bytes: [UInt8]) -> String? {
         let prelude = Array(evaluationPrelude.utf8)
         let file = SourceFile(name: "fuzz.rules", bytes: prelude + bytes)
-        guard let program = RuleCompiler().compile(file).program else { return nil }
+        guard let program = RuleCompiler().compile(file).program,
+              let plainProgram = RuleCompiler(optimizes: false).compile(file).program else { return nil }
+        let options = EvaluationOptions(now: Date(timeIntervalSinceReferenceDate: 817_600_000), stepBudget: 200_000)
+        var evaluation = Evaluation(program: program, donations: fuzzStore(program), options: options)
+        var plain = Evaluation(program: plainProgram, donations: fuzzStore(plainProgram), options: options)
+        let results = evaluation.evaluateAll()
+        for (result, expected) in zip(results, plain.evaluateAll()) {
+            if case .failure(let error) = result.outcome {
+                guard error.range.end <= file.bytes.count else { return "runtime error outside the input" }
+            }
+            guard outcome(result) == outcome(expected) else {
+                return "'\(result.name)' optimized: \(outcome(result)), unoptimized: \(outcome(expected))"
+            }
+        }
+        guard evaluation.stepsTaken == plain.stepsTaken else {
+            return "optimized evaluation took \(evaluation.stepsTaken) steps, unoptimized \(plain.stepsTaken)"
+        }
+        return nil
+    }
+
+    /// A result as text: the value, or the error with its place.
+    private static func outcome(_ result: EvaluationResult) -> String {
+        switch result.outcome {
+        case .success(let value): return ValueFormatter.text(value, result.type)
+        case .failure(let error): return "\(error.range): \(error.message)"
+        }
+    }
+
+    /// The evaluate target's donations: a ping and a view every 7,000 seconds.
+    private static func fuzzStore(_ program: CompiledProgram) -> DonationStore {
         var store = DonationStore(program: program)
         let start = Date(timeIntervalSinceReferenceDate: 817_000_000)
         let names = ["Alps", "Wilbere Bowl", "e\u{301}", "", "Zion"]
@@ -85,13 +115,6 @@ package enum FuzzTargets {
                 "at": index % 4 == 0 ? .null : .date(Double(index) * 1e6),
             ])
         }
-        let options = EvaluationOptions(now: start.addingTimeInterval(600_000), stepBudget: 200_000)
-        var evaluation = Evaluation(program: program, donations: store, options: options)
-        for result in evaluation.evaluateAll() {
-            if case .failure(let error) = result.outcome {
-                guard error.range.end <= file.bytes.count else { return "runtime error outside the input" }
-            }
-        }
-        return nil
+        return store
     }
 }
