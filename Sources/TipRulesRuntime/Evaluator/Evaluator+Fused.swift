@@ -15,9 +15,7 @@ extension Evaluator {
         if case .columnSum(_, _, let mapping, let addition) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
-            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
-                throw failure(RuntimeMessages.overflow("a row of the sum"), range)
-            }
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
             // A sum of a column is kept for the next evaluation; what a mapping computes may
             // depend on parameters and the clock, which the cache does not watch.
@@ -40,9 +38,7 @@ extension Evaluator {
         case .countCompare(_, let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(_, let mapping, let isMax):
-            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
-                throw failure(RuntimeMessages.overflow("a row of the mapping"), range)
-            }
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
             return columnExtreme(list, mapping, isMax)
         case .groupCount(_, let field, let largest):
@@ -52,18 +48,23 @@ extension Evaluator {
             }
             return .int(groupCount(list, field, largest))
         case .distinctCount(_, let mapping):
-            if mapping.hasIntArithmetic && !intArithmeticCannotFail(mapping, list) {
-                throw failure(RuntimeMessages.overflow("a row of the mapping"), range)
-            }
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
             return .int(distinctCount(list, mapping))
         case .keyOrder(_, let key, let op, let order):
-            if key.hasIntArithmetic && !intArithmeticCannotFail(key, list) {
-                throw failure(RuntimeMessages.overflow("a key of the order"), range)
-            }
+            try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
         case .columnSum:
             preconditionFailure("a sum is evaluated with its initial value")
+        }
+    }
+
+    /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
+    /// in the operand can fail on a row of the list (see `RowPredicate`).
+    private func givingWayUnlessIntArithmeticIsSafe(_ operand: RowPredicate.Operand, _ list: DonationList,
+                                                    _ range: SourceRange) throws(Interrupt) {
+        if operand.hasIntArithmetic && !intArithmeticCannotFail(operand, list) {
+            throw failure(RuntimeMessages.overflow("a row of a fused operation"), range)
         }
     }
 
