@@ -17,13 +17,13 @@ struct RowPredicateBinder {
     /// by row, so a fused scan charges what the closure would have (see `StepMeter`).
     var meter: StepMeter? = nil
 
-    /// An operand of a machine type, per row: the same for every row, a column, or computed.
-    private enum PerRow<Element> {
-        case constant(Element)
-        case column(ColumnArray<Element>)
-        case computed((Int) -> Element)
+    /// A `Double` (or `Date`, as seconds since 2001) operand.
+    private enum Number {
+        case constant(Double)
+        case column(ColumnArray<Double>)
+        case computed((Int) -> Double)
 
-        var read: (Int) -> Element {
+        var read: (Int) -> Double {
             switch self {
             case .constant(let k): return { _ in k }
             case .column(let items): return { items[$0] }
@@ -31,11 +31,6 @@ struct RowPredicateBinder {
             }
         }
     }
-
-    /// A `Double` (or `Date`, as seconds since 2001) operand.
-    private typealias Number = PerRow<Double>
-    /// An `Int` operand.
-    private typealias IntOperand = PerRow<Int>
 
     /// An operand bound to the stream.
     private enum Bound {
@@ -154,6 +149,20 @@ struct RowPredicateBinder {
                 return value
             }
         default: preconditionFailure("Int arithmetic on a value that is no Int")
+        }
+    }
+
+    private enum IntOperand {
+        case constant(Int)
+        case column(ColumnArray<Int>)
+        case computed((Int) -> Int)
+
+        var read: (Int) -> Int {
+            switch self {
+            case .constant(let k): return { _ in k }
+            case .column(let items): return { items[$0] }
+            case .computed(let f): return f
+            }
         }
     }
 
