@@ -283,8 +283,7 @@ struct RowPredicateBinder {
         }
     }
 
-    /// Two operands read per row, compared as machine values.
-    private static func compare<T: Comparable>(_ op: ComparisonOperator, _ f: @escaping (Int) -> T, _ g: @escaping (Int) -> T) -> (Int) -> Bool {
+    private static func compare(_ op: ComparisonOperator, _ f: @escaping (Int) -> Int, _ g: @escaping (Int) -> Int) -> (Int) -> Bool {
         switch op {
         case .equal: return { f($0) == g($0) }
         case .notEqual: return { f($0) != g($0) }
@@ -309,7 +308,16 @@ struct RowPredicateBinder {
             case .greaterOrEqual: return { f($0) >= k }
             }
         case (.constant, .computed): return compare(op.mirrored, b, a)
-        default: return compare(op, a.read, b.read)
+        default:
+            let f = a.read, g = b.read
+            switch op {
+            case .equal: return { f($0) == g($0) }
+            case .notEqual: return { f($0) != g($0) }
+            case .less: return { f($0) < g($0) }
+            case .lessOrEqual: return { f($0) <= g($0) }
+            case .greater: return { f($0) > g($0) }
+            case .greaterOrEqual: return { f($0) >= g($0) }
+            }
         }
     }
 
