@@ -410,20 +410,17 @@ extension Evaluator {
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
     /// (which decides where NaN ends up).
     private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool) -> Value {
-        let field: Int?
-        switch mapping {
-        case .field(let index): field = index
-        case .date: field = nil
-        default:
-            // Computed per donation, then the standard library's own `max()` or `min()`, as on
-            // the array `map` would make.
-            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list) {
+        let column: Column
+        switch mappedValues(mapping, list) {
+        case .column(let read): column = read
+        case .computed(let keys):
+            // The standard library's own `max()` or `min()`, as on the array `map` would make.
+            switch keys {
             case .numbers(let keys): return .double((isMax ? keys.max() : keys.min())!)
             case .ints(let keys): return .int((isMax ? keys.max() : keys.min())!)
             case .values(let keys): return (isMax ? keys.max(by: Value.less) : keys.min(by: Value.less))!
             }
         }
-        let column = field.map { list.stream.columns[$0] } ?? .date(list.stream.dates)
         if case .contiguous(let range) = list.positions {
             switch column {
             case .int(let items):
@@ -451,6 +448,21 @@ extension Evaluator {
         return result
     }
 
+    /// What a row mapping gives for a list: a stream column as it is (a field, or the dates), or
+    /// the values it computes from each donation.
+    private enum MappedValues {
+        case column(Column)
+        case computed(OrderKeys)
+    }
+
+    private func mappedValues(_ mapping: RowPredicate.Operand, _ list: DonationList) -> MappedValues {
+        switch mapping {
+        case .field(let index): return .column(list.stream.columns[index])
+        case .date: return .column(.date(list.stream.dates))
+        default: return .computed(RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list))
+        }
+    }
+
     /// The size of the largest (or smallest) group of equal field values. Typed keys group as
     /// `Value`s do: their `==` and hashing are the Swift type's.
     private func groupCount(_ list: DonationList, _ field: Int, _ largest: Bool) -> Int {
@@ -475,24 +487,19 @@ extension Evaluator {
             for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
             return seen.count
         }
-        let field: Int?
-        switch mapping {
-        case .field(let index): field = index
-        case .date: field = nil
-        default:
+        let column: Column
+        switch mappedValues(mapping, list) {
+        case .column(let read): column = read
+        case .computed(let keys):
             // Numbers (dates as their seconds) and `Int`s in typed sets, which count as a set
             // of their values does: each NaN apart, -0.0 and 0.0 together.
-            switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list) {
+            switch keys {
             case .numbers(let keys): return Set(keys).count
             case .ints(let keys): return Set(keys).count
             case .values(let keys): return Set(keys).count
             }
         }
-        guard let field else {
-            let dates = list.stream.dates
-            return count { dates[$0] }
-        }
-        switch list.stream.columns[field] {
+        switch column {
         case .int(let items): return count { items[$0] }
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
