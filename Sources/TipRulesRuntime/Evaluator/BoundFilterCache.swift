@@ -26,9 +26,11 @@ final class BoundFilterCache: Sendable {
         let invariants: [Value]
         let filter: RowFilter
         let meter: StepMeter?
+        /// The most rows a batch holds (see `RowPredicateBinder.batch`).
+        let batch: Int
         /// Room for a batch of positions to test and a batch of those that pass, kept with the
         /// filter so a scan allocates nothing.
-        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 2 * RowFilter.batch)
+        let scratch: UnsafeMutablePointer<Int>
 
         init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
             self.stream = stream.identity
@@ -37,6 +39,8 @@ final class BoundFilterCache: Sendable {
             self.invariants = invariants
             self.filter = filter
             self.meter = meter
+            batch = RowPredicateBinder.batch(for: stream)
+            scratch = .allocate(capacity: 2 * batch)
         }
 
         deinit {

@@ -301,7 +301,7 @@ extension Evaluator {
                 examined = 1
             } else if bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
                 // Typed columns over a range: found without making batches of positions.
-                if let failing = bound.filter.firstFailing(in: rows, bound.scratch) {
+                if let failing = bound.filter.firstFailing(in: rows, bound.scratch, batch: bound.batch) {
                     failed = true
                     examined = failing - rows.lowerBound + 1
                 } else if after > 0 {
@@ -370,8 +370,8 @@ extension Evaluator {
                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
         let filter = bound.filter, meter = bound.meter
-        let input = bound.scratch, output = input + RowFilter.batch
-        var done = 0, size = 16
+        let input = bound.scratch, output = input + bound.batch
+        var done = 0, size = min(16, bound.batch)
         while done < count {
             let n = min(size, count - done)
             switch list.positions {
@@ -402,7 +402,7 @@ extension Evaluator {
                 return done + needed
             }
             done += n
-            size = min(size * 4, RowFilter.batch)
+            size = min(size * 4, bound.batch)
         }
         return count
     }

@@ -10,7 +10,9 @@ import TipRulesSyntax
 /// a row predicate cannot fail, testing a whole batch past the first match the scan needed
 /// changes nothing it returns.
 class RowFilter {
-    /// Rows per batch: the size of every selection buffer.
+    /// The most rows per batch. A filter bound to a stream of fewer donations makes its
+    /// buffers only as large as the stream (see `RowPredicateBinder.batch`): a bound filter is
+    /// kept with its fused node, so its buffers are memory every such node holds.
     static let batch = 256
 
     /// Writes the positions of `input` that pass, in order, to `output`; returns how many.
@@ -22,14 +24,15 @@ class RowFilter {
     var isColumnar: Bool { false }
 
     /// The first position of a contiguous range that does not pass, or nil when all do
-    /// (`allSatisfy`). The default selects a batch at a time.
-    func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
+    /// (`allSatisfy`). The default selects `batch` rows at a time, in `scratch`, room for two
+    /// batches.
+    func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + RowFilter.batch, range.upperBound)
+            let end = min(start + batch, range.upperBound)
             for offset in 0..<(end - start) { scratch[offset] = start + offset }
             let input = UnsafeBufferPointer(start: scratch, count: end - start)
-            let output = scratch + RowFilter.batch
+            let output = scratch + batch
             let kept = select(input, output)
             if kept < input.count {
                 var index = 0
@@ -46,12 +49,12 @@ class RowFilter {
         switch predicate {
         case .and(let a, let b):
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
-            return AndFilter(first, second)
+            return AndFilter(first, second, batch: binder.batch)
         case .or(let a, let b):
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
-            return OrFilter(first, second)
+            return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
-            return NotFilter(make(a, binder))
+            return NotFilter(make(a, binder), batch: binder.batch)
         case .compare(let a, let op, let b):
             if let filter = binder.columnFilter(a, op, b) { return filter }
             return TestFilter(binder.bind(predicate))
@@ -73,7 +76,8 @@ extension RowFilter {
 
 /// A scratch buffer of one batch of positions, owned by a filter.
 final class SelectionBuffer {
-    let base = UnsafeMutablePointer<Int>.allocate(capacity: RowFilter.batch)
+    let base: UnsafeMutablePointer<Int>
+    init(_ batch: Int) { base = .allocate(capacity: batch) }
     deinit { base.deallocate() }
 
     func prefix(_ count: Int) -> UnsafeBufferPointer<Int> {
@@ -113,7 +117,7 @@ final class ColumnFilter: RowFilter {
 
     override var isColumnar: Bool { true }
 
-    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
         case .doubles(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
@@ -187,14 +191,19 @@ class BinaryFilter: RowFilter {
 
 /// `a && b`: the rows that pass `a`, then those of them that pass `b`.
 final class AndFilter: BinaryFilter {
-    private let passed = SelectionBuffer()
+    private let passed: SelectionBuffer
+
+    init(_ first: RowFilter, _ second: RowFilter, batch: Int) {
+        passed = SelectionBuffer(batch)
+        super.init(first, second)
+    }
 
     /// A row fails `a && b` when it fails either: the first to fail is the earlier of the two.
     /// (Testing `b` on rows `a` fails changes nothing: a row predicate scanned cannot fail.)
-    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>) -> Int? {
-        guard isColumnar else { return super.firstFailing(in: range, scratch) }
-        let a = first.firstFailing(in: range, scratch)
-        let b = second.firstFailing(in: range.lowerBound..<(a ?? range.upperBound), scratch)
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        guard isColumnar else { return super.firstFailing(in: range, scratch, batch: batch) }
+        let a = first.firstFailing(in: range, scratch, batch: batch)
+        let b = second.firstFailing(in: range.lowerBound..<(a ?? range.upperBound), scratch, batch: batch)
         return b ?? a
     }
 
@@ -206,9 +215,16 @@ final class AndFilter: BinaryFilter {
 
 /// `a || b`: the rows that pass `a`, and of the rest those that pass `b`, in input order.
 final class OrFilter: BinaryFilter {
-    private let passedFirst = SelectionBuffer()
-    private let rest = SelectionBuffer()
-    private let passedSecond = SelectionBuffer()
+    private let passedFirst: SelectionBuffer
+    private let rest: SelectionBuffer
+    private let passedSecond: SelectionBuffer
+
+    init(_ first: RowFilter, _ second: RowFilter, batch: Int) {
+        passedFirst = SelectionBuffer(batch)
+        rest = SelectionBuffer(batch)
+        passedSecond = SelectionBuffer(batch)
+        super.init(first, second)
+    }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let firstCount = first.select(input, passedFirst.base)
@@ -238,9 +254,12 @@ final class OrFilter: BinaryFilter {
 /// `!a`: the rows that do not pass `a`.
 final class NotFilter: RowFilter {
     private let inner: RowFilter
-    private let passed = SelectionBuffer()
+    private let passed: SelectionBuffer
 
-    init(_ inner: RowFilter) { self.inner = inner }
+    init(_ inner: RowFilter, batch: Int) {
+        self.inner = inner
+        passed = SelectionBuffer(batch)
+    }
 
     override var isColumnar: Bool { inner.isColumnar }
 
@@ -273,13 +292,15 @@ final class NumberFilter: RowFilter {
     private let left: NumberColumn
     private let op: ComparisonOperator
     private let right: NumberColumn
-    private let leftValues = UnsafeMutablePointer<Double>.allocate(capacity: RowFilter.batch)
-    private let rightValues = UnsafeMutablePointer<Double>.allocate(capacity: RowFilter.batch)
+    private let leftValues: UnsafeMutablePointer<Double>
+    private let rightValues: UnsafeMutablePointer<Double>
 
-    init(_ left: NumberColumn, _ op: ComparisonOperator, _ right: NumberColumn) {
+    init(_ left: NumberColumn, _ op: ComparisonOperator, _ right: NumberColumn, batch: Int) {
         self.left = left
         self.op = op
         self.right = right
+        leftValues = .allocate(capacity: batch)
+        rightValues = .allocate(capacity: batch)
     }
 
     override var isColumnar: Bool { true }
@@ -323,10 +344,10 @@ final class NumberColumn {
     /// Where the right operand of arithmetic is computed.
     private let scratch: UnsafeMutablePointer<Double>?
 
-    private init(_ source: Source) {
+    private init(_ source: Source, batch: Int = 0) {
         self.source = source
         if case .arithmetic = source {
-            scratch = .allocate(capacity: RowFilter.batch)
+            scratch = .allocate(capacity: batch)
         } else {
             scratch = nil
         }
@@ -336,8 +357,8 @@ final class NumberColumn {
 
     static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
     static func column(_ items: ColumnArray<Double>) -> NumberColumn { NumberColumn(.column(items)) }
-    static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn) -> NumberColumn {
-        NumberColumn(.arithmetic(op, a, b))
+    static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn, batch: Int) -> NumberColumn {
+        NumberColumn(.arithmetic(op, a, b), batch: batch)
     }
     static func negate(_ a: NumberColumn) -> NumberColumn { NumberColumn(.negate(a)) }
 

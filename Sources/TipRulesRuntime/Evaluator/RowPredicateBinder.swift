@@ -17,6 +17,14 @@ struct RowPredicateBinder {
     /// by row, so a fused scan charges what the closure would have (see `StepMeter`).
     var meter: StepMeter? = nil
 
+    /// The most rows a batch of a scan over this stream holds: no list of it is longer than
+    /// the stream.
+    var batch: Int { RowPredicateBinder.batch(for: stream) }
+
+    static func batch(for stream: DonationStream) -> Int {
+        min(RowFilter.batch, max(1, stream.count))
+    }
+
     /// A `Double` (or `Date`, as seconds since 2001) operand.
     private enum Number {
         case constant(Double)
@@ -379,7 +387,7 @@ extension RowPredicateBinder {
         if b.isInvariant, let filter = typedColumn(a, op, invariant(b)) { return filter }
         if a.isInvariant, let filter = typedColumn(b, op.mirrored, invariant(a)) { return filter }
         guard let left = numberColumn(a), let right = numberColumn(b) else { return nil }
-        return NumberFilter(left, op, right)
+        return NumberFilter(left, op, right, batch: batch)
     }
 
     /// A field or the date against a value of its machine type.
@@ -417,13 +425,13 @@ extension RowPredicateBinder {
             return .column(stream.dates)
         case .arithmetic(let op, let a, let b):
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
-            return .arithmetic(op, x, y)
+            return .arithmetic(op, x, y, batch: batch)
         case .intervalSince(let a, let b):
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
-            return .arithmetic(.doubleSubtract, x, y)
+            return .arithmetic(.doubleSubtract, x, y, batch: batch)
         case .addingInterval(let a, let b):
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
-            return .arithmetic(.doubleAdd, x, y)
+            return .arithmetic(.doubleAdd, x, y, batch: batch)
         case .negate(let a):
             return numberColumn(a).map { .negate($0) }
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce:
