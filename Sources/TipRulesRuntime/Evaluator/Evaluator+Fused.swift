@@ -30,7 +30,7 @@ extension Evaluator {
         // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
         // the list; otherwise the calls it stands for run (see `RowPredicate`).
         if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {
-            throw failure(RuntimeMessages.overflow("a row of the scan"), range)
+            throw givingWay(range)
         }
         switch operation {
         case .scan(_, let predicate, let mode):
@@ -63,9 +63,13 @@ extension Evaluator {
     /// in the operand can fail on a row of the list (see `RowPredicate`).
     private func givingWayUnlessIntArithmeticIsSafe(_ operand: RowPredicate.Operand, _ list: DonationList,
                                                     _ range: SourceRange) throws(Interrupt) {
-        if operand.hasIntArithmetic && !intArithmeticCannotFail(operand, list) {
-            throw failure(RuntimeMessages.overflow("a row of a fused operation"), range)
-        }
+        if operand.hasIntArithmetic && !intArithmeticCannotFail(operand, list) { throw givingWay(range) }
+    }
+
+    /// What a fused operation throws to have its node run the calls it stands for instead
+    /// (`FusedNode` replaces any error with theirs, so this one is never shown).
+    private func givingWay(_ range: SourceRange) -> Interrupt {
+        failure(RuntimeMessages.overflow("Int arithmetic that a fused operation could not prove safe"), range)
     }
 
     /// The node steps of calls a fused operation stands for: charged as each node's would be.

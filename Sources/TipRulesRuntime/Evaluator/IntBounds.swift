@@ -7,7 +7,7 @@ import TipRulesSemantics
 /// come from the bounds of its operands: addition, subtraction and multiplication are monotonic
 /// in each operand, and so is truncating division by values of one sign, so the extremes lie at
 /// the corners; a remainder has its dividend's sign and no greater magnitude.
-struct IntBounds: Equatable {
+struct IntBounds {
     var low: Int
     var high: Int
 

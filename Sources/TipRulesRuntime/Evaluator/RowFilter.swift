@@ -66,7 +66,8 @@ class RowFilter {
 
 extension RowFilter {
     /// The operands of `&&` or `||` with a columnar one first, so the row-by-row tests run
-    /// only on the rows it leaves. A row predicate cannot fail and its result does not depend
+    /// only on the rows it leaves. A scanned row predicate cannot fail (its `Int` arithmetic is
+    /// proven safe before the scan) and its result does not depend
     /// on the order, and without a `contains` search (whose steps depend on the rows it
     /// reaches) neither do the steps: the closure's answers and charges are the same.
     fileprivate static func cheaperFirst(_ a: RowFilter, _ b: RowFilter, _ predicate: RowPredicate) -> (RowFilter, RowFilter) {

@@ -440,8 +440,8 @@ extension RowPredicateBinder {
     }
 }
 
-/// The keys of an order (see `FusedOperation.keyOrder`): `Double`s and dates (as seconds),
-/// `Int`s, or anything else as values.
+/// What a row mapping computes for each donation of a list, for orders, extremes and distinct
+/// counts: `Double`s and dates (as seconds), `Int`s, or anything else as values.
 enum OrderKeys {
     case numbers([Double])
     case ints([Int])

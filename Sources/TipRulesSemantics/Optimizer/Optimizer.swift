@@ -49,7 +49,8 @@ package enum Optimizer {
     }
 
     /// What a function given to `map` or `compactMap` computes from each donation, when that
-    /// is a row operand (which cannot fail): a one-step key path to a field or the date
+    /// is a row operand (which cannot fail, or whose `Int` arithmetic the fused operation
+    /// proves cannot fail before it runs): a one-step key path to a field or the date
     /// (`\.score`), or a closure such as `{ $0.score }` or `{ $0.score * 2 + 1 }`; with the
     /// steps one application charges.
     private static func rowMapping(_ function: TypedExpression) -> (operand: RowPredicate.Operand, steps: Int)? {
@@ -386,8 +387,6 @@ extension RowPredicate {
         return op == .equal ? result : .not(result)
     }
 
-    /// An operand: anything that cannot fail, read from the row, its enclosing closures'
-    /// parameters or constants.
     /// An expression as an operand the same for every row (outside any closure over the rows),
     /// or nil.
     static func invariantOperand(_ expression: TypedExpression) -> Operand? {
@@ -401,6 +400,8 @@ extension RowPredicate {
         operand(body, slot: slot, mapped: nil)
     }
 
+    /// An operand: anything that cannot fail (or `Int` arithmetic, proven safe at run time),
+    /// read from the row, its enclosing closures' parameters or constants.
     private static func operand(_ expression: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
         let operand = { (child: TypedExpression) in RowPredicate.operand(child, slot: slot, mapped: mapped) }
         switch expression.node {
