@@ -22,7 +22,9 @@ struct Bench {
               --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf);
                                      engine:WORKLOAD asks it through RuleEngine.isSatisfied;
-                         incremental:RULE donates one and asks again (I1's rules)
+                         incremental:RULE donates one and asks again (I1's rules);
+                         'rule:TEXT' compiles TEXT against the workloads' events and
+                         evaluates it for 1 s (a shape not in the table)
             """)
             return
         }
@@ -209,19 +211,30 @@ struct Runner {
             print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
             return
         }
-        let program = RuleCompiler().compile(SourceFile(name: "bench.rules", text: Workloads.rules(limit: max(1000, size)))).program!
+        var text = Workloads.rules(limit: max(1000, size))
+        var declaration = name
+        if name.hasPrefix("rule:") {
+            declaration = "adhoc"
+            text += "rule adhoc = \(name.dropFirst("rule:".count))\n"
+        }
+        let compiled = RuleCompiler().compile(SourceFile(name: "bench.rules", text: text))
+        guard let program = compiled.program else {
+            print(DiagnosticRenderer().render(compiled.diagnostics))
+            return
+        }
         var store = DonationStore(program: program)
         _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
         let options = EvaluationOptions(now: Dataset.now)
-        let index = program.declarationIndex(name)!
+        let index = program.declarationIndex(declaration)!
         let evaluate = Runner.freshEvaluations(program, store, options, index)
-        let end = DispatchTime.now().uptimeNanoseconds + 3_000_000_000
+        let seconds: UInt64 = name.hasPrefix("rule:") ? 1 : 3
+        let end = DispatchTime.now().uptimeNanoseconds + seconds * 1_000_000_000
         var count = 0
         while DispatchTime.now().uptimeNanoseconds < end {
             for _ in 0..<1000 { Sink.shared.consume(evaluate()) }
             count += 1000
         }
-        print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
+        print("\(count) evaluations of \(name) at n=\(size): \(Double(seconds) * 1e9 / Double(count)) ns each (\(evaluate()))")
     }
 
     func report(workload: String, size: Int, tiprules: Double, closure: Double, predicate: Double?, closureRatio: Double, predicateRatio: Double?) {

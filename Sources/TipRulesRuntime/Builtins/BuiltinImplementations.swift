@@ -14,15 +14,18 @@ enum BuiltinImplementations {
 
     private static func implementation(_ id: BuiltinID) -> Implementation {
         switch id {
+        case .arrayCount, .arrayIsEmpty, .arrayContains, .arrayContainsWhere, .arrayAllSatisfy, .arrayCountWhere,
+             .setCount, .setIsEmpty, .setContains,
+             .stringCount, .stringIsEmpty, .stringContains, .stringHasPrefix, .stringStartsWith, .stringHasSuffix,
+             .doubleRounded, .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite,
+             .donationDate, .dateTimeIntervalSince, .dateAddingTimeInterval, .dateNow, .dateDistantPast, .dateDistantFuture,
+             .intMax, .intMin, .doubleInfinity, .doubleNan:
+            // Their result is always the same scalar type: one definition, boxed here.
+            return fixedScalar(id)!.boxed
         case .eventDonations:
             return { ev, call, range throws(Interrupt) in
                 guard case .event(let index) = try ev.receiver(call) else { preconditionFailure("event expected") }
                 return .donations(try ev.donations(ofEvent: index, range))
-            }
-        case .donationDate:
-            return { ev, call, _ throws(Interrupt) in
-                guard case .donation(let stream, let position) = try ev.receiver(call) else { preconditionFailure("donation expected") }
-                return .date(stream.dates[position])
             }
         case .donationsDonatedWithin:
             return { ev, call, range throws(Interrupt) in
@@ -50,14 +53,6 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 try subset(&ev, call, range, largest: false)
             }
-        case .arrayCount:
-            return { ev, call, _ throws(Interrupt) in
-                .int(try ev.receiver(call).collectionCount)
-            }
-        case .arrayIsEmpty:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.receiver(call).collectionCount == 0)
-            }
         case .arrayFirst:
             return { ev, call, _ throws(Interrupt) in
                 let value = try ev.receiver(call)
@@ -68,41 +63,6 @@ enum BuiltinImplementations {
                 let value = try ev.receiver(call)
                 let count = value.collectionCount
                 return count == 0 ? .null : call.wrapsElement(ev.element(of: value, at: count - 1))
-            }
-        case .arrayContains:
-            return { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
-                let needle = try ev.argument(call, 0)
-                try ev.tick(items.count, range)
-                return .bool(items.contains(needle))
-            }
-        case .arrayContainsWhere:
-            return { ev, call, _ throws(Interrupt) in
-                let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    return .bool(true)
-                }
-                return .bool(false)
-            }
-        case .arrayAllSatisfy:
-            return { ev, call, _ throws(Interrupt) in
-                let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in 0..<elements.count where !(try predicate.applyBool(&ev, elements, index)) {
-                    return .bool(false)
-                }
-                return .bool(true)
-            }
-        case .arrayCountWhere:
-            return { ev, call, _ throws(Interrupt) in
-                let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                var count = 0
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    count += 1
-                }
-                return .int(count)
             }
         case .arrayFirstWhere:
             return { ev, call, _ throws(Interrupt) in
@@ -243,19 +203,6 @@ enum BuiltinImplementations {
                 let value = try ev.receiver(call)
                 return ev.slice(of: value, 0, max(0, value.collectionCount - 1))
             }
-        case .setCount:
-            return { ev, call, _ throws(Interrupt) in
-                .int(try ev.receiver(call).collectionCount)
-            }
-        case .setIsEmpty:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.receiver(call).collectionCount == 0)
-            }
-        case .setContains:
-            return { ev, call, _ throws(Interrupt) in
-                guard case .set(let items) = try ev.receiver(call) else { preconditionFailure("set expected") }
-                return .bool(items.contains(try ev.argument(call, 0)))
-            }
         case .rangeContains:
             return { ev, call, _ throws(Interrupt) in
                 guard case .range(let low, let high, let closed) = try ev.receiver(call) else { preconditionFailure("range expected") }
@@ -279,35 +226,6 @@ enum BuiltinImplementations {
                 guard case .range(let low, let high, let closed) = try ev.receiver(call) else { preconditionFailure("range expected") }
                 return .bool(!closed && low == high)
             }
-        case .stringCount:
-            return { ev, call, range throws(Interrupt) in
-                let text = try ev.string(call)
-                try ev.tick(text.utf8.count / 16, range)
-                return .int(text.count)
-            }
-        case .stringIsEmpty:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.string(call).isEmpty)
-            }
-        case .stringContains:
-            return { ev, call, range throws(Interrupt) in
-                let text = try ev.string(call)
-                let needle = try ev.stringArgument(call)
-                try ev.tick(StringSearch.containsSteps(text, needle), range)
-                return .bool(StringSearch.contains(text, needle))
-            }
-        case .stringHasPrefix:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
-            }
-        case .stringStartsWith:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(StringSearch.hasPrefix(try ev.string(call), try ev.stringArgument(call)))
-            }
-        case .stringHasSuffix:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(StringSearch.hasSuffix(try ev.string(call), try ev.stringArgument(call)))
-            }
         case .stringLowercased:
             return { ev, call, range throws(Interrupt) in
                 let text = try ev.string(call)
@@ -320,55 +238,10 @@ enum BuiltinImplementations {
                 try ev.tick(text.utf8.count, range)
                 return .string(text.uppercased())
             }
-        case .doubleRounded:
-            return { ev, call, _ throws(Interrupt) in
-                .double(try ev.double(call).rounded())
-            }
-        case .doubleIsNaN:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.double(call).isNaN)
-            }
-        case .doubleIsInfinite:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.double(call).isInfinite)
-            }
-        case .doubleIsFinite:
-            return { ev, call, _ throws(Interrupt) in
-                .bool(try ev.double(call).isFinite)
-            }
-        case .dateTimeIntervalSince:
-            return { ev, call, _ throws(Interrupt) in
-                guard case .date(let a) = try ev.receiver(call), case .date(let b) = try ev.argument(call, 0) else { preconditionFailure("dates expected") }
-                return .double(a - b)
-            }
-        case .dateAddingTimeInterval:
-            return { ev, call, _ throws(Interrupt) in
-                guard case .date(let a) = try ev.receiver(call), case .double(let b) = try ev.argument(call, 0) else { preconditionFailure("date expected") }
-                return .date(a + b)
-            }
-        case .dateNow:
-            return { ev, _, _ throws(Interrupt) in
-                .date(ev.now)
-            }
-        case .dateDistantPast:
-            // Foundation's values, in seconds since 2001.
-            return { _, _, _ throws(Interrupt) in .date(-63_114_076_800) }
-        case .dateDistantFuture:
-            return { _, _, _ throws(Interrupt) in .date(63_113_904_000) }
-        case .intMax:
-            return { _, _, _ throws(Interrupt) in .int(.max) }
-        case .intMin:
-            return { _, _, _ throws(Interrupt) in .int(.min) }
-        case .doubleInfinity:
-            return { _, _, _ throws(Interrupt) in .double(.infinity) }
-        case .doubleNan:
-            return { _, _, _ throws(Interrupt) in .double(.nan) }
         case .abs:
             return { ev, call, range throws(Interrupt) in
                 switch try ev.argument(call, 0) {
-                case .int(let x):
-                    guard x != .min else { throw ev.failure(RuntimeMessages.overflow("abs(\(x))"), range) }
-                    return .int(abs(x))
+                case .int(let x): return .int(try checkedAbs(x, ev, range))
                 case .double(let x): return .double(abs(x))
                 default: preconditionFailure("abs of a non-number")
                 }

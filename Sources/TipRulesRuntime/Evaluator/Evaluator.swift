@@ -408,6 +408,12 @@ struct Evaluator {
         withBoundDonation(slot) { stream, position in stream.columns[field].double(at: position) }
     }
 
+    /// Whether an optional payload field of the donation in a local is nil, without copying
+    /// its value out.
+    func localFieldIsNil(_ slot: Int, _ field: Int) -> Bool {
+        withBoundDonation(slot) { stream, position in stream.columns[field].isNil(at: position) }
+    }
+
     mutating func setLocal(_ slot: Int, _ value: Value) {
         let index = frameBase + slot
         if index < locals.count {

@@ -56,6 +56,14 @@ class Node {
         return value
     }
 
+    /// Whether the value of an optional node is nil (`x == nil`), charging what `evaluate`
+    /// charges. Nodes that can answer without making the value (a payload field read from its
+    /// column) override it.
+    func isNil(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        if case .null = try evaluate(&ev) { return true }
+        return false
+    }
+
     /// Applies a function value (a closure or a key path) to one argument.
     func apply(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Value {
         preconditionFailure("applying a non-function")

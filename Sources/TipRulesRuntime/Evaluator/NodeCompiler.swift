@@ -57,7 +57,11 @@ struct NodeCompiler {
             return FieldNode(compile(base), index, range, type)
         case .closure(let closure): return compile(closure, range, type)
         case .keyPath(let steps): return KeyPathNode(steps.map { compile($0, range) }, range, type)
-        case .arrayLiteral(let elements): return ArrayLiteralNode(elements.map(compile), range, type)
+        case .arrayLiteral(let elements):
+            let nodes = elements.map(compile)
+            let constants = nodes.compactMap { $0 as? ConstantNode }
+            if constants.count == nodes.count { return ConstantArrayNode(constants, range, type) }
+            return ArrayLiteralNode(nodes, range, type)
         case .negate(let operand): return NegateNode(compile(operand), range, type)
         case .not(let operand): return NotNode(compile(operand), range, type)
         case .arithmetic(let op, let lhs, let rhs): return ArithmeticNode(op, compile(lhs), compile(rhs), range, type)

@@ -5,16 +5,51 @@ import TipRulesSyntax
 // Nodes that call: built-ins, closures and key paths, `#Rule`, fused operations, and the
 // element sources of loops that apply closures.
 
-/// A call of a built-in, with its implementation resolved.
+/// A call of a built-in, with its implementation resolved: unboxed for a parent that takes
+/// an `Int`, `Double`, `Date` or `Bool` where the built-in has such a form (see
+/// `ScalarImplementation`).
 final class BuiltinNode: Node {
     let call: CompiledCall
     let implementation: BuiltinImplementations.Implementation
+    // The unboxed form, kept as plain `let`s rather than an enum's payload, which a switch
+    // would copy (and reference-count) at every call.
+    private let unboxed: Unboxed
+    private let intBody: ScalarImplementation.Body<Int>
+    private let doubleBody: ScalarImplementation.Body<Double>
+    private let boolBody: ScalarImplementation.Body<Bool>
+    private enum Unboxed { case none, int, double, bool }
+
     init(_ call: CompiledCall, _ type: RuleType) {
         self.call = call
-        self.implementation = BuiltinImplementations.table[call.builtin.id.rawValue]
+        let scalar = BuiltinImplementations.scalar(for: call)
+        self.implementation = scalar?.boxed ?? BuiltinImplementations.table[call.builtin.id.rawValue]
+        (unboxed, intBody, doubleBody, boolBody) = switch scalar {
+        case .int(let body)?: (.int, body, BuiltinNode.never, BuiltinNode.never)
+        case .double(let body)?, .date(let body)?: (.double, BuiltinNode.never, body, BuiltinNode.never)
+        case .bool(let body)?: (.bool, BuiltinNode.never, BuiltinNode.never, body)
+        case nil: (.none, BuiltinNode.never, BuiltinNode.never, BuiltinNode.never)
+        }
         super.init(call.range, type)
     }
+    private static func never<T>(_ ev: inout Evaluator, _ call: CompiledCall, _ range: SourceRange) throws(Interrupt) -> T {
+        preconditionFailure("a built-in without an unboxed form called unboxed")
+    }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try implementation(&ev, call, call.range) }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        guard case .int = unboxed else { return try super.int(&ev) }
+        try ev.tickNode(range)
+        return try intBody(&ev, call, call.range)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        guard case .double = unboxed else { return try super.double(&ev) }
+        try ev.tickNode(range)
+        return try doubleBody(&ev, call, call.range)
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        guard case .bool = unboxed else { return try super.bool(&ev) }
+        try ev.tickNode(range)
+        return try boolBody(&ev, call, call.range)
+    }
 }
 
 /// A built-in call's parts, as the implementations read them.
@@ -22,6 +57,10 @@ final class CompiledCall {
     let builtin: Builtin
     let receiver: Node?
     let arguments: [Node]
+    /// The first two arguments, read without going through the array (whose reference count
+    /// a read through it would change).
+    let first: Node?
+    let second: Node?
     /// The call's static result type (built-ins that return optionals need it to wrap).
     let resultType: RuleType
     let range: SourceRange
@@ -32,6 +71,8 @@ final class CompiledCall {
         self.builtin = builtin
         self.receiver = receiver
         self.arguments = arguments
+        first = arguments.first
+        second = arguments.count > 1 ? arguments[1] : nil
         self.resultType = resultType
         self.range = range
         self.elementIsOptional = receiver?.type.elementType?.isOptional ?? false

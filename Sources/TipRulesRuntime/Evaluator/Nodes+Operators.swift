@@ -17,6 +17,22 @@ final class ArrayLiteralNode: Node {
     }
 }
 
+/// An array literal of constants (`["Zion", "Alps"]`): its value made once, not at every
+/// evaluation. It charges the steps of its elements, as `ArrayLiteralNode` does.
+final class ConstantArrayNode: Node {
+    let elements: [Node]
+    let value: Value
+    init(_ elements: [ConstantNode], _ range: SourceRange, _ type: RuleType) {
+        self.elements = elements
+        value = .array(elements.map(\.value))
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        for element in elements { try ev.tickNode(element.range) }
+        return value
+    }
+}
+
 /// A node with one operand.
 class UnaryNode: Node {
     let operand: Node
@@ -153,8 +169,9 @@ final class ArithmeticNode: BinaryNode {
 final class ComparisonNode: BinaryNode {
     let op: ComparisonOperator
     /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`
-    /// (a date unboxes to its seconds).
-    private enum Kind { case int, double, value }
+    /// (a date unboxes to its seconds); `x == nil` and `nil == x` by asking whether `x` is nil
+    /// (see `Node.isNil`), which need not make its value.
+    private enum Kind { case int, double, nilOnRight, nilOnLeft, value }
     private let kind: Kind
 
     init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
@@ -162,9 +179,22 @@ final class ComparisonNode: BinaryNode {
         switch (lhs.type, rhs.type) {
         case (.int, .int): kind = .int
         case (.double, .double), (.date, .date): kind = .double
-        default: kind = .value
+        default:
+            let equality = op == .equal || op == .notEqual
+            if equality && ComparisonNode.isNilConstant(rhs) {
+                kind = .nilOnRight
+            } else if equality && ComparisonNode.isNilConstant(lhs) {
+                kind = .nilOnLeft
+            } else {
+                kind = .value
+            }
         }
         super.init(lhs, rhs, range, type)
+    }
+
+    private static func isNilConstant(_ node: Node) -> Bool {
+        guard let constant = node as? ConstantNode, case .null = constant.value else { return false }
+        return true
     }
 
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try body(&ev)) }
@@ -177,6 +207,13 @@ final class ComparisonNode: BinaryNode {
         switch kind {
         case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
         case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .nilOnRight:
+            let isNil = try lhs.isNil(&ev)
+            try ev.tickNode(rhs.range)
+            return isNil == (op == .equal)
+        case .nilOnLeft:
+            try ev.tickNode(lhs.range)
+            return try rhs.isNil(&ev) == (op == .equal)
         case .value:
             let left = try lhs.evaluate(&ev)
             let right = try rhs.evaluate(&ev)
@@ -233,6 +270,25 @@ final class NilCoalescingNode: BinaryNode {
         }
         return try rhs.evaluate(&ev)
     }
+
+    // `a ?? b` of a scalar type: `a`'s value unwrapped, or `b`'s computed unboxed.
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tickNode(range)
+        if case .int(let value) = try lhs.evaluate(&ev) { return value }
+        return try rhs.int(&ev)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tickNode(range)
+        switch try lhs.evaluate(&ev) {
+        case .double(let value), .date(let value): return value
+        default: return try rhs.double(&ev)
+        }
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        if case .bool(let value) = try lhs.evaluate(&ev) { return value }
+        return try rhs.bool(&ev)
+    }
 }
 
 final class SubscriptNode: BinaryNode {
@@ -259,8 +315,23 @@ final class TernaryNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        guard case .bool(let flag) = try condition.evaluate(&ev) else { preconditionFailure("condition is not Bool") }
-        return try (flag ? then : otherwise).evaluate(&ev)
+        try (try condition.bool(&ev) ? then : otherwise).evaluate(&ev)
+    }
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tickNode(range)
+        return try (try condition.bool(&ev) ? then : otherwise).int(&ev)
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tickNode(range)
+        return try (try condition.bool(&ev) ? then : otherwise).double(&ev)
+    }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        return try (try condition.bool(&ev) ? then : otherwise).bool(&ev)
+    }
+    override func isNil(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        return try (try condition.bool(&ev) ? then : otherwise).isNil(&ev)
     }
 }
 

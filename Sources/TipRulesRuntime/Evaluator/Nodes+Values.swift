@@ -157,6 +157,11 @@ final class LocalFieldNode: Node {
         try ev.tickNode(baseRange)
         return ev.localDoubleField(slot, index)
     }
+    override func isNil(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        try ev.tickNode(baseRange)
+        return ev.localFieldIsNil(slot, index)
+    }
 }
 
 /// `$0.date` of a closure parameter of a donation type: the date read from its stream. It

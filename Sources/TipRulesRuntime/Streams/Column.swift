@@ -44,6 +44,13 @@ package enum Column: Sendable {
         return items[position]
     }
 
+    /// Whether the value at a position is nil (only an optional field's `values` column holds
+    /// nils), read in place.
+    func isNil(at position: Int) -> Bool {
+        guard case .values(let items) = self else { return false }
+        return items.isNull(at: position)
+    }
+
     /// The value at a position of a `Double` column, or the seconds since 2001 of a `Date` one.
     func double(at position: Int) -> Double {
         switch self {

@@ -194,3 +194,14 @@ extension ColumnArray: Equatable where Element: Equatable {
         lhs.elementsEqual(rhs)
     }
 }
+
+extension ColumnArray where Element == Value {
+    /// Whether the value at a position is `.null`, read through the buffer so the value (and
+    /// what it references) is not copied out.
+    @inline(__always)
+    func isNull(at position: Int) -> Bool {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
+        if case .null = storage.unsafelyUnwrapped.elements[position] { return true }
+        return false
+    }
+}
