@@ -20,6 +20,7 @@ struct Bench {
               --json    print one JSON object per line
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
               --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
+              --workloads W1[,W2...]   only these rule shapes
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf);
                                      engine:WORKLOAD asks it through RuleEngine.isSatisfied;
                          incremental:RULE donates one and asks again (I1's rules);
@@ -49,7 +50,11 @@ struct Bench {
             arguments.index(after: index) < arguments.endIndex ? Set(arguments[arguments.index(after: index)].split(separator: ",").map(String.init)) : nil
         }
         func runs(_ group: String) -> Bool { only?.contains(group) ?? true }
-        let runner = Runner(json: json, rounds: quick ? 3 : 15)
+        var runner = Runner(json: json, rounds: quick ? 3 : 15)
+        // `--workloads W1,W37`: some rule shapes only.
+        runner.selected = arguments.firstIndex(of: "--workloads").flatMap { index in
+            arguments.index(after: index) < arguments.endIndex ? Set(arguments[arguments.index(after: index)].split(separator: ",").map(String.init)) : nil
+        }
         let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
         if runs("workloads") { for size in sizes { runner.workloads(size: size) } }
         if runs("compile") {
@@ -81,6 +86,8 @@ final class Sink: @unchecked Sendable {
 struct Runner {
     let json: Bool
     let rounds: Int
+    /// The workloads to run (`--workloads W1,W37`); nil for all.
+    var selected: Set<String>? = nil
     let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -121,7 +128,7 @@ struct Runner {
         precondition(issues.isEmpty, "\(issues)")
         var options = EvaluationOptions(now: Dataset.now)
         options.timeZone = TimeZone(identifier: "UTC")!
-        for workload in Workloads.all {
+        for workload in Workloads.all where selected?.contains(workload.name) ?? true {
             let index = program.declarationIndex(workload.name)!
             let tiprules = Runner.freshEvaluations(program, store, options, index)
             let closure = { workload.closure(data, calendar, true) }

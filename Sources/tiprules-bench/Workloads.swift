@@ -289,5 +289,47 @@ enum Workloads {
         Workload(
             name: "W36", rule: "(didRate.donations.map { $0.score * 2 }.min() ?? 0) < 1",
             closure: { data, _, _ in (data.ratings.map { $0.score * 2 }.min() ?? 0) < 1 }),
+        Workload(
+            name: "W37", rule: "didRate.donations.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 10 }),
+        Workload(
+            name: "W38", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } > 4",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { max($0, $1.score) } > 4 }),
+        Workload(
+            name: "W39", rule: "didRate.donations.compactMap { $0.comment?.count }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.compactMap { $0.comment?.count }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W40", rule: "didViewLandmarkDetail.donations.filter { [\"Zion\", \"Alps\"].contains($0.landmarkName) }.count > 3",
+            closure: { data, _, _ in data.views.filter { ["Zion", "Alps"].contains($0.landmarkName) }.count > 3 }),
+        Workload(
+            name: "W41", rule: "(didRate.donations.map { Int($0.score) }.max() ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.map { Int($0.score) }.max() ?? 0) > 3 }),
+        Workload(
+            name: "W42", rule: "didRate.donations.map(\\.score).filter { $0 > 2 }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map(\.score).filter { $0 > 2 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W43", rule: "Set(didRate.donations.compactMap(\\.comment)).count > 5",
+            closure: { data, _, _ in Set(data.ratings.compactMap(\.comment)).count > 5 }),
+        Workload(
+            name: "W44", rule: "didRate.donations.map { abs($0.score - 2.5) }.reduce(0, +) / Double(max(1, didRate.donations.count)) > 1",
+            closure: { data, _, _ in data.ratings.map { abs($0.score - 2.5) }.reduce(0, +) / Double(max(1, data.ratings.count)) > 1 }),
+        Workload(
+            name: "W45", rule: "didRate.donations.allSatisfy { $0.comment == nil || $0.comment!.count > 3 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.comment == nil || $0.comment!.count > 3 } }),
+        Workload(
+            name: "W46", rule: "(didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID).sorted().first ?? 0) > 5",
+            closure: { data, _, _ in (data.ratings.filter { $0.score > 3 }.map(\.landmarkID).sorted().first ?? 0) > 5 }),
+        Workload(
+            name: "W47", rule: "didRate.donations.filter { $0.comment?.contains(\"4\") == true }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.contains("4") == true }.count > 2 }),
+        Workload(
+            name: "W48", rule: "didRate.donations.map { $0.score * Double($0.landmarkID) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.ratings.map { $0.score * Double($0.landmarkID) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W49", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 7 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment?.count ?? 0) > 7 }.count > 3 }),
+        Workload(
+            name: "W50", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first == "Alps" }),
     ]
 }

@@ -201,6 +201,30 @@ struct OptimizerTests {
                         "reduce(1) { $0 + $0 * $1.id }"] {
                 result.append("\(source).\(sum)")
             }
+            // Ternaries, `abs`, `min`, `max`, `rounded()` and conversions in row expressions
+            // (NaN ratings, -0.0, ids from -2 to 6; `Int(d)` traps on NaN, so it gives way where
+            // the list has one).
+            for computed in ["map { $0.id > 2 ? $0.rating : -1 }.max()", "filter { ($0.note == nil ? 0 : 1) + $0.id > 3 }.count",
+                             "reduce(0) { $0 + ($1.seen ? 1 : 0) }", "map { abs($0.rating - 2.5) }.reduce(0, +)",
+                             "filter { abs($0.id) > 1 }.count", "map { abs($0.id * 4611686018427387904) }.max()",
+                             "filter { max($0.id, threshold) == 3 }.count", "map { min($0.rating, 2.0) }.min()",
+                             "map { max($0.date, Date.now.addingTimeInterval(-86400 * 20)) }.max()", "filter { $0.rating.rounded() == 2 }.count",
+                             "map { Double($0.id) * $0.rating }.reduce(0, +)", "map { Int($0.rating) }.max()",
+                             "filter { $0.id > 0 && Int($0.rating) > 1 }.count", "map { Int($0.rating * 1e300) }.min()",
+                             "filter { ($0.seen ? $0.name : \"Alps\").hasPrefix(\"A\") }.count"] {
+                result.append("\(source).\(computed)")
+            }
+            // Folds: the accumulator read by the step (`max`, `min`, `||`, a ternary), over the
+            // donations, what `map` made of them, and those of its results a `filter` keeps; and
+            // folds not fused (`Int` arithmetic with the accumulator, a `String` accumulator).
+            for fold in ["reduce(0.0) { max($0, $1.rating) }", "reduce(100.0) { min($0, $1.rating * 2) }", "reduce(0) { max($0, $1.id) }",
+                         "reduce(Date.distantPast) { max($0, $1.date) }", "reduce(false) { $0 || $1.rating > 4 }",
+                         "reduce(true) { $0 && $1.id < 6 }", "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 }", "map(\\.rating).reduce(0.0) { max($0, $1) }",
+                         "map(\\.rating).filter { $0 > 2 }.reduce(0, +)", "map { $0.rating * 2 }.filter { $0 != $0 || $0 < 3 }.reduce(0.5) { $0 + $1 }",
+                         "map(\\.id).filter { $0 > 1 }.reduce(0) { max($0, $1) }", "map(\\.id).filter { $0 % 2 == 0 }.reduce(7) { min($0, $1) }",
+                         "reduce(1) { $0 * 2 + $1.id }", "reduce(\"\") { $0 + $1.name }"] {
+                result.append("\(source).\(fold)")
+            }
             // Distinct counts and extremes of what a closure computes (NaN ratings, -0.0, nil notes).
             for computed in ["Set(\(source).map { $0.id / 3 }).count", "Set(\(source).map { $0.rating * 2 }).count",
                              "Set(\(source).map { $0.note ?? \"\" }).count", "Set(\(source).map { $0.id * 9223372036854775807 }).count",
@@ -246,13 +270,14 @@ struct OptimizerTests {
                 Issue.record("does not compile: \(text) \(fast.diagnostics.map(\.message))")
                 continue
             }
-            // Closures over the enclosing closure's parameter fuse too; a conversion (which the
-            // optimizer does not take apart, as some conversions trap) keeps the general evaluator,
-            // and so does a value to look for that is a static member (`Double.nan`). A source
-            // with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
-            let unfusable = text.contains("Double(threshold)") || text.contains("contains(Double.nan)")
+            // Closures over the enclosing closure's parameter fuse too; a value to look for that
+            // is a static member (`Double.nan`) keeps the general evaluator, and so do a fold with
+            // `Int` arithmetic, whose bounds depend on the accumulator, and a `String` fold. A
+            // source with a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
+            let unfusable = text.contains("contains(Double.nan)") || text.contains("{ $0 * 2 + $1.id }")
+                || text.contains("reduce(\"\")")
                 || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
-                || text.contains("addingTimeInterval(60) }.max()") || text.contains("$0.note ?? \"\" }.max()")
+                || text.contains("addingTimeInterval(60) }.max()") || text.contains("{ max($0.date, Date.now") || text.contains("$0.note ?? \"\" }.max()")
                 || text.contains("$0 + $0 *") || text.contains("$1.when.timeIntervalSince($0.when)") || text.contains("{ _, _ in")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")

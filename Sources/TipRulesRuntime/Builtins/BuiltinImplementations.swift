@@ -122,21 +122,24 @@ enum BuiltinImplementations {
             }
         case .arrayMin:
             return { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let collection = try ev.receiver(call)
+                let items = ev.elements(of: collection)
                 try ev.tick(items.count, range)
                 let least = ScalarArray(items).map { $0.extreme(greatest: false) } ?? items.min(by: Value.less)
                 return least.map(call.wrapsElement) ?? .null
             }
         case .arrayMax:
             return { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let collection = try ev.receiver(call)
+                let items = ev.elements(of: collection)
                 try ev.tick(items.count, range)
                 let greatest = ScalarArray(items).map { $0.extreme(greatest: true) } ?? items.max(by: Value.less)
                 return greatest.map(call.wrapsElement) ?? .null
             }
         case .arraySorted:
             return { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let collection = try ev.receiver(call)
+                let items = ev.elements(of: collection)
                 try ev.tick(items.count * max(1, Int.bitWidth - items.count.leadingZeroBitCount), range)
                 return .array(ScalarArray(items)?.sorted ?? items.sorted(by: Value.less))
             }
@@ -288,7 +291,8 @@ enum BuiltinImplementations {
             }
         case .setFromArray:
             return { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.argument(call, 0))
+                let collection = try ev.argument(call, 0)
+                let items = ev.elements(of: collection)
                 try ev.tick(items.count, range)
                 return .set(Set(items))
             }
@@ -326,7 +330,7 @@ enum BuiltinImplementations {
         var members: [[Int]] = []
         for offset in 0..<count {
             let element = ev.element(of: value, at: offset)
-            let key = try call.arguments[0].apply(&ev, element)
+            let key = try call.first!.apply(&ev, element)
             if let group = groupOf[key] {
                 members[group].append(offset)
             } else {

@@ -8,7 +8,13 @@ extension Evaluator {
     }
 
     mutating func argument(_ call: CompiledCall, _ index: Int) throws(Interrupt) -> Value {
-        try call.arguments[index].evaluate(&self)
+        // The first two read from their own fields: going through the array would retain and
+        // release it and the node at every call.
+        switch index {
+        case 0: return try call.first!.evaluate(&self)
+        case 1: return try call.second!.evaluate(&self)
+        default: return try call.arguments[index].evaluate(&self)
+        }
     }
 
     mutating func intArgument(_ call: CompiledCall, _ index: Int) throws(Interrupt) -> Int {

@@ -110,7 +110,8 @@ extension BuiltinImplementations {
             return .bool { ev, call, _ throws(Interrupt) in try ev.receiver(call).collectionCount == 0 }
         case .arrayContains:
             return .bool { ev, call, range throws(Interrupt) in
-                let items = ev.elements(of: try ev.receiver(call))
+                let collection = try ev.receiver(call)
+                let items = ev.elements(of: collection)
                 let needle = try ev.argument(call, 0)
                 try ev.tick(items.count, range)
                 return items.contains(needle)

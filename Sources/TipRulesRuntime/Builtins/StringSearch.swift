@@ -50,16 +50,18 @@ enum StringSearch {
         if needle.isEmpty { return true }
         let fast: Bool? = withBytes(text, needle) { t, n in
             guard simple(n[...]), simple(t[...]) else { return nil }
-            return contains(Array(t), Array(n))
+            return contains(t, n)
         }
         return fast ?? contains(Array(text), Array(needle))
     }
 
-    static func contains<T: Equatable>(_ text: [T], _ needle: [T]) -> Bool {
+    /// Whether `needle` occurs in `text`, compared element by element in place.
+    static func contains<C: RandomAccessCollection>(_ text: C, _ needle: C) -> Bool where C.Element: Equatable, C.Index == Int {
         if needle.isEmpty { return true }
         guard needle.count <= text.count else { return false }
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
-            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        let first = needle[needle.startIndex]
+        for start in text.startIndex...(text.endIndex - needle.count) where text[start] == first {
+            if text[start..<(start + needle.count)].elementsEqual(needle[...]) { return true }
         }
         return false
     }

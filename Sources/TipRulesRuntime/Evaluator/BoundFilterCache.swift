@@ -127,7 +127,14 @@ extension RowPredicate.Operand {
             b.collectVariableInvariants(into: &operands)
         case .negate(let a):
             a.collectVariableInvariants(into: &operands)
-        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+        case .conditional(let p, let a, let b):
+            p.collectVariableInvariants(into: &operands)
+            a.collectVariableInvariants(into: &operands)
+            b.collectVariableInvariants(into: &operands)
+        case .function(_, let a, let b):
+            a.collectVariableInvariants(into: &operands)
+            b?.collectVariableInvariants(into: &operands)
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator:
             break
         }
     }
@@ -139,7 +146,8 @@ extension RowPredicate.Operand {
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return a.isConstant && b.isConstant
         case .negate(let a): return a.isConstant
-        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic: return false
+        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .conditional, .function, .accumulator:
+            return false
         }
     }
 }

@@ -24,6 +24,15 @@ extension Evaluator {
             }
             return try mappedSum(list, mapping, from: start, addition)
         }
+        if case .fold(_, _, let step, let filter) = operation, let initial {
+            let start = try initial.evaluate(&self)
+            guard let list = donationList(value), list.count > 0 else { return start }
+            if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
+            try tick(list.count * steps.perSourceElement, range)
+            let (result, steppedCount) = fold(list, step, filter, from: start)
+            try tick(steppedCount * steps.perElement, range)
+            return result
+        }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
@@ -54,8 +63,8 @@ extension Evaluator {
         case .keyOrder(_, let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
-        case .columnSum:
-            preconditionFailure("a sum is evaluated with its initial value")
+        case .columnSum, .fold:
+            preconditionFailure("a sum or a fold is evaluated with its initial value")
         }
     }
 
@@ -161,6 +170,54 @@ extension Evaluator {
         }
     }
 
+    /// A fold: the step computed for each donation in turn (each the filter holds for), from
+    /// what the previous ones accumulated, with the operations the closure would apply; and how
+    /// many donations took a step.
+    private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?,
+                      from start: Value) -> (Value, Int) {
+        let box = FoldAccumulator()
+        var binder = RowPredicateBinder(stream: list.stream, invariant: { invariant($0) })
+        binder.accumulator = box
+        let test = filter.map { binder.bind($0) }
+        var stepped = 0
+        /// Runs `advance` at each position the filter holds for.
+        func each(_ advance: (Int) -> Void) {
+            if let test {
+                for offset in 0..<list.count {
+                    let position = list.position(at: offset)
+                    if test(position) {
+                        stepped += 1
+                        advance(position)
+                    }
+                }
+            } else if case .contiguous(let range) = list.positions {
+                stepped = range.count
+                for position in range { advance(position) }
+            } else {
+                stepped = list.count
+                for offset in 0..<list.count { advance(list.position(at: offset)) }
+            }
+        }
+        switch start {
+        case .int(let x):
+            box.int = x
+            let next = binder.ints(step)
+            each { box.int = next($0) }
+            return (.int(box.int), stepped)
+        case .double(let x), .date(let x):
+            box.double = x
+            let next = binder.doubles(step)
+            each { box.double = next($0) }
+            if case .date = start { return (.date(box.double), stepped) }
+            return (.double(box.double), stepped)
+        default:
+            box.value = start
+            let next = binder.values(step)
+            each { box.value = next($0) }
+            return (box.value, stepped)
+        }
+    }
+
     /// What a row mapping computes from each donation, added left to right from `start` as the
     /// closure adds it.
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
@@ -249,7 +306,7 @@ extension Evaluator {
         switch operation {
         case .scan(_, _, .filter): return value
         case .scan(_, _, .count), .groupCount, .distinctCount: return .int(0)
-        case .columnSum: preconditionFailure("a sum is evaluated with its initial value")
+        case .columnSum, .fold: preconditionFailure("a sum or a fold is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)
         case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
@@ -633,7 +690,8 @@ extension Evaluator {
             let value = invariant(a)
             if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
             return invariant(b)
-        case .field, .date, .intArithmetic: preconditionFailure("a row operand is not invariant")
+        case .field, .date, .intArithmetic, .conditional, .function, .accumulator:
+            preconditionFailure("a row operand is not invariant")
         }
     }
 

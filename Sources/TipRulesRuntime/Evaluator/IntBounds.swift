@@ -69,13 +69,17 @@ extension Evaluator {
     /// Whether no `Int` arithmetic in the operand can fail on any row of the list.
     func intArithmeticCannotFail(_ operand: RowPredicate.Operand, _ list: DonationList) -> Bool {
         switch operand {
-        case .intArithmetic:
+        case .intArithmetic, .function(.absInt, _, _), .function(.intFromDouble, _, _):
             return intBounds(operand, list) != nil
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .negate(let a):
             return intArithmeticCannotFail(a, list)
-        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+        case .conditional(let p, let a, let b):
+            return intArithmeticCannotFail(p, list) && intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
+        case .function(_, let a, let b):
+            return intArithmeticCannotFail(a, list) && (b.map { intArithmeticCannotFail($0, list) } ?? true)
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator:
             return true
         }
     }
@@ -94,6 +98,44 @@ extension Evaluator {
         case .field(let index):
             guard case .int(let items) = list.stream.columns[index] else { return nil }
             return Evaluator.bounds(of: items, list.positions)
+        case .function(.absInt, let a, nil):
+            // `abs` fails on `Int.min` alone.
+            guard let x = intBounds(a, list), x.low != .min else { return nil }
+            if x.low >= 0 { return x }
+            if x.high <= 0 { return IntBounds(low: -x.high, high: -x.low) }
+            return IntBounds(low: 0, high: max(-x.low, x.high))
+        case .function(.intFromDouble, let a, nil):
+            // The conversion fails on NaN, an infinity or a value beyond `Int`'s range: every
+            // row's value is converted before the scan, as the bounds of what it gives.
+            guard intArithmeticCannotFail(a, list) else { return nil }
+            var low = Double.infinity, high = -Double.infinity
+            if case .field(let field) = a, case .double(let items) = list.stream.columns[field], case .contiguous(let range) = list.positions {
+                // A column read in place. (NaN is caught below: it makes `low` or `high` NaN.)
+                items.withUnsafeBufferPointer { buffer in
+                    for x in buffer[range] {
+                        low = x < low || x.isNaN ? x : low
+                        high = x > high || x.isNaN ? x : high
+                    }
+                }
+            } else {
+                let read = RowPredicateBinder(stream: list.stream, invariant: { invariant($0) }).doubles(a)
+                for offset in 0..<list.count {
+                    let x = read(list.position(at: offset))
+                    low = x < low || x.isNaN ? x : low
+                    high = x > high || x.isNaN ? x : high
+                }
+            }
+            // Truncation is monotonic, so the bounds of the values give those of the `Int`s.
+            guard let least = IntConversion.exact(low), let greatest = IntConversion.exact(high) else { return nil }
+            return IntBounds(low: least, high: greatest)
+        case .function(let f, let a, let b?) where f == .minInt || f == .maxInt:
+            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            return f == .minInt ? IntBounds(low: min(x.low, y.low), high: min(x.high, y.high))
+                                : IntBounds(low: max(x.low, y.low), high: max(x.high, y.high))
+        case .conditional(let p, let a, let b):
+            // Either branch may be taken; the test itself must not fail either.
+            guard intArithmeticCannotFail(p, list), let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
         default:
             return nil
         }

@@ -16,6 +16,8 @@ struct RowPredicateBinder {
     /// Where `contains` tests add the steps the `contains` built-in charges for its work, row
     /// by row, so a fused scan charges what the closure would have (see `StepMeter`).
     var meter: StepMeter? = nil
+    /// What a fold has accumulated so far, which `.accumulator` operands read.
+    var accumulator: FoldAccumulator? = nil
 
     /// The most rows a batch of a scan over this stream holds: no list of it is longer than
     /// the stream.
@@ -50,6 +52,8 @@ struct RowPredicateBinder {
         case bools(ColumnArray<Bool>)
         /// `Int` arithmetic, computed per row.
         case computedInts((Int) -> Int)
+        /// An optional field's column, whose values a nil test reads in place.
+        case optionals(ColumnArray<Value>)
         /// Anything else, as values.
         case values((Int) -> Value)
     }
@@ -79,6 +83,11 @@ struct RowPredicateBinder {
         integer(bind(operand)).read
     }
 
+    /// Any operand's value at each stream position.
+    func values(_ operand: RowPredicate.Operand) -> (Int) -> Value {
+        values(bind(operand))
+    }
+
     /// A `Double` operand's value at each stream position.
     func doubles(_ operand: RowPredicate.Operand) -> (Int) -> Double {
         numeric(operand).read
@@ -99,8 +108,13 @@ struct RowPredicateBinder {
             default: break
             }
         }
-        let positions = list.allPositions
         let bound = bind(key)
+        if case .contiguous(let range) = list.positions {
+            if let number = number(bound) { return .numbers(range.map(number.read)) }
+            if let ints = intOperand(bound) { return .ints(range.map(ints.read)) }
+            return .values(range.map(values(bound)))
+        }
+        let positions = list.allPositions
         if let number = number(bound) { return .numbers(positions.map(number.read)) }
         if let ints = intOperand(bound) { return .ints(positions.map(ints.read)) }
         return .values(positions.map(values(bound)))
@@ -117,7 +131,7 @@ struct RowPredicateBinder {
             case .double(let items), .date(let items): return .number(.column(items))
             case .string(let items): return .strings(items)
             case .bool(let items): return .bools(items)
-            case .values(let items): return .values { items[$0] }
+            case .values(let items): return .optionals(items)
             }
         case .date:
             return .number(.column(stream.dates))
@@ -133,6 +147,26 @@ struct RowPredicateBinder {
             return .number(.computed { -read($0) })
         case .intArithmetic(let op, let a, let b):
             return .computedInts(RowPredicateBinder.intArithmetic(op, integer(bind(a)), integer(bind(b))))
+        case .conditional(let predicate, let a, let b):
+            let test = bind(predicate)
+            let x = bind(a), y = bind(b)
+            if let f = number(x)?.read, let g = number(y)?.read {
+                return .number(.computed { test($0) ? f($0) : g($0) })
+            }
+            if let f = intOperand(x)?.read, let g = intOperand(y)?.read {
+                return .computedInts { test($0) ? f($0) : g($0) }
+            }
+            let f = values(x), g = values(y)
+            return .values { test($0) ? f($0) : g($0) }
+        case .function(let function, let a, let b):
+            return RowPredicateBinder.function(function, bind(a), b.map(bind), self)
+        case .accumulator(let type):
+            guard let box = accumulator else { preconditionFailure("an accumulator read outside a fold") }
+            switch type {
+            case .int: return .computedInts { _ in box.int }
+            case .double, .date: return .number(.computed { _ in box.double })
+            default: return .values { _ in box.value }
+            }
         case .coalesce(let a, let b, let keepsOptional):
             let left = values(bind(a)), right = values(bind(b))
             return .values { position in
@@ -157,6 +191,51 @@ struct RowPredicateBinder {
                 return value
             }
         default: preconditionFailure("Int arithmetic on a value that is no Int")
+        }
+    }
+
+    /// A built-in function of bound operands, computed per row with Swift's own functions.
+    private static func function(_ function: RowPredicate.RowFunction, _ a: Bound, _ b: Bound?, _ binder: RowPredicateBinder) -> Bound {
+        func number(_ bound: Bound?) -> (Int) -> Double {
+            guard let bound, let number = binder.number(bound) else { preconditionFailure("a Double function of a value that is no number") }
+            return number.read
+        }
+        func int(_ bound: Bound?) -> (Int) -> Int {
+            guard let bound else { preconditionFailure("an Int function without its operand") }
+            return binder.integer(bound).read
+        }
+        switch function {
+        case .absDouble:
+            let f = number(a)
+            return .number(.computed { abs(f($0)) })
+        case .absInt:
+            // Proven not to meet `Int.min` (see `IntBounds`); the magnitude, truncated, is
+            // `abs` everywhere else and cannot trap.
+            let f = int(a)
+            return .computedInts { Int(truncatingIfNeeded: f($0).magnitude) }
+        case .rounded:
+            let f = number(a)
+            return .number(.computed { f($0).rounded() })
+        case .doubleFromInt:
+            let f = int(a)
+            return .number(.computed { Double(f($0)) })
+        case .intFromDouble:
+            // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
+            // then never happens, rather than a trap.
+            let f = number(a)
+            return .computedInts { IntConversion.exact(f($0)) ?? 0 }
+        case .minInt, .maxInt:
+            let f = int(a), g = int(b), isMax = function == .maxInt
+            return .computedInts { BuiltinImplementations.swiftExtreme(f($0), g($0), isMax: isMax) }
+        case .minDouble, .maxDouble:
+            let isMax = function == .maxDouble
+            // A column read in place saves a call per row (a fold's `max($0, $1.score)`).
+            if case .number(.column(let items))? = b {
+                let f = number(a)
+                return .number(.computed { BuiltinImplementations.swiftExtreme(f($0), items[$0], isMax: isMax) })
+            }
+            let f = number(a), g = number(b)
+            return .number(.computed { BuiltinImplementations.swiftExtreme(f($0), g($0), isMax: isMax) })
         }
     }
 
@@ -226,6 +305,7 @@ struct RowPredicateBinder {
         case .strings(let items): return { .string(items[$0]) }
         case .bools(let items): return { .bool(items[$0]) }
         case .computedInts(let read): return { .int(read($0)) }
+        case .optionals(let items): return { items[$0] }
         case .values(let read): return read
         }
     }
@@ -278,6 +358,9 @@ struct RowPredicateBinder {
             return RowPredicateBinder.compare(op.mirrored, items, k)
         case (.bools(let items), .value(.bool(let k))) where op == .equal || op == .notEqual:
             return op == .equal ? { items[$0] == k } : { items[$0] != k }
+        case (.optionals(let items), .value(.null)), (.value(.null), .optionals(let items)):
+            // `x == nil` without copying the value out (`nil` compares only by `==` and `!=`).
+            return op == .equal ? { items.isNull(at: $0) } : { !items.isNull(at: $0) }
         default:
             break
         }
@@ -434,10 +517,19 @@ extension RowPredicateBinder {
             return .arithmetic(.doubleAdd, x, y, batch: batch)
         case .negate(let a):
             return numberColumn(a).map { .negate($0) }
-        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce:
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce, .conditional, .function,
+             .accumulator:
             return nil
         }
     }
+}
+
+/// What a fold (`FusedOperation.fold`) has accumulated before the row it is at: the
+/// accumulator of its type (an `Int`, a `Double` or a date's seconds, or any other value).
+final class FoldAccumulator {
+    var int = 0
+    var double = 0.0
+    var value = Value.null
 }
 
 /// What a row mapping computes for each donation of a list, for orders, extremes and distinct

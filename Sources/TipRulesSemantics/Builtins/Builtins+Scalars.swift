@@ -65,8 +65,11 @@ extension Builtins {
 
 /// `Int(d)` as Swift does it: truncate toward zero, trap when not finite or out of range.
 package enum IntConversion {
+    @inlinable
     package static func exact(_ value: Double) -> Int? {
-        guard value.isFinite else { return nil }
-        return Int(exactly: value.rounded(.towardZero))
+        // Exactly the doubles in [-2^63, 2^63) truncate to an `Int` (none lies between -2^63 - 1
+        // and -2^63); NaN fails both comparisons. `Int(_:)` truncates toward zero.
+        guard value >= -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0 else { return nil }
+        return Int(value)
     }
 }

@@ -43,6 +43,14 @@ package indirect enum RowPredicate: Sendable {
         case intervalSince(Operand, Operand)
         /// `date.addingTimeInterval(seconds)` (and `date + seconds`): a date.
         case addingInterval(Operand, Operand)
+        /// `c ? a : b`. Computed for every row, never taken as invariant.
+        case conditional(RowPredicate, Operand, Operand)
+        /// A built-in function of one or two operands (the second nil for one). Computed for
+        /// every row, never taken as invariant.
+        case function(RowFunction, Operand, Operand?)
+        /// The value a fold has accumulated before this row (`$0` of `reduce`'s closure), of
+        /// the given type (see `FusedOperation.fold`).
+        case accumulator(RuleType)
 
         /// Whether the operand only grows (1) or only shrinks (-1) as the row's date grows,
         /// depending on nothing else of the row: the date itself, moved by or subtracted from
@@ -66,7 +74,7 @@ package indirect enum RowPredicate: Sendable {
         /// Whether the operand is the same for every row.
         package var isInvariant: Bool {
             switch self {
-            case .field, .date, .intArithmetic: return false
+            case .field, .date, .intArithmetic, .conditional, .function, .accumulator: return false
             case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return true
             case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
                 return a.isInvariant && b.isInvariant
@@ -81,9 +89,49 @@ package indirect enum RowPredicate: Sendable {
             case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
                 return a.hasIntArithmetic || b.hasIntArithmetic
             case .negate(let a): return a.hasIntArithmetic
-            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return false
+            case .conditional(let p, let a, let b): return p.hasIntArithmetic || a.hasIntArithmetic || b.hasIntArithmetic
+            case .function(let f, let a, let b): return f.canFail || a.hasIntArithmetic || (b?.hasIntArithmetic ?? false)
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return false
             }
         }
+
+        /// The operand with an enclosing closure's parameter in `slot` read as a fold's
+        /// accumulator instead.
+        package func accumulating(slot: Int) -> Operand {
+            switch self {
+            case .outerLocal(slot, let type): return .accumulator(type)
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return self
+            case .arithmetic(let op, let a, let b): return .arithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
+            case .intArithmetic(let op, let a, let b): return .intArithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
+            case .intervalSince(let a, let b): return .intervalSince(a.accumulating(slot: slot), b.accumulating(slot: slot))
+            case .addingInterval(let a, let b): return .addingInterval(a.accumulating(slot: slot), b.accumulating(slot: slot))
+            case .coalesce(let a, let b, let keeps): return .coalesce(a.accumulating(slot: slot), b.accumulating(slot: slot), keepsOptional: keeps)
+            case .negate(let a): return .negate(a.accumulating(slot: slot))
+            case .conditional(let p, let a, let b):
+                return .conditional(p.accumulating(slot: slot), a.accumulating(slot: slot), b.accumulating(slot: slot))
+            case .function(let f, let a, let b): return .function(f, a.accumulating(slot: slot), b?.accumulating(slot: slot))
+            }
+        }
+    }
+
+    /// The built-in functions a row operand may call. All are Swift's own functions on the
+    /// operands' machine values; only `absInt` (on `Int.min`) and `intFromDouble` (on NaN, an
+    /// infinity or a value beyond `Int`'s range) can fail, and are proven not to before a
+    /// scan, as `Int` arithmetic is.
+    package enum RowFunction: Sendable, Equatable {
+        /// `abs(x)` of a `Double`, and of an `Int`.
+        case absDouble, absInt
+        /// `x.rounded()`.
+        case rounded
+        /// `Double(i)` of an `Int`.
+        case doubleFromInt
+        /// `Int(d)` of a `Double`: towards zero.
+        case intFromDouble
+
+        /// Whether the function can fail, as `Int` arithmetic can.
+        package var canFail: Bool { self == .absInt || self == .intFromDouble }
+        /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds).
+        case minInt, maxInt, minDouble, maxDouble
     }
 
     /// The string tests a row predicate may use.
@@ -104,6 +152,19 @@ package indirect enum RowPredicate: Sendable {
 }
 
 extension RowPredicate {
+    /// The predicate with an enclosing closure's parameter in `slot` read as a fold's
+    /// accumulator (see `Operand.accumulating(slot:)`).
+    package func accumulating(slot: Int) -> RowPredicate {
+        switch self {
+        case .constant: return self
+        case .compare(let a, let op, let b): return .compare(a.accumulating(slot: slot), op, b.accumulating(slot: slot))
+        case .string(let a, let test, let b): return .string(a.accumulating(slot: slot), test, b.accumulating(slot: slot))
+        case .and(let a, let b): return .and(a.accumulating(slot: slot), b.accumulating(slot: slot))
+        case .or(let a, let b): return .or(a.accumulating(slot: slot), b.accumulating(slot: slot))
+        case .not(let a): return .not(a.accumulating(slot: slot))
+        }
+    }
+
     /// Whether the predicate computes `Int` arithmetic, which a scan must prove cannot fail
     /// before it tests any row (see the type's comment).
     package var hasIntArithmetic: Bool {
@@ -127,6 +188,7 @@ extension RowPredicate {
 }
 
 extension RowPredicate.Operand: Equatable {}
+extension RowPredicate: Equatable {}
 
 /// What an order by key (`FusedOperation.keyOrder`) produces.
 package enum KeyOrder: Sendable {
@@ -205,20 +267,31 @@ package enum FusedOperation: Sendable {
     /// `addition`, the closure's `+`). `Int` arithmetic in `f` is proven unable to fail first,
     /// as in a scan (see `RowPredicate`).
     case columnSum(TypedExpression, initial: TypedExpression, mapping: RowPredicate.Operand, addition: SourceRange)
+    /// `source.reduce(initial) { f($0, $1) }`, or `source.map(g).reduce(initial) { f($0, $1) }`,
+    /// for `f` a row mapping that may also read the accumulator (`{ max($0, $1.score) }`) and
+    /// computes no `Int` arithmetic: each donation's step computed in turn from the previous
+    /// result, with the closure's own operations on machine values. A `Bool` fold's step is
+    /// `.conditional(p, true, false)` for the closure's predicate `p`. With `filter`
+    /// (`source.map(g).filter(p).reduce(...)`), only the donations it holds for take a step:
+    /// the steps for `map` and `filter` are charged per donation of the source
+    /// (`FusedSteps.perSourceElement`), the closure's per donation kept.
+    case fold(TypedExpression, initial: TypedExpression, step: RowPredicate.Operand, filter: RowPredicate?)
 
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _), .columnSum(let source, _, _, _),
-             .keyOrder(let source, _, _, _):
+             .keyOrder(let source, _, _, _), .fold(let source, _, _, _):
             return source
         }
     }
 
-    /// A second subexpression, evaluated after `source`: the initial value of a sum.
+    /// A second subexpression, evaluated after `source`: the initial value of a sum or a fold.
     package var initial: TypedExpression? {
-        if case .columnSum(_, let initial, _, _) = self { return initial }
-        return nil
+        switch self {
+        case .columnSum(_, let initial, _, _), .fold(_, let initial, _, _): return initial
+        default: return nil
+        }
     }
 }

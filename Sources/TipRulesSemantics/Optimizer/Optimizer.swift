@@ -232,6 +232,10 @@ package enum Optimizer {
         if builtin.id == .arrayReduce, let (sum, perElement) = columnSum(call, receiver, expression.type) {
             return fused(sum, perElement: perElement, replacing: expression)
         }
+        // xs.reduce(initial) { f($0, $1) } for any other row mapping f of the accumulator
+        if builtin.id == .arrayReduce, let (fold, perElement, perSourceElement) = fold(call, receiver, expression.type) {
+            return fused(fold, perElement: perElement, perSourceElement: perSourceElement, replacing: expression)
+        }
         // xs.largestSubset(groupedBy: \.field).count and smallestSubset
         if builtin.id == .arrayCount, case .builtin(let subset) = receiver.node,
            subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset, let source = subset.receiver,
@@ -240,6 +244,45 @@ package enum Optimizer {
                          perElement: keyPathSize(subset.arguments[0]), replacing: expression)
         }
         return nil
+    }
+
+    /// A `reduce` whose closure is a row mapping of the donation (or of what a `map` made of
+    /// it) and the accumulator, of a scalar type, with the steps per element of the calls it
+    /// stands for. Not with `Int` arithmetic, whose bounds depend on the accumulator and so
+    /// cannot be proven before the fold.
+    private static func fold(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
+        guard [.int, .double, .date, .bool].contains(type), call.arguments.count == 2,
+              case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
+        let row = closure.firstSlot + 1
+        // Over the donations themselves, over what a `map` made of them, or over those of its
+        // results a `filter` keeps.
+        let source: TypedExpression, mapped: RowPredicate.Operand?, mapSteps: Int
+        var filter: RowPredicate?
+        if let map = mapOverDonations(receiver, .arrayMap) {
+            (source, mapped, mapSteps) = (map.source, map.mapping, map.steps)
+        } else if case .builtin(let filtering) = receiver.node, filtering.builtin.id == .arrayFilter, let inner = filtering.receiver,
+                  let map = mapOverDonations(inner, .arrayMap), let (predicate, size) = predicate(filtering.arguments.first, after: map.mapping),
+                  !predicate.searchesStrings {
+            (source, mapped, mapSteps) = (map.source, map.mapping, map.steps + size)
+            filter = predicate
+        } else if case .array(.donation) = receiver.type {
+            (source, mapped, mapSteps) = (receiver, nil, 0)
+        } else {
+            return nil
+        }
+        let step: RowPredicate.Operand?
+        if type == .bool {
+            step = RowPredicate.from(closure.body, slot: row, mapped: mapped).map { .conditional($0, .constant(.bool(true)), .constant(.bool(false))) }
+        } else {
+            step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped)
+        }
+        guard let step = step?.accumulating(slot: closure.firstSlot), !step.hasIntArithmetic,
+              !(mapped?.hasIntArithmetic ?? false) else { return nil }
+        // Without a filter every donation takes a step, and the steps are all per element.
+        guard let filter else {
+            return (.fold(source, initial: call.arguments[0], step: step, filter: nil), mapSteps + closure.body.stepSize, 0)
+        }
+        return (.fold(source, initial: call.arguments[0], step: step, filter: filter), closure.body.stepSize, mapSteps)
     }
 
     /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
@@ -396,8 +439,8 @@ extension RowPredicate {
 
     /// What a closure body over the donation in `slot` computes, as an operand; nil when it is
     /// not one (it may fail, or is no scalar).
-    static func rowOperand(_ body: TypedExpression, slot: Int) -> Operand? {
-        operand(body, slot: slot, mapped: nil)
+    static func rowOperand(_ body: TypedExpression, slot: Int, mapped: Operand? = nil) -> Operand? {
+        operand(body, slot: slot, mapped: mapped)
     }
 
     /// An operand: anything that cannot fail (or `Int` arithmetic, proven safe at run time),
@@ -455,9 +498,46 @@ extension RowPredicate {
                 guard let receiver = call.receiver, let a = operand(receiver),
                       let b = operand(call.arguments[0]) else { return nil }
                 return .addingInterval(a, b)
+            case .abs:
+                guard let a = operand(call.arguments[0]) else { return nil }
+                switch expression.type {
+                case .double: return .function(.absDouble, a, nil)
+                case .int: return .function(.absInt, a, nil)
+                default: return nil
+                }
+            case .min, .max:
+                guard call.arguments.count == 2, let a = operand(call.arguments[0]), let b = operand(call.arguments[1]) else { return nil }
+                let isMax = call.builtin.id == .max
+                switch expression.type {
+                case .int: return .function(isMax ? .maxInt : .minInt, a, b)
+                case .double, .date: return .function(isMax ? .maxDouble : .minDouble, a, b)
+                default: return nil
+                }
+            case .doubleFromNumber:
+                guard let a = operand(call.arguments[0]) else { return nil }
+                switch call.arguments[0].type {
+                case .int: return .function(.doubleFromInt, a, nil)
+                case .double: return a
+                default: return nil
+                }
+            case .intFromNumber:
+                guard let a = operand(call.arguments[0]) else { return nil }
+                switch call.arguments[0].type {
+                case .double: return .function(.intFromDouble, a, nil)
+                case .int: return a
+                default: return nil
+                }
+            case .doubleRounded:
+                guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
+                return .function(.rounded, a, nil)
             default:
                 return nil
             }
+        case .ternary(let condition, let then, let otherwise):
+            guard isScalar(expression.type), !expression.type.isOptional,
+                  let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
+                  let a = operand(then), let b = operand(otherwise) else { return nil }
+            return .conditional(test, a, b)
         default:
             return nil
         }
