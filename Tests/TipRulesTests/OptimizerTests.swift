@@ -343,6 +343,39 @@ struct OptimizerTests {
         #expect(checked == 196)
     }
 
+    @Test("nested scans keep one binding per outer value, and agree with closures as the donations and the clock change")
+    func nestedBindings() throws {
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        var store = try OptimizerTests.store(optimized)
+        var plainStore = try OptimizerTests.store(plain)
+        let texts = [
+            "view.donations.map { outer in view.donations.count { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }",
+            "view.donations.filter { outer in view.donations.contains { $0.id == outer.id + 1 && $0.date < outer.date } }.map(\\.id)",
+            "view.donations.map { outer in view.donations.filter { Date.now.timeIntervalSince($0.date) > outer.rating * 86400 }.count >= 3 }",
+        ]
+        let expressions = try texts.map { text in
+            let source = SourceFile(name: "<expr>", text: text)
+            return (try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)"),
+                    try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)"))
+        }
+        // The same compiled expressions again and again, so their fused nodes find the bindings
+        // of earlier evaluations; between rounds the clock moves and donations arrive, late ones too.
+        for round in 0..<4 {
+            let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z").addingTimeInterval(Double(round % 2) * 86_400 * 3))
+            for (index, (fast, slow)) in expressions.enumerated() {
+                for _ in 0..<2 {
+                    #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options),
+                            "\(texts[index]) in round \(round)")
+                }
+            }
+            let date = Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(round) * 86_400 * (round == 2 ? 3 : 50))
+            let payload: [String: Value] = ["id": .int(round), "name": .string("Zion"), "rating": .double(1.5), "seen": .bool(true), "when": .date(0)]
+            try store.donate("view", at: date, payload)
+            try plainStore.donate("view", at: date, payload)
+        }
+    }
+
     /// The first declaration's value or error and the steps it took, over `Fixture.log`, with
     /// `budget` steps.
     private func firstDeclaration(_ program: CompiledProgram, budget: Int) -> String {

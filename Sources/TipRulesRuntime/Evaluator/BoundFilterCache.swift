@@ -12,14 +12,16 @@ import TipRulesSemantics
 /// (parameters, the clock, an enclosing closure's parameters). A filter holds no state between
 /// scans except its string-search meter, which is reset, and its scratch buffers. An entry keeps
 /// the columns it read alive until the node's next scan replaces it: one binding per fused
-/// node, whose columns the stream it came from shares.
+/// node, whose columns the stream it came from shares; a predicate with variable invariants
+/// keeps one per set of their values, within a memory budget (see `put`).
 ///
 /// A fused node is shared by every evaluation of its program, on any thread: an evaluation
 /// takes the entry out (an atomic exchange), so no two scans use one filter at once, and puts
 /// back the one it used.
 final class BoundFilterCache: Sendable {
-    /// One binding of a predicate.
-    final class Entry {
+    /// One binding of a predicate. (Sendable as the cache hands it out: one scan at a time
+    /// has it, taken out of the cache while in use.)
+    final class Entry: @unchecked Sendable {
         let stream: StreamIdentity
         let count: Int
         let rewrites: Int
@@ -31,6 +33,12 @@ final class BoundFilterCache: Sendable {
         /// Room for a batch of positions to test and a batch of those that pass, kept with the
         /// filter so a scan allocates nothing.
         let scratch: UnsafeMutablePointer<Int>
+        /// A digest of `invariants`, compared before them (see `BoundFilterCache.digest`).
+        let digest: Int
+        /// The date window worked out last (see `Evaluator.dateWindow`), and the contiguous
+        /// list it was for: it depends on nothing else the entry is not bound to.
+        var windowList: Range<Int>?
+        var window: (rows: Range<Int>, before: Int, after: Int)?
 
         init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
             self.stream = stream.identity
@@ -41,15 +49,21 @@ final class BoundFilterCache: Sendable {
             self.meter = meter
             batch = RowPredicateBinder.batch(for: stream)
             scratch = .allocate(capacity: 2 * batch)
+            digest = BoundFilterCache.digest(invariants)
         }
 
         deinit {
             scratch.deallocate()
         }
 
+        /// Whether the two entries bind the same state of the same stream.
+        func isSameState(as other: Entry) -> Bool {
+            stream === other.stream && count == other.count && rewrites == other.rewrites
+        }
+
         /// Whether the entry is a binding of the predicate to this stream with these values.
-        func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
-            self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
+        func matches(_ stream: DonationStream, _ invariants: [Value], digest: Int) -> Bool {
+            self.digest == digest && self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
                 && self.invariants.count == invariants.count
                 && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
@@ -64,8 +78,16 @@ final class BoundFilterCache: Sendable {
     /// fail (see `Evaluator.intArithmeticCannotFail`).
     let computesInts: Bool
 
-    /// The address of the entry, retained; 0 while none is kept or one is in use.
+    /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
+    /// without variable invariants has one binding per stream.)
     private let slot = Atomic<Int>(0)
+    /// The entries of a predicate that reads variable invariants, most recently used last: a
+    /// scan nested in a closure over another list (`logins.contains { l in rates.contains {
+    /// $0.date > l.date } }`) binds the inner predicate once per outer element, each with other
+    /// values, and finds those bindings again at the next evaluation.
+    private let entries = Mutex<[Entry]>([])
+    /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
+    static let scratchBudget = 64 * 1024
 
     init(_ predicate: RowPredicate?) {
         var operands: [RowPredicate.Operand] = []
@@ -81,14 +103,64 @@ final class BoundFilterCache: Sendable {
         }
     }
 
-    /// Takes the entry out, if there is one.
-    func take() -> Entry? {
+    /// Takes out an entry that binds the predicate to this stream with these invariant values,
+    /// if one is kept.
+    func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
+        let digest = BoundFilterCache.digest(invariants)
+        guard variableInvariants.isEmpty else {
+            return entries.withLock { entries in
+                var index = entries.count - 1
+                while index >= 0 {
+                    if entries[index].digest == digest && entries[index].matches(stream, invariants, digest: digest) {
+                        return entries.remove(at: index)
+                    }
+                    index -= 1
+                }
+                return nil
+            }
+        }
         guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
-        return Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
+        let entry = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
+        return entry.matches(stream, invariants, digest: digest) ? entry : nil
     }
 
-    /// Keeps an entry for the next scan, in place of any other.
+    /// A digest of invariant values: equal for values `Value.isIdentical` calls identical.
+    static func digest(_ invariants: [Value]) -> Int {
+        var digest = invariants.count
+        for value in invariants {
+            let bits: Int
+            switch value {
+            case .int(let x): bits = x
+            case .double(let x), .date(let x): bits = Int(truncatingIfNeeded: x.bitPattern)
+            case .bool(let x): bits = x ? 1 : 2
+            case .string(let x): bits = x.utf8.count
+            default: bits = 3
+            }
+            digest = (digest &* 31) ^ bits
+        }
+        return digest
+    }
+
+    /// Keeps an entry for the next scan: in place of any other, or, for a predicate with
+    /// variable invariants, besides the others while their scratch buffers stay within
+    /// `scratchBudget` (the least recently used go first), and in place of those bound to
+    /// another state of the stream, which can never match again.
     func put(_ entry: Entry) {
+        guard variableInvariants.isEmpty else {
+            let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
+            let evicted: [Entry] = entries.withLock { entries in
+                var evicted = entries.filter { !$0.isSameState(as: entry) }
+                entries.removeAll { !$0.isSameState(as: entry) }
+                if entries.count >= capacity {
+                    evicted.append(contentsOf: entries.prefix(entries.count - capacity + 1))
+                    entries.removeFirst(entries.count - capacity + 1)
+                }
+                entries.append(entry)
+                return evicted
+            }
+            _ = evicted  // Released here, outside the lock.
+            return
+        }
         let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
         if let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) {
             Unmanaged<Entry>.fromOpaque(old).release()

@@ -326,7 +326,7 @@ extension Evaluator {
         let meter = bound.meter
         // Only the donations in the window a date conjunct allows can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
-        let window = dateWindow(list, predicate)
+        let window = dateWindow(list, predicate, bound)
         let scanned = window.map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
         let before = window?.before ?? 0, after = window?.after ?? 0
         let result: Value
@@ -407,7 +407,7 @@ extension Evaluator {
             if enough > 0 || searches {
                 let bound = boundFilter(predicate, list.stream, filters)
                 defer { filters.put(bound) }
-                let scanned = dateWindow(list, predicate).map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
+                let scanned = dateWindow(list, predicate, bound).map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
                 _ = scanBatches(scanned, bound, reverse: false) { _, selected in
                     matches += selected.count
                     return !searches && matches >= enough ? 0 : nil
@@ -591,8 +591,9 @@ extension Evaluator {
             case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
                 let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
                 guard bound.isInvariant, let direction = function.dateDirection, let x = invariantDouble(bound) else { return }
+                let compute = dateFunction(function)
                 func holds(_ position: Int) -> Bool {
-                    let y = dateFunction(function, dates[position])
+                    let y = compute.at(dates[position])
                     switch op {
                     case .less: return y < x
                     case .lessOrEqual: return y <= x
@@ -617,6 +618,18 @@ extension Evaluator {
         return (window, window.lowerBound - whole.lowerBound, whole.upperBound - window.upperBound)
     }
 
+    /// The date window of a scan with a bound filter: the one the filter's entry kept for this
+    /// list, or worked out and kept there (it depends only on what the entry is bound to).
+    private func dateWindow(_ list: DonationList, _ predicate: RowPredicate,
+                            _ bound: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
+        guard case .contiguous(let whole) = list.positions else { return nil }
+        if bound.windowList == whole { return bound.window }
+        let window = dateWindow(list, predicate)
+        bound.windowList = whole
+        bound.window = window
+        return window
+    }
+
     /// The first position of a range from which `isTrue` holds, for a test that is false and
     /// then true along it.
     private static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
@@ -636,17 +649,17 @@ extension Evaluator {
         }
     }
 
-    /// A date function (see `RowPredicate.Operand.dateDirection`) at a row of this date, with
-    /// the operations `RowPredicateBinder` computes it with.
-    private func dateFunction(_ operand: RowPredicate.Operand, _ date: Double) -> Double {
-        if operand.isInvariant { return invariantNumber(operand) }
+    /// A date function (see `RowPredicate.Operand.dateDirection`) with its invariants read,
+    /// ready to compute at many dates (a binary search probes it a dozen times).
+    private func dateFunction(_ operand: RowPredicate.Operand) -> DateFunction {
+        if operand.isInvariant { return .constant(invariantNumber(operand)) }
         switch operand {
-        case .date: return date
-        case .intervalSince(let a, let b): return dateFunction(a, date) - dateFunction(b, date)
-        case .addingInterval(let a, let b): return dateFunction(a, date) + dateFunction(b, date)
-        case .arithmetic(.doubleAdd, let a, let b): return dateFunction(a, date) + dateFunction(b, date)
-        case .arithmetic(.doubleSubtract, let a, let b): return dateFunction(a, date) - dateFunction(b, date)
-        case .negate(let a): return -dateFunction(a, date)
+        case .date: return .date
+        case .intervalSince(let a, let b), .arithmetic(.doubleSubtract, let a, let b):
+            return .subtract(dateFunction(a), dateFunction(b))
+        case .addingInterval(let a, let b), .arithmetic(.doubleAdd, let a, let b):
+            return .add(dateFunction(a), dateFunction(b))
+        case .negate(let a): return .negate(dateFunction(a))
         default: preconditionFailure("not a function of the row's date")
         }
     }
@@ -656,7 +669,7 @@ extension Evaluator {
     private func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
         // A closure literal: the method itself, as a function value, would copy the evaluator.
         let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
-        if let entry = filters.take(), entry.matches(stream, invariants) {
+        if let entry = filters.take(matching: stream, invariants) {
             entry.meter?.steps = 0
             return entry
         }
@@ -699,6 +712,26 @@ extension Evaluator {
         switch invariant(operand) {
         case .double(let x), .date(let x): return x
         default: preconditionFailure("row arithmetic on a value that is no number")
+        }
+    }
+}
+
+/// A function of a row's date with its invariants computed (see `Evaluator.dateWindow`),
+/// evaluated with the operations `RowPredicateBinder` computes it with.
+private indirect enum DateFunction {
+    case date
+    case constant(Double)
+    case add(DateFunction, DateFunction)
+    case subtract(DateFunction, DateFunction)
+    case negate(DateFunction)
+
+    func at(_ date: Double) -> Double {
+        switch self {
+        case .date: return date
+        case .constant(let k): return k
+        case .add(let a, let b): return a.at(date) + b.at(date)
+        case .subtract(let a, let b): return a.at(date) - b.at(date)
+        case .negate(let a): return -a.at(date)
         }
     }
 }
