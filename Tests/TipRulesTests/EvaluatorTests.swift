@@ -51,6 +51,7 @@ struct EvaluatorTests {
     }
 
     @Test("array built-ins", arguments: [
+        ("\"a\\r\\nb\\r\\r\".count", "Int = 5"), ("\"e\\u{301}\\n\".count", "Int = 2"), ("\"\\n\\r\".count", "Int = 2"),
         ("[3, 1, 2].count", "Int = 3"), ("[Int]().isEmpty", "Bool = true"), ("Set<String>().count", "Int = 0"),
         ("[3, 1, 2].first", "Int? = 3"), ("[3, 1, 2].last", "Int? = 2"), ("[3, 1, 2].contains(1)", "Bool = true"),
         ("[3, 1, 2].contains(where: { $0 > 2 })", "Bool = true"), ("[3, 1, 2].allSatisfy { $0 > 0 }", "Bool = true"),

@@ -75,6 +75,9 @@ struct OptimizerTests {
         "$0.name.isEmpty", "!$0.name.isEmpty", "$0.note?.isEmpty == true", "$0.note?.isEmpty == false", "$0.note?.isEmpty != true",
         "nil == $0.note?.isEmpty", "($0.note ?? \"\").isEmpty", "($0.note ?? \"dry\") == \"dry\"", "($0.note ?? wanted).hasPrefix(\"A\")",
         "($0.note ?? $0.name) < \"E\"", "$0.note ?? \"wet\" != \"wet\"",
+        // `count` of strings (the long name charges steps for it) and of optional ones.
+        "$0.name.count > 4", "$0.name.count == 4 || $0.id > 2", "($0.note?.count ?? 0) > 2", "($0.note?.count ?? threshold) == 3",
+        "$0.note?.count == 3", "$0.note?.count != nil && $0.seen", "$0.id > 0 && $0.name.count > 80",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -169,6 +172,8 @@ struct OptimizerTests {
             }
             result.append("Set(\(source).map { $0.id }).count >= 3")
             result.append("\(source).map { $0.rating }.reduce(0, +)")
+            // A mapping whose steps depend on each row: only scans meter that, so not fused.
+            result.append("\(source).map { $0.name.count }.max()")
             result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")
             result.append("\(source).filter { outer in \(source).map { $0.rating * 2 }.contains { $0 > outer.rating } }.count")
             // Scans reading an enclosing closure's parameter that is no donation.
@@ -277,7 +282,7 @@ struct OptimizerTests {
             let unfusable = text.contains("contains(Double.nan)") || text.contains("{ $0 * 2 + $1.id }")
                 || text.contains("reduce(\"\")")
                 || (text.contains("{ $0.id + 1 }") && text.contains("_ in true")) || text.contains("compactMap { $0.id * 2 }")
-                || text.contains("addingTimeInterval(60) }.max()") || text.contains("{ max($0.date, Date.now") || text.contains("$0.note ?? \"\" }.max()")
+                || text.contains("addingTimeInterval(60) }.max()") || text.contains("{ $0.name.count }") || text.contains("{ max($0.date, Date.now") || text.contains("$0.note ?? \"\" }.max()")
                 || text.contains("$0 + $0 *") || text.contains("$1.when.timeIntervalSince($0.when)") || text.contains("{ _, _ in")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")

@@ -40,6 +40,24 @@ enum StringSearch {
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 
+    /// `text.count`, the number of characters: for ASCII text its bytes, but a CR LF pair is
+    /// one character (the only ASCII grapheme cluster of two); otherwise the standard library's
+    /// count.
+    static func count(_ text: String) -> Int {
+        var text = text
+        let fast: Int? = text.withUTF8 { bytes in
+            var pairs = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x0A && previous == 0x0D { pairs += 1 }
+                previous = byte
+            }
+            return bytes.count - pairs
+        }
+        return fast ?? text.count
+    }
+
     /// The steps `contains` charges for a search: its worst-case byte comparisons, in 64s.
     @inline(__always)
     static func containsSteps(_ text: String, _ needle: String) -> Int {

@@ -167,15 +167,32 @@ struct RowPredicateBinder {
             case .double, .date: return .number(.computed { _ in box.double })
             default: return .values { _ in box.value }
             }
-        case .coalesce(let a, let b, let keepsOptional):
-            let left = values(bind(a)), right = values(bind(b))
-            return .values { position in
-                let value = left(position)
-                if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
-                return right(position)
+        case .coalesce(.function(.stringCount, let text, nil), let b, false):
+            // `s?.count ?? k` of an optional field: counted in place, as `Int`s.
+            guard case .optionals(let items) = bind(text), let fallback = intOperand(bind(b))?.read else {
+                return bindCoalesce(operand)
             }
+            let meter = self.meter
+            return .computedInts { position in
+                guard case .string(let text) = items[position] else { return fallback(position) }
+                meter?.charge(counting: text)
+                return StringSearch.count(text)
+            }
+        case .coalesce:
+            return bindCoalesce(operand)
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
             preconditionFailure("an invariant operand is bound as a value")
+        }
+    }
+
+    /// `a ?? b`, as values.
+    private func bindCoalesce(_ operand: RowPredicate.Operand) -> Bound {
+        guard case .coalesce(let a, let b, let keepsOptional) = operand else { preconditionFailure("not a coalescing") }
+        let left = values(bind(a)), right = values(bind(b))
+        return .values { position in
+            let value = left(position)
+            if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
+            return right(position)
         }
     }
 
@@ -219,6 +236,22 @@ struct RowPredicateBinder {
         case .doubleFromInt:
             let f = int(a)
             return .number(.computed { Double(f($0)) })
+        case .stringCount:
+            // Charged as the `count` built-in charges, on the rows the scan computes it for.
+            let meter = binder.meter
+            if case .strings(let items) = a {
+                return .computedInts { position in
+                    let text = items[position]
+                    meter?.charge(counting: text)
+                    return StringSearch.count(text)
+                }
+            }
+            let read = binder.values(a)
+            return .values { position in
+                guard case .string(let text) = read(position) else { return .null }
+                meter?.charge(counting: text)
+                return .int(StringSearch.count(text))
+            }
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
             // then never happens, rather than a trap.
@@ -547,5 +580,9 @@ final class StepMeter {
 
     func charge(searching text: String, for needle: String) {
         steps += StringSearch.containsSteps(text, needle)
+    }
+
+    func charge(counting text: String) {
+        steps += BuiltinImplementations.countSteps(text)
     }
 }

@@ -95,6 +95,22 @@ package indirect enum RowPredicate: Sendable {
             }
         }
 
+        /// Whether computing the operand charges steps for its work on each row (`count` of a
+        /// string, or a string search in a ternary's test): only scans, which meter that work,
+        /// take such operands.
+        package var chargesWork: Bool {
+            switch self {
+            case .function(.stringCount, _, _): return true
+            case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
+            case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
+            case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b),
+                 .coalesce(let a, let b, _):
+                return a.chargesWork || b.chargesWork
+            case .negate(let a): return a.chargesWork
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return false
+            }
+        }
+
         /// The operand with an enclosing closure's parameter in `slot` read as a fold's
         /// accumulator instead.
         package func accumulating(slot: Int) -> Operand {
@@ -127,6 +143,9 @@ package indirect enum RowPredicate: Sendable {
         case doubleFromInt
         /// `Int(d)` of a `Double`: towards zero.
         case intFromDouble
+        /// `s.count` of a `String`, or nil of a nil `String?` (`s?.count`). It charges steps
+        /// for its work, as a string search does (see `RowPredicate.searchesStrings`).
+        case stringCount
 
         /// Whether the function can fail, as `Int` arithmetic can.
         package var canFail: Bool { self == .absInt || self == .intFromDouble }
@@ -176,11 +195,13 @@ extension RowPredicate {
         }
     }
 
-    /// Whether the predicate runs a `contains` string search, whose steps depend on each row.
+    /// Whether the predicate runs a `contains` string search, or another operation whose steps
+    /// depend on each row (`count` of a string; see `Operand.chargesWork`).
     package var searchesStrings: Bool {
         switch self {
-        case .constant, .compare: return false
-        case .string(_, let test, _): return test == .contains
+        case .constant: return false
+        case .compare(let a, _, let b): return a.chargesWork || b.chargesWork
+        case .string(let a, let test, let b): return test == .contains || a.chargesWork || b.chargesWork
         case .and(let a, let b), .or(let a, let b): return a.searchesStrings || b.searchesStrings
         case .not(let a): return a.searchesStrings
         }

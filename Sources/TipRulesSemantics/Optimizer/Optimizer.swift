@@ -276,7 +276,7 @@ package enum Optimizer {
         } else {
             step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped)
         }
-        guard let step = step?.accumulating(slot: closure.firstSlot), !step.hasIntArithmetic,
+        guard let step = step?.accumulating(slot: closure.firstSlot), !step.hasIntArithmetic, !step.chargesWork,
               !(mapped?.hasIntArithmetic ?? false) else { return nil }
         // Without a filter every donation takes a step, and the steps are all per element.
         guard let filter else {
@@ -439,8 +439,10 @@ extension RowPredicate {
 
     /// What a closure body over the donation in `slot` computes, as an operand; nil when it is
     /// not one (it may fail, or is no scalar).
+    /// (Not one whose steps depend on each row: only scans meter that work.)
     static func rowOperand(_ body: TypedExpression, slot: Int, mapped: Operand? = nil) -> Operand? {
-        operand(body, slot: slot, mapped: mapped)
+        guard let operand = operand(body, slot: slot, mapped: mapped), !operand.chargesWork else { return nil }
+        return operand
     }
 
     /// An operand: anything that cannot fail (or `Int` arithmetic, proven safe at run time),
@@ -530,9 +532,17 @@ extension RowPredicate {
             case .doubleRounded:
                 guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
                 return .function(.rounded, a, nil)
+            case .stringCount:
+                guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
+                return .function(.stringCount, a, nil)
             default:
                 return nil
             }
+        case .optionalChain(let inner):
+            // `s?.count` of an optional string: nil when it is.
+            guard case .builtin(let call) = inner.node, call.builtin.id == .stringCount, let receiver = call.receiver,
+                  case .bindOptional(let text) = receiver.node, let a = operand(text) else { return nil }
+            return .function(.stringCount, a, nil)
         case .ternary(let condition, let then, let otherwise):
             guard isScalar(expression.type), !expression.type.isOptional,
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
