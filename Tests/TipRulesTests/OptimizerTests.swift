@@ -210,7 +210,8 @@ struct OptimizerTests {
             // (NaN ratings, -0.0, ids from -2 to 6; `Int(d)` traps on NaN, so it gives way where
             // the list has one).
             for computed in ["map { $0.id > 2 ? $0.rating : -1 }.max()", "filter { ($0.note == nil ? 0 : 1) + $0.id > 3 }.count",
-                             "reduce(0) { $0 + ($1.seen ? 1 : 0) }", "map { abs($0.rating - 2.5) }.reduce(0, +)",
+                             "reduce(0) { $0 + ($1.seen ? 1 : 0) }", "reduce(9223372036854775800) { $0 + ($1.note == nil ? 2 : -1) }",
+                             "reduce(-5) { $0 + ($1.id > 2 ? -3 : 7) }", "map { max(abs($0.rating - 2.5), Double($0.id)).rounded() }.reduce(0.25, +)", "map { abs($0.rating - 2.5) }.reduce(0, +)",
                              "filter { abs($0.id) > 1 }.count", "map { abs($0.id * 4611686018427387904) }.max()",
                              "filter { max($0.id, threshold) == 3 }.count", "map { min($0.rating, 2.0) }.min()",
                              "map { max($0.date, Date.now.addingTimeInterval(-86400 * 20)) }.max()", "filter { $0.rating.rounded() == 2 }.count",

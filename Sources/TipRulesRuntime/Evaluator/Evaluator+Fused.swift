@@ -218,12 +218,33 @@ extension Evaluator {
         }
     }
 
+    /// `reduce(start) { $0 + (p($1) ? k : l) }` (counting with `reduce`) as `start + k * c +
+    /// l * (n - c)` for the `c` of `n` donations `p` holds for: the same `Int`, when no partial
+    /// sum can overflow whatever the rows (checked first; nil otherwise, to add row by row).
+    private static func countedSum(_ start: Int, _ k: Int, _ l: Int, _ list: DonationList, _ test: (Int) -> Bool) -> Int? {
+        let n = list.count
+        let (reach, overflow) = max(k.magnitude, l.magnitude).multipliedReportingOverflow(by: UInt(n))
+        guard !overflow, reach <= UInt(Int.max / 2), start.magnitude <= UInt(Int.max / 2) else { return nil }
+        // Added without a branch: the test's answer varies from row to row unpredictably.
+        var count = 0
+        if case .contiguous(let range) = list.positions {
+            for position in range { count &+= Int(unsafeBitCast(test(position), to: UInt8.self)) }
+        } else {
+            for offset in 0..<n { count &+= Int(unsafeBitCast(test(list.position(at: offset)), to: UInt8.self)) }
+        }
+        return start + k * count + l * (n - count)
+    }
+
     /// What a row mapping computes from each donation, added left to right from `start` as the
     /// closure adds it.
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
                            _ addition: SourceRange) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
+        if case .int(let sum) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
+           let total = Evaluator.countedSum(sum, k, l, list, binder.bind(test)) {
+            return .int(total)
+        }
         switch start {
         case .int(var sum):
             let read = binder.ints(mapping)
@@ -235,6 +256,26 @@ extension Evaluator {
             }
             return .int(sum)
         case .double(var sum):
+            if let column = binder.numberColumn(mapping) {
+                // A batch of rows at a time, each value computed in a tight loop, then added in
+                // order.
+                let batch = binder.batch
+                let positions = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+                let values = UnsafeMutablePointer<Double>.allocate(capacity: batch)
+                defer {
+                    positions.deallocate()
+                    values.deallocate()
+                }
+                var done = 0
+                while done < list.count {
+                    let n = min(batch, list.count - done)
+                    for i in 0..<n { positions[i] = list.position(at: done + i) }
+                    column.fill(UnsafeBufferPointer(start: positions, count: n), values)
+                    for i in 0..<n { sum += values[i] }
+                    done += n
+                }
+                return .double(sum)
+            }
             let read = binder.doubles(mapping)
             for offset in 0..<list.count { sum += read(list.position(at: offset)) }
             return .double(sum)

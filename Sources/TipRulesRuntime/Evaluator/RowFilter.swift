@@ -340,6 +340,10 @@ final class NumberColumn {
         case column(ColumnArray<Double>)
         case arithmetic(ArithmeticOperator, NumberColumn, NumberColumn)
         case negate(NumberColumn)
+        /// `Double(i)` of an `Int` column.
+        case converted(ColumnArray<Int>)
+        /// `abs(x)`, `x.rounded()`, or `min` or `max` of two (the second in `scratch`).
+        case function(RowPredicate.RowFunction, NumberColumn, NumberColumn?)
     }
     private let source: Source
     /// Where the right operand of arithmetic is computed.
@@ -347,10 +351,9 @@ final class NumberColumn {
 
     private init(_ source: Source, batch: Int = 0) {
         self.source = source
-        if case .arithmetic = source {
-            scratch = .allocate(capacity: batch)
-        } else {
-            scratch = nil
+        switch source {
+        case .arithmetic, .function(_, _, _?): scratch = .allocate(capacity: batch)
+        default: scratch = nil
         }
     }
 
@@ -362,6 +365,10 @@ final class NumberColumn {
         NumberColumn(.arithmetic(op, a, b), batch: batch)
     }
     static func negate(_ a: NumberColumn) -> NumberColumn { NumberColumn(.negate(a)) }
+    static func converted(_ items: ColumnArray<Int>) -> NumberColumn { NumberColumn(.converted(items)) }
+    static func function(_ function: RowPredicate.RowFunction, _ a: NumberColumn, _ b: NumberColumn?, batch: Int) -> NumberColumn {
+        NumberColumn(.function(function, a, b), batch: batch)
+    }
 
     /// Writes the operand's value for each row of `input`.
     func fill(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Double>) {
@@ -375,6 +382,21 @@ final class NumberColumn {
         case .negate(let inner):
             inner.fill(input, output)
             for offset in 0..<input.count { output[offset] = -output[offset] }
+        case .converted(let items):
+            items.withUnsafeBufferPointer { column in
+                for (offset, position) in input.enumerated() { output[offset] = Double(column[position]) }
+            }
+        case .function(let function, let a, let b):
+            a.fill(input, output)
+            switch function {
+            case .absDouble: for offset in 0..<input.count { output[offset] = abs(output[offset]) }
+            case .rounded: for offset in 0..<input.count { output[offset] = output[offset].rounded() }
+            case .minDouble, .maxDouble:
+                b!.fill(input, scratch!)
+                let y = scratch!, isMax = function == .maxDouble
+                for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], y[offset], isMax: isMax) }
+            default: preconditionFailure("no batch form of \(function)")
+            }
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
             b.fill(input, scratch!)

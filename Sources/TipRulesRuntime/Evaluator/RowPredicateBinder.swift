@@ -153,6 +153,10 @@ struct RowPredicateBinder {
             if let f = number(x)?.read, let g = number(y)?.read {
                 return .number(.computed { test($0) ? f($0) : g($0) })
             }
+            if case .value(.int(let k)) = x, case .value(.int(let l)) = y {
+                // `c ? 1 : 0`, the usual way to count with `reduce`: no call for the branches.
+                return .computedInts { test($0) ? k : l }
+            }
             if let f = intOperand(x)?.read, let g = intOperand(y)?.read {
                 return .computedInts { test($0) ? f($0) : g($0) }
             }
@@ -524,7 +528,7 @@ extension RowPredicateBinder {
     }
 
     /// A `Double` or `Date` operand computed a batch at a time; nil for other operands.
-    private func numberColumn(_ operand: RowPredicate.Operand) -> NumberColumn? {
+    func numberColumn(_ operand: RowPredicate.Operand) -> NumberColumn? {
         if operand.isInvariant {
             switch invariant(operand) {
             case .double(let k), .date(let k): return .constant(k)
@@ -550,6 +554,14 @@ extension RowPredicateBinder {
             return .arithmetic(.doubleAdd, x, y, batch: batch)
         case .negate(let a):
             return numberColumn(a).map { .negate($0) }
+        case .function(.doubleFromInt, .field(let index), nil):
+            guard case .int(let items) = stream.columns[index] else { return nil }
+            return .converted(items)
+        case .function(let function, let a, nil) where function == .absDouble || function == .rounded:
+            return numberColumn(a).map { .function(function, $0, nil, batch: batch) }
+        case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
+            guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
+            return .function(function, x, y, batch: batch)
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce, .conditional, .function,
              .accumulator:
             return nil
