@@ -214,7 +214,9 @@ public struct DonationStore: DonationSource, Sendable {
 
     public func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
         // A store made for the program holds its events in the program's order: no hashing.
-        guard index < schemas.count, schemas[index].id == event.id else { return try stream(for: event) }
+        // (Compared in place: a copy of a schema costs more than the comparison.)
+        let matches = schemas.withUnsafeBufferPointer { index < $0.count && $0[index].id == event.id }
+        guard matches else { return try stream(for: event) }
         return try checked(streams[index], for: event)
     }
 
@@ -226,7 +228,7 @@ public struct DonationStore: DonationSource, Sendable {
 
     private func checked(_ stream: DonationStream, for event: EventSchema) throws(Diagnostic) -> DonationStream {
         // `limit` and `maxAge` are the reader's business; the payload must agree.
-        guard stream.schema.fields == event.fields else {
+        guard stream.hasFields(event.fields) else {
             throw DonationErrors.schemaMismatch(event, stored: stream.schema)
         }
         return stream

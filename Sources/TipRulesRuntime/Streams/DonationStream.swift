@@ -11,6 +11,12 @@ import TipRulesSyntax
 public final class DonationStream: @unchecked Sendable {
     /// The event, as declared where the donations were recorded.
     public let schema: EventSchema
+
+    /// Whether the stream's payload fields are these, compared without copying the schema
+    /// (the same array, as a store made for the program holds, compares at once).
+    func hasFields(_ fields: [EventSchema.Field]) -> Bool {
+        schema.fields == fields
+    }
     // Reads of `dates` and `columns` skip the run-time exclusivity check: a stream is changed
     // only while one owner holds it (see above), so a read never overlaps a write, and the
     // check would otherwise cost more than the read itself on every element a rule scans.
