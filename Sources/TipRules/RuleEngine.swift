@@ -309,7 +309,7 @@ extension APIErrors {
 final class Locked<State>: @unchecked Sendable {
     // `@unchecked`: `state` is only touched while `lock` is held, which is also why its accesses
     // skip the run-time exclusivity check (it would cost as much as the lock).
-    private let lock = NSLock()
+    private let lock = Lock()
     @exclusivity(unchecked) private var state: State
 
     init(_ state: State) {

@@ -23,7 +23,7 @@ public final class PostgresDonationStorage: DonationStorage, @unchecked Sendable
     /// Whose donations this storage reads and writes ("" is the implicit subject).
     public let subject: String
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let connection: PostgresConnection
     private let schemas: [EventSchema]
     private let eventRows: [Int]

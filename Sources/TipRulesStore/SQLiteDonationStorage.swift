@@ -36,7 +36,7 @@ public final class SQLiteDonationStorage: DonationStorage, @unchecked Sendable {
     /// Whose donations this storage reads and writes ("" is the implicit subject).
     public let subject: String
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let connection: SQLiteConnection
     private let schemas: [EventSchema]
     /// Each declared event's row id in the file, by schema index.

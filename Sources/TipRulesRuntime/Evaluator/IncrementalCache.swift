@@ -1,3 +1,4 @@
+import TipRulesSyntax
 import Foundation
 import TipRulesSemantics
 
@@ -16,7 +17,7 @@ import TipRulesSemantics
 /// with it and puts it back after.
 package final class IncrementalCache: @unchecked Sendable {
     // `@unchecked`: `entries` is only touched while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var reusedCount = 0
 

@@ -401,7 +401,7 @@ final class FusedNode: Node {
 /// needs them (node trees are shared by every evaluation of a program).
 final class LazyNode: @unchecked Sendable {
     // `@unchecked`: `compiled` is only touched while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let expression: TypedExpression
     private var compiled: Node?
 

@@ -33,7 +33,7 @@ public protocol DonationStorage: DonationSource, AnyObject {
 public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable {
     // `@unchecked`: every access to `store`, `strings` and `snapshotted` goes through `lock`
     // (so they skip the run-time exclusivity check, which would cost as much as the lock).
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Every read goes through `orderedStore()`, which puts out-of-order donations in place first.
     @exclusivity(unchecked) private var store: DonationStore
     /// Long payload strings donated recently, so a repeated one is stored once.

@@ -101,7 +101,7 @@ package final class ProgramIdentity: Sendable {}
 /// A value derived from a program, made once on first use and then shared by every thread.
 package final class ProgramAttachment: @unchecked Sendable {
     // `@unchecked`: `stored` is written once, under `lock`, and read under it.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: AnyObject?
 
     /// The attached value, made by `make` the first time.
