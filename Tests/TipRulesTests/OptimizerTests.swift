@@ -78,6 +78,9 @@ struct OptimizerTests {
         // `count` of strings (the long name charges steps for it) and of optional ones.
         "$0.name.count > 4", "$0.name.count == 4 || $0.id > 2", "($0.note?.count ?? 0) > 2", "($0.note?.count ?? threshold) == 3",
         "$0.note?.count == 3", "$0.note?.count != nil && $0.seen", "$0.id > 0 && $0.name.count > 80",
+        // Lists of constants (each element one step of `contains`), with canonical equivalence and NaN.
+        "[\"Zion\", \"Alps\"].contains($0.name)", "$0.seen && [\"\u{E9}t\u{E9}\", \"x\"].contains($0.name)", "![1, 2, 3].contains($0.id)",
+        "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.

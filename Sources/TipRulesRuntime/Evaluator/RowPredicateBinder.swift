@@ -256,6 +256,34 @@ struct RowPredicateBinder {
                 meter?.charge(counting: text)
                 return .int(StringSearch.count(text))
             }
+        case .memberOf(let constants):
+            // Charged as `contains` charges: one step per element of the list.
+            let meter = binder.meter, size = constants.count
+            if case .strings(let items) = a {
+                let strings = constants.compactMap { constant -> String? in
+                    if case .string(let text) = constant { return text }
+                    return nil
+                }
+                return .values { position in
+                    meter?.steps += size
+                    return .bool(strings.contains(items[position]))
+                }
+            }
+            if let ints = binder.intOperand(a)?.read {
+                let values = constants.compactMap { constant -> Int? in
+                    if case .int(let x) = constant { return x }
+                    return nil
+                }
+                return .values { position in
+                    meter?.steps += size
+                    return .bool(values.contains(ints(position)))
+                }
+            }
+            let read = binder.values(a), values = constants.map(Value.init)
+            return .values { position in
+                meter?.steps += size
+                return .bool(values.contains(read(position)))
+            }
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
             // then never happens, rather than a trap.

@@ -100,7 +100,7 @@ package indirect enum RowPredicate: Sendable {
         /// take such operands.
         package var chargesWork: Bool {
             switch self {
-            case .function(.stringCount, _, _): return true
+            case .function(.stringCount, _, _), .function(.memberOf, _, _): return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
             case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b),
@@ -146,6 +146,9 @@ package indirect enum RowPredicate: Sendable {
         /// `s.count` of a `String`, or nil of a nil `String?` (`s?.count`). It charges steps
         /// for its work, as a string search does (see `RowPredicate.searchesStrings`).
         case stringCount
+        /// `[k1, k2, ...].contains(x)` of constants: a `Bool`. It charges a step per constant,
+        /// as `contains` does (see `RowPredicate.searchesStrings`).
+        case memberOf([Constant])
 
         /// Whether the function can fail, as `Int` arithmetic can.
         package var canFail: Bool { self == .absInt || self == .intFromDouble }

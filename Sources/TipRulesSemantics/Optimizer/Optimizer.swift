@@ -535,6 +535,11 @@ extension RowPredicate {
             case .stringCount:
                 guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
                 return .function(.stringCount, a, nil)
+            case .arrayContains:
+                // `["Zion", "Alps"].contains($0.name)`: a list of constants of a scalar type.
+                guard let receiver = call.receiver, case .array(let element) = receiver.type, isScalar(element), !element.isOptional,
+                      let constants = RowPredicate.constants(receiver), let a = operand(call.arguments[0]) else { return nil }
+                return .function(.memberOf(constants), a, nil)
             default:
                 return nil
             }
@@ -550,6 +555,21 @@ extension RowPredicate {
             return .conditional(test, a, b)
         default:
             return nil
+        }
+    }
+
+    /// The constants of an array literal or a folded array constant, or nil.
+    private static func constants(_ expression: TypedExpression) -> [Constant]? {
+        switch expression.node {
+        case .constant(.array(let items)): return items
+        case .arrayLiteral(let elements):
+            var items: [Constant] = []
+            for element in elements {
+                guard case .constant(let value) = element.node else { return nil }
+                items.append(value)
+            }
+            return items
+        default: return nil
         }
     }
 
