@@ -206,8 +206,20 @@ extension Evaluator {
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
             box.double = x
-            let next = binder.doubles(step)
-            each { box.double = next($0) }
+            if test == nil, case .function(let function, let a, let b?) = step, function == .minDouble || function == .maxDouble,
+               case .accumulator = a, let column = binder.numberColumn(b) {
+                // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
+                var result = x
+                let isMax = function == .maxDouble
+                Evaluator.forEachBatch(list, column, batch: binder.batch) { values in
+                    for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                }
+                box.double = result
+                stepped = list.count
+            } else {
+                let next = binder.doubles(step)
+                each { box.double = next($0) }
+            }
             if case .date = start { return (.date(box.double), stepped) }
             return (.double(box.double), stepped)
         default:
@@ -215,6 +227,26 @@ extension Evaluator {
             let next = binder.values(step)
             each { box.value = next($0) }
             return (box.value, stepped)
+        }
+    }
+
+    /// Computes a `Double` operand for the donations of a list a batch at a time, in order, and
+    /// hands each batch of values to `body`.
+    private static func forEachBatch(_ list: DonationList, _ column: NumberColumn, batch: Int,
+                                     _ body: (UnsafeBufferPointer<Double>) -> Void) {
+        let positions = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: batch)
+        defer {
+            positions.deallocate()
+            values.deallocate()
+        }
+        var done = 0
+        while done < list.count {
+            let n = min(batch, list.count - done)
+            for i in 0..<n { positions[i] = list.position(at: done + i) }
+            column.fill(UnsafeBufferPointer(start: positions, count: n), values)
+            body(UnsafeBufferPointer(start: values, count: n))
+            done += n
         }
     }
 
@@ -259,20 +291,8 @@ extension Evaluator {
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in a tight loop, then added in
                 // order.
-                let batch = binder.batch
-                let positions = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-                let values = UnsafeMutablePointer<Double>.allocate(capacity: batch)
-                defer {
-                    positions.deallocate()
-                    values.deallocate()
-                }
-                var done = 0
-                while done < list.count {
-                    let n = min(batch, list.count - done)
-                    for i in 0..<n { positions[i] = list.position(at: done + i) }
-                    column.fill(UnsafeBufferPointer(start: positions, count: n), values)
-                    for i in 0..<n { sum += values[i] }
-                    done += n
+                Evaluator.forEachBatch(list, column, batch: binder.batch) { values in
+                    for value in values { sum += value }
                 }
                 return .double(sum)
             }
