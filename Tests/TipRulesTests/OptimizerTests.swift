@@ -154,6 +154,12 @@ struct OptimizerTests {
             for (mapping, value) in [("$0.rating * 2", "5.0"), ("$0.id", "threshold"), ("$0.note", "\"wet\""), ("$0.name", "wanted")] {
                 result.append("\(source).map { \(mapping) }.contains(\(value))")
             }
+            // Counting with `reduce` in a ternary, and optional string tests under `??`.
+            for text in ["reduce(0) { $1.seen ? $0 + 1 : $0 }", "reduce(threshold) { $1.id > 2 ? $0 : $0 + $1.id * 2 }",
+                         "reduce(9223372036854775806) { $1.rating > 4 ? $0 + 1 : $0 }", "filter { $0.note?.hasPrefix(\"w\") ?? false }.count",
+                         "filter { $0.note?.contains(\"r\") ?? true }.map(\\.id)"] {
+                result.append("\(source).\(text)")
+            }
             for predicate in ["$0.id > 4", "$0.name.hasPrefix(\"Al\")", "$0.name.contains(\"the lake\")", "$0.note == nil", "$0.rating != $0.rating"] {
                 result.append("\(source).filter { \(predicate) }.isEmpty")
                 result.append("\(source).filter { \(predicate) }.first?.id")

@@ -326,17 +326,33 @@ enum BuiltinImplementations {
         let value = try ev.receiver(call)
         let count = value.collectionCount
         guard count > 0 else { return value }
-        var groupOf: [Value: Int] = [:]
-        var members: [[Int]] = []
-        for offset in 0..<count {
-            let element = ev.element(of: value, at: offset)
-            let key = try call.first!.apply(&ev, element)
-            if let group = groupOf[key] {
-                members[group].append(offset)
-            } else {
-                groupOf[key] = members.count
-                members.append([offset])
+        let key = call.first!
+        let members: [[Int]]
+        if case .donations(let list) = value, let keyPath = key as? KeyPathNode, let field = keyPath.singleField {
+            // A field's column read in place, grouped by its typed values; each key charged as
+            // the key path's application charges it.
+            switch list.stream.columns[field] {
+            case .int(let items):
+                members = try groups(count, &ev, keyPath.range) { items[list.position(at: $0)] }
+            case .string(let items):
+                members = try groups(count, &ev, keyPath.range) { items[list.position(at: $0)] }
+            case let column:
+                members = try groups(count, &ev, keyPath.range) { column[list.position(at: $0)] }
             }
+        } else {
+            var groupOf: [Value: Int] = [:]
+            var found: [[Int]] = []
+            for offset in 0..<count {
+                let element = ev.element(of: value, at: offset)
+                let key = try key.apply(&ev, element)
+                if let group = groupOf[key] {
+                    found[group].append(offset)
+                } else {
+                    groupOf[key] = found.count
+                    found.append([offset])
+                }
+            }
+            members = found
         }
         // Groups are numbered in order of their first donation, so the first best one wins ties.
         var best = 0
@@ -345,5 +361,24 @@ enum BuiltinImplementations {
             if better { best = group }
         }
         return ev.subsequence(of: value, offsets: members[best])
+    }
+
+    /// The offsets `0..<count` grouped by their keys, groups in order of their first member,
+    /// charging a step per key as a one-step key path does.
+    private static func groups<Key: Hashable>(_ count: Int, _ ev: inout Evaluator, _ range: SourceRange,
+                                              _ key: (Int) -> Key) throws(Interrupt) -> [[Int]] {
+        var groupOf: [Key: Int] = [:]
+        var members: [[Int]] = []
+        for offset in 0..<count {
+            try ev.tick(1, range)
+            let key = key(offset)
+            if let group = groupOf[key] {
+                members[group].append(offset)
+            } else {
+                groupOf[key] = members.count
+                members.append([offset])
+            }
+        }
+        return members
     }
 }

@@ -230,6 +230,11 @@ final class KeyPathNode: Node {
         if case .field(let field)? = steps.first { leadingField = field } else { leadingField = -1 }
         super.init(range, type)
     }
+
+    /// The field of a key path that is one field step (`\.landmarkID`), or nil.
+    var singleField: Int? {
+        steps.count == 1 && leadingField >= 0 ? leadingField : nil
+    }
     // An application charges one step per step of the path, as a closure charges its body's
     // nodes (see `TypedExpression.stepSize`); the built-ins it calls charge nothing more.
 

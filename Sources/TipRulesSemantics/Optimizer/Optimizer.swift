@@ -289,8 +289,11 @@ package enum Optimizer {
     /// in either form, and the steps per element of the calls it stands for.
     private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
-              case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2,
-              case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
+              case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
+        if type == .int, let (mapping, addition) = conditionalAddend(closure), case .array(.donation) = receiver.type {
+            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: addition), closure.body.stepSize)
+        }
+        guard case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
               case .local(closure.firstSlot) = accumulator.node else { return nil }
         // { $0 + f($1) } over the donations themselves, for an `f` that does not read the
         // accumulator (which would make it no row mapping).
@@ -304,6 +307,36 @@ package enum Optimizer {
                     map.steps + closure.body.stepSize)
         }
         return nil
+    }
+
+    /// `{ c($1) ? $0 + f($1) : $0 }` (or with the branches swapped) of `Int`s: the sum of
+    /// `c ? f : 0`, the same partial sums (adding 0 never overflows), with the `+` where an
+    /// overflow is reported. Not for `Double`s, where adding 0.0 turns -0.0 into 0.0.
+    private static func conditionalAddend(_ closure: TypedClosure) -> (RowPredicate.Operand, SourceRange)? {
+        guard case .ternary(let condition, let then, let otherwise) = closure.body.node else { return nil }
+        let accumulator = closure.firstSlot, row = closure.firstSlot + 1
+        func isAccumulator(_ expression: TypedExpression) -> Bool {
+            if case .local(accumulator) = expression.node { return true }
+            return false
+        }
+        func addition(_ expression: TypedExpression) -> (TypedExpression, SourceRange)? {
+            guard case .arithmetic(.intAdd, let lhs, let addend) = expression.node, isAccumulator(lhs),
+                  !mentions(addend, slot: accumulator) else { return nil }
+            return (addend, expression.range)
+        }
+        let adds: Bool
+        let (addend, range): (TypedExpression, SourceRange)
+        if let found = addition(then), isAccumulator(otherwise) {
+            (addend, range, adds) = (found.0, found.1, true)
+        } else if let found = addition(otherwise), isAccumulator(then) {
+            (addend, range, adds) = (found.0, found.1, false)
+        } else {
+            return nil
+        }
+        guard !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
+              let value = RowPredicate.rowOperand(addend, slot: row) else { return nil }
+        let zero = RowPredicate.Operand.constant(.int(0))
+        return (adds ? .conditional(test, value, zero) : .conditional(test, zero, value), range)
     }
 
     // MARK: - Traversal
@@ -381,6 +414,8 @@ extension RowPredicate {
                 ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
             guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, op, b)
+        case .nilCoalescing(let l, let r) where coalescedStringTest(l, r, slot: slot, mapped: mapped) != nil:
+            return coalescedStringTest(l, r, slot: slot, mapped: mapped)
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
             guard let test = stringTest(call.builtin.id), let receiver = call.receiver,
                   let a = operand(receiver, slot: slot, mapped: mapped),
@@ -413,10 +448,22 @@ extension RowPredicate {
     /// test, compared with a literal.
     private static func optionalStringTest(_ op: ComparisonOperator, _ chain: TypedExpression, _ other: TypedExpression,
                                            slot: Int, mapped: Operand?) -> RowPredicate? {
+        guard case .constant(let constant)? = operand(other, slot: slot, mapped: mapped) else { return nil }
+        return optionalStringTest(op, chain, constant, slot: slot, mapped: mapped)
+    }
+
+    /// `x?.hasPrefix(y) ?? false` (or `?? true`): the same as `== true` (or `!= false`).
+    private static func coalescedStringTest(_ chain: TypedExpression, _ fallback: TypedExpression, slot: Int, mapped: Operand?) -> RowPredicate? {
+        guard case .constant(.bool(let otherwise)) = fallback.node else { return nil }
+        return optionalStringTest(otherwise ? .notEqual : .equal, chain, .bool(!otherwise), slot: slot, mapped: mapped)
+    }
+
+    private static func optionalStringTest(_ op: ComparisonOperator, _ chain: TypedExpression, _ constant: Constant,
+                                           slot: Int, mapped: Operand?) -> RowPredicate? {
         guard op == .equal || op == .notEqual, case .optionalChain(let inner) = chain.node, case .builtin(let call) = inner.node,
               let test = stringTest(call.builtin.id), let receiver = call.receiver, case .bindOptional(let bound) = receiver.node,
-              let text = operand(bound, slot: slot, mapped: mapped), let needle = stringTestArgument(call, slot: slot, mapped: mapped),
-              case .constant(let constant)? = operand(other, slot: slot, mapped: mapped) else { return nil }
+              let text = operand(bound, slot: slot, mapped: mapped), let needle = stringTestArgument(call, slot: slot, mapped: mapped)
+        else { return nil }
         // The test is false for nil, so `== true` is the test itself.
         let holds = RowPredicate.string(text, test, needle)
         let isNil = RowPredicate.compare(text, .equal, .constant(.null))
