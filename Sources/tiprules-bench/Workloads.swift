@@ -124,6 +124,11 @@ enum Workloads {
     /// TipKit's `largestSubset`/`smallestSubset` written the way an app would: group, then pick
     /// by size, the group seen first winning ties.
     static func subsetCount(_ views: [LandmarkView], largest: Bool) -> Int {
+        subset(views, largest: largest)?.count ?? 0
+    }
+
+    /// The largest or smallest group itself.
+    static func subset(_ views: [LandmarkView], largest: Bool) -> [LandmarkView]? {
         var order: [Int] = []
         var groups: [Int: [LandmarkView]] = [:]
         for view in views {
@@ -135,7 +140,7 @@ enum Workloads {
             let group = groups[key]!
             if best == nil || (largest ? group.count > best!.count : group.count < best!.count) { best = group }
         }
-        return best?.count ?? 0
+        return best
     }
 
     /// The largest group of views by name.
@@ -331,5 +336,20 @@ enum Workloads {
         Workload(
             name: "W50", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
             closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first == "Alps" }),
+        Workload(
+            name: "W51", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great 1\") ?? false }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.hasPrefix("great 1") ?? false }.count > 5 }),
+        Workload(
+            name: "W52", rule: "didRate.donations.reduce(0) { $1.score > 4 ? $0 + 1 : $0 } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $1.score > 4 ? $0 + 1 : $0 } > 10 }),
+        Workload(
+            name: "W53", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).first?.landmarkName == \"Zion\"",
+            closure: { data, _, _ in subset(data.views, largest: true)?.first?.landmarkName == "Zion" }),
+        Workload(
+            name: "W54", rule: "didRate.donations.count { $0.score > 4.5 } * 10 > didRate.donations.count",
+            closure: { data, _, _ in data.ratings.count { $0.score > 4.5 } * 10 > data.ratings.count }),
+        Workload(
+            name: "W55", rule: "didLogin.donations.count >= 3 && didViewLandmarkDetail.donations.count > 10",
+            closure: { data, _, _ in data.logins.count >= 3 && data.views.count > 10 }),
     ]
 }

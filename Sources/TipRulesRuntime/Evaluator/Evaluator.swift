@@ -88,6 +88,9 @@ struct Evaluator {
     /// The first event's stream cut, inline, and the others', allocated on first use.
     private var firstEvent = -1
     private var firstEventDonations: DonationList?
+    /// The second event's, inline too (`a.donations.count >= 3 && b.donations.count > 10`).
+    private var secondEvent = -1
+    private var secondEventDonations: DonationList?
     private var eventDonations: [DonationList?] = []
 
     private enum DeclarationState {
@@ -430,6 +433,7 @@ struct Evaluator {
     /// newest `limit`.
     mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
         if index == firstEvent, let cached = firstEventDonations { return cached }
+        if index == secondEvent, let cached = secondEventDonations { return cached }
         if !eventDonations.isEmpty, let cached = eventDonations[index] { return cached }
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
@@ -453,6 +457,9 @@ struct Evaluator {
         if firstEvent < 0 || firstEvent == index {
             firstEvent = index
             firstEventDonations = list
+        } else if secondEvent < 0 || secondEvent == index {
+            secondEvent = index
+            secondEventDonations = list
         } else {
             if eventDonations.isEmpty { eventDonations = Array(repeating: nil, count: runtime.limits.count) }
             eventDonations[index] = list
