@@ -438,11 +438,7 @@ struct Evaluator {
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
         do {
-            // Read in place from the program's events: a copy of the schema costs more than
-            // the lookup.
-            stream = try runtime.events.withUnsafeBufferPointer { (events) throws(Diagnostic) in
-                try source.stream(for: events[index], at: index)
-            }
+            stream = try source.stream(forEventAt: index, of: runtime.events)
         } catch {
             throw .failure(error)
         }

@@ -164,7 +164,7 @@ final class StoreSnapshot: DonationSource {
         try store.stream(for: event)
     }
 
-    func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
-        try store.stream(for: event, at: index)
+    func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
+        try store.stream(forEventAt: index, of: events)
     }
 }

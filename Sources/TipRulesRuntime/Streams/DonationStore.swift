@@ -14,14 +14,15 @@ public protocol DonationSource: Sendable {
     /// event have other payload fields than `event` declares throws a diagnostic saying so.
     func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream
 
-    /// The same, for the event at `index` of the evaluated program's events: a source made
-    /// for that program may find the stream by position instead of by id.
-    func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream
+    /// The same, for the event at `index` of the evaluated program's `events`: a source made
+    /// for that program may find the stream by position instead of by id. (The program's
+    /// events are passed whole, so an evaluation copies no event declaration to ask.)
+    func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream
 }
 
 extension DonationSource {
-    public func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
-        try stream(for: event)
+    public func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
+        try stream(for: events[index])
     }
 }
 
@@ -212,12 +213,16 @@ public struct DonationStore: DonationSource, Sendable {
         }
     }
 
-    public func stream(for event: EventSchema, at index: Int) throws(Diagnostic) -> DonationStream {
+    public func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
         // A store made for the program holds its events in the program's order: no hashing.
-        // (Compared in place: a copy of a schema costs more than the comparison.)
-        let matches = schemas.withUnsafeBufferPointer { index < $0.count && $0[index].id == event.id }
-        guard matches else { return try stream(for: event) }
-        return try checked(streams[index], for: event)
+        // The declarations are compared in place (a copy of one costs more than the lookup).
+        let matches = schemas.withUnsafeBufferPointer { mine in
+            events.withUnsafeBufferPointer { theirs in
+                index < mine.count && mine[index].id == theirs[index].id && streams[index].hasFields(theirs[index].fields)
+            }
+        }
+        guard matches else { return try stream(for: events[index]) }
+        return streams[index]
     }
 
     /// The stream of an event; `limit` and `maxAge` may differ from the store's, the payload may not.
