@@ -180,6 +180,10 @@ struct OptimizerTests {
                 result.append("Set(\(source).map(\\.\(field))).count")
             }
             result.append("Set(\(source).map { $0.id }).count >= 3")
+            // Distinct values of `compactMap`: nils left out, `Set` charging the rest.
+            for mapping in ["(\\.note)", " { $0.note }", " { $0.note ?? $0.name }", " { $0.rating * 2 }", " { $0.id * 9223372036854775807 }"] {
+                result.append("Set(\(source).compactMap\(mapping)).count")
+            }
             result.append("\(source).map { $0.rating }.reduce(0, +)")
             // A mapping whose steps depend on each row: only scans meter that, so not fused.
             result.append("\(source).map { $0.name.count }.max()")

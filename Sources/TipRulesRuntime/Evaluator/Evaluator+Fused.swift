@@ -56,10 +56,12 @@ extension Evaluator {
                 return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
             }
             return .int(groupCount(list, field, largest))
-        case .distinctCount(_, let mapping):
+        case .distinctCount(_, let mapping, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
-            try tick(list.count * steps.perElement, range)
-            return .int(distinctCount(list, mapping))
+            try tick(list.count * steps.perSourceElement, range)
+            let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil)
+            try tick(counted * steps.perElement, range)
+            return .int(distinct)
         case .keyOrder(_, let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
@@ -603,11 +605,24 @@ extension Evaluator {
     /// How many distinct values a column (nil: the dates) has over a list, as a `Set` of them
     /// counts them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0`
     /// is `0.0`, as in `Set<Double>`.
-    private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand) -> Int {
-        func count<Key: Hashable>(_ key: (Int) -> Key) -> Int {
+    /// How many distinct values the mapping computes over the list (with `skipsNil`, not
+    /// counting nil), and how many values it counted them among.
+    private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand, skipsNil: Bool) -> (Int, Int) {
+        func count<Key: Hashable>(_ key: (Int) -> Key) -> (Int, Int) {
             var seen = Set<Key>(minimumCapacity: min(list.count, 64))
             for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
-            return seen.count
+            return (seen.count, list.count)
+        }
+        /// Values, nils left out when asked.
+        func countValues(_ values: some Sequence<Value>) -> (Int, Int) {
+            var seen = Set<Value>(minimumCapacity: min(list.count, 64))
+            var counted = 0
+            for value in values {
+                if skipsNil, case .null = value { continue }
+                seen.insert(value)
+                counted += 1
+            }
+            return (seen.count, counted)
         }
         let column: Column
         switch mappedValues(mapping, list) {
@@ -616,9 +631,9 @@ extension Evaluator {
             // Numbers (dates as their seconds) and `Int`s in typed sets, which count as a set
             // of their values does: each NaN apart, -0.0 and 0.0 together.
             switch keys {
-            case .numbers(let keys): return Set(keys).count
-            case .ints(let keys): return Set(keys).count
-            case .values(let keys): return Set(keys).count
+            case .numbers(let keys): return (Set(keys).count, keys.count)
+            case .ints(let keys): return (Set(keys).count, keys.count)
+            case .values(let keys): return countValues(keys)
             }
         }
         switch column {
@@ -626,7 +641,7 @@ extension Evaluator {
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
         case .bool(let items): return count { items[$0] }
-        case let column: return count { column[$0] }
+        case let column: return countValues((0..<list.count).lazy.map { column[list.position(at: $0)] })
         }
     }
 

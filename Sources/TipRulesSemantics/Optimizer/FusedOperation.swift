@@ -278,7 +278,10 @@ package enum FusedOperation: Sendable {
     case groupCount(TypedExpression, field: Int, largest: Bool)
     /// `Set(source.map(f)).count` for a row mapping `f`: how many distinct values it computes
     /// from the donations, without building the array or the set.
-    case distinctCount(TypedExpression, mapping: RowPredicate.Operand)
+    /// With `skipsNil`, `Set(source.compactMap(f)).count`: nils are not counted, and `Set`'s step
+    /// per element is charged for the values that are not nil (`FusedSteps.perElement`), the
+    /// mapping's for every donation (`perSourceElement`).
+    case distinctCount(TypedExpression, mapping: RowPredicate.Operand, skipsNil: Bool)
     /// `source.sorted(by:)`, `min(by:)` or `max(by:)` with an order that compares what a row
     /// mapping computes from each donation (`{ $0.score > $1.score }`): each donation's key
     /// computed once, compared with `op` as the closure compares, by the standard library's
@@ -305,7 +308,7 @@ package enum FusedOperation: Sendable {
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
-             .groupCount(let source, _, _), .distinctCount(let source, _), .columnSum(let source, _, _, _),
+             .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _),
              .keyOrder(let source, _, _, _), .fold(let source, _, _, _):
             return source
         }

@@ -150,7 +150,13 @@ package enum Optimizer {
         // element.
         if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
            let map = mapOverDonations(set.arguments[0], .arrayMap) {
-            return fused(.distinctCount(map.source, mapping: map.mapping), perElement: map.steps + 1, replacing: expression)
+            return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: false), perElement: map.steps + 1, replacing: expression)
+        }
+        // Set(xs.compactMap(f)).count: `Set` charges a step per value that is not nil.
+        if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
+           let map = mapOverDonations(set.arguments[0], .arrayCompactMap), case .function(_, let produced) = map.function.type {
+            return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: produced.isOptional),
+                         perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
         guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
         let isDonationList: Bool
