@@ -22,6 +22,7 @@ extension Evaluator {
             if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return try cachedSum(cache, node, list, positions, field, from: start, addition)
             }
+            if let counted = countedSumByScan(start, mapping, list, filters) { return counted }
             return try mappedSum(list, mapping, from: start, addition)
         }
         if case .fold(_, _, let step, let filter) = operation, let initial {
@@ -257,8 +258,7 @@ extension Evaluator {
     /// sum can overflow whatever the rows (checked first; nil otherwise, to add row by row).
     private static func countedSum(_ start: Int, _ k: Int, _ l: Int, _ list: DonationList, _ test: (Int) -> Bool) -> Int? {
         let n = list.count
-        let (reach, overflow) = max(k.magnitude, l.magnitude).multipliedReportingOverflow(by: UInt(n))
-        guard !overflow, reach <= UInt(Int.max / 2), start.magnitude <= UInt(Int.max / 2) else { return nil }
+        guard countingCannotOverflow(start, k, l, n) else { return nil }
         // Added without a branch: the test's answer varies from row to row unpredictably.
         var count = 0
         if case .contiguous(let range) = list.positions {
@@ -267,6 +267,30 @@ extension Evaluator {
             for offset in 0..<n { count &+= Int(unsafeBitCast(test(list.position(at: offset)), to: UInt8.self)) }
         }
         return start + k * count + l * (n - count)
+    }
+
+    /// Whether `start` plus `n` additions of `k` or `l` stays well within `Int`.
+    private static func countingCannotOverflow(_ start: Int, _ k: Int, _ l: Int, _ n: Int) -> Bool {
+        let (reach, overflow) = max(k.magnitude, l.magnitude).multipliedReportingOverflow(by: UInt(n))
+        return !overflow && reach <= UInt(Int.max / 2) && start.magnitude <= UInt(Int.max / 2)
+    }
+
+    /// Counting with `reduce` (see `countedSum`) where the test reads typed columns: counted
+    /// by the node's bound row filter a batch at a time. Nil when the test is not columnar or
+    /// the count does not fit, for the general ways.
+    private func countedSumByScan(_ start: Value, _ mapping: RowPredicate.Operand, _ list: DonationList,
+                                  _ filters: BoundFilterCache) -> Value? {
+        guard case .int(let start) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
+              test == filters.predicate, Evaluator.countingCannotOverflow(start, k, l, list.count) else { return nil }
+        let bound = boundFilter(test, list.stream, filters)
+        defer { filters.put(bound) }
+        guard bound.filter.isColumnar else { return nil }
+        var count = 0
+        _ = scanBatches(list, bound, reverse: false) { _, selected in
+            count += selected.count
+            return nil
+        }
+        return .int(start + k * count + l * (list.count - count))
     }
 
     /// What a row mapping computes from each donation, added left to right from `start` as the

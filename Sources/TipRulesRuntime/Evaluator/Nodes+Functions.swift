@@ -376,6 +376,10 @@ final class FusedNode: Node {
         self.unfused = LazyNode(unfused)
         switch operation {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _): filters = BoundFilterCache(predicate)
+        case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _):
+            // Counting with `reduce` counts with a scan when the test is columnar (see
+            // `Evaluator.countedSumByScan`).
+            filters = BoundFilterCache(predicate)
         default: filters = BoundFilterCache(nil)
         }
         super.init(range, type)
