@@ -285,12 +285,20 @@ extension Evaluator {
         let bound = boundFilter(test, list.stream, filters)
         defer { filters.put(bound) }
         guard bound.filter.isColumnar else { return nil }
+        let count = countPassing(list, bound)
+        return .int(start + k * count + l * (list.count - count))
+    }
+
+    /// How many donations of a list pass a bound filter: counted in one loop over a contiguous
+    /// list where the filter can, else a batch at a time.
+    private func countPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry) -> Int {
+        if case .contiguous(let rows) = list.positions, let count = bound.filter.count(in: rows) { return count }
         var count = 0
         _ = scanBatches(list, bound, reverse: false) { _, selected in
             count += selected.count
             return nil
         }
-        return .int(start + k * count + l * (list.count - count))
+        return count
     }
 
     /// What a row mapping computes from each donation, added left to right from `start` as the
@@ -422,9 +430,13 @@ extension Evaluator {
         case .filter, .count:
             var kept: [Int] = []
             var matches = 0
-            _ = scanBatches(scanned, bound, reverse: false) { _, selected in
-                if mode == .filter { kept.append(contentsOf: selected) } else { matches += selected.count }
-                return nil
+            if mode == .count {
+                matches = countPassing(scanned, bound)
+            } else {
+                _ = scanBatches(scanned, bound, reverse: false) { _, selected in
+                    kept.append(contentsOf: selected)
+                    return nil
+                }
             }
             examined = list.count
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
