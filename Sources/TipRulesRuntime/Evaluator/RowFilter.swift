@@ -106,6 +106,30 @@ final class TestFilter: RowFilter {
     }
 }
 
+/// `x == nil` or `x != nil` of an optional field, read in place from its column.
+final class NilFilter: RowFilter {
+    private let items: ColumnArray<Value>
+    private let isNil: Bool
+
+    init(_ items: ColumnArray<Value>, isNil: Bool) {
+        self.items = items
+        self.isNil = isNil
+    }
+
+    override var isColumnar: Bool { true }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        let items = self.items, isNil = self.isNil
+        return RowFilter.keep(input, output) { items.isNull(at: $0) == isNil }
+    }
+
+    override func count(in range: Range<Int>) -> Int? {
+        var count = 0
+        for position in range { count &+= items.isNull(at: position) == isNil ? 1 : 0 }
+        return count
+    }
+}
+
 /// A column of machine values against a value the same for every row.
 final class ColumnFilter: RowFilter {
     enum Operands {

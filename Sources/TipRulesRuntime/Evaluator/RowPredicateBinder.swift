@@ -551,6 +551,8 @@ extension RowPredicateBinder {
         case (.double(let items), .double(let k)), (.date(let items), .date(let k)), (.date(let items), .double(let k)):
             return ColumnFilter(.doubles(items, k), op)
         case (.string(let items), .string(let k)): return ColumnFilter(.strings(items, k), op)
+        case (.values(let items), .null) where op == .equal || op == .notEqual:
+            return NilFilter(items, isNil: op == .equal)
         default: return nil
         }
     }
