@@ -101,10 +101,14 @@ struct Evaluator {
 
     var program: CompiledProgram { context.program }
     /// The program's node trees.
-    var runtime: RuntimeProgram { context.runtime }
+    ///
+    /// Kept in a field of its own: read through `context` at every use, it would be retained
+    /// and released each time (several times per event an evaluation reads).
+    let runtime: RuntimeProgram
 
     init(context: EvaluationContext, source: any DonationSource, now: Date, parameterValues: [Value]? = nil) {
         self.context = context
+        self.runtime = context.runtime
         self.source = source
         self.now = now.timeIntervalSinceReferenceDate
         self.parameterValues = parameterValues ?? context.runtime.defaultParameterValues

@@ -182,24 +182,30 @@ public final class DonationStream: @unchecked Sendable {
 
     /// The first index whose date is greater than `date`.
     func upperBound(of date: Double, in range: Range<Int>? = nil) -> Int {
-        var low = range?.lowerBound ?? 0
-        var high = range?.upperBound ?? dates.count
-        while low < high {
-            let mid = (low + high) / 2
-            if dates[mid] <= date { low = mid + 1 } else { high = mid }
+        dates.withUnsafeBufferPointer { dates in
+            var low = range?.lowerBound ?? 0
+            var high = range?.upperBound ?? dates.count
+            // Usually every donation is at or before the clock: no search.
+            if low < high && dates[high - 1] <= date { return high }
+            while low < high {
+                let mid = (low + high) / 2
+                if dates[mid] <= date { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low
     }
 
     /// The first index whose date is at or after `date`.
     func lowerBound(of date: Double, in range: Range<Int>? = nil) -> Int {
-        var low = range?.lowerBound ?? 0
-        var high = range?.upperBound ?? dates.count
-        while low < high {
-            let mid = (low + high) / 2
-            if dates[mid] < date { low = mid + 1 } else { high = mid }
+        dates.withUnsafeBufferPointer { dates in
+            var low = range?.lowerBound ?? 0
+            var high = range?.upperBound ?? dates.count
+            while low < high {
+                let mid = (low + high) / 2
+                if dates[mid] < date { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low
     }
 }
 
