@@ -85,7 +85,15 @@ final class BoundFilterCache: Sendable {
     /// scan nested in a closure over another list (`logins.contains { l in rates.contains {
     /// $0.date > l.date } }`) binds the inner predicate once per outer element, each with other
     /// values, and finds those bindings again at the next evaluation.
-    private let entries = Mutex<[Entry]>([])
+    private let bindings = Mutex(Bindings())
+
+    /// The kept entries of a predicate with variable invariants, all bound to one state of one
+    /// stream (a binding to another state evicts them: they can never match again), and their
+    /// digests in the same order, which a search reads without touching the entries.
+    private struct Bindings: Sendable {
+        var entries: [Entry] = []
+        var digests: [Int] = []
+    }
     /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
     static let scratchBudget = 64 * 1024
 
@@ -108,15 +116,11 @@ final class BoundFilterCache: Sendable {
     func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
         let digest = BoundFilterCache.digest(invariants)
         guard variableInvariants.isEmpty else {
-            return entries.withLock { entries in
-                var index = entries.count - 1
-                while index >= 0 {
-                    if entries[index].digest == digest && entries[index].matches(stream, invariants, digest: digest) {
-                        return entries.remove(at: index)
-                    }
-                    index -= 1
-                }
-                return nil
+            return bindings.withLock { bindings in
+                guard let index = bindings.digests.lastIndex(of: digest),
+                      bindings.entries[index].matches(stream, invariants, digest: digest) else { return nil }
+                bindings.digests.remove(at: index)
+                return bindings.entries.remove(at: index)
             }
         }
         guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
@@ -148,14 +152,20 @@ final class BoundFilterCache: Sendable {
     func put(_ entry: Entry) {
         guard variableInvariants.isEmpty else {
             let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
-            let evicted: [Entry] = entries.withLock { entries in
-                var evicted = entries.filter { !$0.isSameState(as: entry) }
-                entries.removeAll { !$0.isSameState(as: entry) }
-                if entries.count >= capacity {
-                    evicted.append(contentsOf: entries.prefix(entries.count - capacity + 1))
-                    entries.removeFirst(entries.count - capacity + 1)
+            let evicted: [Entry] = bindings.withLock { bindings in
+                var evicted: [Entry] = []
+                if let kept = bindings.entries.first, !kept.isSameState(as: entry) {
+                    evicted = bindings.entries
+                    bindings = Bindings()
                 }
-                entries.append(entry)
+                if bindings.entries.count >= capacity {
+                    let surplus = bindings.entries.count - capacity + 1
+                    evicted.append(contentsOf: bindings.entries.prefix(surplus))
+                    bindings.entries.removeFirst(surplus)
+                    bindings.digests.removeFirst(surplus)
+                }
+                bindings.entries.append(entry)
+                bindings.digests.append(entry.digest)
                 return evicted
             }
             _ = evicted  // Released here, outside the lock.
