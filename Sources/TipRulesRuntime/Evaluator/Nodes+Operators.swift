@@ -173,9 +173,13 @@ final class ComparisonNode: BinaryNode {
     /// (see `Node.isNil`), which need not make its value.
     private enum Kind { case int, double, nilOnRight, nilOnLeft, value }
     private let kind: Kind
+    /// Whether a nil test is `==` (worked out once: `==` on the operator, an enum of another
+    /// module, goes through a witness call).
+    private let testsEquality: Bool
 
     init(_ op: ComparisonOperator, _ lhs: Node, _ rhs: Node, _ range: SourceRange, _ type: RuleType) {
         self.op = op
+        testsEquality = op == .equal
         switch (lhs.type, rhs.type) {
         case (.int, .int): kind = .int
         case (.double, .double), (.date, .date): kind = .double
@@ -210,10 +214,10 @@ final class ComparisonNode: BinaryNode {
         case .nilOnRight:
             let isNil = try lhs.isNil(&ev)
             try ev.tickNode(rhs.range)
-            return isNil == (op == .equal)
+            return isNil == testsEquality
         case .nilOnLeft:
             try ev.tickNode(lhs.range)
-            return try rhs.isNil(&ev) == (op == .equal)
+            return try rhs.isNil(&ev) == testsEquality
         case .value:
             let left = try lhs.evaluate(&ev)
             let right = try rhs.evaluate(&ev)
