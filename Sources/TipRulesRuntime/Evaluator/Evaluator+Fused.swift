@@ -66,6 +66,10 @@ extension Evaluator {
         case .keyOrder(_, let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
+        case .mapped(_, let mapping, let element):
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try tick(list.count * steps.perElement, range)
+            return .array(mappedArray(list, mapping, element))
         case .columnSum, .fold:
             preconditionFailure("a sum or a fold is evaluated with its initial value")
         }
@@ -406,6 +410,7 @@ extension Evaluator {
         case .scan(_, _, .allSatisfy): return .bool(true)
         case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
         case .keyOrder(_, _, _, .sorted): return value
+        case .mapped: return .array([])
         case .countCompare(_, _, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }
@@ -623,6 +628,30 @@ extension Evaluator {
         }
     }
 
+    /// What `map` makes of a list with a row mapping: the values, typed as the element type
+    /// says (a date's seconds are a `Date`), read from a column in one loop where they are one.
+    private func mappedArray(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType) -> [Value] {
+        func read<T>(_ items: ColumnArray<T>, _ make: (T) -> Value) -> [Value] {
+            items.withUnsafeBufferPointer { buffer in
+                switch list.positions {
+                case .contiguous(let range): return buffer[range].map(make)
+                case .scattered(let positions): return positions.map { make(buffer[$0]) }
+                }
+            }
+        }
+        switch mappedValues(mapping, list) {
+        case .column(.int(let items)): return read(items, Value.int)
+        case .column(.double(let items)): return read(items, Value.double)
+        case .column(.date(let items)): return read(items, Value.date)
+        case .column(.string(let items)): return read(items, Value.string)
+        case .column(.bool(let items)): return read(items, Value.bool)
+        case .column(.values(let items)): return read(items) { $0 }
+        case .computed(.numbers(let keys)): return element == .date ? keys.map(Value.date) : keys.map(Value.double)
+        case .computed(.ints(let keys)): return keys.map(Value.int)
+        case .computed(.values(let keys)): return keys
+        }
+    }
+
     /// The size of the largest (or smallest) group of equal field values. Typed keys group as
     /// `Value`s do: their `==` and hashing are the Swift type's.
     private func groupCount(_ list: DonationList, _ field: Int, _ largest: Bool) -> Int {
@@ -638,11 +667,10 @@ extension Evaluator {
         }
     }
 
-    /// How many distinct values a column (nil: the dates) has over a list, as a `Set` of them
-    /// counts them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0`
-    /// is `0.0`, as in `Set<Double>`.
     /// How many distinct values the mapping computes over the list (with `skipsNil`, not
-    /// counting nil), and how many values it counted them among.
+    /// counting nil), and how many values it counted them among, as a `Set` of them counts
+    /// them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0` is
+    /// `0.0`, as in `Set<Double>`.
     private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand, skipsNil: Bool) -> (Int, Int) {
         func count<Key: Hashable>(_ key: (Int) -> Key) -> (Int, Int) {
             var seen = Set<Key>(minimumCapacity: min(list.count, 64))

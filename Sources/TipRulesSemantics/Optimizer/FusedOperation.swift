@@ -304,12 +304,16 @@ package enum FusedOperation: Sendable {
     /// (`FusedSteps.perSourceElement`), the closure's per donation kept.
     case fold(TypedExpression, initial: TypedExpression, step: RowPredicate.Operand, filter: RowPredicate?)
 
+    /// `source.map(f)` for a row mapping `f` whose result nothing else fused takes
+    /// (`map(\.score).sorted()`): the array of what it computes, made from the columns.
+    case mapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
+
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _),
-             .keyOrder(let source, _, _, _), .fold(let source, _, _, _):
+             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _):
             return source
         }
     }

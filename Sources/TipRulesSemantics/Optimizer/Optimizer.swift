@@ -81,6 +81,11 @@ package enum Optimizer {
     /// `source.map(f)` or `source.compactMap(f)` over donations, for `f` a row mapping.
     private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID)
         -> (source: TypedExpression, mapping: RowPredicate.Operand, steps: Int, function: TypedExpression)? {
+        // A `map` fused on its own already (the children are fused first): taken apart again.
+        if id == .arrayMap, case .fused(.mapped(let source, let mapping, _), let steps, let unfused) = expression.node,
+           case .builtin(let map) = unfused.node {
+            return (source, mapping, steps.perElement, map.arguments[0])
+        }
         guard case .builtin(let map) = expression.node, map.builtin.id == id, let source = map.receiver,
               case .array(.donation) = source.type, let (operand, steps) = rowMapping(map.arguments[0]) else { return nil }
         return (source, operand, steps, map.arguments[0])
@@ -248,6 +253,12 @@ package enum Optimizer {
            case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
             return fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset),
                          perElement: keyPathSize(subset.arguments[0]), replacing: expression)
+        }
+        // xs.map(f) whose result goes on to calls that are not fused (`sorted()`, `suffix`): the
+        // array made from the columns. (A call that fuses with the `map` takes it apart again,
+        // see `mapOverDonations`.)
+        if builtin.id == .arrayMap, case .array(let element) = expression.type, let map = mapOverDonations(expression, .arrayMap) {
+            return fused(.mapped(map.source, mapping: map.mapping, element: element), perElement: map.steps, replacing: expression)
         }
         return nil
     }
