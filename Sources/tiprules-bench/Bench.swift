@@ -55,6 +55,11 @@ struct Bench {
         runner.selected = arguments.firstIndex(of: "--workloads").flatMap { index in
             arguments.index(after: index) < arguments.endIndex ? Set(arguments[arguments.index(after: index)].split(separator: ",").map(String.init)) : nil
         }
+        let known = Set(Workloads.all.map(\.name))
+        if let unknown = runner.selected?.subtracting(known).sorted(), !unknown.isEmpty {
+            FileHandle.standardError.write(Data("tiprules-bench: no workload named \(unknown.joined(separator: ", ")) (W1 to W\(known.count))\n".utf8))
+            exit(2)
+        }
         let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
         if runs("workloads") { for size in sizes { runner.workloads(size: size) } }
         if runs("compile") {
@@ -232,7 +237,10 @@ struct Runner {
         var store = DonationStore(program: program)
         _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
         let options = EvaluationOptions(now: Dataset.now)
-        let index = program.declarationIndex(declaration)!
+        guard let index = program.declarationIndex(declaration) else {
+            FileHandle.standardError.write(Data("tiprules-bench: no workload named \(declaration) (W1 to W\(Workloads.all.count), E0, or rule:TEXT)\n".utf8))
+            exit(2)
+        }
         let evaluate = Runner.freshEvaluations(program, store, options, index)
         let seconds: UInt64 = name.hasPrefix("rule:") ? 1 : 3
         let end = DispatchTime.now().uptimeNanoseconds + seconds * 1_000_000_000

@@ -257,38 +257,22 @@ extension Evaluator {
         }
     }
 
-    /// `reduce(start) { $0 + (p($1) ? k : l) }` (counting with `reduce`) as `start + k * c +
-    /// l * (n - c)` for the `c` of `n` donations `p` holds for: the same `Int`, when no partial
-    /// sum can overflow whatever the rows (checked first; nil otherwise, to add row by row).
-    private static func countedSum(_ start: Int, _ k: Int, _ l: Int, _ list: DonationList, _ test: (Int) -> Bool) -> Int? {
-        let n = list.count
-        guard countingCannotOverflow(start, k, l, n) else { return nil }
-        // Added without a branch: the test's answer varies from row to row unpredictably.
-        var count = 0
-        if case .contiguous(let range) = list.positions {
-            for position in range { count &+= Int(unsafeBitCast(test(position), to: UInt8.self)) }
-        } else {
-            for offset in 0..<n { count &+= Int(unsafeBitCast(test(list.position(at: offset)), to: UInt8.self)) }
-        }
-        return start + k * count + l * (n - count)
-    }
-
     /// Whether `start` plus `n` additions of `k` or `l` stays well within `Int`.
     private static func countingCannotOverflow(_ start: Int, _ k: Int, _ l: Int, _ n: Int) -> Bool {
         let (reach, overflow) = max(k.magnitude, l.magnitude).multipliedReportingOverflow(by: UInt(n))
         return !overflow && reach <= UInt(Int.max / 2) && start.magnitude <= UInt(Int.max / 2)
     }
 
-    /// Counting with `reduce` (see `countedSum`) where the test reads typed columns: counted
-    /// by the node's bound row filter a batch at a time. Nil when the test is not columnar or
-    /// the count does not fit, for the general ways.
+    /// `reduce(start) { $0 + (p($1) ? k : l) }` (counting with `reduce`) as `start + k * c +
+    /// l * (n - c)` for the `c` of `n` donations `p` holds for, counted by the node's bound row
+    /// filter: the same `Int`, when no partial sum can overflow whatever the rows (checked
+    /// first; nil otherwise, to add row by row).
     private func countedSumByScan(_ start: Value, _ mapping: RowPredicate.Operand, _ list: DonationList,
                                   _ filters: BoundFilterCache) -> Value? {
         guard case .int(let start) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
               test == filters.predicate, Evaluator.countingCannotOverflow(start, k, l, list.count) else { return nil }
         let bound = boundFilter(test, list.stream, filters)
         defer { filters.put(bound) }
-        guard bound.filter.isColumnar else { return nil }
         let count = countPassing(list, bound)
         return .int(start + k * count + l * (list.count - count))
     }
@@ -311,10 +295,6 @@ extension Evaluator {
                            _ addition: SourceRange) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
-        if case .int(let sum) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
-           let total = Evaluator.countedSum(sum, k, l, list, binder.bind(test)) {
-            return .int(total)
-        }
         switch start {
         case .int(var sum):
             let read = binder.ints(mapping)

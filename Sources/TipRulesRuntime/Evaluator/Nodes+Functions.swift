@@ -377,7 +377,7 @@ final class FusedNode: Node {
         switch operation {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _): filters = BoundFilterCache(predicate)
         case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _):
-            // Counting with `reduce` counts with a scan when the test is columnar (see
+            // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
             filters = BoundFilterCache(predicate)
         default: filters = BoundFilterCache(nil)

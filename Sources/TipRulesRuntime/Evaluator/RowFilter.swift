@@ -23,9 +23,10 @@ class RowFilter {
     /// Whether the filter tests typed columns only, in tight loops (no closure per row).
     var isColumnar: Bool { false }
 
-    /// How many positions of a contiguous range pass, counted without listing them (numbers
-    /// compared in one branch-free loop); nil for filters that have no such count (the caller
-    /// selects batches instead).
+    /// How many positions of a contiguous range pass, counted in one branch-free loop without
+    /// listing them; nil for filters that have no such count (`&&`, `||`, `!`, string columns:
+    /// the caller selects batches instead). A filter that meters work does it for every row,
+    /// as selecting every batch of the range would.
     func count(in range: Range<Int>) -> Int? { nil }
 
     /// The first position of a contiguous range that does not pass, or nil when all do
@@ -103,6 +104,13 @@ final class TestFilter: RowFilter {
             kept += 1
         }
         return kept
+    }
+
+    override func count(in range: Range<Int>) -> Int? {
+        // Added without a branch: the test's answer varies from row to row unpredictably.
+        var count = 0
+        for position in range { count &+= test(position) ? 1 : 0 }
+        return count
     }
 }
 
