@@ -28,7 +28,10 @@ public final class RuleEngine: Sendable {
         var parameterValues: [Value]
         /// The time zone's calendar and the step budget, made once rather than per evaluation.
         var options: EvaluationOptions {
-            didSet { context = nil }
+            didSet {
+                context = nil
+                memo.forget()
+            }
         }
         /// What every evaluation under `options` shares, made on first use after they change.
         var context: EvaluationContext?
@@ -36,6 +39,16 @@ public final class RuleEngine: Sendable {
         /// rules again and again, and comparing a name with the one it passed before is far
         /// cheaper than hashing it.
         var recentNames = RecentNames()
+        /// The declarations' last outcomes, reused while nothing they depend on changed.
+        var memo = ResultMemo()
+
+        /// The context of evaluations under `options`, made on first use after they change.
+        mutating func context(for program: CompiledProgram, cache: IncrementalCache) -> EvaluationContext {
+            if let context { return context }
+            let made = EvaluationContext(program: program, options: options, cache: cache)
+            context = made
+            return made
+        }
     }
 
     /// A few names and their declaration indices, most recent first.
@@ -68,6 +81,10 @@ public final class RuleEngine: Sendable {
     }
 
     private let state: Locked<State>
+    /// The storage when it is the in-memory one, whose snapshots tell whether the donations
+    /// changed: outcomes are then remembered (see `ResultMemo`). Durable storages read their
+    /// backing store at every snapshot, so every evaluation reads afresh.
+    private let inMemory: InMemoryDonationStorage?
     /// What group counts and sums computed last time, so that evaluating again after a new
     /// donation adds only that donation (see `IncrementalCache`).
     private let incremental = IncrementalCache()
@@ -75,7 +92,9 @@ public final class RuleEngine: Sendable {
     /// An engine over rules, recording donations in `storage` (in memory by default).
     public init(rules: RuleSet, storage: (any DonationStorage)? = nil, clock: EvaluationClock = .system) {
         self.rules = rules
-        self.storage = storage ?? InMemoryDonationStorage(events: rules.program.events)
+        let storage = storage ?? InMemoryDonationStorage(events: rules.program.events)
+        self.storage = storage
+        self.inMemory = storage as? InMemoryDonationStorage
         self.state = Locked(State(clock: clock, parameterValues: rules.program.parameters.map { Value($0.defaultValue) },
                                   options: EvaluationOptions(timeZone: clock.timeZone), context: nil))
     }
@@ -143,12 +162,8 @@ public final class RuleEngine: Sendable {
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
         // The type decides before anything is evaluated; then the value alone, without a
         // `RuleResult` or even an `EvaluationResult` around it.
-        let declaration = try self.declaration(named: rule)
-        guard declaration.isBool else {
-            throw APIErrors.notARule(rule, rules.program.declarations[declaration.index].type)
-        }
-        var evaluation = try makeEvaluation()
-        guard case .bool(let holds) = try evaluation.outcome(ofDeclarationAt: declaration.index).get() else { return false }
+        let answer = try outcome(of: rule, asRule: true)
+        guard case .bool(let holds) = try answer.outcome.outcome.get() else { return false }
         return holds
     }
 
@@ -163,23 +178,69 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a `let` or `rule`.
     public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
-        RuleResult(try evaluation(of: name))
+        let answer = try outcome(of: name, asRule: false)
+        let declaration = rules.program.declarations[answer.index]
+        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome.outcome))
     }
 
-    /// Evaluates a `let` or `rule` by name over a fresh snapshot.
-    private func evaluation(of name: String) throws(Diagnostic) -> EvaluationResult {
-        let index = try declaration(named: name).index
-        var evaluation = try makeEvaluation()
-        return evaluation.evaluate(declarationAt: index)
+    /// What asking for a declaration found under the state's lock.
+    private enum Lookup {
+        case unknown
+        case remembered(RecentNames.Declaration, ResultMemo.Outcome)
+        case evaluate(RecentNames.Declaration)
     }
 
-    /// A `let` or `rule` of the program, or the error for an unknown name.
-    private func declaration(named name: String) throws(Diagnostic) -> RecentNames.Declaration {
+    /// A declaration's index and its value or runtime error now: the outcome remembered from
+    /// the last time it was asked when nothing it depends on changed since (see `ResultMemo`),
+    /// or else evaluated over a fresh snapshot. `asRule` asks for a `Bool` declaration.
+    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: ResultMemo.Outcome) {
+        // Which donations a snapshot taken now would hold, then the clock: the order an
+        // evaluation reads them in (so that a donation dated now is in its snapshot).
+        let generation = inMemory?.currentGeneration
         let program = rules.program
-        guard let declaration = state.write({ $0.recentNames.declaration(named: name, in: program) }) else {
-            throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        // One lock for the name, the clock and the memo.
+        let lookup = state.write { state -> Lookup in
+            guard let declaration = state.recentNames.declaration(named: name, in: program) else { return .unknown }
+            guard let generation else { return .evaluate(declaration) }
+            let context = state.context(for: program, cache: incremental)
+            guard let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
+                                                      now: state.clock.now(), in: context) else {
+                return .evaluate(declaration)
+            }
+            return .remembered(declaration, remembered)
         }
-        return declaration
+        let declaration: RecentNames.Declaration
+        var remembered: ResultMemo.Outcome?
+        switch lookup {
+        case .unknown: throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
+        case .remembered(let found, let outcome): (declaration, remembered) = (found, outcome)
+        case .evaluate(let found): declaration = found
+        }
+        if asRule && !declaration.isBool {
+            throw APIErrors.notARule(name, program.declarations[declaration.index].type)
+        }
+        if let remembered { return (declaration.index, remembered) }
+        return (declaration.index, try evaluateAfresh(declarationAt: declaration.index))
+    }
+
+    /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
+    /// storage is in memory.
+    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
+        let rememberable = inMemory?.storeSnapshot()
+        let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
+        // The clock is read after the snapshot, so a donation dated now is in it.
+        let (context, now, parameterValues, memoGeneration) = state.write { state in
+            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues, state.memo.generation)
+        }
+        var evaluation = Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues)
+        let outcome = ResultMemo.Outcome(evaluation.outcome(ofDeclarationAt: index))
+        if let rememberable {
+            state.write { state in
+                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: now, in: context,
+                                    generation: memoGeneration)
+            }
+        }
+        return outcome
     }
 
     /// Evaluates every `let` and `rule` over one snapshot, in file order.
@@ -259,7 +320,10 @@ public final class RuleEngine: Sendable {
         guard shaped.conforms(to: parameter.type) else {
             throw ParameterErrors.wrongType(parameter, in: rules.program)
         }
-        state.write { $0.parameterValues[index] = shaped }
+        state.write { state in
+            state.parameterValues[index] = shaped
+            state.memo.forget()
+        }
     }
 
     /// Why a `let` or `rule` has its value now, and what would change it: the same
@@ -290,10 +354,7 @@ public final class RuleEngine: Sendable {
         let snapshot = try storage.snapshot()
         // The clock is read after the snapshot, so a donation dated now is in it.
         let (context, now, parameterValues) = state.write { state in
-            if state.context == nil {
-                state.context = EvaluationContext(program: rules.program, options: state.options, cache: incremental)
-            }
-            return (state.context!, state.clock.now(), state.parameterValues)
+            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues)
         }
         return Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TipRules
 import TipRulesRuntime
 import TipRulesSemantics
@@ -179,7 +180,13 @@ struct Runner {
         let satisfied = engineRule("E0", data)
         let engineCount = iterations(for: satisfied)
         emit("E1", "ns", Runner.median((0..<rounds).map { _ in measure(engineCount, satisfied) }),
-             note: "fixed cost through RuleEngine.isSatisfied (a rule that reads a parameter)")
+             note: "RuleEngine.isSatisfied asked again, nothing changed (the remembered answer)")
+
+        // A rule with a window and a clock that moves: evaluated at every call.
+        let evaluated = engineRule("W1", data, movingClock: true)
+        let evaluatedCount = iterations(for: evaluated)
+        emit("E2", "ns", Runner.median((0..<rounds).map { _ in measure(evaluatedCount, evaluated) }),
+             note: "RuleEngine.isSatisfied evaluating each time (W1 at n=10, the clock moving)")
     }
 
     /// A rule evaluated as an engine evaluates it, but from scratch every time: one evaluation
@@ -198,9 +205,15 @@ struct Runner {
     }
 
     /// A rule of the workloads asked through `RuleEngine.isSatisfied`, over the dataset's donations.
-    func engineRule(_ name: String, _ data: Dataset) -> () -> Bool {
+    /// With `movingClock`, the clock moves by a microsecond at every call, so a rule that reads
+    /// it (a window) is evaluated every time rather than answered from the engine's memory.
+    func engineRule(_ name: String, _ data: Dataset, movingClock: Bool = false) -> () -> Bool {
         let rules = try! RuleSet(source: Workloads.rules(limit: max(1000, data.views.count)), name: "engine.rules")
-        let engine = RuleEngine(rules: rules, clock: .fixed(Dataset.now))
+        let ticks = Atomic<Int>(0)
+        let clock = movingClock
+            ? EvaluationClock { Dataset.now.addingTimeInterval(Double(ticks.add(1, ordering: .relaxed).newValue) * 1e-6) }
+            : .fixed(Dataset.now)
+        let engine = RuleEngine(rules: rules, clock: clock)
         precondition(try! engine.loadDonations(ndjson: Array(data.ndjson().utf8)).isEmpty)
         return { try! engine.isSatisfied(name) }
     }

@@ -9,10 +9,10 @@ enum BuiltinImplementations {
     /// arguments such as closures are applied lazily.
     typealias Implementation = @Sendable (inout Evaluator, CompiledCall, SourceRange) throws(Interrupt) -> Value
 
-    /// Implementations indexed by `BuiltinID.rawValue`.
-    static let table: [Implementation] = BuiltinID.allCases.map(implementation)
-
-    private static func implementation(_ id: BuiltinID) -> Implementation {
+    /// The implementation of a built-in, made for each node that calls it. (Kept in a node's
+    /// field as made, a closure is called directly; taken out of an array of closures, it
+    /// would be wrapped in two reabstraction thunks, which copy the arguments and result.)
+    static func implementation(_ id: BuiltinID) -> Implementation {
         switch id {
         case .arrayCount, .arrayIsEmpty, .arrayContains, .arrayContainsWhere, .arrayAllSatisfy, .arrayCountWhere,
              .setCount, .setIsEmpty, .setContains,

@@ -111,9 +111,9 @@ extension BuiltinImplementations {
     static func fixedScalar(_ id: BuiltinID) -> ScalarImplementation? {
         switch id {
         case .arrayCount, .setCount:
-            return .int { ev, call, _ throws(Interrupt) in try ev.receiver(call).collectionCount }
+            return .int { ev, call, _ throws(Interrupt) in try call.receiver!.count(&ev) }
         case .arrayIsEmpty, .setIsEmpty:
-            return .bool { ev, call, _ throws(Interrupt) in try ev.receiver(call).collectionCount == 0 }
+            return .bool { ev, call, _ throws(Interrupt) in try call.receiver!.count(&ev) == 0 }
         case .arrayContains:
             return .bool { ev, call, range throws(Interrupt) in
                 let collection = try ev.receiver(call)

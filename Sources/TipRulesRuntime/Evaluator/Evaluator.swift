@@ -467,6 +467,14 @@ struct Evaluator {
         return list
     }
 
+    /// How many donations of an event rules see: `donations(ofEvent:_:).count`, read from the
+    /// kept cut in place rather than through a copy of it.
+    mutating func donationCount(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> Int {
+        if index == firstEvent, let count = firstEventDonations?.count { return count }
+        if index == secondEvent, let count = secondEventDonations?.count { return count }
+        return try donations(ofEvent: index, range).count
+    }
+
     /// `now` moved back by a time range with Gregorian calendar arithmetic.
     func cutoffDate(_ timeRange: TimeRange, _ range: SourceRange) throws(Interrupt) -> Double {
         guard timeRange.count >= 0 else {

@@ -56,6 +56,12 @@ class Node {
         return value
     }
 
+    /// The number of elements of a collection node (an array, a set or donations), charging
+    /// what `evaluate` charges. Nodes that can count without making the collection override it.
+    func count(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try evaluate(&ev).collectionCount
+    }
+
     /// Whether the value of an optional node is nil (`x == nil`), charging what `evaluate`
     /// charges. Nodes that can answer without making the value (a payload field read from its
     /// column) override it.

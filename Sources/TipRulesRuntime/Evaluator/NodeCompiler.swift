@@ -42,6 +42,10 @@ struct NodeCompiler {
                 if let receiver = call.receiver, case .local(let slot) = receiver.node {
                     return LocalDateNode(slot, receiverRange: receiver.range, call.range, type)
                 }
+            case .eventDonations:
+                if let receiver = call.receiver, case .event(let index) = receiver.node {
+                    return EventDonationsNode(event: index, receiverRange: receiver.range, call.range, type)
+                }
             case .dateTimeIntervalSince:
                 if let receiver = call.receiver {
                     return TimeIntervalSinceNode(compile(receiver), compile(call.arguments[0]), call.range, type)
@@ -105,7 +109,7 @@ struct NodeCompiler {
             // The property reads its receiver from the value the key path has reached so far.
             let receiver = InjectedValueNode(range, .error)
             let call = CompiledCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range)
-            return .property(call, BuiltinImplementations.table[builtin.id.rawValue])
+            return .property(call, BuiltinImplementations.implementation(builtin.id))
         }
     }
 }
@@ -127,6 +131,8 @@ final class RuntimeProgram: Sendable {
     /// Whether a declaration's type may hold a date or a parameter (see `Evaluation.shown`).
     let needsShowing: [Bool]
     let evaluationDepth: Int
+    /// How each declaration's value may depend on the clock (see `ResultMemo`).
+    let clockDependences: [ClockDependence]
 
     /// The node trees of a program; with a tracer, traced ones (made for one explanation,
     /// never attached to the program).
@@ -145,6 +151,7 @@ final class RuntimeProgram: Sendable {
         bodyRanges = program.declarations.map(\.body.range)
         needsShowing = declarationTypes.map(Evaluation.needsShowing)
         evaluationDepth = program.evaluationDepth
+        clockDependences = ClockDependence.of(program)
     }
 
     /// The node trees of a program, made on first use.

@@ -22,7 +22,7 @@ final class BuiltinNode: Node {
     init(_ call: CompiledCall, _ type: RuleType) {
         self.call = call
         let scalar = BuiltinImplementations.scalar(for: call)
-        self.implementation = scalar?.boxed ?? BuiltinImplementations.table[call.builtin.id.rawValue]
+        self.implementation = scalar?.boxed ?? BuiltinImplementations.implementation(call.builtin.id)
         (unboxed, intBody, doubleBody, boolBody) = switch scalar {
         case .int(let body)?: (.int, body, BuiltinNode.never, BuiltinNode.never)
         case .double(let body)?, .date(let body)?: (.double, BuiltinNode.never, body, BuiltinNode.never)

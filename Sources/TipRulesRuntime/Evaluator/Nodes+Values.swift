@@ -184,3 +184,24 @@ final class LocalDateNode: Node {
         return ev.localDate(slot)
     }
 }
+
+/// `event.donations` of a named event: its stream cut as of the clock, read without making the
+/// event a value first. It charges the event's step too, as the call and its receiver would.
+final class EventDonationsNode: Node {
+    let event: Int
+    let receiverRange: SourceRange
+    init(event: Int, receiverRange: SourceRange, _ range: SourceRange, _ type: RuleType) {
+        self.event = event
+        self.receiverRange = receiverRange
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        try ev.tickNode(receiverRange)
+        return .donations(try ev.donations(ofEvent: event, range))
+    }
+    override func count(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tickNode(range)
+        try ev.tickNode(receiverRange)
+        return try ev.donationCount(ofEvent: event, range)
+    }
+}

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import TipRulesSemantics
 import TipRulesSyntax
@@ -40,12 +41,16 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
     @exclusivity(unchecked) private var strings = StringPool()
     /// The last snapshot, given to every evaluation until the donations change.
     @exclusivity(unchecked) private var snapshotted: StoreSnapshot?
+    /// How many times the donations changed (see `StoreSnapshot.generation`). Changed with
+    /// `lock` held, read without it: a host asking a remembered rule again pays no lock here.
+    private let generation = Atomic<Int>(0)
 
     /// Forgets the last snapshot before a change to the donations (call with `lock` held). When
     /// no evaluation holds it any more, the streams are then this storage's alone, and change
     /// in place.
     private func changing() {
         snapshotted = nil
+        generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
     }
 
     /// The store with every stream in date order; call with `lock` held.
@@ -89,10 +94,20 @@ public final class InMemoryDonationStorage: DonationStorage, @unchecked Sendable
 
     /// The donations as they are now; later donations do not change it.
     public func snapshot() -> any DonationSource {
+        storeSnapshot()
+    }
+
+    /// The generation of the snapshot `storeSnapshot()` would give now, read without making it.
+    package var currentGeneration: Int {
+        generation.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// `snapshot()` as its own type, whose `generation` tells whether the donations changed.
+    package func storeSnapshot() -> StoreSnapshot {
         lock.lock()
         defer { lock.unlock() }
         if let snapshotted { return snapshotted }
-        let made = StoreSnapshot(orderedStore())
+        let made = StoreSnapshot(orderedStore(), generation: generation.load(ordering: .relaxed))
         snapshotted = made
         return made
     }
@@ -152,19 +167,23 @@ struct StringPool {
 }
 
 /// A store's donations as one evaluation reads them: shared by reference, so handing a
-/// snapshot to an evaluation copies no store.
-final class StoreSnapshot: DonationSource {
+/// snapshot to an evaluation copies no store. It never changes.
+package final class StoreSnapshot: DonationSource {
     let store: DonationStore
+    /// Which state of its storage's donations it shows: the storage counts its changes, so
+    /// two snapshots of one storage with the same generation show the same donations.
+    package let generation: Int
 
-    init(_ store: DonationStore) {
+    init(_ store: DonationStore, generation: Int) {
         self.store = store
+        self.generation = generation
     }
 
-    func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
+    package func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
         try store.stream(for: event)
     }
 
-    func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
+    package func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
         try store.stream(forEventAt: index, of: events)
     }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+import Testing
+import TipRules
+
+/// An engine remembers what it last answered for each rule and answers again from it while
+/// nothing the rule depends on changed. These ask the same rule before and after every kind of
+/// change: each answer must be what a fresh engine over the same inputs gives.
+@Suite("Remembered outcomes")
+struct RememberedOutcomeTests {
+    static let rules = """
+    event didLogin
+    event didOpen(maxAge: .days(2))
+    event didRate { score: Int }
+    parameter isPro: Bool = false
+
+    let logins = didLogin.donations.count
+    let recentLogins = didLogin.donations.donatedWithin(.week).count
+    let opens = didOpen.donations.count
+    let total = didRate.donations.reduce(0) { $0 + $1.score }
+    let clock = Date.now
+    rule everyone = logins >= 2 || isPro
+    rule lately = recentLogins >= 2
+    rule heavy = didRate.donations.count { $0.score > 3 } >= 3
+    let overBudget = didRate.donations.map { $0.score * 2 }.filter { $0 > 0 }.count
+    """
+
+    @Test("a donation, a deletion, a load and an eviction are seen at once")
+    func donationsChange() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didLogin = try engine.event("didLogin")
+        #expect(try engine.value(of: "logins", as: Int.self) == 0)
+        #expect(try !engine.isSatisfied("everyone"))
+        try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(-60))
+        #expect(try engine.value(of: "logins", as: Int.self) == 1)
+        try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(-30))
+        #expect(try engine.isSatisfied("everyone"))
+        #expect(try engine.value(of: "logins", as: Int.self) == 2)
+        try didLogin.deleteDonations()
+        #expect(try !engine.isSatisfied("everyone"))
+        #expect(try engine.value(of: "logins", as: Int.self) == 0)
+        let log = """
+        {"event":"didLogin","date":"2026-11-30T10:00:00Z"}
+        {"event":"didLogin","date":"2026-11-30T11:00:00Z"}
+        {"event":"didLogin","date":"2026-11-30T11:30:00Z"}
+        {"event":"didOpen","date":"2026-11-20T11:30:00Z"}
+        """
+        #expect(try engine.loadDonations(ndjson: Array(log.utf8)).isEmpty)
+        #expect(try engine.value(of: "logins", as: Int.self) == 3)
+        #expect(try engine.isSatisfied("everyone"))
+        // The open is past its event's `maxAge`: never seen, and evicted on load.
+        #expect(try engine.value(of: "opens", as: Int.self) == 0)
+    }
+
+    @Test("a parameter set or reset is seen at once")
+    func parametersChange() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let isPro = try engine.parameter("isPro", as: Bool.self)
+        #expect(try !engine.isSatisfied("everyone"))
+        try isPro.set(true)
+        #expect(try engine.isSatisfied("everyone"))
+        #expect(try engine.isSatisfied("everyone"))
+        isPro.reset()
+        #expect(try !engine.isSatisfied("everyone"))
+    }
+
+    @Test("a donation dated after the clock appears when the clock passes it, even in a rule that never reads the clock")
+    func futureDonation() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didLogin = try engine.event("didLogin")
+        try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(-60))
+        try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(3600))
+        #expect(try engine.value(of: "logins", as: Int.self) == 1)
+        #expect(try !engine.isSatisfied("everyone"))
+        engine.clock = .fixed(Host.now.addingTimeInterval(1800))
+        #expect(try engine.value(of: "logins", as: Int.self) == 1)
+        engine.clock = .fixed(Host.now.addingTimeInterval(3600))
+        #expect(try engine.value(of: "logins", as: Int.self) == 2)
+        #expect(try engine.isSatisfied("everyone"))
+        // And back: the clock decides what exists.
+        engine.clock = .fixed(Host.now)
+        #expect(try engine.value(of: "logins", as: Int.self) == 1)
+        #expect(try !engine.isSatisfied("everyone"))
+    }
+
+    @Test("rules that read the clock follow it: windows, maxAge, Date.now, and rules that use them")
+    func clockReaders() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didLogin = try engine.event("didLogin")
+        let didOpen = try engine.event("didOpen")
+        for minutes in [10.0, 20.0] { try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(-60 * minutes)) }
+        try didOpen.donate(EmptyDonation(), at: Host.now.addingTimeInterval(-60))
+        #expect(try engine.isSatisfied("lately"))
+        #expect(try engine.value(of: "opens", as: Int.self) == 1)
+        #expect(try engine.value(of: "clock", as: Date.self) == Host.now)
+        engine.clock = .fixed(Host.now.addingTimeInterval(8 * 86_400))
+        #expect(try !engine.isSatisfied("lately"))
+        #expect(try engine.value(of: "recentLogins", as: Int.self) == 0)
+        #expect(try engine.value(of: "opens", as: Int.self) == 0)
+        #expect(try engine.value(of: "clock", as: Date.self) == Host.now.addingTimeInterval(8 * 86_400))
+        // The logins are still there for a rule without a window.
+        #expect(try engine.value(of: "logins", as: Int.self) == 2)
+    }
+
+    @Test("a clock that moves at every read: a rule without the clock keeps its answer, Date.now does not")
+    func movingClock() throws {
+        let ticks = Atomic<Int>(0)
+        let clock = EvaluationClock { Host.now.addingTimeInterval(Double(ticks.add(1, ordering: .relaxed).newValue)) }
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: clock)
+        let didRate = try engine.event("didRate", donationInfo: Score.self)
+        for score in [4, 5, 1, 5] { try didRate.donate(Score(score: score), at: Host.now.addingTimeInterval(-600)) }
+        #expect(try engine.isSatisfied("heavy"))
+        #expect(try engine.value(of: "total", as: Int.self) == 15)
+        #expect(try engine.isSatisfied("heavy"))
+        let first = try engine.value(of: "clock", as: Date.self)
+        let second = try engine.value(of: "clock", as: Date.self)
+        #expect(second > first)
+        try didRate.donate(Score(score: 2), at: Host.now.addingTimeInterval(-60))
+        #expect(try engine.value(of: "total", as: Int.self) == 17)
+    }
+
+    @Test("errors are answered again as they were, and a new step budget is applied at once")
+    func errorsAndBudget() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didRate = try engine.event("didRate", donationInfo: Score.self)
+        for score in 1...50 { try didRate.donate(Score(score: score), at: Host.now.addingTimeInterval(-600)) }
+        #expect(try engine.value(of: "overBudget", as: Int.self) == 50)
+        engine.stepBudget = 20
+        let failed = try engine.evaluate("overBudget")
+        #expect(failed.error?.code == "R0111")
+        #expect(try engine.evaluate("overBudget").error?.summary == failed.error?.summary)
+        engine.stepBudget = 1_000_000
+        #expect(try engine.value(of: "overBudget", as: Int.self) == 50)
+    }
+
+    struct Score: Codable, Sendable {
+        var score: Int
+    }
+}
