@@ -13,6 +13,7 @@ struct RememberedOutcomeTests {
     event didOpen(maxAge: .days(2))
     event didRate { score: Int }
     parameter isPro: Bool = false
+    parameter span: Int = 7
 
     let logins = didLogin.donations.count
     let recentLogins = didLogin.donations.donatedWithin(.week).count
@@ -22,6 +23,9 @@ struct RememberedOutcomeTests {
     rule everyone = logins >= 2 || isPro
     rule lately = recentLogins >= 2
     rule heavy = didRate.donations.count { $0.score > 3 } >= 3
+    let flexible = didLogin.donations.donatedWithin(.days(span)).count
+    let monthly = didRate.donations.donatedWithin(.month).filter { $0.score > 2 }.count + opens
+    let lastLogin = didLogin.donations.last?.date
     let overBudget = didRate.donations.map { $0.score * 2 }.filter { $0 > 0 }.count
     """
 
@@ -119,6 +123,23 @@ struct RememberedOutcomeTests {
         #expect(try engine.value(of: "total", as: Int.self) == 17)
     }
 
+    @Test("a window's answer holds while the clock moves until a donation leaves the window or a new one is reached")
+    func windowEdges() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didLogin = try engine.event("didLogin")
+        let week = 7 * 86_400.0
+        // One leaves the week 30 s after `now`, one is donated 90 s after `now`.
+        for offset in [-week + 30, -3600, 90] { try didLogin.donate(EmptyDonation(), at: Host.now.addingTimeInterval(offset)) }
+        let expected: [(Double, Int)] = [(0, 2), (10, 2), (29, 2), (30, 2), (31, 1), (60, 1), (89, 1), (90, 2), (120, 2),
+                                         (30, 2), (-3600, 2), (-3601, 1), (0, 2), (week - 3600, 2), (week - 3599, 1)]
+        for (offset, count) in expected {
+            engine.clock = .fixed(Host.now.addingTimeInterval(offset))
+            #expect(try engine.value(of: "recentLogins", as: Int.self) == count, "clock at now + \(offset) s")
+            #expect(try engine.isSatisfied("lately") == (count >= 2), "clock at now + \(offset) s")
+            #expect(try engine.value(of: "flexible", as: Int.self) == count, "clock at now + \(offset) s")
+        }
+    }
+
     @Test("errors are answered again as they were, and a new step budget is applied at once")
     func errorsAndBudget() throws {
         let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
@@ -131,6 +152,57 @@ struct RememberedOutcomeTests {
         #expect(try engine.evaluate("overBudget").error?.summary == failed.error?.summary)
         engine.stepBudget = 1_000_000
         #expect(try engine.value(of: "overBudget", as: Int.self) == 50)
+    }
+
+    @Test("over random donations and clock moves, every answer is a fresh engine's", arguments: [1, 2, 3, 4])
+    func randomMoves(seed: UInt64) throws {
+        let rules = try RuleSet(source: Self.rules, name: "remembered.rules")
+        var random = SplitMix(seed: seed)
+        let day = 86_400.0
+        var logins: [Date] = [], opens: [Date] = [], rates: [(Date, Int)] = []
+        for _ in 0..<12 { logins.append(Host.now.addingTimeInterval(random.next(in: -9 * day...2 * day).rounded())) }
+        for _ in 0..<6 { opens.append(Host.now.addingTimeInterval(random.next(in: -4 * day...day).rounded())) }
+        for _ in 0..<12 { rates.append((Host.now.addingTimeInterval(random.next(in: -40 * day...day).rounded()), Int(random.next(in: 0...6)))) }
+
+        func engine(at clock: Date) throws -> RuleEngine {
+            let engine = RuleEngine(rules: rules, clock: .fixed(clock))
+            let didLogin = try engine.event("didLogin"), didOpen = try engine.event("didOpen")
+            let didRate = try engine.event("didRate", donationInfo: Score.self)
+            for date in logins { try didLogin.donate(EmptyDonation(), at: date) }
+            for date in opens { try didOpen.donate(EmptyDonation(), at: date) }
+            for (date, score) in rates { try didRate.donate(Score(score: score), at: date) }
+            return engine
+        }
+
+        let remembering = try engine(at: Host.now)
+        let names = rules.declarationNames
+        var clock = Host.now
+        for step in 0..<60 {
+            // Small steps cross a few donations and window starts, large ones many.
+            let move = [1.0, 30, 600, 3600, day, 3 * day][Int(random.next(in: 0...5.99))]
+            clock = clock.addingTimeInterval(random.next(in: -0.4...1) * move)
+            remembering.clock = .fixed(clock)
+            let expected = try engine(at: clock).evaluateAll().map(\.description)
+            for (offset, name) in names.enumerated().shuffled(using: &random) {
+                #expect(try remembering.evaluate(name).description == expected[offset], "step \(step), \(name) at \(clock)")
+            }
+        }
+    }
+
+    /// A small deterministic generator, so a failure repeats.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func next(in range: ClosedRange<Double>) -> Double {
+            Double.random(in: range, using: &self)
+        }
     }
 
     struct Score: Codable, Sendable {

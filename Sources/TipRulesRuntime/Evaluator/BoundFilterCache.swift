@@ -25,6 +25,10 @@ final class BoundFilterCache: Sendable {
         let stream: StreamIdentity
         let count: Int
         let rewrites: Int
+        /// The clock, for a predicate whose invariants read it (0 otherwise): part of the state
+        /// an entry is bound to, like the stream's, since the clock of a later evaluation is
+        /// almost never this one again.
+        let clock: Double
         let invariants: [Value]
         let filter: RowFilter
         let meter: StepMeter?
@@ -40,10 +44,11 @@ final class BoundFilterCache: Sendable {
         var windowList: Range<Int>?
         var window: (rows: Range<Int>, before: Int, after: Int)?
 
-        init(stream: DonationStream, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
+        init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
             self.stream = stream.identity
             self.count = stream.count
             self.rewrites = stream.rewrites
+            self.clock = clock
             self.invariants = invariants
             self.filter = filter
             self.meter = meter
@@ -56,9 +61,10 @@ final class BoundFilterCache: Sendable {
             scratch.deallocate()
         }
 
-        /// Whether the two entries bind the same state of the same stream.
+        /// Whether the two entries bind the same state of the same stream, at the same clock.
         func isSameState(as other: Entry) -> Bool {
             stream === other.stream && count == other.count && rewrites == other.rewrites
+                && clock.bitPattern == other.clock.bitPattern
         }
 
         /// Whether the entry is a binding of the predicate to this stream with these values.
@@ -74,6 +80,8 @@ final class BoundFilterCache: Sendable {
     let variableInvariants: [RowPredicate.Operand]
     /// The predicate the entries bind.
     let predicate: RowPredicate?
+    /// Whether a variable invariant reads the clock (see `Entry.clock`).
+    let readsClock: Bool
     /// Whether the predicate computes `Int` arithmetic, which a scan must first prove cannot
     /// fail (see `Evaluator.intArithmeticCannotFail`).
     let computesInts: Bool
@@ -101,6 +109,7 @@ final class BoundFilterCache: Sendable {
         var operands: [RowPredicate.Operand] = []
         predicate?.collectVariableInvariants(into: &operands)
         variableInvariants = operands
+        readsClock = operands.contains { $0.readsClock }
         self.predicate = predicate
         computesInts = predicate?.hasIntArithmetic ?? false
     }
@@ -148,7 +157,7 @@ final class BoundFilterCache: Sendable {
     /// Keeps an entry for the next scan: in place of any other, or, for a predicate with
     /// variable invariants, besides the others while their scratch buffers stay within
     /// `scratchBudget` (the least recently used go first), and in place of those bound to
-    /// another state of the stream, which can never match again.
+    /// another state of the stream or another clock, which will not match again.
     func put(_ entry: Entry) {
         guard variableInvariants.isEmpty else {
             let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
@@ -196,7 +205,33 @@ extension RowPredicate {
     }
 }
 
+extension RowPredicate {
+    /// Whether the predicate reads the evaluation clock.
+    fileprivate var readsClock: Bool {
+        switch self {
+        case .constant: return false
+        case .compare(let a, _, let b), .string(let a, _, let b): return a.readsClock || b.readsClock
+        case .and(let a, let b), .or(let a, let b): return a.readsClock || b.readsClock
+        case .not(let a): return a.readsClock
+        }
+    }
+}
+
 extension RowPredicate.Operand {
+    /// Whether the operand reads the evaluation clock.
+    fileprivate var readsClock: Bool {
+        switch self {
+        case .now: return true
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
+             .coalesce(let a, let b, _):
+            return a.readsClock || b.readsClock
+        case .negate(let a): return a.readsClock
+        case .conditional(let p, let a, let b): return p.readsClock || a.readsClock || b.readsClock
+        case .function(_, let a, let b): return a.readsClock || (b?.readsClock ?? false)
+        case .field, .date, .constant, .parameter, .outerLocal, .outerField, .outerDate, .accumulator: return false
+        }
+    }
+
     fileprivate func collectVariableInvariants(into operands: inout [RowPredicate.Operand]) {
         if isInvariant {
             if !isConstant { operands.append(self) }

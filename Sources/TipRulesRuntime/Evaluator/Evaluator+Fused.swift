@@ -795,7 +795,7 @@ extension Evaluator {
         }
         let meter = predicate.searchesStrings ? StepMeter() : nil
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariant: invariant, meter: meter))
-        return BoundFilterCache.Entry(stream: stream, invariants: invariants, filter: filter, meter: meter)
+        return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter)
     }
 
     /// The value of an operand that is the same for every row.

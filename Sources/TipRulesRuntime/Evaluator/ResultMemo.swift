@@ -1,4 +1,5 @@
 import Foundation
+import TipRulesSemantics
 import TipRulesSyntax
 
 /// The last outcome of each declaration a host asked for, with what it was computed from, so
@@ -7,11 +8,11 @@ import TipRulesSyntax
 ///
 /// A memo serves one in-memory storage. An outcome is reused for a snapshot of the same
 /// generation (no donation recorded, deleted or evicted since) when the clock has not moved,
-/// or when the declaration does not read the clock and every donation of the events it reads is
-/// dated at or before both clocks (see `ClockDependence`): then the two evaluations would read
-/// the same donations and compute the same thing, so the outcome, value or error, is exactly
-/// the one an evaluation would give. The owner calls `forget()` whenever parameters or options
-/// change.
+/// or when the declaration does not read `Date.now` and, with the clock moved, every window it
+/// applies and the clock itself still fall between the same donations (see
+/// `ClockDependence`): then the new evaluation would read exactly the donations the remembered
+/// one read and compute the same thing, so the outcome, value or error, is the one it would
+/// give. The owner calls `forget()` whenever parameters or options change.
 package struct ResultMemo {
     /// An evaluation's outcome, shared by reference: handing out a remembered one copies no
     /// value or diagnostic.
@@ -23,18 +24,30 @@ package struct ResultMemo {
         }
     }
 
+    /// Where a date (the clock, or a window's start) may move without passing a donation of
+    /// the events read: above `lower` (or at it, for the clock) and below `upper` (or at it,
+    /// for a window's start).
+    private struct Gap {
+        var lower = -Double.infinity
+        var upper = Double.infinity
+    }
+
     /// A class, so that checking an entry reads its fields in place.
     private final class Entry {
         let generation: Int
         let now: Double
-        /// The newest donation date of the events the declaration reads (-infinity for none).
-        let newest: Double
+        /// The clock may move within it: no donation is dated in `lower...now` or `now..<upper`
+        /// other than at `lower`.
+        let clock: Gap
+        /// One per window of the declaration's `ClockDependence`, around its start at `now`.
+        let windows: [Gap]
         let outcome: Outcome
 
-        init(generation: Int, now: Double, newest: Double, outcome: Outcome) {
+        init(generation: Int, now: Double, clock: Gap, windows: [Gap], outcome: Outcome) {
             self.generation = generation
             self.now = now
-            self.newest = newest
+            self.clock = clock
+            self.windows = windows
             self.outcome = outcome
         }
     }
@@ -57,8 +70,15 @@ package struct ResultMemo {
         guard index < entries.count, let entry = entries[index], entry.generation == generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
-        guard !context.runtime.clockDependences[index].readsClock,
-              entry.newest <= seconds, entry.newest <= entry.now else { return nil }
+        // The set of donations dated at or before the clock is the same...
+        guard entry.clock.lower <= seconds, seconds < entry.clock.upper else { return nil }
+        let dependence = context.runtime.clockDependences[index]
+        guard !dependence.readsNow else { return nil }
+        // ...and so is the set dated at or after each window's start.
+        for (window, gap) in zip(dependence.windows, entry.windows) {
+            guard let start = ResultMemo.start(of: window, at: seconds, in: context),
+                  gap.lower < start, start <= gap.upper else { return nil }
+        }
         return entry.outcome
     }
 
@@ -69,15 +89,49 @@ package struct ResultMemo {
                                    generation: Int) {
         guard generation == self.generation else { return }
         let runtime = context.runtime
-        var newest = -Double.infinity
-        for event in runtime.clockDependences[index].events {
+        let dependence = runtime.clockDependences[index]
+        let seconds = now.timeIntervalSinceReferenceDate
+        var starts: [Double] = []
+        if dependence.readsNow {
+            // Reused only at this very clock: nothing else to work out.
+            keep(Entry(generation: snapshot.generation, now: seconds, clock: Gap(), windows: [], outcome: outcome),
+                 at: index, of: runtime.bodies.count)
+            return
+        }
+        for window in dependence.windows {
+            guard let start = ResultMemo.start(of: window, at: seconds, in: context) else { return }
+            starts.append(start)
+        }
+        var clock = Gap()
+        var windows = Array(repeating: Gap(), count: starts.count)
+        for event in dependence.events {
             guard let stream = try? snapshot.stream(forEventAt: event, of: runtime.events) else { return }
-            if let last = stream.dates.last { newest = max(newest, last) }
+            let dates = stream.dates
+            // The donations dated at or before the clock end at `cut`; a window's at `first`.
+            let cut = stream.upperBound(of: seconds)
+            if cut > 0 { clock.lower = max(clock.lower, dates[cut - 1]) }
+            if cut < dates.count { clock.upper = min(clock.upper, dates[cut]) }
+            for (offset, start) in starts.enumerated() {
+                let first = stream.lowerBound(of: start)
+                if first > 0 { windows[offset].lower = max(windows[offset].lower, dates[first - 1]) }
+                if first < dates.count { windows[offset].upper = min(windows[offset].upper, dates[first]) }
+            }
         }
+        keep(Entry(generation: snapshot.generation, now: seconds, clock: clock, windows: windows, outcome: outcome),
+             at: index, of: runtime.bodies.count)
+    }
+
+    private mutating func keep(_ entry: Entry, at index: Int, of declarationCount: Int) {
         if entries.count <= index {
-            entries.append(contentsOf: repeatElement(nil, count: runtime.bodies.count - entries.count))
+            entries.append(contentsOf: repeatElement(nil, count: declarationCount - entries.count))
         }
-        entries[index] = Entry(generation: snapshot.generation, now: now.timeIntervalSinceReferenceDate,
-                               newest: newest, outcome: outcome)
+        entries[index] = entry
+    }
+
+    /// Where a window starts at a clock, as the evaluator computes it; nil where evaluating
+    /// it would fail.
+    private static func start(of window: TimeRange, at now: Double, in context: EvaluationContext) -> Double? {
+        guard window.count >= 0 else { return nil }
+        return CalendarSteps.back(from: now, window.unit, window.count, calendar: context.calendar, fixedOffset: context.fixedOffset)
     }
 }
