@@ -209,18 +209,19 @@ public final class RuleEngine: Sendable {
             }
             return .remembered(declaration, remembered)
         }
-        let declaration: RecentNames.Declaration
-        var remembered: ResultMemo.Outcome?
+        func checked(_ declaration: RecentNames.Declaration) throws(Diagnostic) -> Int {
+            if asRule && !declaration.isBool {
+                throw APIErrors.notARule(name, program.declarations[declaration.index].type)
+            }
+            return declaration.index
+        }
         switch lookup {
         case .unknown: throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
-        case .remembered(let found, let outcome): (declaration, remembered) = (found, outcome)
-        case .evaluate(let found): declaration = found
+        case .remembered(let declaration, let outcome): return (try checked(declaration), outcome)
+        case .evaluate(let declaration):
+            let index = try checked(declaration)
+            return (index, try evaluateAfresh(declarationAt: index))
         }
-        if asRule && !declaration.isBool {
-            throw APIErrors.notARule(name, program.declarations[declaration.index].type)
-        }
-        if let remembered { return (declaration.index, remembered) }
-        return (declaration.index, try evaluateAfresh(declarationAt: declaration.index))
     }
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
@@ -228,16 +229,12 @@ public final class RuleEngine: Sendable {
     private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        // The clock is read after the snapshot, so a donation dated now is in it.
-        let (context, now, parameterValues, memoGeneration) = state.write { state in
-            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues, state.memo.generation)
-        }
-        var evaluation = Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues)
-        let outcome = ResultMemo.Outcome(evaluation.outcome(ofDeclarationAt: index))
+        var fresh = makeEvaluation(over: snapshot)
+        let outcome = ResultMemo.Outcome(fresh.evaluation.outcome(ofDeclarationAt: index))
         if let rememberable {
             state.write { state in
-                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: now, in: context,
-                                    generation: memoGeneration)
+                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: fresh.now, in: fresh.context,
+                                    generation: fresh.memoGeneration)
             }
         }
         return outcome
@@ -351,12 +348,25 @@ public final class RuleEngine: Sendable {
 
     /// An evaluation over a snapshot of the donations and the current parameters and clock.
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
-        let snapshot = try storage.snapshot()
+        makeEvaluation(over: try storage.snapshot()).evaluation
+    }
+
+    /// An evaluation over a snapshot, with what it was made from.
+    private struct Fresh {
+        var evaluation: Evaluation
+        var context: EvaluationContext
+        var now: Date
+        /// The memo's generation when the inputs were read (see `ResultMemo.remember`).
+        var memoGeneration: Int
+    }
+
+    private func makeEvaluation(over snapshot: any DonationSource) -> Fresh {
         // The clock is read after the snapshot, so a donation dated now is in it.
-        let (context, now, parameterValues) = state.write { state in
-            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues)
+        let (context, now, parameterValues, memoGeneration) = state.write { state in
+            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues, state.memo.generation)
         }
-        return Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues)
+        return Fresh(evaluation: Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues),
+                     context: context, now: now, memoGeneration: memoGeneration)
     }
 }
 

@@ -19,15 +19,15 @@ struct ClockDependence: Sendable {
     /// declarations it uses.
     var events: [Int]
 
-    /// The dependence of every declaration of a program, by declaration index.
-    static func of(_ program: CompiledProgram) -> [ClockDependence] {
-        var finder = Finder(program: program)
-        return program.declarations.indices.map { finder.dependence(ofDeclaration: $0) }
-    }
-
-    private struct Finder {
+    /// Works out the dependences of a program's declarations as they are asked for, keeping
+    /// each one found (a declaration's includes those of the declarations it uses).
+    struct Finder {
         let program: CompiledProgram
-        var found: [Int: ClockDependence] = [:]
+        private var found: [Int: ClockDependence] = [:]
+
+        init(program: CompiledProgram) {
+            self.program = program
+        }
 
         /// What a walk has found so far.
         private struct Uses {

@@ -131,8 +131,6 @@ final class RuntimeProgram: Sendable {
     /// Whether a declaration's type may hold a date or a parameter (see `Evaluation.shown`).
     let needsShowing: [Bool]
     let evaluationDepth: Int
-    /// How each declaration's value may depend on the clock (see `ResultMemo`).
-    let clockDependences: [ClockDependence]
 
     /// The node trees of a program; with a tracer, traced ones (made for one explanation,
     /// never attached to the program).
@@ -151,7 +149,6 @@ final class RuntimeProgram: Sendable {
         bodyRanges = program.declarations.map(\.body.range)
         needsShowing = declarationTypes.map(Evaluation.needsShowing)
         evaluationDepth = program.evaluationDepth
-        clockDependences = ClockDependence.of(program)
     }
 
     /// The node trees of a program, made on first use.

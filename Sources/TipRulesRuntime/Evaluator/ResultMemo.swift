@@ -36,16 +36,19 @@ package struct ResultMemo {
     private final class Entry {
         let generation: Int
         let now: Double
+        /// Whether the outcome may change with any move of the clock (see `ClockDependence`).
+        let readsNow: Bool
         /// The clock may move within it: no donation is dated in `lower...now` or `now..<upper`
         /// other than at `lower`.
         let clock: Gap
-        /// One per window of the declaration's `ClockDependence`, around its start at `now`.
-        let windows: [Gap]
+        /// The declaration's windows, each with the gap around its start at `now`.
+        let windows: [(window: TimeRange, gap: Gap)]
         let outcome: Outcome
 
-        init(generation: Int, now: Double, clock: Gap, windows: [Gap], outcome: Outcome) {
+        init(generation: Int, now: Double, readsNow: Bool, clock: Gap, windows: [(window: TimeRange, gap: Gap)], outcome: Outcome) {
             self.generation = generation
             self.now = now
+            self.readsNow = readsNow
             self.clock = clock
             self.windows = windows
             self.outcome = outcome
@@ -53,6 +56,9 @@ package struct ResultMemo {
     }
 
     private var entries: [Entry?] = []
+    /// How the declarations depend on the clock, worked out for those asked for (the program
+    /// never changes for an engine, so they are kept across `forget()`).
+    private var dependences: ClockDependence.Finder?
     /// Changes at every `forget()`, so an outcome computed before it is not remembered after.
     package private(set) var generation = 0
 
@@ -71,11 +77,9 @@ package struct ResultMemo {
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
         // The set of donations dated at or before the clock is the same...
-        guard entry.clock.lower <= seconds, seconds < entry.clock.upper else { return nil }
-        let dependence = context.runtime.clockDependences[index]
-        guard !dependence.readsNow else { return nil }
+        guard !entry.readsNow, entry.clock.lower <= seconds, seconds < entry.clock.upper else { return nil }
         // ...and so is the set dated at or after each window's start.
-        for (window, gap) in zip(dependence.windows, entry.windows) {
+        for (window, gap) in entry.windows {
             guard let start = ResultMemo.start(of: window, at: seconds, in: context),
                   gap.lower < start, start <= gap.upper else { return nil }
         }
@@ -89,21 +93,22 @@ package struct ResultMemo {
                                    generation: Int) {
         guard generation == self.generation else { return }
         let runtime = context.runtime
-        let dependence = runtime.clockDependences[index]
+        if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
+        let dependence = dependences!.dependence(ofDeclaration: index)
         let seconds = now.timeIntervalSinceReferenceDate
-        var starts: [Double] = []
         if dependence.readsNow {
             // Reused only at this very clock: nothing else to work out.
-            keep(Entry(generation: snapshot.generation, now: seconds, clock: Gap(), windows: [], outcome: outcome),
+            keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [], outcome: outcome),
                  at: index, of: runtime.bodies.count)
             return
         }
+        var starts: [Double] = []
         for window in dependence.windows {
             guard let start = ResultMemo.start(of: window, at: seconds, in: context) else { return }
             starts.append(start)
         }
         var clock = Gap()
-        var windows = Array(repeating: Gap(), count: starts.count)
+        var gaps = Array(repeating: Gap(), count: starts.count)
         for event in dependence.events {
             guard let stream = try? snapshot.stream(forEventAt: event, of: runtime.events) else { return }
             let dates = stream.dates
@@ -113,11 +118,12 @@ package struct ResultMemo {
             if cut < dates.count { clock.upper = min(clock.upper, dates[cut]) }
             for (offset, start) in starts.enumerated() {
                 let first = stream.lowerBound(of: start)
-                if first > 0 { windows[offset].lower = max(windows[offset].lower, dates[first - 1]) }
-                if first < dates.count { windows[offset].upper = min(windows[offset].upper, dates[first]) }
+                if first > 0 { gaps[offset].lower = max(gaps[offset].lower, dates[first - 1]) }
+                if first < dates.count { gaps[offset].upper = min(gaps[offset].upper, dates[first]) }
             }
         }
-        keep(Entry(generation: snapshot.generation, now: seconds, clock: clock, windows: windows, outcome: outcome),
+        let windows = Array(zip(dependence.windows, gaps)).map { (window: $0.0, gap: $0.1) }
+        keep(Entry(generation: snapshot.generation, now: seconds, readsNow: false, clock: clock, windows: windows, outcome: outcome),
              at: index, of: runtime.bodies.count)
     }
 
