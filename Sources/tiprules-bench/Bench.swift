@@ -139,7 +139,7 @@ struct Runner {
             let index = program.declarationIndex(workload.name)!
             let tiprules = Runner.freshEvaluations(program, store, options, index)
             let closure = { workload.closure(data, calendar, true) }
-            let predicate = workload.predicate.map { p in { p(data, calendar) } }
+            let predicate = workload.predicate.map { p in { p(data, calendar, true) } }
             // All contenders must agree before any is timed.
             precondition(tiprules() == closure(), "\(workload.name) at \(size): TipRules and the closure disagree")
             if let predicate { precondition(predicate() == closure(), "\(workload.name) at \(size): #Predicate disagrees") }

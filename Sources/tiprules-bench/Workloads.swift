@@ -83,22 +83,21 @@ struct Dataset {
 }
 
 /// A workload: a TipRules rule and the same logic as a Swift closure and, where Foundation's
-/// `#Predicate` can express it, as a predicate.
+/// `#Predicate` can express it, as a predicate (`PredicateContenders`).
 struct Workload {
     let name: String
     let rule: String
     let closure: @Sendable (Dataset, Calendar, Bool) -> Bool
-    let predicate: (@Sendable (Dataset, Calendar) -> Bool)?
+    /// The same logic as `#Predicate`, where it can express it (`PredicateContenders`).
+    var predicate: PredicateContenders.Contender? { PredicateContenders.contender(for: name) }
     /// `let` declarations the rule uses.
     var declarations: String = ""
 
-    init(name: String, rule: String, declarations: String = "", closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool,
-         predicate: (@Sendable (Dataset, Calendar) -> Bool)? = nil) {
+    init(name: String, rule: String, declarations: String = "", closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool) {
         self.name = name
         self.rule = rule
         self.declarations = declarations
         self.closure = closure
-        self.predicate = predicate
     }
 }
 
@@ -153,28 +152,16 @@ enum Workloads {
     static let all: [Workload] = [
         Workload(
             name: "W1", rule: "didViewLandmarkDetail.donations.donatedWithin(.week).count >= 3",
-            closure: { data, calendar, _ in within(data.views, .day, 7, calendar).count >= 3 },
-            predicate: { data, calendar in
-                let cutoff = calendar.date(byAdding: .day, value: -7, to: Dataset.now)!
-                let now = Dataset.now
-                let predicate = #Predicate<[LandmarkView]> { views in views.filter { $0.date >= cutoff && $0.date <= now }.count >= 3 }
-                return try! predicate.evaluate(data.views)
-            }),
+            closure: { data, calendar, _ in within(data.views, .day, 7, calendar).count >= 3 }),
         Workload(
             name: "W2", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName != \"Wilbere Bowl\" }.count > 3",
-            closure: { data, _, _ in data.views.filter { $0.landmarkName != "Wilbere Bowl" }.count > 3 },
-            predicate: { data, _ in
-                let predicate = #Predicate<[LandmarkView]> { views in views.filter { $0.landmarkName != "Wilbere Bowl" }.count > 3 }
-                return try! predicate.evaluate(data.views)
-            }),
+            closure: { data, _, _ in data.views.filter { $0.landmarkName != "Wilbere Bowl" }.count > 3 }),
         Workload(
             name: "W3", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).count >= 5",
-            closure: { data, _, _ in subsetCount(data.views, largest: true) >= 5 },
-            predicate: nil),
+            closure: { data, _, _ in subsetCount(data.views, largest: true) >= 5 }),
         Workload(
             name: "W4", rule: "didViewLandmarkDetail.donations.donatedWithin(.month).smallestSubset(groupedBy: \\.landmarkID).count >= 2",
-            closure: { data, calendar, _ in subsetCount(within(data.views, .month, 1, calendar), largest: false) >= 2 },
-            predicate: nil),
+            closure: { data, calendar, _ in subsetCount(within(data.views, .month, 1, calendar), largest: false) >= 2 }),
         Workload(
             name: "W5",
             rule: "isLoggedIn && didLogin.donations.donatedWithin(.days(3)).count >= 2 || didViewLandmarkDetail.donations.contains { $0.landmarkID == 7 && $0.landmarkName.hasPrefix(\"Al\") } || (didViewLandmarkDetail.donations.map(\\.landmarkID).max() ?? 0) > 40",
@@ -183,8 +170,7 @@ enum Workloads {
                 return isLoggedIn && data.logins.filter { $0.date >= cutoff && $0.date <= Dataset.now }.count >= 2
                     || data.views.contains { $0.landmarkID == 7 && $0.landmarkName.hasPrefix("Al") }
                     || (data.views.map(\.landmarkID).max() ?? 0) > 40
-            },
-            predicate: nil),
+            }),
         Workload(
             name: "W6", rule: "didRate.donations.reduce(0) { $0 + $1.score } / Double(max(1, didRate.donations.count)) > 2.4",
             closure: { data, _, _ in data.ratings.reduce(0) { $0 + $1.score } / Double(max(1, data.ratings.count)) > 2.4 }),
