@@ -81,6 +81,11 @@ struct OptimizerTests {
         // Lists of constants (each element one step of `contains`), with canonical equivalence and NaN.
         "[\"Zion\", \"Alps\"].contains($0.name)", "$0.seen && [\"\u{E9}t\u{E9}\", \"x\"].contains($0.name)", "![1, 2, 3].contains($0.id)",
         "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
+        // Force unwraps guarded by a nil test, which Swift evaluates only where the value is there.
+        "$0.note == nil || $0.note!.count > 2", "$0.note != nil && $0.note!.hasPrefix(\"w\")", "nil == $0.note || $0.note! < \"e\"",
+        "$0.seen || $0.note == nil || $0.note!.isEmpty", "$0.note != nil && $0.id > 0 && $0.note!.contains(\"r\")",
+        "($0.note == nil ? 0 : $0.note!.count) > 1", "$0.note != nil && $0.note!.count == $0.id", "$0.note == nil || $0.note! != wanted",
+        "($0.note ?? \"dry\").count > 2", "($0.note ?? wanted).count == 4",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -465,6 +470,12 @@ struct OptimizerTests {
         ("view.donations.filter { $0.id == 5 }.prefix(1).map { $0.id * 2305843009213693952 }.reduce(0, +)", true),
         ("view.donations.filter { $0.id == 5 }.prefix(1).reduce(0) { $0 + $1.id * 2305843009213693952 }", true),
         ("view.donations.filter { $0.id == 5 }.prefix(1).count(where: { $0.id * 2305843009213693952 < 0 })", true),
+        // Force unwraps that no nil test guards: the other polarity, another field, the wrong side.
+        ("view.donations.filter { $0.note != nil || $0.note!.count > 2 }.count", false),
+        ("view.donations.filter { $0.note == nil && $0.note!.isEmpty }.count", false),
+        ("view.donations.contains { $0.name.isEmpty || $0.note!.isEmpty }", false),
+        ("view.donations.contains { $0.note!.isEmpty || $0.note == nil }", false),
+        ("view.donations.filter { $0.note == nil ? $0.note!.isEmpty : true }.count", false),
     ])
     func failingClosures(text: String, fused: Bool) throws {
         let program = try #require(Fixture.compile(OptimizerTests.rules).program)

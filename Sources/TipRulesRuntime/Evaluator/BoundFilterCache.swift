@@ -39,10 +39,17 @@ final class BoundFilterCache: Sendable {
         let scratch: UnsafeMutablePointer<Int>
         /// A digest of `invariants`, compared before them (see `BoundFilterCache.digest`).
         let digest: Int
-        /// The date window worked out last (see `Evaluator.dateWindow`), and the contiguous
-        /// list it was for: it depends on nothing else the entry is not bound to.
-        var windowList: Range<Int>?
-        var window: (rows: Range<Int>, before: Int, after: Int)?
+        /// The date windows worked out with this binding of a plan's residual (see
+        /// `Evaluator.dateWindow`), all for one contiguous list, most recent last, and the
+        /// values of the conditions each was for (`DateWindowPlan.invariantCount` apiece, in
+        /// the same order): a window depends on nothing else the entry is not bound to. A scan
+        /// nested in a closure over another list finds one per element of it again.
+        /// (Unchecked: one scan at a time has the entry, see `BoundFilterCache`.)
+        @exclusivity(unchecked) var windowList: Range<Int>?
+        @exclusivity(unchecked) var windowKeys: [Double] = []
+        @exclusivity(unchecked) var windows: [(rows: Range<Int>, before: Int, after: Int)] = []
+        /// The most windows kept: a moving clock adds one at every evaluation.
+        static let windowCapacity = 32
 
         init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
             self.stream = stream.identity
@@ -85,6 +92,12 @@ final class BoundFilterCache: Sendable {
     /// Whether the predicate computes `Int` arithmetic, which a scan must first prove cannot
     /// fail (see `Evaluator.intArithmeticCannotFail`).
     let computesInts: Bool
+    /// Whether the predicate searches strings (see `RowPredicate.searchesStrings`), which a
+    /// scan asks at every evaluation.
+    let searchesStrings: Bool
+    /// The predicate's date conditions and the rest of it, which a scan over a list in date
+    /// order tests on the window the conditions allow; nil when it has none.
+    let windowPlan: DateWindowPlan?
 
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
     /// without variable invariants has one binding per stream.)
@@ -105,13 +118,17 @@ final class BoundFilterCache: Sendable {
     /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
     static let scratchBudget = 64 * 1024
 
-    init(_ predicate: RowPredicate?) {
+    /// A cache of the predicate's bindings; with `windows`, also of the bindings of the rest
+    /// of it besides its date conditions (see `DateWindowPlan`).
+    init(_ predicate: RowPredicate?, windows: Bool = true) {
         var operands: [RowPredicate.Operand] = []
         predicate?.collectVariableInvariants(into: &operands)
         variableInvariants = operands
         readsClock = operands.contains { $0.readsClock }
         self.predicate = predicate
         computesInts = predicate?.hasIntArithmetic ?? false
+        searchesStrings = predicate?.searchesStrings ?? false
+        windowPlan = windows ? predicate.flatMap(DateWindowPlan.init) : nil
     }
 
     deinit {

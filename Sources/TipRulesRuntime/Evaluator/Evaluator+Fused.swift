@@ -401,14 +401,11 @@ extension Evaluator {
     /// calls ahead of it charged for every element.
     private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ steps: FusedSteps,
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
-        let bound = boundFilter(predicate, list.stream, filters)
-        defer { filters.put(bound) }
-        let meter = bound.meter
-        // Only the donations in the window a date conjunct allows can match; the rows before
+        // Only the donations in the window the date conditions allow can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
-        let window = dateWindow(list, predicate, bound)
-        let scanned = window.map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
-        let before = window?.before ?? 0, after = window?.after ?? 0
+        let (bound, cache, scanned, before, after) = windowedScan(list, predicate, filters)
+        defer { cache.put(bound) }
+        let meter = bound.meter
         let result: Value
         let examined: Int
         switch mode {
@@ -487,11 +484,10 @@ extension Evaluator {
         var matches = 0
         var searchSteps = 0
         if let predicate {
-            let searches = predicate.searchesStrings
+            let searches = filters.searchesStrings
             if enough > 0 || searches {
-                let bound = boundFilter(predicate, list.stream, filters)
-                defer { filters.put(bound) }
-                let scanned = dateWindow(list, predicate, bound).map { DonationList(stream: list.stream, positions: .contiguous($0.rows)) } ?? list
+                let (bound, cache, scanned, _, _) = windowedScan(list, predicate, filters)
+                defer { cache.put(bound) }
                 _ = scanBatches(scanned, bound, reverse: false) { _, selected in
                     matches += selected.count
                     return !searches && matches >= enough ? 0 : nil
@@ -689,99 +685,22 @@ extension Evaluator {
         }
     }
 
-    /// The donations of a contiguous list that the date conjuncts of a predicate allow, found
-    /// by binary search since a stream is in date order; with how many of the list's donations
-    /// lie before and after them. A date conjunct, joined to the rest by `&&`, compares with a
-    /// value the same for every row something that only grows (or only shrinks) with the date:
-    /// `$0.date > x`, `$0.date.timeIntervalSince(x) < 600`, `Date.now.timeIntervalSince($0.date)
-    /// <= 86400`, `$0.date + 60 >= x`. IEEE addition and subtraction are monotonic, so the rows
-    /// where it holds are a prefix or a suffix of the list, and the search tests it with the
-    /// same operations the scan would. Nil when there is no such conjunct, the list is
-    /// scattered, or the predicate searches strings (whose steps depend on the rows it tests).
-    private func dateWindow(_ list: DonationList, _ predicate: RowPredicate) -> (rows: Range<Int>, before: Int, after: Int)? {
-        guard case .contiguous(let whole) = list.positions, !predicate.searchesStrings else { return nil }
-        let dates = list.stream.dates
-        var window = whole
-        var narrowed = false
-        func visit(_ conjunct: RowPredicate) {
-            switch conjunct {
-            case .and(let a, let b):
-                visit(a)
-                visit(b)
-            case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
-                let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
-                guard bound.isInvariant, let direction = function.dateDirection, let x = invariantDouble(bound) else { return }
-                let compute = dateFunction(function)
-                func holds(_ position: Int) -> Bool {
-                    let y = compute.at(dates[position])
-                    switch op {
-                    case .less: return y < x
-                    case .lessOrEqual: return y <= x
-                    case .greater: return y > x
-                    case .greaterOrEqual: return y >= x
-                    case .equal, .notEqual: preconditionFailure("no window for equality")
-                    }
-                }
-                // With the function growing with the date, `<` and `<=` hold on a prefix.
-                if (op == .less || op == .lessOrEqual) == (direction > 0) {
-                    window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
-                } else {
-                    window = Evaluator.partition(window, holds)..<window.upperBound
-                }
-                narrowed = true
-            default:
-                break
+    /// A scan's bound filter and the donations it tests: over a contiguous list, for a
+    /// predicate with date conditions, the filter of the rest of it (see `DateWindowPlan`) and
+    /// the window the conditions allow, with how many of the list's donations lie before and
+    /// after it; otherwise the whole predicate's filter and the whole list. The caller puts the
+    /// entry back into the cache returned with it.
+    private func windowedScan(_ list: DonationList, _ predicate: RowPredicate, _ filters: BoundFilterCache)
+        -> (bound: BoundFilterCache.Entry, cache: BoundFilterCache, scanned: DonationList, before: Int, after: Int) {
+        if let plan = filters.windowPlan, case .contiguous(let whole) = list.positions {
+            let bound = boundFilter(plan.residual, list.stream, plan.residualFilters)
+            if let window = dateWindow(plan, whole, list.stream.dates, bound) {
+                return (bound, plan.residualFilters, DonationList(stream: list.stream, positions: .contiguous(window.rows)),
+                        window.before, window.after)
             }
+            plan.residualFilters.put(bound)
         }
-        visit(predicate)
-        guard narrowed else { return nil }
-        return (window, window.lowerBound - whole.lowerBound, whole.upperBound - window.upperBound)
-    }
-
-    /// The date window of a scan with a bound filter: the one the filter's entry kept for this
-    /// list, or worked out and kept there (it depends only on what the entry is bound to).
-    private func dateWindow(_ list: DonationList, _ predicate: RowPredicate,
-                            _ bound: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
-        guard case .contiguous(let whole) = list.positions else { return nil }
-        if bound.windowList == whole { return bound.window }
-        let window = dateWindow(list, predicate)
-        bound.windowList = whole
-        bound.window = window
-        return window
-    }
-
-    /// The first position of a range from which `isTrue` holds, for a test that is false and
-    /// then true along it.
-    private static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
-        var low = range.lowerBound, high = range.upperBound
-        while low < high {
-            let mid = low + (high - low) / 2
-            if isTrue(mid) { high = mid } else { low = mid + 1 }
-        }
-        return low
-    }
-
-    /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.
-    private func invariantDouble(_ operand: RowPredicate.Operand) -> Double? {
-        switch invariant(operand) {
-        case .double(let x), .date(let x): return x
-        default: return nil
-        }
-    }
-
-    /// A date function (see `RowPredicate.Operand.dateDirection`) with its invariants read,
-    /// ready to compute at many dates (a binary search probes it a dozen times).
-    private func dateFunction(_ operand: RowPredicate.Operand) -> DateFunction {
-        if operand.isInvariant { return .constant(invariantNumber(operand)) }
-        switch operand {
-        case .date: return .date
-        case .intervalSince(let a, let b), .arithmetic(.doubleSubtract, let a, let b):
-            return .subtract(dateFunction(a), dateFunction(b))
-        case .addingInterval(let a, let b), .arithmetic(.doubleAdd, let a, let b):
-            return .add(dateFunction(a), dateFunction(b))
-        case .negate(let a): return .negate(dateFunction(a))
-        default: preconditionFailure("not a function of the row's date")
-        }
+        return (boundFilter(predicate, list.stream, filters), filters, list, 0, 0)
     }
 
     /// A filter for a predicate over a stream: the one bound last, when it still applies (see
@@ -793,7 +712,7 @@ extension Evaluator {
             entry.meter?.steps = 0
             return entry
         }
-        let meter = predicate.searchesStrings ? StepMeter() : nil
+        let meter = filters.searchesStrings ? StepMeter() : nil
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariant: invariant, meter: meter))
         return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter)
     }
@@ -832,26 +751,6 @@ extension Evaluator {
         switch invariant(operand) {
         case .double(let x), .date(let x): return x
         default: preconditionFailure("row arithmetic on a value that is no number")
-        }
-    }
-}
-
-/// A function of a row's date with its invariants computed (see `Evaluator.dateWindow`),
-/// evaluated with the operations `RowPredicateBinder` computes it with.
-private indirect enum DateFunction {
-    case date
-    case constant(Double)
-    case add(DateFunction, DateFunction)
-    case subtract(DateFunction, DateFunction)
-    case negate(DateFunction)
-
-    func at(_ date: Double) -> Double {
-        switch self {
-        case .date: return date
-        case .constant(let k): return k
-        case .add(let a, let b): return a.at(date) + b.at(date)
-        case .subtract(let a, let b): return a.at(date) - b.at(date)
-        case .negate(let a): return -a.at(date)
         }
     }
 }

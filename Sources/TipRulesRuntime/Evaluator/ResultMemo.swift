@@ -34,8 +34,10 @@ package struct ResultMemo {
 
     /// A class, so that checking an entry reads its fields in place.
     private final class Entry {
-        let generation: Int
-        let now: Double
+        // (Variables for a declaration that reads the clock, whose entry is updated in place
+        // at every evaluation.)
+        var generation: Int
+        var now: Double
         /// Whether the outcome may change with any move of the clock (see `ClockDependence`).
         let readsNow: Bool
         /// The clock may move within it: no donation is dated in `lower...now` or `now..<upper`
@@ -43,7 +45,7 @@ package struct ResultMemo {
         let clock: Gap
         /// The declaration's windows, each with the gap around its start at `now`.
         let windows: [(window: TimeRange, gap: Gap)]
-        let outcome: Outcome
+        var outcome: Outcome
 
         init(generation: Int, now: Double, readsNow: Bool, clock: Gap, windows: [(window: TimeRange, gap: Gap)], outcome: Outcome) {
             self.generation = generation
@@ -98,6 +100,12 @@ package struct ResultMemo {
         let seconds = now.timeIntervalSinceReferenceDate
         if dependence.readsNow {
             // Reused only at this very clock: nothing else to work out.
+            if index < entries.count, let entry = entries[index], entry.readsNow {
+                entry.generation = snapshot.generation
+                entry.now = seconds
+                entry.outcome = outcome
+                return
+            }
             keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [], outcome: outcome),
                  at: index, of: runtime.bodies.count)
             return

@@ -64,7 +64,9 @@ class RowFilter {
         case .compare(let a, let op, let b):
             if let filter = binder.columnFilter(a, op, b) { return filter }
             return TestFilter(binder.bind(predicate))
-        case .constant, .string:
+        case .constant(let flag):
+            return ConstantFilter(flag)
+        case .string:
             return TestFilter(binder.bind(predicate))
         }
     }
@@ -89,6 +91,27 @@ final class SelectionBuffer {
 
     func prefix(_ count: Int) -> UnsafeBufferPointer<Int> {
         UnsafeBufferPointer(start: base, count: count)
+    }
+}
+
+/// A test whose answer is the same for every row: what is left of a predicate whose date
+/// conditions the scan's window stands for (see `DateWindowPlan`), with no test per row.
+final class ConstantFilter: RowFilter {
+    private let flag: Bool
+    init(_ flag: Bool) { self.flag = flag }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        guard flag, let base = input.baseAddress else { return 0 }
+        output.update(from: base, count: input.count)
+        return input.count
+    }
+
+    override var isColumnar: Bool { true }
+
+    override func count(in range: Range<Int>) -> Int? { flag ? range.count : 0 }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        flag || range.isEmpty ? nil : range.lowerBound
     }
 }
 

@@ -162,6 +162,19 @@ struct RowPredicateBinder {
             }
             let f = values(x), g = values(y)
             return .values { test($0) ? f($0) : g($0) }
+        case .function(.stringCount, .coalesce(let text, .constant(.string(let fallback)), false), nil):
+            // `(s ?? "").count`, and `s!.count` where a nil test guards it (see
+            // `RowPredicate.unwrapping`): an optional field counted in place, as `Int`s.
+            guard case .optionals(let items) = bind(text) else {
+                return RowPredicateBinder.function(.stringCount, bind(.coalesce(text, .constant(.string(fallback)), keepsOptional: false)), nil, self)
+            }
+            let meter = self.meter
+            return .computedInts { position in
+                let counted: String
+                if case .string(let value) = items[position] { counted = value } else { counted = fallback }
+                meter?.charge(counting: counted)
+                return StringSearch.count(counted)
+            }
         case .function(let function, let a, let b):
             return RowPredicateBinder.function(function, bind(a), b.map(bind), self)
         case .accumulator(let type):

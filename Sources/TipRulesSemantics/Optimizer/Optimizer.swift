@@ -419,10 +419,12 @@ extension RowPredicate {
         case .constant(.bool(let flag)):
             return .constant(flag)
         case .and(let l, let r):
-            guard let a = from(l, slot: slot, mapped: mapped), let b = from(r, slot: slot, mapped: mapped) else { return nil }
+            guard let a = from(l, slot: slot, mapped: mapped),
+                  let b = from(unwrapping(r, where: a, isNil: false, slot: slot, mapped: mapped), slot: slot, mapped: mapped) else { return nil }
             return .and(a, b)
         case .or(let l, let r):
-            guard let a = from(l, slot: slot, mapped: mapped), let b = from(r, slot: slot, mapped: mapped) else { return nil }
+            guard let a = from(l, slot: slot, mapped: mapped),
+                  let b = from(unwrapping(r, where: a, isNil: true, slot: slot, mapped: mapped), slot: slot, mapped: mapped) else { return nil }
             return .or(a, b)
         case .not(let e):
             return from(e, slot: slot, mapped: mapped).map { .not($0) }
@@ -442,6 +444,52 @@ extension RowPredicate {
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, .equal, .constant(.bool(true)))
+        }
+    }
+
+    /// The right side of `x == nil || f(x!)` (with `isNil`) or `x != nil && f(x!)`, or a branch
+    /// of `x != nil ? f(x!) : y` or `x == nil ? y : f(x!)`, which Swift evaluates only where `x`
+    /// is not nil, with each such `x!` as `x ?? d` for a value `d` of
+    /// its type: the same wherever it is evaluated, and unlike `x!` it cannot fail, so the
+    /// whole can be scanned. (A scan may test the right side on rows the left decides, whose
+    /// answer the left then gives whatever the right computes.)
+    private static func unwrapping(_ expression: TypedExpression, where condition: RowPredicate, isNil: Bool,
+                                   slot: Int, mapped: Operand?) -> TypedExpression {
+        // What the condition tests against nil: it is false (with `isNil`) only when each of
+        // the `||`'s operands is, or true only when each of the `&&`'s is.
+        var tested: [Operand] = []
+        func collect(_ condition: RowPredicate) {
+            switch condition {
+            case .or(let a, let b) where isNil, .and(let a, let b) where !isNil:
+                collect(a)
+                collect(b)
+            case .compare(let x, isNil ? .equal : .notEqual, .constant(.null)), .compare(.constant(.null), isNil ? .equal : .notEqual, let x):
+                tested.append(x)
+            default:
+                break
+            }
+        }
+        collect(condition)
+        guard !tested.isEmpty else { return expression }
+        func rewrite(_ expression: TypedExpression) -> TypedExpression {
+            let rewritten = Optimizer.mapChildren(expression, rewrite)
+            guard case .forceUnwrap(let inner) = rewritten.node, let x = operand(inner, slot: slot, mapped: mapped), tested.contains(x),
+                  let fallback = placeholder(of: rewritten.type) else { return rewritten }
+            let constant = TypedExpression(.constant(fallback), rewritten.type, rewritten.range)
+            return TypedExpression(.nilCoalescing(inner, constant), rewritten.type, rewritten.range)
+        }
+        return rewrite(expression)
+    }
+
+    /// A value of a scalar type, any one (see `unwrapping`).
+    private static func placeholder(of type: RuleType) -> Constant? {
+        switch type {
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .bool: return .bool(false)
+        case .string: return .string("")
+        case .date: return .date(0)
+        default: return nil
         }
     }
 
@@ -615,7 +663,8 @@ extension RowPredicate {
         case .ternary(let condition, let then, let otherwise):
             guard isScalar(expression.type), !expression.type.isOptional,
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
-                  let a = operand(then), let b = operand(otherwise) else { return nil }
+                  let a = operand(unwrapping(then, where: test, isNil: false, slot: slot, mapped: mapped)),
+                  let b = operand(unwrapping(otherwise, where: test, isNil: true, slot: slot, mapped: mapped)) else { return nil }
             return .conditional(test, a, b)
         default:
             return nil

@@ -1,0 +1,215 @@
+import TipRulesSemantics
+
+/// The date conditions of a scan's predicate, worked out once per fused node: the conjuncts of
+/// its top-level `&&` that compare a function of the row's date alone (`$0.date > x`,
+/// `Date.now.timeIntervalSince($0.date) < 3 * 86400`, `$0.date.addingTimeInterval(60) >= x`)
+/// with a value the same for every row, and the rest of the predicate without them.
+///
+/// Over a list in date order such a conjunct holds on a prefix or a suffix of it (IEEE
+/// addition and subtraction are monotonic), which a binary search finds with the operations
+/// the scan would compute. Inside the window every one of them holds, so the scan tests only
+/// the rest (`residual`): it neither depends on the clock nor on the values the conditions
+/// compare with, and its binding is kept across evaluations whose clock moves, and across the
+/// elements of an enclosing closure (`logins.contains { l in rates.contains { $0.date > l.date } }`),
+/// where binding the whole predicate again cost more than the scan. A conjunct is a
+/// comparison, which cannot fail and charges no steps of its own, so leaving it out of the
+/// tests changes neither the answer nor the steps.
+final class DateWindowPlan: Sendable {
+    /// One conjunct: `function(date) op bound`, its function as a chain of steps from the date
+    /// outwards.
+    struct Condition: Sendable {
+        /// One step of the function: the value so far combined with an invariant.
+        enum Step: Sendable {
+            /// `x + k`
+            case add(RowPredicate.Operand)
+            /// `x - k`
+            case subtract(RowPredicate.Operand)
+            /// `k - x`
+            case subtractFrom(RowPredicate.Operand)
+            /// `-x`
+            case negate
+        }
+        let steps: [Step]
+        let op: ComparisonOperator
+        let bound: RowPredicate.Operand
+        /// Whether the condition holds on a prefix of a list in date order (else a suffix).
+        let holdsOnPrefix: Bool
+        /// How many invariant values the condition reads (each step's, and the bound).
+        var invariantCount: Int { steps.count { if case .negate = $0 { false } else { true } } + 1 }
+    }
+
+    let conditions: [Condition]
+    /// The predicate without the conditions (`true` when nothing else is left), and the cache
+    /// of its bindings.
+    let residual: RowPredicate
+    let residualFilters: BoundFilterCache
+    /// How many invariant values all the conditions read.
+    let invariantCount: Int
+
+    /// The plan of a predicate; nil when it has no date condition, or searches strings (whose
+    /// steps depend on which rows the scan tests, and so on the window).
+    init?(_ predicate: RowPredicate) {
+        guard !predicate.searchesStrings else { return nil }
+        var conditions: [Condition] = []
+        let rest = DateWindowPlan.split(predicate, into: &conditions)
+        guard !conditions.isEmpty else { return nil }
+        self.conditions = conditions
+        residual = rest ?? .constant(true)
+        residualFilters = BoundFilterCache(residual, windows: false)
+        invariantCount = conditions.reduce(0) { $0 + $1.invariantCount }
+    }
+
+    /// The predicate without its date conditions (nil when nothing is left), appending them.
+    private static func split(_ predicate: RowPredicate, into conditions: inout [Condition]) -> RowPredicate? {
+        switch predicate {
+        case .and(let a, let b):
+            let left = split(a, into: &conditions), right = split(b, into: &conditions)
+            switch (left, right) {
+            case (let l?, let r?): return .and(l, r)
+            case (let l?, nil): return l
+            case (nil, let r?): return r
+            case (nil, nil): return nil
+            }
+        case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
+            let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
+            guard bound.isInvariant, let direction = function.dateDirection, let steps = chain(function) else { return predicate }
+            // With the function growing with the date, `<` and `<=` hold on a prefix.
+            let holdsOnPrefix = (op == .less || op == .lessOrEqual) == (direction > 0)
+            conditions.append(Condition(steps: steps, op: op, bound: bound, holdsOnPrefix: holdsOnPrefix))
+            return nil
+        default:
+            return predicate
+        }
+    }
+
+    /// A function of the date alone as steps from the date outwards; nil for anything else.
+    private static func chain(_ operand: RowPredicate.Operand) -> [Condition.Step]? {
+        switch operand {
+        case .date: return []
+        case .intervalSince(let a, let b), .arithmetic(.doubleSubtract, let a, let b):
+            if b.isInvariant { return chain(a).map { $0 + [.subtract(b)] } }
+            if a.isInvariant { return chain(b).map { $0 + [.subtractFrom(a)] } }
+            return nil
+        case .addingInterval(let a, let b), .arithmetic(.doubleAdd, let a, let b):
+            if b.isInvariant { return chain(a).map { $0 + [.add(b)] } }
+            if a.isInvariant { return chain(b).map { $0 + [.add(a)] } }
+            return nil
+        case .negate(let a):
+            return chain(a).map { $0 + [.negate] }
+        default:
+            return nil
+        }
+    }
+}
+
+extension Evaluator {
+    /// The rows of a contiguous list where every date condition of the plan holds, as the
+    /// residual's entry kept it for the same list and the same values of everything the
+    /// conditions read, else found by binary search and kept there; with how many rows precede
+    /// and follow it. Nil when a condition compares with a value that is not a number (the caller then
+    /// scans the whole predicate).
+    func dateWindow(_ plan: DateWindowPlan, _ whole: Range<Int>, _ dates: ColumnArray<Double>,
+                    _ entry: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.invariantCount) { values in
+            var index = 0
+            for condition in plan.conditions {
+                for step in condition.steps {
+                    switch step {
+                    case .add(let k), .subtract(let k), .subtractFrom(let k):
+                        guard let x = invariantDouble(k) else { return nil }
+                        values[index] = x
+                        index += 1
+                    case .negate: break
+                    }
+                }
+                guard let x = invariantDouble(condition.bound) else { return nil }
+                values[index] = x
+                index += 1
+            }
+            if let kept = entry.window(for: whole, UnsafeBufferPointer(values)) { return kept }
+            var window = whole
+            var offset = 0
+            for condition in plan.conditions {
+                let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
+                offset += condition.invariantCount
+                let bound = constants[constants.count - 1]
+                func holds(_ position: Int) -> Bool {
+                    var y = dates[position]
+                    var next = 0
+                    for step in condition.steps {
+                        switch step {
+                        case .add: y = y + constants[next]; next += 1
+                        case .subtract: y = y - constants[next]; next += 1
+                        case .subtractFrom: y = constants[next] - y; next += 1
+                        case .negate: y = -y
+                        }
+                    }
+                    switch condition.op {
+                    case .less: return y < bound
+                    case .lessOrEqual: return y <= bound
+                    case .greater: return y > bound
+                    case .greaterOrEqual: return y >= bound
+                    case .equal, .notEqual: preconditionFailure("no window for equality")
+                    }
+                }
+                if condition.holdsOnPrefix {
+                    window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
+                } else {
+                    window = Evaluator.partition(window, holds)..<window.upperBound
+                }
+            }
+            let result = (rows: window, before: window.lowerBound - whole.lowerBound, after: whole.upperBound - window.upperBound)
+            entry.keep(result, for: whole, UnsafeBufferPointer(values))
+            return result
+        }
+    }
+
+    /// The first position of a range from which `isTrue` holds, for a test that is false and
+    /// then true along it.
+    private static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isTrue(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.
+    private func invariantDouble(_ operand: RowPredicate.Operand) -> Double? {
+        switch invariant(operand) {
+        case .double(let x), .date(let x): return x
+        default: return nil
+        }
+    }
+}
+
+extension BoundFilterCache.Entry {
+    /// The window kept for this list and these values of a plan's conditions, if any.
+    fileprivate func window(for list: Range<Int>, _ values: UnsafeBufferPointer<Double>) -> (rows: Range<Int>, before: Int, after: Int)? {
+        guard windowList == list else { return nil }
+        let size = values.count
+        return windowKeys.withUnsafeBufferPointer { keys in
+            var index = windows.count
+            while index > 0 {
+                index -= 1
+                var offset = 0
+                while offset < size && keys[index * size + offset].bitPattern == values[offset].bitPattern { offset += 1 }
+                if offset == size { return windows[index] }
+            }
+            return nil
+        }
+    }
+
+    /// Keeps a window for this list and these values, in place of those of another list, and
+    /// of all when `windowCapacity` are kept.
+    fileprivate func keep(_ window: (rows: Range<Int>, before: Int, after: Int), for list: Range<Int>, _ values: UnsafeBufferPointer<Double>) {
+        if windowList != list || windows.count >= BoundFilterCache.Entry.windowCapacity {
+            windowList = list
+            windowKeys.removeAll(keepingCapacity: true)
+            windows.removeAll(keepingCapacity: true)
+        }
+        windowKeys.append(contentsOf: values)
+        windows.append(window)
+    }
+}
