@@ -155,9 +155,15 @@ final class NilFilter: RowFilter {
     }
 
     override func count(in range: Range<Int>) -> Int? {
-        var count = 0
-        for position in range { count &+= items.isNull(at: position) == isNil ? 1 : 0 }
-        return count
+        let isNil = self.isNil
+        return items.withUnsafeBufferPointer { column in
+            guard let base = column.baseAddress else { return 0 }
+            precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "NilFilter range out of bounds")
+            var count = 0
+            // The tag read in place, through the pointer: no value is copied out.
+            for position in range { count &+= Value.isNull(base + position) == isNil ? 1 : 0 }
+            return count
+        }
     }
 }
 

@@ -105,6 +105,16 @@ struct RowPredicateBinder {
                 case .int(let items): return .ints(items.withUnsafeBufferPointer { Array($0[range]) })
                 default: break
                 }
+            case .function(.intFromDouble, .field(let index), nil):
+                // `Int(d)` of a column, proven to convert on every row (see `IntBounds`).
+                if case .double(let items) = stream.columns[index] {
+                    return .ints(items.withUnsafeBufferPointer { column in
+                        Array(unsafeUninitializedCapacity: range.count) { keys, count in
+                            for (offset, x) in column[range].enumerated() { keys.initializeElement(at: offset, to: IntConversion.exact(x) ?? 0) }
+                            count = range.count
+                        }
+                    })
+                }
             default: break
             }
         }
@@ -251,6 +261,7 @@ struct RowPredicateBinder {
             let f = number(a)
             return .number(.computed { f($0).rounded() })
         case .doubleFromInt:
+            if case .ints(let items) = a { return .number(.computed { Double(items[$0]) }) }
             let f = int(a)
             return .number(.computed { Double(f($0)) })
         case .stringCount:
@@ -299,7 +310,10 @@ struct RowPredicateBinder {
             }
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
-            // then never happens, rather than a trap.
+            // then never happens, rather than a trap. A column is read in place (no call per row).
+            if case .number(.column(let items)) = a {
+                return .computedInts { IntConversion.exact(items[$0]) ?? 0 }
+            }
             let f = number(a)
             return .computedInts { IntConversion.exact(f($0)) ?? 0 }
         case .minInt, .maxInt:

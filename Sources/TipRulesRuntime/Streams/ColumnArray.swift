@@ -201,7 +201,15 @@ extension ColumnArray where Element == Value {
     @inline(__always)
     func isNull(at position: Int) -> Bool {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
-        if case .null = storage.unsafelyUnwrapped.elements[position] { return true }
+        return Value.isNull(storage.unsafelyUnwrapped.elements + position)
+    }
+}
+
+extension Value {
+    /// Whether the value a pointer addresses is `.null`, read in place.
+    @inline(__always)
+    static func isNull(_ value: UnsafePointer<Value>) -> Bool {
+        if case .null = value.pointee { return true }
         return false
     }
 }

@@ -65,7 +65,7 @@ extension Builtins {
 
 /// `Int(d)` as Swift does it: truncate toward zero, trap when not finite or out of range.
 package enum IntConversion {
-    @inlinable
+    @inlinable @inline(__always)
     package static func exact(_ value: Double) -> Int? {
         // Exactly the doubles in [-2^63, 2^63) truncate to an `Int` (none lies between -2^63 - 1
         // and -2^63); NaN fails both comparisons. `Int(_:)` truncates toward zero.
