@@ -27,6 +27,10 @@ struct RememberedOutcomeTests {
     let monthly = didRate.donations.donatedWithin(.month).filter { $0.score > 2 }.count + opens
     let lastLogin = didLogin.donations.last?.date
     let overBudget = didRate.donations.map { $0.score * 2 }.filter { $0 > 0 }.count
+    let recentHigh = didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 3 && $0.score > 2 }.count
+    let ratedSoonAfter = didLogin.donations.filter { l in didRate.donations.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 86400 } }.count
+    let settled = didRate.donations.allSatisfy { $0.date <= Date.now.addingTimeInterval(-86400) && $0.score < 6 }
+    let latestPast = didRate.donations.last { $0.date < Date.now && $0.score > 1 }?.score ?? -1
     """
 
     @Test("a donation, a deletion, a load and an eviction are seen at once")
@@ -164,8 +168,10 @@ struct RememberedOutcomeTests {
         for _ in 0..<6 { opens.append(Host.now.addingTimeInterval(random.next(in: -4 * day...day).rounded())) }
         for _ in 0..<12 { rates.append((Host.now.addingTimeInterval(random.next(in: -40 * day...day).rounded()), Int(random.next(in: 0...6)))) }
 
-        func engine(at clock: Date) throws -> RuleEngine {
-            let engine = RuleEngine(rules: rules, clock: .fixed(clock))
+        // Each fresh engine compiles the rules again: engines of one rule set share what
+        // evaluations keep between them (bound filters, date windows), which must not decide.
+        func engine(at clock: Date, rules: RuleSet? = nil) throws -> RuleEngine {
+            let engine = RuleEngine(rules: try rules ?? RuleSet(source: Self.rules, name: "fresh.rules"), clock: .fixed(clock))
             let didLogin = try engine.event("didLogin"), didOpen = try engine.event("didOpen")
             let didRate = try engine.event("didRate", donationInfo: Score.self)
             for date in logins { try didLogin.donate(EmptyDonation(), at: date) }
@@ -174,7 +180,7 @@ struct RememberedOutcomeTests {
             return engine
         }
 
-        let remembering = try engine(at: Host.now)
+        let remembering = try engine(at: Host.now, rules: rules)
         let names = rules.declarationNames
         var clock = Host.now
         for step in 0..<60 {
