@@ -106,8 +106,8 @@ extension Evaluator {
     /// The rows of a contiguous list where every date condition of the plan holds, as the
     /// residual's entry kept it for the same list and the same values of everything the
     /// conditions read, else found by binary search and kept there; with how many rows precede
-    /// and follow it. Nil when a condition compares with a value that is not a number (the caller then
-    /// scans the whole predicate).
+    /// and follow it. Nil when a condition compares with a value that is not a number (the
+    /// caller then scans the whole predicate).
     func dateWindow(_ plan: DateWindowPlan, _ whole: Range<Int>, _ dates: ColumnArray<Double>,
                     _ entry: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.invariantCount) { values in

@@ -449,10 +449,10 @@ extension RowPredicate {
 
     /// The right side of `x == nil || f(x!)` (with `isNil`) or `x != nil && f(x!)`, or a branch
     /// of `x != nil ? f(x!) : y` or `x == nil ? y : f(x!)`, which Swift evaluates only where `x`
-    /// is not nil, with each such `x!` as `x ?? d` for a value `d` of
-    /// its type: the same wherever it is evaluated, and unlike `x!` it cannot fail, so the
-    /// whole can be scanned. (A scan may test the right side on rows the left decides, whose
-    /// answer the left then gives whatever the right computes.)
+    /// is not nil, with each such `x!` as `x ?? d` for a value `d` of its type: the same
+    /// wherever it is evaluated, and unlike `x!` it cannot fail, so the whole can be scanned.
+    /// (A scan may test the right side on rows the left decides, whose answer the left then
+    /// gives whatever the right computes.)
     private static func unwrapping(_ expression: TypedExpression, where condition: RowPredicate, isNil: Bool,
                                    slot: Int, mapped: Operand?) -> TypedExpression {
         // What the condition tests against nil: it is false (with `isNil`) only when each of
