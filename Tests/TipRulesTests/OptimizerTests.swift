@@ -64,6 +64,11 @@ struct OptimizerTests {
         "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
         "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
         "$0.date > Date.now.addingTimeInterval(0.0 / 0.0)", "$0.date <= Date.now.addingTimeInterval(-0.0 / 0.0) && $0.id > 0",
+        // Date conjuncts and string searches, whose steps count only the rows they search.
+        "$0.date > Date.now.addingTimeInterval(-86400 * 25) && $0.name.contains(\"l\")",
+        "$0.name.contains(\"l\") && $0.date > Date.now.addingTimeInterval(-86400 * 25)",
+        "$0.date > Date.now.addingTimeInterval(-86400 * 40) && $0.name.count > 3 && $0.date < Date.now.addingTimeInterval(-86400 * 10)",
+        "$0.date > Date.now.addingTimeInterval(-86400 * 40) && [\"Zion\", \"Alps\"].contains($0.name) && $0.id > 0",
         // Int arithmetic, scanned when it cannot fail on any row of the list and otherwise left
         // to the calls it stands for: ids run from -2 to 6, so dividing by one divides by zero,
         // and the large factors overflow on some rows (or, `threshold * 2^62`, on none).

@@ -13,7 +13,8 @@ import TipRulesSemantics
 /// elements of an enclosing closure (`logins.contains { l in rates.contains { $0.date > l.date } }`),
 /// where binding the whole predicate again cost more than the scan. A conjunct is a
 /// comparison, which cannot fail and charges no steps of its own, so leaving it out of the
-/// tests changes neither the answer nor the steps.
+/// tests changes neither the answer nor the steps; one after a string search stays in the
+/// residual (see `split`).
 final class DateWindowPlan: Sendable {
     /// One conjunct: `function(date) op bound`, its function as a chain of steps from the date
     /// outwards.
@@ -46,12 +47,12 @@ final class DateWindowPlan: Sendable {
     /// How many invariant values all the conditions read.
     let invariantCount: Int
 
-    /// The plan of a predicate; nil when it has no date condition, or searches strings (whose
-    /// steps depend on which rows the scan tests, and so on the window).
+    /// The plan of a predicate; nil when it has no date condition ahead of its first string
+    /// search (see `split`).
     init?(_ predicate: RowPredicate) {
-        guard !predicate.searchesStrings else { return nil }
         var conditions: [Condition] = []
-        let rest = DateWindowPlan.split(predicate, into: &conditions)
+        var searched = false
+        let rest = DateWindowPlan.split(predicate, into: &conditions, searched: &searched)
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
         residual = rest ?? .constant(true)
@@ -60,24 +61,33 @@ final class DateWindowPlan: Sendable {
     }
 
     /// The predicate without its date conditions (nil when nothing is left), appending them.
-    private static func split(_ predicate: RowPredicate, into conditions: inout [Condition]) -> RowPredicate? {
+    /// Only conditions ahead of every conjunct that searches strings (or does other work whose
+    /// steps depend on the row, see `RowPredicate.searchesStrings`) are taken: the closure runs
+    /// such a search only on the rows the conjuncts before it pass, so a scan of the window
+    /// runs it on exactly those, where a condition after it would leave rows out that the
+    /// closure searches.
+    private static func split(_ predicate: RowPredicate, into conditions: inout [Condition], searched: inout Bool) -> RowPredicate? {
         switch predicate {
         case .and(let a, let b):
-            let left = split(a, into: &conditions), right = split(b, into: &conditions)
+            let left = split(a, into: &conditions, searched: &searched), right = split(b, into: &conditions, searched: &searched)
             switch (left, right) {
             case (let l?, let r?): return .and(l, r)
             case (let l?, nil): return l
             case (nil, let r?): return r
             case (nil, nil): return nil
             }
-        case .compare(let a, let op, let b) where op != .equal && op != .notEqual:
+        case .compare(let a, let op, let b) where op != .equal && op != .notEqual && !searched:
             let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
-            guard bound.isInvariant, let direction = function.dateDirection, let steps = chain(function) else { return predicate }
+            guard bound.isInvariant, let direction = function.dateDirection, let steps = chain(function) else {
+                if predicate.searchesStrings { searched = true }
+                return predicate
+            }
             // With the function growing with the date, `<` and `<=` hold on a prefix.
             let holdsOnPrefix = (op == .less || op == .lessOrEqual) == (direction > 0)
             conditions.append(Condition(steps: steps, op: op, bound: bound, holdsOnPrefix: holdsOnPrefix))
             return nil
         default:
+            if predicate.searchesStrings { searched = true }
             return predicate
         }
     }
