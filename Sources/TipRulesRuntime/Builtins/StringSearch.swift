@@ -18,6 +18,12 @@ enum StringSearch {
 
     /// Runs `body` on the UTF-8 bytes of two strings (copying only strings not stored as UTF-8).
     private static func withBytes<R>(_ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Read in place where the strings allow it (native and small strings do), which costs
+        // less than `withUTF8`, a mutating method, on copies.
+        if let result = a.utf8.withContiguousStorageIfAvailable({ x in b.utf8.withContiguousStorageIfAvailable { y in body(x, y) } }),
+           let result {
+            return result
+        }
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in body(x, y) } }
     }
