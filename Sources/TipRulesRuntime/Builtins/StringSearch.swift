@@ -50,8 +50,7 @@ enum StringSearch {
     /// one character (the only ASCII grapheme cluster of two); otherwise the standard library's
     /// count.
     static func count(_ text: String) -> Int {
-        var text = text
-        let fast: Int? = text.withUTF8 { bytes in
+        func asciiCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             var pairs = 0
             var previous: UInt8 = 0
             for byte in bytes {
@@ -61,7 +60,10 @@ enum StringSearch {
             }
             return bytes.count - pairs
         }
-        return fast ?? text.count
+        // In place where the string allows it (see `withBytes`).
+        if let fast = text.utf8.withContiguousStorageIfAvailable(asciiCount) { return fast ?? text.count }
+        var copy = text
+        return copy.withUTF8(asciiCount) ?? text.count
     }
 
     /// The steps `contains` charges for a search: its worst-case byte comparisons, in 64s.
