@@ -26,6 +26,8 @@ struct Rating: Sendable, Dated {
     let landmarkID: Int
     let score: Double
     let comment: String?
+    /// How many found the rating helpful, when anyone said.
+    let helpful: Int?
 }
 
 /// The benchmark data: deterministic streams ending at `now`.
@@ -58,7 +60,9 @@ struct Dataset {
             let score = Double(next() % 50) / 10
             let comment = next() % 3 == 0 ? "great \(id)" : nil
             let date = Dataset.now.addingTimeInterval(-span + span * (Double(index) + 0.5) / Double(max(1, count)))
-            return Rating(date: date, landmarkID: id, score: score, comment: comment)
+            // (From the index, not the generator, so the other fields stay what they were.)
+            let helpful = index % 4 == 0 ? nil : (index * 7) % 20
+            return Rating(date: date, landmarkID: id, score: score, comment: comment, helpful: helpful)
         }
     }
 
@@ -69,7 +73,8 @@ struct Dataset {
         if includeRatings {
             for rating in ratings {
                 let comment = rating.comment.map { ", \"comment\": \"\($0)\"" } ?? ""
-                lines.append("{\"event\": \"didRate\", \"date\": \"\(ISO8601.format(rating.date.timeIntervalSinceReferenceDate))\", \"value\": {\"landmarkID\": \(rating.landmarkID), \"score\": \(rating.score)\(comment)}}")
+                let helpful = rating.helpful.map { ", \"helpful\": \($0)" } ?? ""
+                lines.append("{\"event\": \"didRate\", \"date\": \"\(ISO8601.format(rating.date.timeIntervalSinceReferenceDate))\", \"value\": {\"landmarkID\": \(rating.landmarkID), \"score\": \(rating.score)\(comment)\(helpful)}}")
             }
         }
         for view in views {
@@ -106,7 +111,7 @@ enum Workloads {
         """
         event didLogin
         event didViewLandmarkDetail(limit: \(limit)) { landmarkID: Int, landmarkName: String }
-        event didRate(limit: \(limit)) { landmarkID: Int, score: Double, comment: String? }
+        event didRate(limit: \(limit)) { landmarkID: Int, score: Double, comment: String?, helpful: Int? }
         parameter isLoggedIn: Bool = true
         rule E0 = isLoggedIn
 
@@ -337,5 +342,8 @@ enum Workloads {
         Workload(
             name: "W55", rule: "didLogin.donations.count >= 3 && didViewLandmarkDetail.donations.count > 10",
             closure: { data, _, _ in data.logins.count >= 3 && data.views.count > 10 }),
+        Workload(
+            name: "W56", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 5000",
+            closure: { data, _, _ in data.ratings.compactMap(\.helpful).reduce(0, +) > 5000 }),
     ]
 }

@@ -9,8 +9,8 @@ import TipRulesTools
 @Suite("Optimizer")
 struct OptimizerTests {
     static let rules = """
-    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date }
-    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date }
+    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double? }
+    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double? }
     parameter threshold: Int = 3
     parameter wanted: String = "Alps"
     """
@@ -29,6 +29,9 @@ struct OptimizerTests {
                 "seen": .bool(index % 3 == 0), "when": .date(Double(index) * 1000),
             ]
             if index % 4 == 1 { payload["note"] = .string(index % 8 == 1 ? "wet" : index % 3 == 2 ? "" : "dry") }
+            // Optional numbers: nil on some rows, -0.0 and NaN among the weights.
+            if index % 3 != 2 { payload["bonus"] = .int((index * 37) % 11 - 5) }
+            if index % 5 != 4 { payload["weight"] = .double(index == 30 ? .nan : index % 7 == 0 ? -0.0 : Double(index % 9) / 4) }
             try store.donate("view", at: Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 86_400), payload)
         }
         return store
@@ -196,6 +199,14 @@ struct OptimizerTests {
                 result.append("Set(\(source).compactMap\(mapping)).count")
             }
             result.append("\(source).map { $0.rating }.reduce(0, +)")
+            // Sums of `compactMap`: the values that are not nil, in order (the sign of a zero sum
+            // and an overflow included), `reduce` charging its closure for those only.
+            for text in ["compactMap(\\.bonus).reduce(0, +)", "compactMap { $0.bonus }.reduce(threshold) { $0 + $1 }",
+                         "compactMap(\\.bonus).reduce(9223372036854775804, +)", "compactMap(\\.weight).reduce(0, +)",
+                         "compactMap(\\.weight).reduce(-0.0, +)", "compactMap { $0.weight }.reduce(-0.0) { $0 + $1 }",
+                         "compactMap { $0.id }.reduce(0, +)", "compactMap { $0.bonus ?? threshold }.reduce(0, +)"] {
+                result.append("\(source).\(text)")
+            }
             // A mapping whose steps depend on each row: only scans meter that, so not fused.
             result.append("\(source).map { $0.name.count }.max()")
             result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")

@@ -12,10 +12,16 @@ extension Evaluator {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
-        if case .columnSum(_, _, let mapping, let addition) = operation, let initial {
+        if case .columnSum(_, _, let mapping, let addition, let skipsNil) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try tick(list.count * steps.perSourceElement, range)
+            if skipsNil {
+                let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition)
+                try tick(added * steps.perElement, range)
+                return sum
+            }
             try tick(list.count * steps.perElement, range)
             // A sum of a column is kept for the next evaluation; what a mapping computes may
             // depend on parameters and the clock, which the cache does not watch.
@@ -317,6 +323,39 @@ extension Evaluator {
             let read = binder.doubles(mapping)
             for offset in 0..<list.count { sum += read(list.position(at: offset)) }
             return .double(sum)
+        default:
+            preconditionFailure("a sum of values that are not numbers")
+        }
+    }
+
+    /// What an optional row mapping computes from each donation, the values that are not nil
+    /// added left to right from `start` as `compactMap(f).reduce(start, +)` adds them; and how
+    /// many were added.
+    private func sumSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
+                                _ addition: SourceRange) throws(Interrupt) -> (Value, Int) {
+        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
+        var added = 0
+        switch start {
+        case .int(var sum):
+            for offset in 0..<list.count {
+                let value = read(list.position(at: offset))
+                if case .null = value { continue }
+                guard case .int(let x) = value else { preconditionFailure("an Int sum of a value that is no Int") }
+                let (next, overflow) = sum.addingReportingOverflow(x)
+                if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
+                sum = next
+                added += 1
+            }
+            return (.int(sum), added)
+        case .double(var sum):
+            for offset in 0..<list.count {
+                let value = read(list.position(at: offset))
+                if case .null = value { continue }
+                guard case .double(let x) = value else { preconditionFailure("a Double sum of a value that is no Double") }
+                sum += x
+                added += 1
+            }
+            return (.double(sum), added)
         default:
             preconditionFailure("a sum of values that are not numbers")
         }

@@ -376,7 +376,7 @@ final class FusedNode: Node {
         self.unfused = LazyNode(unfused)
         switch operation {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _): filters = BoundFilterCache(predicate)
-        case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _):
+        case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
             filters = BoundFilterCache(predicate)

@@ -292,8 +292,10 @@ package enum FusedOperation: Sendable {
     /// donation, added left to right from `initial` as the closure would (so a `Double` sum is
     /// the same to the last bit, and an `Int` overflow is the same runtime error, at
     /// `addition`, the closure's `+`). `Int` arithmetic in `f` is proven unable to fail first,
-    /// as in a scan (see `RowPredicate`).
-    case columnSum(TypedExpression, initial: TypedExpression, mapping: RowPredicate.Operand, addition: SourceRange)
+    /// as in a scan (see `RowPredicate`). With `skipsNil`, `source.compactMap(f).reduce(initial, +)`
+    /// for an optional `f`: the values that are not nil, added in order; the mapping's steps are
+    /// charged per donation (`FusedSteps.perSourceElement`), the closure's per value added.
+    case columnSum(TypedExpression, initial: TypedExpression, mapping: RowPredicate.Operand, addition: SourceRange, skipsNil: Bool)
     /// `source.reduce(initial) { f($0, $1) }`, or `source.map(g).reduce(initial) { f($0, $1) }`,
     /// for `f` a row mapping that may also read the accumulator (`{ max($0, $1.score) }`) and
     /// computes no `Int` arithmetic: each donation's step computed in turn from the previous
@@ -312,7 +314,7 @@ package enum FusedOperation: Sendable {
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
-             .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _),
+             .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _):
             return source
         }
@@ -321,7 +323,7 @@ package enum FusedOperation: Sendable {
     /// A second subexpression, evaluated after `source`: the initial value of a sum or a fold.
     package var initial: TypedExpression? {
         switch self {
-        case .columnSum(_, let initial, _, _), .fold(_, let initial, _, _): return initial
+        case .columnSum(_, let initial, _, _, _), .fold(_, let initial, _, _): return initial
         default: return nil
         }
     }

@@ -240,8 +240,8 @@ package enum Optimizer {
                          perElement: map.steps + 1, replacing: expression)
         }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
-        if builtin.id == .arrayReduce, let (sum, perElement) = columnSum(call, receiver, expression.type) {
-            return fused(sum, perElement: perElement, replacing: expression)
+        if builtin.id == .arrayReduce, let (sum, perElement, perSourceElement) = columnSum(call, receiver, expression.type) {
+            return fused(sum, perElement: perElement, perSourceElement: perSourceElement, replacing: expression)
         }
         // xs.reduce(initial) { f($0, $1) } for any other row mapping f of the accumulator
         if builtin.id == .arrayReduce, let (fold, perElement, perSourceElement) = fold(call, receiver, expression.type) {
@@ -303,12 +303,14 @@ package enum Optimizer {
     }
 
     /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
-    /// in either form, and the steps per element of the calls it stands for.
-    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int)? {
+    /// in either form, and the steps per element (and per donation of a `compactMap`'s source)
+    /// of the calls it stands for.
+    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
         if type == .int, let (mapping, addition) = conditionalAddend(closure), case .array(.donation) = receiver.type {
-            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: addition), closure.body.stepSize)
+            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: addition, skipsNil: false),
+                    closure.body.stepSize, 0)
         }
         guard case .arithmetic(let op, let accumulator, let addend) = closure.body.node, op == .intAdd || op == .doubleAdd,
               case .local(closure.firstSlot) = accumulator.node else { return nil }
@@ -316,12 +318,21 @@ package enum Optimizer {
         // accumulator (which would make it no row mapping).
         if case .array(.donation) = receiver.type, !mentions(addend, slot: closure.firstSlot),
            let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1) {
-            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range), closure.body.stepSize)
+            return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
+                    closure.body.stepSize, 0)
         }
+        guard case .local(let slot) = addend.node, slot == closure.firstSlot + 1 else { return nil }
         // { $0 + $1 } over map(f) of the donations.
-        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1, let map = mapOverDonations(receiver, .arrayMap) {
-            return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range),
-                    map.steps + closure.body.stepSize)
+        if let map = mapOverDonations(receiver, .arrayMap) {
+            return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range, skipsNil: false),
+                    map.steps + closure.body.stepSize, 0)
+        }
+        // { $0 + $1 } over compactMap(f): `compactMap` applies `f` to every donation, `reduce`
+        // its closure to the values that are not nil.
+        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type {
+            return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range,
+                               skipsNil: produced.isOptional),
+                    closure.body.stepSize, map.steps)
         }
         return nil
     }
