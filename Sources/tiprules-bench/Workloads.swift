@@ -345,5 +345,39 @@ enum Workloads {
         Workload(
             name: "W56", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 5000",
             closure: { data, _, _ in data.ratings.compactMap(\.helpful).reduce(0, +) > 5000 }),
+        // Optional numbers, extremes of `compactMap`, orders by an operator, and string lengths.
+        Workload(
+            name: "W57", rule: "didRate.donations.contains { ($0.helpful ?? 0) > 90 }",
+            closure: { data, _, _ in data.ratings.contains { ($0.helpful ?? 0) > 90 } }),
+        Workload(
+            name: "W58", rule: "(didRate.donations.compactMap(\\.helpful).max() ?? 0) > 15",
+            closure: { data, _, _ in (data.ratings.compactMap(\.helpful).max() ?? 0) > 15 }),
+        Workload(
+            name: "W59", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 1000",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 1000 }),
+        Workload(
+            name: "W60", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(5).reduce(0, +) > 20",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted(by: >).prefix(5).reduce(0, +) > 20 }),
+        Workload(
+            name: "W61", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 5 }.count > 10",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.count > 5 }.count > 10 }),
+        Workload(
+            name: "W62", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 10 }.count > 3",
+            closure: { data, _, _ in data.ratings.compactMap(\.helpful).filter { $0 > 10 }.count > 3 }),
+        Workload(
+            name: "W63", rule: "didRate.donations.map { ($0.helpful ?? 0) * 2 }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { ($0.helpful ?? 0) * 2 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W64", rule: "didRate.donations.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 } }),
+        Workload(
+            name: "W65", rule: "Set(didRate.donations.compactMap(\\.helpful)).count > 5",
+            closure: { data, _, _ in Set(data.ratings.compactMap(\.helpful)).count > 5 }),
+        Workload(
+            name: "W66", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W67", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.count }.reduce(0, +) > 1000 }),
     ]
 }

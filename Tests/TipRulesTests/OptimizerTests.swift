@@ -94,6 +94,16 @@ struct OptimizerTests {
         "$0.seen || $0.note == nil || $0.note!.isEmpty", "$0.note != nil && $0.id > 0 && $0.note!.contains(\"r\")",
         "($0.note == nil ? 0 : $0.note!.count) > 1", "$0.note != nil && $0.note!.count == $0.id", "$0.note == nil || $0.note! != wanted",
         "($0.note ?? \"dry\").count > 2", "($0.note ?? wanted).count == 4",
+        // Optional numbers read in place: under `??`, against a number, and unwrapped where tested.
+        "($0.bonus ?? 0) > 2", "($0.bonus ?? threshold) == 3", "$0.bonus == 3", "$0.bonus != -5", "4 == $0.bonus", "$0.bonus == threshold",
+        "($0.weight ?? 1.5) > 1", "($0.weight ?? -0.0) == 0", "$0.weight == 0.0", "$0.weight != 0.5", "($0.weight ?? 0.0 / 0.0) < 1",
+        "$0.bonus != nil && $0.bonus! > 0", "$0.weight == nil || $0.weight! >= 1", "($0.bonus ?? $0.id) * 2 > 3",
+        "($0.bonus ?? 0) + $0.id > threshold", "$0.rating > ($0.weight ?? $0.rating)",
+        // Nil guards read as one test (nil taken as a number that passes, or fails, the test),
+        // also where no such number exists.
+        "nil == $0.bonus || 2 <= $0.bonus!", "$0.bonus != nil && $0.bonus! != threshold", "$0.bonus == nil || $0.bonus! == -5",
+        "$0.bonus == nil || $0.bonus! > 9223372036854775807", "$0.bonus != nil && $0.bonus! >= -9223372036854775807 - 1",
+        "$0.weight == nil || $0.weight! < 0.0 / 0.0", "$0.weight != nil && $0.weight! != 0.0 / 0.0", "$0.weight == nil || $0.weight! <= -0.0",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -205,6 +215,21 @@ struct OptimizerTests {
                          "compactMap(\\.bonus).reduce(9223372036854775804, +)", "compactMap(\\.weight).reduce(0, +)",
                          "compactMap(\\.weight).reduce(-0.0, +)", "compactMap { $0.weight }.reduce(-0.0) { $0 + $1 }",
                          "compactMap { $0.id }.reduce(0, +)", "compactMap { $0.bonus ?? threshold }.reduce(0, +)"] {
+                result.append("\(source).\(text)")
+            }
+            // Extremes and distinct counts of optional numbers (nil, NaN and -0.0 among them).
+            for text in ["compactMap(\\.bonus).max()", "compactMap(\\.bonus).min()", "compactMap { $0.weight }.max()", "compactMap(\\.weight).min()",
+                         "compactMap(\\.note).max()", "compactMap { $0.bonus }.max() ?? threshold", "filter { $0.id > 2 }.compactMap(\\.weight).min()"] {
+                result.append("\(source).\(text)")
+            }
+            for text in ["Set(\(source).compactMap(\\.bonus)).count", "Set(\(source).compactMap(\\.weight)).count",
+                         "Set(\(source).map(\\.bonus)).count", "Set(\(source).map(\\.weight)).count"] {
+                result.append(text)
+            }
+            // Orders of scalars comparing the elements themselves (NaN and equal values included).
+            for text in ["map(\\.rating).sorted(by: >)", "map(\\.id).sorted(by: <=)", "map(\\.name).sorted { $1 < $0 }", "map(\\.rating).min(by: >)",
+                         "map(\\.rating).max { $0 < $1 }", "map(\\.date).sorted(by: >).first", "compactMap(\\.weight).sorted(by: >=)",
+                         "map(\\.id).max(by: >=)", "map { $0.rating * 2 }.sorted { a, b in b > a }.prefix(3)", "compactMap(\\.note).min(by: >)"] {
                 result.append("\(source).\(text)")
             }
             // A mapping whose steps depend on each row: only scans meter that, so not fused.

@@ -40,6 +40,9 @@ extension Evaluator {
             try tick(steppedCount * steps.perElement, range)
             return result
         }
+        if case .valueOrder(_, let op, let order) = operation {
+            return try valueOrder(value, op, order, perComparison: steps.perElement, range)
+        }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
@@ -53,8 +56,14 @@ extension Evaluator {
             return try scan(list, predicate, mode, steps, filters, range)
         case .countCompare(_, let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
-        case .columnExtreme(_, let mapping, let isMax):
+        case .columnExtreme(_, let mapping, let isMax, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            if skipsNil {
+                try tick(list.count * steps.perSourceElement, range)
+                let (extreme, kept) = extremeSkippingNil(list, mapping, isMax)
+                try tick(kept * steps.perElement, range)
+                return extreme
+            }
             try tick(list.count * steps.perElement, range)
             return columnExtreme(list, mapping, isMax)
         case .groupCount(_, let field, let largest):
@@ -78,7 +87,70 @@ extension Evaluator {
             return .array(mappedArray(list, mapping, element))
         case .columnSum, .fold:
             preconditionFailure("a sum or a fold is evaluated with its initial value")
+        case .valueOrder:
+            preconditionFailure("an order of values is evaluated before donation lists")
         }
+    }
+
+    /// `sorted(by:)`, `min(by:)` or `max(by:)` of an array of scalars compared with `op`, as
+    /// the closure `{ $0 OP $1 }` compares them; charged per comparison.
+    private mutating func valueOrder(_ value: Value, _ op: ComparisonOperator, _ order: KeyOrder, perComparison: Int,
+                                     _ range: SourceRange) throws(Interrupt) -> Value {
+        guard case .array(let items) = value else { preconditionFailure("an order of values over no array") }
+        // Nil for an empty array, where nothing is compared.
+        guard let scalars = ScalarArray(items) else {
+            if case .sorted = order { return value }
+            return .null
+        }
+        if case .sorted = order {
+            // The values themselves sorted: the algorithm moves them as it would move their
+            // offsets, on the same comparisons.
+            let (sorted, comparisons): ([Value], Int)
+            switch scalars {
+            case .ints(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.int)
+            case .doubles(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.double)
+            case .dates(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.date)
+            case .strings(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.string)
+            }
+            try tick(comparisons * perComparison, range)
+            return .array(sorted)
+        }
+        let (offsets, comparisons): ([Int], Int)
+        switch scalars {
+        case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+        case .doubles(let keys), .dates(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+        case .strings(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+        }
+        try tick(comparisons * perComparison, range)
+        return items[offsets[0]]
+    }
+
+    /// Machine values sorted by the standard library with `op`, as values, and the comparisons made.
+    private static func sorted<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ make: (Key) -> Value) -> ([Value], Int) {
+        let (sorted, comparisons): ([Key], Int)
+        switch op {
+        case .less: (sorted, comparisons) = countingSort(keys) { $0 < $1 }
+        case .lessOrEqual: (sorted, comparisons) = countingSort(keys) { $0 <= $1 }
+        case .greater: (sorted, comparisons) = countingSort(keys) { $0 > $1 }
+        case .greaterOrEqual: (sorted, comparisons) = countingSort(keys) { $0 >= $1 }
+        case .equal: (sorted, comparisons) = countingSort(keys) { $0 == $1 }
+        case .notEqual: (sorted, comparisons) = countingSort(keys) { $0 != $1 }
+        }
+        return (sorted.map(make), comparisons)
+    }
+
+    /// `items.sorted(by: before)` and how many comparisons it made. (The count goes through a
+    /// pointer: a captured variable would take a dynamic exclusivity check per comparison.)
+    @inline(__always)
+    private static func countingSort<T>(_ items: [T], _ before: (T, T) -> Bool) -> ([T], Int) {
+        var comparisons = 0
+        let sorted = withUnsafeMutablePointer(to: &comparisons) { counter in
+            items.sorted { a, b in
+                counter.pointee &+= 1
+                return before(a, b)
+            }
+        }
+        return (sorted, comparisons)
     }
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
@@ -148,12 +220,7 @@ extension Evaluator {
         switch (list.stream.columns[field], start) {
         case (.int(let items), .int(var sum)):
             return try items.withUnsafeBufferPointer { buffer throws(Interrupt) in
-                for offset in 0..<list.count {
-                    let x = buffer[list.position(at: offset)]
-                    let (next, overflow) = sum.addingReportingOverflow(x)
-                    if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
-                    sum = next
-                }
+                _ = try add(to: &sum, list.count, addition) { buffer[list.position(at: $0)] }
                 return .int(sum)
             }
         case (.double(let items), .double(var sum)):
@@ -303,13 +370,14 @@ extension Evaluator {
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
         switch start {
         case .int(var sum):
-            let read = binder.ints(mapping)
-            for offset in 0..<list.count {
-                let x = read(list.position(at: offset))
-                let (next, overflow) = sum.addingReportingOverflow(x)
-                if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
-                sum = next
+            // `x ?? k` of an optional field, read in place without a call per row.
+            if case .coalesce(.field(let field), let fallback, false) = mapping, fallback.isInvariant,
+               case .values(let items) = list.stream.columns[field], case .int(let k) = invariant(fallback) {
+                _ = try add(to: &sum, list.count, addition) { items.int(at: list.position(at: $0)) ?? k }
+                return .int(sum)
             }
+            let read = binder.ints(mapping)
+            _ = try add(to: &sum, list.count, addition) { read(list.position(at: $0)) }
             return .int(sum)
         case .double(var sum):
             if let column = binder.numberColumn(mapping) {
@@ -328,30 +396,46 @@ extension Evaluator {
         }
     }
 
+    /// Adds what `read` gives for the list's offsets `0..<count` to `sum`, left to right as the
+    /// closure's `+` adds (nils skipped), failing at the first overflow as it does; returns
+    /// how many values were added.
+    @inline(__always)
+    private func add(to sum: inout Int, _ count: Int, _ addition: SourceRange, _ read: (Int) -> Int?) throws(Interrupt) -> Int {
+        var added = 0
+        for offset in 0..<count {
+            guard let x = read(offset) else { continue }
+            let (next, overflow) = sum.addingReportingOverflow(x)
+            if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
+            sum = next
+            added += 1
+        }
+        return added
+    }
+
     /// What an optional row mapping computes from each donation, the values that are not nil
     /// added left to right from `start` as `compactMap(f).reduce(start, +)` adds them; and how
     /// many were added.
     private func sumSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
                                 _ addition: SourceRange) throws(Interrupt) -> (Value, Int) {
-        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
-        var added = 0
+        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
+        // An optional field read in place, without a call per row.
+        var column: ColumnArray<Value>?
+        if case .field(let field) = mapping, case .values(let items) = list.stream.columns[field] { column = items }
         switch start {
         case .int(var sum):
-            for offset in 0..<list.count {
-                let value = read(list.position(at: offset))
-                if case .null = value { continue }
-                guard case .int(let x) = value else { preconditionFailure("an Int sum of a value that is no Int") }
-                let (next, overflow) = sum.addingReportingOverflow(x)
-                if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
-                sum = next
-                added += 1
+            let added: Int
+            if let column {
+                added = try add(to: &sum, list.count, addition) { column.int(at: list.position(at: $0)) }
+            } else {
+                let read = binder.optionalInts(mapping)
+                added = try add(to: &sum, list.count, addition) { read(list.position(at: $0)) }
             }
             return (.int(sum), added)
         case .double(var sum):
+            var added = 0
+            let read = column.map { items in { items.double(at: $0) } } ?? binder.optionalDoubles(mapping)
             for offset in 0..<list.count {
-                let value = read(list.position(at: offset))
-                if case .null = value { continue }
-                guard case .double(let x) = value else { preconditionFailure("a Double sum of a value that is no Double") }
+                guard let x = read(list.position(at: offset)) else { continue }
                 sum += x
                 added += 1
             }
@@ -399,11 +483,7 @@ extension Evaluator {
             case .sorted:
                 // Keys sorted with their offsets: the same comparisons as sorting the
                 // donations, without looking each key up.
-                var comparisons = 0
-                let sorted = zip(keys, keys.indices).sorted { a, b in
-                    comparisons += 1
-                    return before(a.0, b.0)
-                }
+                let (sorted, comparisons) = countingSort(Array(zip(keys, keys.indices))) { before($0.0, $1.0) }
                 return (sorted.map(\.1), comparisons)
             case .min, .max:
                 // Swift's loop: an element replaces the result when it comes before it (min),
@@ -429,6 +509,7 @@ extension Evaluator {
         case .scan(_, _, .allSatisfy): return .bool(true)
         case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
         case .keyOrder(_, _, _, .sorted): return value
+        case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
         case .mapped: return .array([])
         case .countCompare(_, _, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
@@ -628,6 +709,36 @@ extension Evaluator {
         return result
     }
 
+    /// `compactMap(f).max()` or `.min()`: the standard library's own `max()` or `min()` of the
+    /// values `f` computes that are not nil, in order (an optional field's read in place as
+    /// machine values); and how many there were.
+    private func extremeSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool) -> (Value, Int) {
+        func extreme<T: Comparable>(_ read: (Int) -> T?, _ make: (T) -> Value) -> (Value, Int) {
+            var kept: [T] = []
+            kept.reserveCapacity(list.count)
+            for offset in 0..<list.count {
+                if let value = read(list.position(at: offset)) { kept.append(value) }
+            }
+            return ((isMax ? kept.max() : kept.min()).map(make) ?? .null, kept.count)
+        }
+        if case .field(let index) = mapping, case .values(let items) = list.stream.columns[index] {
+            switch list.stream.schema.fields[index].type {
+            case .optional(.int): return extreme({ items.int(at: $0) }, Value.int)
+            case .optional(.double): return extreme({ items.double(at: $0) }, Value.double)
+            case .optional(.date): return extreme({ items.double(at: $0) }, Value.date)
+            default: break
+            }
+        }
+        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
+        var kept: [Value] = []
+        for offset in 0..<list.count {
+            let value = read(list.position(at: offset))
+            if case .null = value { continue }
+            kept.append(value)
+        }
+        return ((isMax ? kept.max(by: Value.less) : kept.min(by: Value.less)) ?? .null, kept.count)
+    }
+
     /// What a row mapping gives for a list: a stream column as it is (a field, or the dates), or
     /// the values it computes from each donation.
     private enum MappedValues {
@@ -688,13 +799,13 @@ extension Evaluator {
     /// `0.0`, as in `Set<Double>`.
     private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand, skipsNil: Bool) -> (Int, Int) {
         func count<Key: Hashable>(_ key: (Int) -> Key) -> (Int, Int) {
-            var seen = Set<Key>(minimumCapacity: min(list.count, 64))
+            var seen = Set<Key>(minimumCapacity: list.count)
             for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
             return (seen.count, list.count)
         }
         /// Values, nils left out when asked.
         func countValues(_ values: some Sequence<Value>) -> (Int, Int) {
-            var seen = Set<Value>(minimumCapacity: min(list.count, 64))
+            var seen = Set<Value>(minimumCapacity: list.count)
             var counted = 0
             for value in values {
                 if skipsNil, case .null = value { continue }
@@ -715,12 +826,32 @@ extension Evaluator {
             case .values(let keys): return countValues(keys)
             }
         }
+        /// An optional field's values read in place as machine values, nils left out when asked.
+        func countOptionals<Key: Hashable>(_ key: (Int) -> Key?) -> (Int, Int) {
+            var seen = Set<Key?>(minimumCapacity: list.count)
+            var counted = 0
+            for offset in 0..<list.count {
+                let value = key(list.position(at: offset))
+                if skipsNil && value == nil { continue }
+                seen.insert(value)
+                counted += 1
+            }
+            return (seen.count, counted)
+        }
         switch column {
         case .int(let items): return count { items[$0] }
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
         case .bool(let items): return count { items[$0] }
-        case let column: return countValues((0..<list.count).lazy.map { column[list.position(at: $0)] })
+        case .values(let items):
+            if case .field(let index) = mapping {
+                switch list.stream.schema.fields[index].type {
+                case .optional(.int): return countOptionals { items.int(at: $0) }
+                case .optional(.double), .optional(.date): return countOptionals { items.double(at: $0) }
+                default: break
+                }
+            }
+            return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
         }
     }
 

@@ -132,6 +132,17 @@ extension Evaluator {
             guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
             return f == .minInt ? IntBounds(low: min(x.low, y.low), high: min(x.high, y.high))
                                 : IntBounds(low: max(x.low, y.low), high: max(x.high, y.high))
+        case .coalesce(.field(let index), let b, false):
+            // An optional field's values where they are there, the fallback's where they are nil
+            // (its bounds taken whether or not some are).
+            guard case .values(let items) = list.stream.columns[index], let fallback = intBounds(b, list) else { return nil }
+            var low = fallback.low, high = fallback.high
+            for offset in 0..<list.count {
+                guard let value = items.int(at: list.position(at: offset)) else { continue }
+                low = min(low, value)
+                high = max(high, value)
+            }
+            return IntBounds(low: low, high: high)
         case .conditional(let p, let a, let b):
             // Either branch may be taken; the test itself must not fail either.
             guard intArithmeticCannotFail(p, list), let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }

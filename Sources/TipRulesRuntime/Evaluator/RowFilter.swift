@@ -54,9 +54,11 @@ class RowFilter {
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> RowFilter {
         switch predicate {
         case .and(let a, let b):
+            if let filter = binder.guardedNumberFilter(a, b, holdsOnNil: false) { return filter }
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
             return AndFilter(first, second, batch: binder.batch)
         case .or(let a, let b):
+            if let filter = binder.guardedNumberFilter(a, b, holdsOnNil: true) { return filter }
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
             return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
@@ -163,6 +165,96 @@ final class NilFilter: RowFilter {
             // The tag read in place, through the pointer: no value is copied out.
             for position in range { count &+= Value.isNull(base + position) == isNil ? 1 : 0 }
             return count
+        }
+    }
+}
+
+/// `(x ?? f) OP k` for an optional `Int`, `Double` or `Date` field `x` and values `f` and `k`
+/// the same for every row, and `x == k` and `x != k` as that with an `f` that is not `k`: the
+/// column's values read in place (nil as `f`) in tight loops, with no closure per row.
+final class OptionalNumberFilter: RowFilter {
+    enum Operands {
+        case ints(fallback: Int, Int)
+        /// Doubles, and dates as their seconds.
+        case doubles(fallback: Double, Double)
+    }
+    private let items: ColumnArray<Value>
+    private let operands: Operands
+    private let op: ComparisonOperator
+
+    init(_ items: ColumnArray<Value>, _ operands: Operands, _ op: ComparisonOperator) {
+        self.items = items
+        self.operands = operands
+        self.op = op
+    }
+
+    override var isColumnar: Bool { true }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        withTest { passes in
+            items.withUnsafeBufferPointer { column in
+                RowFilter.keep(input, output) { position in
+                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "OptionalNumberFilter position out of bounds")
+                    return passes(column.baseAddress.unsafelyUnwrapped + position)
+                }
+            }
+        }
+    }
+
+    override func count(in range: Range<Int>) -> Int? {
+        withTest { passes in
+            items.withUnsafeBufferPointer { column in
+                guard let base = column.baseAddress else { return 0 }
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
+                var count = 0
+                for position in range { count &+= passes(base + position) ? 1 : 0 }
+                return count
+            }
+        }
+    }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        withTest { passes in
+            items.withUnsafeBufferPointer { column in
+                guard let base = column.baseAddress else { return nil }
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
+                return range.first { !passes(base + $0) }
+            }
+        }
+    }
+
+    /// Runs `body` with the test of one value, read in place, specialised for the operator.
+    @inline(__always)
+    private func withTest<Result>(_ body: ((UnsafePointer<Value>) -> Bool) -> Result) -> Result {
+        switch operands {
+        case .ints(let fallback, let k):
+            @inline(__always) func read(_ value: UnsafePointer<Value>) -> Int {
+                if case .int(let x) = value.pointee { return x }
+                return fallback
+            }
+            switch op {
+            case .equal: return body { read($0) == k }
+            case .notEqual: return body { read($0) != k }
+            case .less: return body { read($0) < k }
+            case .lessOrEqual: return body { read($0) <= k }
+            case .greater: return body { read($0) > k }
+            case .greaterOrEqual: return body { read($0) >= k }
+            }
+        case .doubles(let fallback, let k):
+            @inline(__always) func read(_ value: UnsafePointer<Value>) -> Double {
+                switch value.pointee {
+                case .double(let x), .date(let x): return x
+                default: return fallback
+                }
+            }
+            switch op {
+            case .equal: return body { read($0) == k }
+            case .notEqual: return body { read($0) != k }
+            case .less: return body { read($0) < k }
+            case .lessOrEqual: return body { read($0) <= k }
+            case .greater: return body { read($0) > k }
+            case .greaterOrEqual: return body { read($0) >= k }
+            }
         }
     }
 }

@@ -93,6 +93,40 @@ struct RowPredicateBinder {
         numeric(operand).read
     }
 
+    /// An optional `Int` operand's value at each stream position, nil for nil: an optional
+    /// field read in place, anything else through its values.
+    func optionalInts(_ operand: RowPredicate.Operand) -> (Int) -> Int? {
+        switch bind(operand) {
+        case .optionals(let items): return { items.int(at: $0) }
+        case let bound:
+            let read = values(bound)
+            return { position in
+                switch read(position) {
+                case .int(let x): return x
+                case .null: return nil
+                default: preconditionFailure("an optional Int operand whose value is no Int")
+                }
+            }
+        }
+    }
+
+    /// An optional `Double` (or `Date`, as seconds) operand's value at each stream position, nil
+    /// for nil: an optional field read in place, anything else through its values.
+    func optionalDoubles(_ operand: RowPredicate.Operand) -> (Int) -> Double? {
+        switch bind(operand) {
+        case .optionals(let items): return { items.double(at: $0) }
+        case let bound:
+            let read = values(bound)
+            return { position in
+                switch read(position) {
+                case .double(let x), .date(let x): return x
+                case .null: return nil
+                default: preconditionFailure("an optional Double operand whose value is no number")
+                }
+            }
+        }
+    }
+
     /// What a row mapping computes for each donation of a list, typed as a comparison in a
     /// closure compares it. A field or the date of a contiguous list is copied as it is.
     func keys(_ key: RowPredicate.Operand, of list: DonationList) -> OrderKeys {
@@ -204,6 +238,27 @@ struct RowPredicateBinder {
                 guard case .string(let text) = items[position] else { return fallback(position) }
                 meter?.charge(counting: text)
                 return StringSearch.count(text)
+            }
+        case .coalesce(let a, let b, false):
+            // `x ?? k` of an optional `Int`, `Double` or `Date` field: read in place as a
+            // machine value, so comparisons, sums and keys of it stay typed.
+            guard case .optionals(let items) = bind(a) else { return bindCoalesce(operand) }
+            let fallback = bind(b)
+            switch intOperand(fallback) {
+            case .constant(let k)?: return .computedInts { items.int(at: $0) ?? k }
+            case let other?:
+                let read = other.read
+                return .computedInts { items.int(at: $0) ?? read($0) }
+            case nil:
+                break
+            }
+            switch number(fallback) {
+            case .constant(let k)?: return .number(.computed { items.double(at: $0) ?? k })
+            case let other?:
+                let read = other.read
+                return .number(.computed { items.double(at: $0) ?? read($0) })
+            case nil:
+                return bindCoalesce(operand)
             }
         case .coalesce:
             return bindCoalesce(operand)
@@ -434,6 +489,9 @@ struct RowPredicateBinder {
             return RowPredicateBinder.compare(op, x, y)
         }
         // Computed `Int`s compare as machine integers.
+        // (Against a constant without a call for it: `(x ?? 0) > k`, `s.count > k`.)
+        if case .computedInts(let f) = a, case .constant(let k)? = intOperand(b) { return RowPredicateBinder.compare(op, f, k) }
+        if case .computedInts(let f) = b, case .constant(let k)? = intOperand(a) { return RowPredicateBinder.compare(op.mirrored, f, k) }
         if case .computedInts = a, let x = intOperand(b) { return RowPredicateBinder.compare(op, integer(a).read, x.read) }
         if case .computedInts = b, let x = intOperand(a) { return RowPredicateBinder.compare(op, x.read, integer(b).read) }
         switch (a, b) {
@@ -453,6 +511,13 @@ struct RowPredicateBinder {
         case (.optionals(let items), .value(.null)), (.value(.null), .optionals(let items)):
             // `x == nil` without copying the value out (`nil` compares only by `==` and `!=`).
             return op == .equal ? { items.isNull(at: $0) } : { !items.isNull(at: $0) }
+        case (.optionals(let items), .value(.int(let k))), (.value(.int(let k)), .optionals(let items)):
+            // An optional `Int` field against an `Int` (only `==` and `!=` take an optional):
+            // Swift's `Int? == Int`, nil equal to no number.
+            return op == .equal ? { items.int(at: $0) == k } : { items.int(at: $0) != k }
+        case (.optionals(let items), .value(.double(let k))), (.value(.double(let k)), .optionals(let items)),
+             (.optionals(let items), .value(.date(let k))), (.value(.date(let k)), .optionals(let items)):
+            return op == .equal ? { items.double(at: $0) == k } : { items.double(at: $0) != k }
         default:
             break
         }
@@ -477,6 +542,18 @@ struct RowPredicateBinder {
         case .lessOrEqual: return { f($0) <= g($0) }
         case .greater: return { f($0) > g($0) }
         case .greaterOrEqual: return { f($0) >= g($0) }
+        }
+    }
+
+    /// An `Int` computed per row against a constant.
+    private static func compare(_ op: ComparisonOperator, _ f: @escaping (Int) -> Int, _ k: Int) -> (Int) -> Bool {
+        switch op {
+        case .equal: return { f($0) == k }
+        case .notEqual: return { f($0) != k }
+        case .less: return { f($0) < k }
+        case .lessOrEqual: return { f($0) <= k }
+        case .greater: return { f($0) > k }
+        case .greaterOrEqual: return { f($0) >= k }
         }
     }
 
@@ -565,10 +642,51 @@ extension RowPredicateBinder {
         return NumberFilter(left, op, right, batch: batch)
     }
 
+    /// `x == nil || x! OP k` (with `holdsOnNil`) or `x != nil && x! OP k` of an optional
+    /// number field `x` and a `k` the same for every row, where the optimizer reads `x!` as
+    /// `x ?? d` (see `RowPredicate.unwrapping`): one filter `(x ?? f) OP k`, for an `f` whose
+    /// test gives what the nil test gives on a nil row. Nil for other predicates, or when no
+    /// such `f` exists (`x! < Int.min`).
+    func guardedNumberFilter(_ nilTest: RowPredicate, _ test: RowPredicate, holdsOnNil: Bool) -> RowFilter? {
+        let nilOp: ComparisonOperator = holdsOnNil ? .equal : .notEqual
+        let field: Int
+        switch nilTest {
+        case .compare(.field(let index), nilOp, .constant(.null)), .compare(.constant(.null), nilOp, .field(let index)): field = index
+        default: return nil
+        }
+        let op: ComparisonOperator, bound: RowPredicate.Operand
+        switch test {
+        case .compare(.coalesce(.field(field), _, false), let o, let k) where k.isInvariant: (op, bound) = (o, k)
+        case .compare(let k, let o, .coalesce(.field(field), _, false)) where k.isInvariant: (op, bound) = (o.mirrored, k)
+        default: return nil
+        }
+        guard case .values(let items) = stream.columns[field] else { return nil }
+        switch invariant(bound) {
+        case .int(let k):
+            guard let f = [k, k &+ 1, k &- 1].first(where: { Evaluator.compare(op, .int($0), .int(k)) == holdsOnNil }) else { return nil }
+            return OptionalNumberFilter(items, .ints(fallback: f, k), op)
+        case .double(let k), .date(let k):
+            let candidates = [k, k.nextUp, k.nextDown, .infinity, -.infinity, .nan]
+            guard let f = candidates.first(where: { Evaluator.compare(op, .double($0), .double(k)) == holdsOnNil }) else { return nil }
+            return OptionalNumberFilter(items, .doubles(fallback: f, k), op)
+        default:
+            return nil
+        }
+    }
+
     /// A field or the date against a value of its machine type.
     private func typedColumn(_ operand: RowPredicate.Operand, _ op: ComparisonOperator, _ value: Value) -> RowFilter? {
         let column: Column
         switch operand {
+        case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:
+            // `(x ?? f) OP k` of an optional number.
+            guard case .values(let items) = stream.columns[index] else { return nil }
+            switch (invariant(fallback), value) {
+            case (.int(let f), .int(let k)): return OptionalNumberFilter(items, .ints(fallback: f, k), op)
+            case (.double(let f), .double(let k)), (.date(let f), .date(let k)), (.date(let f), .double(let k)), (.double(let f), .date(let k)):
+                return OptionalNumberFilter(items, .doubles(fallback: f, k), op)
+            default: return nil
+            }
         case .field(let index): column = stream.columns[index]
         case .date: column = .date(stream.dates)
         default: return nil
@@ -580,6 +698,13 @@ extension RowPredicateBinder {
         case (.string(let items), .string(let k)): return ColumnFilter(.strings(items, k), op)
         case (.values(let items), .null) where op == .equal || op == .notEqual:
             return NilFilter(items, isNil: op == .equal)
+        // `x == k` and `x != k` of an optional number: nil, taken as a number that is not `k`
+        // (`k + 1`, NaN), is equal to no number, as in Swift.
+        case (.values(let items), .int(let k)) where op == .equal || op == .notEqual:
+            return OptionalNumberFilter(items, .ints(fallback: k &+ 1, k), op)
+        case (.values(let items), .double(let k)) where op == .equal || op == .notEqual,
+             (.values(let items), .date(let k)) where op == .equal || op == .notEqual:
+            return OptionalNumberFilter(items, .doubles(fallback: .nan, k), op)
         default: return nil
         }
     }

@@ -272,7 +272,10 @@ package enum FusedOperation: Sendable {
     /// `source.map(f).max()` or `.min()` for a row mapping `f`: the extreme of what it computes
     /// from each donation (a field, the date, or an `Int` or `Double` computed from them), in
     /// Swift's order of comparisons.
-    case columnExtreme(TypedExpression, mapping: RowPredicate.Operand, isMax: Bool)
+    /// With `skipsNil`, `source.compactMap(f).max()` or `.min()` for an optional `f`: the extreme
+    /// of the values that are not nil; the mapping's steps are charged per donation
+    /// (`FusedSteps.perSourceElement`), `max`'s or `min`'s per value kept.
+    case columnExtreme(TypedExpression, mapping: RowPredicate.Operand, isMax: Bool, skipsNil: Bool)
     /// `source.largestSubset(groupedBy: \.field).count` or `smallestSubset`: the size of the
     /// group, without collecting it.
     case groupCount(TypedExpression, field: Int, largest: Bool)
@@ -287,6 +290,12 @@ package enum FusedOperation: Sendable {
     /// computed once, compared with `op` as the closure compares, by the standard library's
     /// own algorithms, so that the same comparisons in the same order give the same answer.
     case keyOrder(TypedExpression, key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+    /// `xs.sorted(by:)`, `min(by:)` or `max(by:)` of an array of `Int`s, `Double`s, `String`s
+    /// or `Date`s with an order that compares the two elements themselves (`{ $0 > $1 }`,
+    /// `by: >`): the machine values compared with `op` by the standard library's own
+    /// algorithms, so the same comparisons in the same order give the same answer; charged per
+    /// comparison (`FusedSteps.perElement`), as the closure is.
+    case valueOrder(TypedExpression, op: ComparisonOperator, order: KeyOrder)
     /// `source.reduce(initial) { $0 + f($1) }`, or `source.map(f).reduce(initial, +)`, for `f` a
     /// row mapping (`\.score`, `{ $0.id * 2 }`): the sum of what it computes from each
     /// donation, added left to right from `initial` as the closure would (so a `Double` sum is
@@ -313,9 +322,9 @@ package enum FusedOperation: Sendable {
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
-        case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _),
+        case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _):
+             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _):
             return source
         }
     }

@@ -115,6 +115,18 @@ package enum Optimizer {
         return (a, op, closure.body.stepSize)
     }
 
+    /// An order `{ $0 OP $1 }` (or `{ $1 OP $0 }`, as `$0 OP' $1` with the operator mirrored)
+    /// that compares its two parameters themselves, with the steps one application charges.
+    private static func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
+        guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
+              case .comparison(let op, let l, let r) = closure.body.node,
+              case .local(let a) = l.node, case .local(let b) = r.node else { return nil }
+        let first = closure.firstSlot
+        if a == first && b == first + 1 { return (op, closure.body.stepSize) }
+        if a == first + 1 && b == first { return (op.mirrored, closure.body.stepSize) }
+        return nil
+    }
+
     /// Whether an expression reads the local in `slot`.
     private static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
         if case .local(slot) = expression.node { return true }
@@ -197,6 +209,20 @@ package enum Optimizer {
                 return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
             }
         }
+        // xs.sorted(by:), xs.min(by:) and xs.max(by:) of scalars, comparing the elements themselves.
+        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+           let (op, size) = elementComparison(call.arguments.first) {
+            let order: KeyOrder?
+            switch builtin.id {
+            case .arraySortedBy: order = .sorted
+            case .arrayMinBy: order = .min
+            case .arrayMaxBy: order = .max
+            default: order = nil
+            }
+            if let order {
+                return fused(.valueOrder(receiver, op: op, order: order), perElement: size, replacing: expression)
+            }
+        }
         // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
         if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty, let (source, predicate, perElement) = countable(receiver) {
             if builtin.id == .arrayCount {
@@ -228,8 +254,15 @@ package enum Optimizer {
         if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayMap),
            mappedColumn(map.function) != nil || expression.type == .optional(.int) || expression.type == .optional(.double) {
             // The mapping once per element, then `max` or `min` once per element.
-            return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax),
+            return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax, skipsNil: false),
                          perElement: map.steps + 1, replacing: expression)
+        }
+        // xs.compactMap(f).max() and .min() for an optional f: `compactMap` applies `f` to every
+        // donation, `max` or `min` charges a step per value kept.
+        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayCompactMap),
+           case .function(_, let produced) = map.function.type, produced.isOptional {
+            return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax, skipsNil: true),
+                         perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
         // xs.map(\.field).contains(value), for a value the same for every donation: a count of
         // the donations whose field equals it, at least one. The unfused map reads every
