@@ -232,8 +232,18 @@ struct OptimizerTests {
                          "map(\\.id).max(by: >=)", "map { $0.rating * 2 }.sorted { a, b in b > a }.prefix(3)", "compactMap(\\.note).min(by: >)"] {
                 result.append("\(source).\(text)")
             }
-            // A mapping whose steps depend on each row: only scans meter that, so not fused.
-            result.append("\(source).map { $0.name.count }.max()")
+            // Mappings whose steps depend on each row (`count` of a string, `contains` of a list),
+            // metered where every donation's is computed once (sums, extremes, sets, `map`), and
+            // not fused where a test would compute it a different number of times.
+            for text in ["map { $0.name.count }.max()", "map { $0.name.count }.reduce(0, +)", "reduce(0) { $0 + $1.name.count }",
+                         "compactMap { $0.note?.count }.reduce(0, +)", "compactMap { $0.note?.count }.max()", "map { ($0.note ?? \"\").count }.min()",
+                         "map { $0.name.count }.sorted()", "map { [\"Zion\", \"Alps\"].contains($0.name) ? 1 : 0 }.reduce(0, +)",
+                         "map { $0.note?.count }", "map { $0.name.count * 2 }.max()", "map { $0.name.count }.contains { $0 > 5 }",
+                         "map { $0.name.count }.filter { $0 > 3 && $0 < 10 }.count", "reduce(threshold) { $0 + ($1.note?.count ?? 1) }"] {
+                result.append("\(source).\(text)")
+            }
+            result.append("Set(\(source).map { $0.name.count }).count")
+            result.append("Set(\(source).compactMap { $0.note?.count }).count")
             result.append("\(source).map { $0.id }.reduce(Int.max - 3) { $0 + $1 }")
             result.append("\(source).filter { outer in \(source).map { $0.rating * 2 }.contains { $0 > outer.rating } }.count")
             // Scans reading an enclosing closure's parameter that is no donation.
@@ -340,11 +350,11 @@ struct OptimizerTests {
             // mapping fuses on its own when what follows does not (`map(\.rating)` before a
             // `contains(Double.nan)`, whose static member keeps `contains` unfused). Not fused: a
             // fold with `Int` arithmetic (its bounds depend on the accumulator) or of `String`s, a
-            // `compactMap` whose `Int` arithmetic nothing reads, a mapping that charges steps for
-            // its work (`count`), and an order whose sides compare different things. A source with
-            // a fused filter of its own (`dropFirst(3)`) is fused whatever follows.
+            // `compactMap` whose `Int` arithmetic nothing reads, and an order whose sides compare
+            // different things. A source with a fused filter of its own (`dropFirst(3)`) is fused
+            // whatever follows.
             let unfusable = text.contains("{ $0 * 2 + $1.id }") || text.contains("reduce(\"\")")
-                || text.contains("compactMap { $0.id * 2 }") || text.contains("{ $0.name.count }")
+                || text.contains("compactMap { $0.id * 2 }")
                 || text.contains("$0 + $0 *") || text.contains("{ _, _ in")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")

@@ -18,8 +18,9 @@ extension Evaluator {
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perSourceElement, range)
             if skipsNil {
-                let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition)
-                try tick(added * steps.perElement, range)
+                let meter = StepMeter.forWork(of: mapping)
+                let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition, meter)
+                try tick(added * steps.perElement + (meter?.steps ?? 0), range)
                 return sum
             }
             try tick(list.count * steps.perElement, range)
@@ -28,8 +29,11 @@ extension Evaluator {
             if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return try cachedSum(cache, node, list, positions, field, from: start, addition)
             }
-            if let counted = countedSumByScan(start, mapping, list, filters) { return counted }
-            return try mappedSum(list, mapping, from: start, addition)
+            if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
+            let meter = StepMeter.forWork(of: mapping)
+            let sum = try mappedSum(list, mapping, from: start, addition, meter)
+            try tick(meter?.steps ?? 0, range)
+            return sum
         }
         if case .fold(_, _, let step, let filter) = operation, let initial {
             let start = try initial.evaluate(&self)
@@ -60,12 +64,16 @@ extension Evaluator {
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             if skipsNil {
                 try tick(list.count * steps.perSourceElement, range)
-                let (extreme, kept) = extremeSkippingNil(list, mapping, isMax)
-                try tick(kept * steps.perElement, range)
+                let meter = StepMeter.forWork(of: mapping)
+                let (extreme, kept) = extremeSkippingNil(list, mapping, isMax, meter)
+                try tick(kept * steps.perElement + (meter?.steps ?? 0), range)
                 return extreme
             }
             try tick(list.count * steps.perElement, range)
-            return columnExtreme(list, mapping, isMax)
+            let meter = StepMeter.forWork(of: mapping)
+            let extreme = columnExtreme(list, mapping, isMax, meter)
+            try tick(meter?.steps ?? 0, range)
+            return extreme
         case .groupCount(_, let field, let largest):
             try tick(list.count * steps.perElement, range)
             if let cache = context.cache, case .contiguous(let positions) = list.positions {
@@ -75,8 +83,9 @@ extension Evaluator {
         case .distinctCount(_, let mapping, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perSourceElement, range)
-            let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil)
-            try tick(counted * steps.perElement, range)
+            let meter = StepMeter.forWork(of: mapping)
+            let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil, meter)
+            try tick(counted * steps.perElement + (meter?.steps ?? 0), range)
             return .int(distinct)
         case .keyOrder(_, let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
@@ -84,7 +93,10 @@ extension Evaluator {
         case .mapped(_, let mapping, let element):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
-            return .array(mappedArray(list, mapping, element))
+            let meter = StepMeter.forWork(of: mapping)
+            let mapped = mappedArray(list, mapping, element, meter)
+            try tick(meter?.steps ?? 0, range)
+            return .array(mapped)
         case .columnSum, .fold:
             preconditionFailure("a sum or a fold is evaluated with its initial value")
         case .valueOrder:
@@ -365,9 +377,9 @@ extension Evaluator {
     /// What a row mapping computes from each donation, added left to right from `start` as the
     /// closure adds it.
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
-                           _ addition: SourceRange) throws(Interrupt) -> Value {
+                           _ addition: SourceRange, _ meter: StepMeter?) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
-        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
+        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         switch start {
         case .int(var sum):
             // `x ?? k` of an optional field, read in place without a call per row.
@@ -416,8 +428,8 @@ extension Evaluator {
     /// added left to right from `start` as `compactMap(f).reduce(start, +)` adds them; and how
     /// many were added.
     private func sumSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
-                                _ addition: SourceRange) throws(Interrupt) -> (Value, Int) {
-        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant)
+                                _ addition: SourceRange, _ meter: StepMeter?) throws(Interrupt) -> (Value, Int) {
+        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         // An optional field read in place, without a call per row.
         var column: ColumnArray<Value>?
         if case .field(let field) = mapping, case .values(let items) = list.stream.columns[field] { column = items }
@@ -670,9 +682,9 @@ extension Evaluator {
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
     /// (which decides where NaN ends up).
-    private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool) -> Value {
+    private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool, _ meter: StepMeter?) -> Value {
         let column: Column
-        switch mappedValues(mapping, list) {
+        switch mappedValues(mapping, list, meter) {
         case .column(let read): column = read
         case .computed(let keys):
             // The standard library's own `max()` or `min()`, as on the array `map` would make.
@@ -712,7 +724,8 @@ extension Evaluator {
     /// `compactMap(f).max()` or `.min()`: the standard library's own `max()` or `min()` of the
     /// values `f` computes that are not nil, in order (an optional field's read in place as
     /// machine values); and how many there were.
-    private func extremeSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool) -> (Value, Int) {
+    private func extremeSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
+                                    _ meter: StepMeter?) -> (Value, Int) {
         func extreme<T: Comparable>(_ read: (Int) -> T?, _ make: (T) -> Value) -> (Value, Int) {
             var kept: [T] = []
             kept.reserveCapacity(list.count)
@@ -729,7 +742,7 @@ extension Evaluator {
             default: break
             }
         }
-        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
+        let read = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).values(mapping)
         var kept: [Value] = []
         for offset in 0..<list.count {
             let value = read(list.position(at: offset))
@@ -746,17 +759,17 @@ extension Evaluator {
         case computed(OrderKeys)
     }
 
-    private func mappedValues(_ mapping: RowPredicate.Operand, _ list: DonationList) -> MappedValues {
+    private func mappedValues(_ mapping: RowPredicate.Operand, _ list: DonationList, _ meter: StepMeter?) -> MappedValues {
         switch mapping {
         case .field(let index): return .column(list.stream.columns[index])
         case .date: return .column(.date(list.stream.dates))
-        default: return .computed(RowPredicateBinder(stream: list.stream, invariant: invariant).keys(mapping, of: list))
+        default: return .computed(RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).keys(mapping, of: list))
         }
     }
 
     /// What `map` makes of a list with a row mapping: the values, typed as the element type
     /// says (a date's seconds are a `Date`), read from a column in one loop where they are one.
-    private func mappedArray(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType) -> [Value] {
+    private func mappedArray(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType, _ meter: StepMeter?) -> [Value] {
         func read<T>(_ items: ColumnArray<T>, _ make: (T) -> Value) -> [Value] {
             items.withUnsafeBufferPointer { buffer in
                 switch list.positions {
@@ -765,7 +778,7 @@ extension Evaluator {
                 }
             }
         }
-        switch mappedValues(mapping, list) {
+        switch mappedValues(mapping, list, meter) {
         case .column(.int(let items)): return read(items, Value.int)
         case .column(.double(let items)): return read(items, Value.double)
         case .column(.date(let items)): return read(items, Value.date)
@@ -797,7 +810,7 @@ extension Evaluator {
     /// counting nil), and how many values it counted them among, as a `Set` of them counts
     /// them: with the Swift type's `==` and hashing, so each NaN is distinct and `-0.0` is
     /// `0.0`, as in `Set<Double>`.
-    private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand, skipsNil: Bool) -> (Int, Int) {
+    private func distinctCount(_ list: DonationList, _ mapping: RowPredicate.Operand, skipsNil: Bool, _ meter: StepMeter?) -> (Int, Int) {
         func count<Key: Hashable>(_ key: (Int) -> Key) -> (Int, Int) {
             var seen = Set<Key>(minimumCapacity: list.count)
             for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
@@ -815,7 +828,7 @@ extension Evaluator {
             return (seen.count, counted)
         }
         let column: Column
-        switch mappedValues(mapping, list) {
+        switch mappedValues(mapping, list, meter) {
         case .column(let read): column = read
         case .computed(let keys):
             // Numbers (dates as their seconds) and `Int`s in typed sets, which count as a set

@@ -772,6 +772,12 @@ enum OrderKeys {
 final class StepMeter {
     var steps = 0
 
+    /// A meter for what a mapping computes for every donation, when its steps depend on each
+    /// row (see `RowPredicate.Operand.chargesWork`); nil for a mapping that charges nothing.
+    static func forWork(of mapping: RowPredicate.Operand) -> StepMeter? {
+        mapping.chargesWork ? StepMeter() : nil
+    }
+
     func charge(searching text: String, for needle: String) {
         steps += StringSearch.containsSteps(text, needle)
     }

@@ -53,7 +53,9 @@ package enum Optimizer {
     /// proves cannot fail before it runs): a one-step key path to a field or the date
     /// (`\.score`), or a closure such as `{ $0.score }` or `{ $0.score * 2 + 1 }`; with the
     /// steps one application charges.
-    private static func rowMapping(_ function: TypedExpression) -> (operand: RowPredicate.Operand, steps: Int)? {
+    /// With `metered`, also one whose steps depend on each row (`count` of a string): only for
+    /// operations that compute it exactly once for every donation, and meter it as they do.
+    private static func rowMapping(_ function: TypedExpression, metered: Bool = false) -> (operand: RowPredicate.Operand, steps: Int)? {
         switch function.node {
         case .keyPath(let steps) where steps.count == 1:
             switch steps[0] {
@@ -62,7 +64,7 @@ package enum Optimizer {
             default: return nil
             }
         case .closure(let closure) where closure.parameterCount == 1:
-            guard let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot) else { return nil }
+            guard let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot, allowingWork: metered) else { return nil }
             return (operand, closure.body.stepSize)
         default:
             return nil
@@ -78,16 +80,17 @@ package enum Optimizer {
         }
     }
 
-    /// `source.map(f)` or `source.compactMap(f)` over donations, for `f` a row mapping.
-    private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID)
+    /// `source.map(f)` or `source.compactMap(f)` over donations, for `f` a row mapping (with
+    /// `metered`, also one whose steps depend on each row, see `rowMapping`).
+    private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID, metered: Bool = false)
         -> (source: TypedExpression, mapping: RowPredicate.Operand, steps: Int, function: TypedExpression)? {
         // A `map` fused on its own already (the children are fused first): taken apart again.
         if id == .arrayMap, case .fused(.mapped(let source, let mapping, _), let steps, let unfused) = expression.node,
-           case .builtin(let map) = unfused.node {
+           case .builtin(let map) = unfused.node, metered || !mapping.chargesWork {
             return (source, mapping, steps.perElement, map.arguments[0])
         }
         guard case .builtin(let map) = expression.node, map.builtin.id == id, let source = map.receiver,
-              case .array(.donation) = source.type, let (operand, steps) = rowMapping(map.arguments[0]) else { return nil }
+              case .array(.donation) = source.type, let (operand, steps) = rowMapping(map.arguments[0], metered: metered) else { return nil }
         return (source, operand, steps, map.arguments[0])
     }
 
@@ -166,12 +169,12 @@ package enum Optimizer {
         // Set(xs.map(f)).count: the map charges its function per element, `Set` one step per
         // element.
         if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
-           let map = mapOverDonations(set.arguments[0], .arrayMap) {
+           let map = mapOverDonations(set.arguments[0], .arrayMap, metered: true) {
             return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: false), perElement: map.steps + 1, replacing: expression)
         }
         // Set(xs.compactMap(f)).count: `Set` charges a step per value that is not nil.
         if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
-           let map = mapOverDonations(set.arguments[0], .arrayCompactMap), case .function(_, let produced) = map.function.type {
+           let map = mapOverDonations(set.arguments[0], .arrayCompactMap, metered: true), case .function(_, let produced) = map.function.type {
             return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: produced.isOptional),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
@@ -251,7 +254,7 @@ package enum Optimizer {
             }
         }
         // xs.map(f).max() and .min(), of a column, or of `Int`s or `Double`s computed per donation.
-        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayMap),
+        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayMap, metered: true),
            mappedColumn(map.function) != nil || expression.type == .optional(.int) || expression.type == .optional(.double) {
             // The mapping once per element, then `max` or `min` once per element.
             return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax, skipsNil: false),
@@ -259,7 +262,7 @@ package enum Optimizer {
         }
         // xs.compactMap(f).max() and .min() for an optional f: `compactMap` applies `f` to every
         // donation, `max` or `min` charges a step per value kept.
-        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayCompactMap),
+        if builtin.id == .arrayMax || builtin.id == .arrayMin, let map = mapOverDonations(receiver, .arrayCompactMap, metered: true),
            case .function(_, let produced) = map.function.type, produced.isOptional {
             return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax, skipsNil: true),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
@@ -290,7 +293,7 @@ package enum Optimizer {
         // xs.map(f) whose result goes on to calls that are not fused (`sorted()`, `suffix`): the
         // array made from the columns. (A call that fuses with the `map` takes it apart again,
         // see `mapOverDonations`.)
-        if builtin.id == .arrayMap, case .array(let element) = expression.type, let map = mapOverDonations(expression, .arrayMap) {
+        if builtin.id == .arrayMap, case .array(let element) = expression.type, let map = mapOverDonations(expression, .arrayMap, metered: true) {
             return fused(.mapped(map.source, mapping: map.mapping, element: element), perElement: map.steps, replacing: expression)
         }
         return nil
@@ -350,19 +353,19 @@ package enum Optimizer {
         // { $0 + f($1) } over the donations themselves, for an `f` that does not read the
         // accumulator (which would make it no row mapping).
         if case .array(.donation) = receiver.type, !mentions(addend, slot: closure.firstSlot),
-           let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1) {
+           let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, allowingWork: true) {
             return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
                     closure.body.stepSize, 0)
         }
         guard case .local(let slot) = addend.node, slot == closure.firstSlot + 1 else { return nil }
         // { $0 + $1 } over map(f) of the donations.
-        if let map = mapOverDonations(receiver, .arrayMap) {
+        if let map = mapOverDonations(receiver, .arrayMap, metered: true) {
             return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range, skipsNil: false),
                     map.steps + closure.body.stepSize, 0)
         }
         // { $0 + $1 } over compactMap(f): `compactMap` applies `f` to every donation, `reduce`
         // its closure to the values that are not nil.
-        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type {
+        if let map = mapOverDonations(receiver, .arrayCompactMap, metered: true), case .function(_, let produced) = map.function.type {
             return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range,
                                skipsNil: produced.isOptional),
                     closure.body.stepSize, map.steps)
@@ -595,9 +598,10 @@ extension RowPredicate {
 
     /// What a closure body over the donation in `slot` computes, as an operand; nil when it is
     /// not one (it may fail, or is no scalar).
-    /// (Not one whose steps depend on each row: only scans meter that work.)
-    static func rowOperand(_ body: TypedExpression, slot: Int, mapped: Operand? = nil) -> Operand? {
-        guard let operand = operand(body, slot: slot, mapped: mapped), !operand.chargesWork else { return nil }
+    /// (Not one whose steps depend on each row unless `allowingWork`: only scans, and the
+    /// operations that compute a mapping once for every donation, meter that work.)
+    static func rowOperand(_ body: TypedExpression, slot: Int, mapped: Operand? = nil, allowingWork: Bool = false) -> Operand? {
+        guard let operand = operand(body, slot: slot, mapped: mapped), allowingWork || !operand.chargesWork else { return nil }
         return operand
     }
 
