@@ -153,7 +153,17 @@ final class NilFilter: RowFilter {
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let items = self.items, isNil = self.isNil
-        return RowFilter.keep(input, output) { items.isNull(at: $0) == isNil }
+        guard let pattern = NullPattern.make() else { return RowFilter.keep(input, output) { items.isNull(at: $0) == isNil } }
+        return items.withUnsafeBufferPointer { column in
+            let flip = isNil ? 0 : 1
+            var kept = 0
+            for position in input {
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "NilFilter position out of bounds")
+                output[kept] = position
+                kept &+= pattern.nullBit(column.baseAddress.unsafelyUnwrapped + position) ^ flip
+            }
+            return kept
+        }
     }
 
     override func count(in range: Range<Int>) -> Int? {
@@ -162,8 +172,13 @@ final class NilFilter: RowFilter {
             guard let base = column.baseAddress else { return 0 }
             precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "NilFilter range out of bounds")
             var count = 0
-            // The tag read in place, through the pointer: no value is copied out.
-            for position in range { count &+= Value.isNull(base + position) == isNil ? 1 : 0 }
+            // Read in place, through the pointer: no value is copied out.
+            if let pattern = NullPattern.make() {
+                let flip = isNil ? 0 : 1
+                for position in range { count &+= pattern.nullBit(base + position) ^ flip }
+            } else {
+                for position in range { count &+= Value.isNull(base + position) == isNil ? 1 : 0 }
+            }
             return count
         }
     }
