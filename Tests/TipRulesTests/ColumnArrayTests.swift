@@ -14,6 +14,25 @@ struct ColumnArrayTests {
         array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
+    @Test("the byte test of nil agrees with matching .null for values of every kind")
+    func nullPattern() throws {
+        let pattern = try #require(NullPattern.make(), "Value's layout changed: the byte test of nil is not used")
+        var store = DonationStore(events: [EventSchema(id: "e", fields: [])])
+        try store.donate("e", at: Date(timeIntervalSinceReferenceDate: 0), [:])
+        let stream = try store.stream(forEventAt: 0, of: store.schemas)
+        let values: [Value] = [
+            .null, .int(0), .int(-1), .double(0), .double(-0.0), .double(.nan), .bool(false), .bool(true), .string(""),
+            .string("a string too long to be stored inline"), .date(0), .timeRange(TimeRange(unit: .day, count: 0, isFunctionForm: true)),
+            .some(.null), .array([]), .array([.null]), .set([]), .event(0), .parameter(0), .range(.int(0), .int(0), closed: true),
+            .donation(stream, 0),
+        ]
+        for var value in values {
+            let expected: Int
+            if case .null = value { expected = 1 } else { expected = 0 }
+            #expect(withUnsafePointer(to: &value) { pattern.nullBit($0) } == expected, "\(value)")
+        }
+    }
+
     @Test("appending while a copy is alive shares the buffer and leaves the copy as it was")
     func appendSharesBuffer() {
         var column = ColumnArray<String>()

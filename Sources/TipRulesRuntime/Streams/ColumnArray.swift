@@ -241,12 +241,12 @@ extension Value {
 /// always stored the same way (its tag, and its index with the rest of the payload zeroed), so
 /// a value is `.null` exactly when its bytes up to `MemoryLayout<Value>.size` are `.null`'s.
 /// Made only for the layout it reads (three words and a tag byte); nil for any other.
-struct NullPattern {
+package struct NullPattern {
     private let first: UInt64, second: UInt64, third: UInt64
     private let tag: UInt8
 
     /// The pattern for this build's layout of `Value`, or nil when it is not the one read here.
-    static func make() -> NullPattern? {
+    package static func make() -> NullPattern? {
         guard MemoryLayout<Value>.size == 25 else { return nil }
         return withUnsafeBytes(of: Value.null) { bytes in
             NullPattern(first: bytes.load(as: UInt64.self), second: bytes.load(fromByteOffset: 8, as: UInt64.self),
@@ -257,7 +257,7 @@ struct NullPattern {
     /// 1 when the value is `.null`, 0 otherwise, computed without a branch (a compiler turns a
     /// `Bool` added as `b ? 1 : 0` back into one).
     @inline(__always)
-    func nullBit(_ value: UnsafePointer<Value>) -> Int {
+    package func nullBit(_ value: UnsafePointer<Value>) -> Int {
         let raw = UnsafeRawPointer(value)
         let difference = (raw.load(as: UInt64.self) ^ first) | (raw.load(fromByteOffset: 8, as: UInt64.self) ^ second)
             | (raw.load(fromByteOffset: 16, as: UInt64.self) ^ third) | UInt64(raw.load(fromByteOffset: 24, as: UInt8.self) ^ tag)
