@@ -226,6 +226,15 @@ struct OptimizerTests {
                          "Set(\(source).map(\\.bonus)).count", "Set(\(source).map(\\.weight)).count"] {
                 result.append(text)
             }
+            // Tests of the values `compactMap` keeps, charged for those only (string searches too);
+            // `Int` arithmetic that overflows on a value gives way to the calls.
+            for text in ["compactMap(\\.bonus).filter { $0 > 0 }.count", "compactMap { $0.bonus }.count(where: { $0 % 2 == 0 })",
+                         "compactMap(\\.weight).filter { $0 > 0.5 }.isEmpty", "compactMap(\\.note).filter { $0.contains(\"e\") }.count",
+                         "compactMap(\\.note).count(where: { $0.hasPrefix(\"w\") })", "compactMap(\\.bonus).filter { $0 * 4611686018427387904 > 0 }.count",
+                         "compactMap(\\.weight).filter { $0 != $0 }.count", "compactMap(\\.bonus).filter { _ in true }.isEmpty",
+                         "compactMap(\\.bonus).filter { $0 == threshold || $0 < -4 }.count"] {
+                result.append("\(source).\(text)")
+            }
             // Orders of scalars comparing the elements themselves (NaN and equal values included).
             for text in ["map(\\.rating).sorted(by: >)", "map(\\.id).sorted(by: <=)", "map(\\.name).sorted { $1 < $0 }", "map(\\.rating).min(by: >)",
                          "map(\\.rating).max { $0 < $1 }", "map(\\.date).sorted(by: >).first", "compactMap(\\.weight).sorted(by: >=)",

@@ -58,6 +58,14 @@ extension Evaluator {
         switch operation {
         case .scan(_, let predicate, let mode):
             return try scan(list, predicate, mode, steps, filters, range)
+        case .compactCount(_, let predicate, let mapping, let isEmpty):
+            // The test's steps for the values `compactMap` keeps; the scan's, per donation, for
+            // `compactMap` (and for what the test searches).
+            try tick(nonNilCount(list, mapping) * steps.perElement, range)
+            let counted = try scan(list, predicate, .count, FusedSteps(fixed: 0, perElement: 0, perSourceElement: steps.perSourceElement),
+                                   filters, range)
+            guard case .int(let count) = counted else { preconditionFailure("a count that is no Int") }
+            return isEmpty ? .bool(count == 0) : counted
         case .countCompare(_, let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(_, let mapping, let isMax, let skipsNil):
@@ -516,6 +524,7 @@ extension Evaluator {
         switch operation {
         case .scan(_, _, .filter): return value
         case .scan(_, _, .count), .groupCount, .distinctCount: return .int(0)
+        case .compactCount(_, _, _, let isEmpty): return isEmpty ? .bool(true) : .int(0)
         case .columnSum, .fold: preconditionFailure("a sum or a fold is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)
@@ -719,6 +728,22 @@ extension Evaluator {
             if isMax ? Value.less(result, next) : Value.less(next, result) { result = next }
         }
         return result
+    }
+
+    /// How many donations of the list an optional mapping gives a value for (is not nil): an
+    /// optional field's nils counted in place.
+    private func nonNilCount(_ list: DonationList, _ mapping: RowPredicate.Operand) -> Int {
+        if case .field(let field) = mapping, case .values(let items) = list.stream.columns[field], case .contiguous(let rows) = list.positions,
+           let nils = NilFilter(items, isNil: true).count(in: rows) {
+            return rows.count - nils
+        }
+        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
+        var count = 0
+        for offset in 0..<list.count {
+            if case .null = read(list.position(at: offset)) { continue }
+            count += 1
+        }
+        return count
     }
 
     /// `compactMap(f).max()` or `.min()`: the standard library's own `max()` or `min()` of the

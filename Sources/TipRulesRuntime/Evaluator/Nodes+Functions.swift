@@ -375,7 +375,8 @@ final class FusedNode: Node {
         self.initial = initial
         self.unfused = LazyNode(unfused)
         switch operation {
-        case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _): filters = BoundFilterCache(predicate)
+        case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _):
+            filters = BoundFilterCache(predicate)
         case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).

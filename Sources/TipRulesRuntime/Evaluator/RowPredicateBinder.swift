@@ -410,6 +410,9 @@ struct RowPredicateBinder {
         case (.intAdd, .column(let x), .constant(let k)): return { x[$0] &+ k }
         case (.intSubtract, .column(let x), .constant(let k)): return { x[$0] &- k }
         case (.intMultiply, .column(let x), .constant(let k)): return { x[$0] &* k }
+        case (.intAdd, .computed(let f), .constant(let k)): return { f($0) &+ k }
+        case (.intSubtract, .computed(let f), .constant(let k)): return { f($0) &- k }
+        case (.intMultiply, .computed(let f), .constant(let k)): return { f($0) &* k }
         default: break
         }
         let f = a.read, g = b.read

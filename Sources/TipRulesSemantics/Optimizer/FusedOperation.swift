@@ -266,6 +266,11 @@ package struct FusedSteps: Sendable {
 package enum FusedOperation: Sendable {
     /// A scan of a donation list with a row predicate.
     case scan(TypedExpression, RowPredicate, ScanMode)
+    /// `source.compactMap(f).filter(p).count` (with `isEmpty`, `.isEmpty`) or
+    /// `source.compactMap(f).count(where: p)`, for an optional row mapping `f`: how many
+    /// donations the predicate `f != nil && p(f!)` holds for. `compactMap` charges its steps per
+    /// donation (`FusedSteps.perSourceElement`), the test per value that is not nil (`perElement`).
+    case compactCount(TypedExpression, RowPredicate, mapping: RowPredicate.Operand, isEmpty: Bool)
     /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as
     /// soon as the comparison's answer is known.
     case countCompare(TypedExpression, RowPredicate?, ComparisonOperator, Int)
@@ -322,7 +327,7 @@ package enum FusedOperation: Sendable {
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
-        case .scan(let source, _, _), .countCompare(let source, _, _, _), .columnExtreme(let source, _, _, _),
+        case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _):
             return source

@@ -118,6 +118,28 @@ package enum Optimizer {
         return (a, op, closure.body.stepSize)
     }
 
+    /// `xs.compactMap(f).filter(p).count` (and `.isEmpty`) or `xs.compactMap(f).count(where: p)`
+    /// for an optional row mapping `f`: the donations `f != nil && p(f!)` holds for, with the
+    /// steps `compactMap` charges per donation and the test per value it keeps.
+    private static func compactMapTest(_ call: BuiltinCall)
+        -> (source: TypedExpression, predicate: RowPredicate, mapping: RowPredicate.Operand, mapSteps: Int, testSteps: Int)? {
+        let compacted: TypedExpression?, test: TypedExpression?
+        switch call.builtin.id {
+        case .arrayCountWhere:
+            (compacted, test) = (call.receiver, call.arguments.first)
+        case .arrayCount, .arrayIsEmpty:
+            guard case .builtin(let filter)? = call.receiver?.node, filter.builtin.id == .arrayFilter else { return nil }
+            (compacted, test) = (filter.receiver, filter.arguments.first)
+        default:
+            return nil
+        }
+        guard let compacted, let map = mapOverDonations(compacted, .arrayCompactMap),
+              case .function(_, .optional(let wrapped)) = map.function.type, let fallback = RowPredicate.placeholder(of: wrapped),
+              let (tested, size) = predicate(test, after: .coalesce(map.mapping, .constant(fallback), keepsOptional: false)) else { return nil }
+        // The nil test first: the test runs (and charges what it searches) on the values kept.
+        return (map.source, .and(.compare(map.mapping, .notEqual, .constant(.null)), tested), map.mapping, map.steps, size)
+    }
+
     /// An order `{ $0 OP $1 }` (or `{ $1 OP $0 }`, as `$0 OP' $1` with the operator mirrored)
     /// that compares its two parameters themselves, with the steps one application charges.
     private static func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
@@ -225,6 +247,11 @@ package enum Optimizer {
             if let order {
                 return fused(.valueOrder(receiver, op: op, order: order), perElement: size, replacing: expression)
             }
+        }
+        // xs.compactMap(f).filter(p).count and .isEmpty, and xs.compactMap(f).count(where: p).
+        if let (source, predicate, mapping, mapSteps, testSteps) = compactMapTest(call) {
+            return fused(.compactCount(source, predicate, mapping: mapping, isEmpty: builtin.id == .arrayIsEmpty),
+                         perElement: testSteps, perSourceElement: mapSteps, replacing: expression)
         }
         // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
         if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty, let (source, predicate, perElement) = countable(receiver) {
@@ -529,7 +556,7 @@ extension RowPredicate {
     }
 
     /// A value of a scalar type, any one (see `unwrapping`).
-    private static func placeholder(of type: RuleType) -> Constant? {
+    static func placeholder(of type: RuleType) -> Constant? {
         switch type {
         case .int: return .int(0)
         case .double: return .double(0)
