@@ -61,7 +61,7 @@ package enum FuzzTargets {
     /// events and parameters that exist.
     package static let evaluationPrelude = """
     event ping
-    event view { id: Int, name: String, score: Double, note: String?, seen: Bool, at: Date? }
+    event view { id: Int, name: String, score: Double, note: String?, seen: Bool, at: Date?, bonus: Int?, weight: Double? }
     parameter flag: Bool = true
     parameter level: Int = 3
 
@@ -113,6 +113,9 @@ package enum FuzzTargets {
                 "id": .int(index % 7 - 2), "name": .string(names[index % names.count]), "score": .double(index == 5 ? .nan : Double(index) / 3),
                 "note": index % 3 == 0 ? .null : .string("n\(index % 2)"), "seen": .bool(index % 2 == 0),
                 "at": index % 4 == 0 ? .null : .date(Double(index) * 1e6),
+                // Optional numbers: nils, negatives, a value near `Int.max`, NaN and -0.0.
+                "bonus": index % 5 == 0 ? .null : .int(index == 7 ? Int.max - 2 : index % 9 - 4),
+                "weight": index % 6 == 0 ? .null : .double(index == 11 ? .nan : index % 8 == 0 ? -0.0 : Double(index % 5) / 2),
             ])
         }
         return store
