@@ -226,6 +226,15 @@ struct OptimizerTests {
                          "Set(\(source).map(\\.bonus)).count", "Set(\(source).map(\\.weight)).count"] {
                 result.append(text)
             }
+            // `Int` mappings computed a batch at a time: sums, folds, keys (overflow and `Int(d)` of
+            // NaN give way to the calls).
+            for text in ["reduce(0) { max($0, $1.bonus ?? 0) }", "reduce(threshold) { min($0, $1.bonus ?? $0) }", "reduce(0) { $0 + ($1.bonus ?? 0) * 3 }",
+                         "map { abs($0.id - 3) }.reduce(0, +)", "map { Int($0.rating * 2) }.reduce(0, +)", "map { max($0.id, $0.bonus ?? -9) }.reduce(5, +)",
+                         "map { $0.id % 4 + ($0.bonus ?? 1) }.max()", "map { ($0.bonus ?? 0) * 4611686018427387904 }.reduce(0, +)",
+                         "map { min($0.id / 2, threshold) }.sorted()", "reduce(9223372036854775800) { $0 + ($1.bonus ?? 1) }"] {
+                result.append("\(source).\(text)")
+            }
+            result.append("Set(\(source).map { ($0.bonus ?? 0) / 2 }).count")
             // Tests of the values `compactMap` keeps, charged for those only (string searches too);
             // `Int` arithmetic that overflows on a value gives way to the calls.
             for text in ["compactMap(\\.bonus).filter { $0 > 0 }.count", "compactMap { $0.bonus }.count(where: { $0 % 2 == 0 })",

@@ -300,6 +300,16 @@ extension Evaluator {
         }
         switch start {
         case .int(let x):
+            if test == nil, case .function(let function, .accumulator, let b?) = step, function == .minInt || function == .maxInt,
+               let column = IntColumn.make(b, binder) {
+                // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
+                var result = x
+                let isMax = function == .maxInt
+                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) in
+                    for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                }
+                return (.int(result), list.count)
+            }
             box.int = x
             let next = binder.ints(step)
             each { box.int = next($0) }
@@ -311,7 +321,7 @@ extension Evaluator {
                 // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
                 var result = x
                 let isMax = function == .maxDouble
-                Evaluator.forEachBatch(list, column, batch: binder.batch) { values in
+                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
                     for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
                 }
                 box.double = result
@@ -330,12 +340,14 @@ extension Evaluator {
         }
     }
 
-    /// Computes a `Double` operand for the donations of a list a batch at a time, in order, and
-    /// hands each batch of values to `body`.
-    private static func forEachBatch(_ list: DonationList, _ column: NumberColumn, batch: Int,
-                                     _ body: (UnsafeBufferPointer<Double>) -> Void) {
+    /// Computes an operand for the donations of a list a batch at a time, in order (`fill`
+    /// writes the values for a batch of positions), and hands each batch of values to `body`.
+    private static func forEachBatch<Element, Failure: Error>(
+        _ list: DonationList, batch: Int, _ fill: (UnsafeBufferPointer<Int>, UnsafeMutablePointer<Element>) -> Void,
+        _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Void
+    ) throws(Failure) {
         let positions = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        let values = UnsafeMutablePointer<Double>.allocate(capacity: batch)
+        let values = UnsafeMutablePointer<Element>.allocate(capacity: batch)
         defer {
             positions.deallocate()
             values.deallocate()
@@ -344,8 +356,8 @@ extension Evaluator {
         while done < list.count {
             let n = min(batch, list.count - done)
             for i in 0..<n { positions[i] = list.position(at: done + i) }
-            column.fill(UnsafeBufferPointer(start: positions, count: n), values)
-            body(UnsafeBufferPointer(start: values, count: n))
+            fill(UnsafeBufferPointer(start: positions, count: n), values)
+            try body(UnsafeBufferPointer(start: values, count: n))
             done += n
         }
     }
@@ -390,10 +402,12 @@ extension Evaluator {
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         switch start {
         case .int(var sum):
-            // `x ?? k` of an optional field, read in place without a call per row.
-            if case .coalesce(.field(let field), let fallback, false) = mapping, fallback.isInvariant,
-               case .values(let items) = list.stream.columns[field], case .int(let k) = invariant(fallback) {
-                _ = try add(to: &sum, list.count, addition) { items.int(at: list.position(at: $0)) ?? k }
+            if let column = IntColumn.make(mapping, binder) {
+                // A batch of rows at a time, each value computed in tight loops, then added in
+                // order.
+                try Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
+                    _ = try add(to: &sum, values.count, addition) { values[$0] }
+                }
                 return .int(sum)
             }
             let read = binder.ints(mapping)
@@ -403,7 +417,7 @@ extension Evaluator {
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in a tight loop, then added in
                 // order.
-                Evaluator.forEachBatch(list, column, batch: binder.batch) { values in
+                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
                     for value in values { sum += value }
                 }
                 return .double(sum)

@@ -152,6 +152,21 @@ struct RowPredicateBinder {
             default: break
             }
         }
+        if let column = IntColumn.make(key, self) {
+            // `Int` keys computed a batch at a time.
+            let positions = list.allPositions
+            return .ints(Array(unsafeUninitializedCapacity: positions.count) { keys, count in
+                positions.withUnsafeBufferPointer { positions in
+                    var done = 0
+                    while done < positions.count {
+                        let n = min(batch, positions.count - done)
+                        column.fill(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]), keys.baseAddress.unsafelyUnwrapped + done)
+                        done += n
+                    }
+                }
+                count = positions.count
+            })
+        }
         let bound = bind(key)
         if case .contiguous(let range) = list.positions {
             if let number = number(bound) { return .numbers(range.map(number.read)) }
