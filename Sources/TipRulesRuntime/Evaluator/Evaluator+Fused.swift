@@ -355,7 +355,12 @@ extension Evaluator {
         var done = 0
         while done < list.count {
             let n = min(batch, list.count - done)
-            for i in 0..<n { positions[i] = list.position(at: done + i) }
+            switch list.positions {
+            case .contiguous(let range):
+                let first = range.lowerBound + done
+                for i in 0..<n { positions[i] = first &+ i }
+            case .scattered(let list): for i in 0..<n { positions[i] = list[done + i] }
+            }
             fill(UnsafeBufferPointer(start: positions, count: n), values)
             try body(UnsafeBufferPointer(start: values, count: n))
             done += n

@@ -75,7 +75,11 @@ final class IntColumn {
                 for (offset, position) in input.enumerated() { output[offset] = column[position] }
             }
         case .coalesce(let items, let k):
-            for (offset, position) in input.enumerated() { output[offset] = items.int(at: position) ?? k }
+            items.withUnsafeBufferPointer { column in
+                for (offset, position) in input.enumerated() {
+                    if case .int(let value) = column[position] { output[offset] = value } else { output[offset] = k }
+                }
+            }
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
