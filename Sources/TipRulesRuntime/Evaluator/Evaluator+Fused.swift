@@ -584,10 +584,17 @@ extension Evaluator {
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
         case .contains, .first, .last:
             var match: Int?
-            let needed = scanBatches(scanned, bound, reverse: mode == .last) { rows, selected in
-                guard let first = selected.first else { return nil }
-                match = first
-                return rows.firstIndex(of: first)! + 1
+            let needed: Int
+            if mode != .last, bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
+                // Typed columns over a range: found without making batches of positions.
+                match = bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch)
+                needed = match.map { $0 - rows.lowerBound + 1 } ?? rows.count
+            } else {
+                needed = scanBatches(scanned, bound, reverse: mode == .last) { rows, selected in
+                    guard let first = selected.first else { return nil }
+                    match = first
+                    return rows.firstIndex(of: first)! + 1
+                }
             }
             examined = match == nil ? list.count : (mode == .last ? after : before) + needed
             if mode == .contains {

@@ -50,6 +50,20 @@ class RowFilter {
         return nil
     }
 
+    /// The first position of a contiguous range that passes, or nil when none does
+    /// (`contains(where:)`, `first(where:)`). The default selects `batch` rows at a time, in
+    /// `scratch`, room for two batches.
+    func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + batch, range.upperBound)
+            for offset in 0..<(end - start) { scratch[offset] = start + offset }
+            if select(UnsafeBufferPointer(start: scratch, count: end - start), scratch + batch) > 0 { return scratch[batch] }
+            start = end
+        }
+        return nil
+    }
+
     /// The filter for a predicate over one stream (see `RowPredicateBinder` for operands).
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> RowFilter {
         switch predicate {
@@ -115,6 +129,10 @@ final class ConstantFilter: RowFilter {
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
         flag || range.isEmpty ? nil : range.lowerBound
     }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        !flag || range.isEmpty ? nil : range.lowerBound
+    }
 }
 
 /// Any test of one row at a time (string tests, optional operands, mixed operands).
@@ -163,6 +181,23 @@ final class NilFilter: RowFilter {
                 kept &+= pattern.nullBit(column.baseAddress.unsafelyUnwrapped + position) ^ flip
             }
             return kept
+        }
+    }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        first(isNil: !isNil, in: range)
+    }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        first(isNil: isNil, in: range)
+    }
+
+    /// The first row whose value is nil (or is not).
+    private func first(isNil: Bool, in range: Range<Int>) -> Int? {
+        items.withUnsafeBufferPointer { column in
+            guard let base = column.baseAddress else { return nil }
+            precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "NilFilter range out of bounds")
+            return range.first { Value.isNull(base + $0) == isNil }
         }
     }
 
@@ -234,6 +269,16 @@ final class OptionalNumberFilter: RowFilter {
                 guard let base = column.baseAddress else { return nil }
                 precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
                 return range.first { !passes(base + $0) }
+            }
+        }
+    }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        withTest { passes in
+            items.withUnsafeBufferPointer { column in
+                guard let base = column.baseAddress else { return nil }
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
+                return range.first { passes(base + $0) }
             }
         }
     }
@@ -343,6 +388,29 @@ final class ColumnFilter: RowFilter {
         }
     }
 
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        switch operands {
+        case .ints(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
+        case .doubles(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
+        case .strings(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
+        }
+    }
+
+    /// The first row that passes: the first for which the negated test fails.
+    @inline(__always)
+    private static func firstPassing<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T, _ range: Range<Int>) -> Int? {
+        items.withUnsafeBufferPointer { column in
+            switch op {
+            case .equal: return firstFailing(column, range) { !($0 == k) }
+            case .notEqual: return firstFailing(column, range) { !($0 != k) }
+            case .less: return firstFailing(column, range) { !($0 < k) }
+            case .lessOrEqual: return firstFailing(column, range) { !($0 <= k) }
+            case .greater: return firstFailing(column, range) { !($0 > k) }
+            case .greaterOrEqual: return firstFailing(column, range) { !($0 >= k) }
+            }
+        }
+    }
+
     /// The first position of `range` where `holds` is false: each block of rows counted
     /// without a branch (a loop the compiler vectorises for numbers), and only the block with
     /// a failing row searched.
@@ -446,6 +514,14 @@ final class OrFilter: BinaryFilter {
         super.init(first, second)
     }
 
+    /// A row passes `a || b` when it passes either: the first to pass is the earlier of the two.
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        guard isColumnar else { return super.firstPassing(in: range, scratch, batch: batch) }
+        let a = first.firstPassing(in: range, scratch, batch: batch)
+        let b = second.firstPassing(in: range.lowerBound..<(a ?? range.upperBound), scratch, batch: batch)
+        return b ?? a
+    }
+
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let firstCount = first.select(input, passedFirst.base)
         if firstCount == input.count {
@@ -486,6 +562,14 @@ final class NotFilter: RowFilter {
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let count = inner.select(input, passed.base)
         return RowFilter.complement(input, passed.prefix(count), output)
+    }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        inner.firstPassing(in: range, scratch, batch: batch)
+    }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        inner.firstFailing(in: range, scratch, batch: batch)
     }
 }
 
