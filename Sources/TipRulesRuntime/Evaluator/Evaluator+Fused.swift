@@ -407,6 +407,18 @@ extension Evaluator {
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         switch start {
         case .int(var sum):
+            // `x ?? k` of an optional field over a contiguous list: read in place in one loop.
+            if case .coalesce(.field(let field), let fallback, false) = mapping, fallback.isInvariant,
+               case .values(let items) = list.stream.columns[field], case .int(let k) = invariant(fallback),
+               case .contiguous(let range) = list.positions {
+                try items.withUnsafeBufferPointer { column throws(Interrupt) in
+                    _ = try add(to: &sum, range.count, addition) { offset in
+                        if case .int(let x) = column[range.lowerBound &+ offset] { return x }
+                        return k
+                    }
+                }
+                return .int(sum)
+            }
             if let column = IntColumn.make(mapping, binder) {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
@@ -890,17 +902,22 @@ extension Evaluator {
             case .values(let keys): return countValues(keys)
             }
         }
-        /// An optional field's values read in place as machine values, nils left out when asked.
+        /// An optional field's values read in place as machine values, nils left out when asked
+        /// (then in a set of the values themselves, which hashes faster than one of optionals).
         func countOptionals<Key: Hashable>(_ key: (Int) -> Key?) -> (Int, Int) {
-            var seen = Set<Key?>(minimumCapacity: list.count)
-            var counted = 0
-            for offset in 0..<list.count {
-                let value = key(list.position(at: offset))
-                if skipsNil && value == nil { continue }
-                seen.insert(value)
-                counted += 1
+            if skipsNil {
+                var seen = Set<Key>(minimumCapacity: list.count)
+                var counted = 0
+                for offset in 0..<list.count {
+                    guard let value = key(list.position(at: offset)) else { continue }
+                    seen.insert(value)
+                    counted += 1
+                }
+                return (seen.count, counted)
             }
-            return (seen.count, counted)
+            var seen = Set<Key?>(minimumCapacity: list.count)
+            for offset in 0..<list.count { seen.insert(key(list.position(at: offset))) }
+            return (seen.count, list.count)
         }
         switch column {
         case .int(let items): return count { items[$0] }

@@ -137,10 +137,16 @@ extension Evaluator {
             // (its bounds taken whether or not some are).
             guard case .values(let items) = list.stream.columns[index], let fallback = intBounds(b, list) else { return nil }
             var low = fallback.low, high = fallback.high
-            for offset in 0..<list.count {
-                guard let value = items.int(at: list.position(at: offset)) else { continue }
-                low = min(low, value)
-                high = max(high, value)
+            items.withUnsafeBufferPointer { column in
+                func include(_ position: Int) {
+                    guard case .int(let value) = column[position] else { return }
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                switch list.positions {
+                case .contiguous(let range): for position in range { include(position) }
+                case .scattered(let positions): for position in positions { include(position) }
+                }
             }
             return IntBounds(low: low, high: high)
         case .conditional(let p, let a, let b):
