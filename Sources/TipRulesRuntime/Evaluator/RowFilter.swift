@@ -367,46 +367,36 @@ final class ColumnFilter: RowFilter {
     }
 
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        switch operands {
-        case .ints(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
-        case .doubles(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
-        case .strings(let items, let k): return ColumnFilter.firstFailing(items, op, k, range)
-        }
-    }
-
-    @inline(__always)
-    private static func firstFailing<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T, _ range: Range<Int>) -> Int? {
-        items.withUnsafeBufferPointer { column in
-            switch op {
-            case .equal: return firstFailing(column, range) { $0 == k }
-            case .notEqual: return firstFailing(column, range) { $0 != k }
-            case .less: return firstFailing(column, range) { $0 < k }
-            case .lessOrEqual: return firstFailing(column, range) { $0 <= k }
-            case .greater: return firstFailing(column, range) { $0 > k }
-            case .greaterOrEqual: return firstFailing(column, range) { $0 >= k }
-            }
-        }
+        first(passing: false, in: range)
     }
 
     override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        first(passing: true, in: range)
+    }
+
+    /// (Inlined, so that each caller's literal `passing` specialises the loops.)
+    @inline(__always)
+    private func first(passing: Bool, in range: Range<Int>) -> Int? {
         switch operands {
-        case .ints(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
-        case .doubles(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
-        case .strings(let items, let k): return ColumnFilter.firstPassing(items, op, k, range)
+        case .ints(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
+        case .doubles(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
+        case .strings(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
         }
     }
 
-    /// The first row that passes: the first for which the negated test fails.
+    /// The first row whose test is `passing`: the first for which "the test is not `passing`"
+    /// fails.
     @inline(__always)
-    private static func firstPassing<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T, _ range: Range<Int>) -> Int? {
+    private static func first<T: Comparable>(passing: Bool, _ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T,
+                                             _ range: Range<Int>) -> Int? {
         items.withUnsafeBufferPointer { column in
             switch op {
-            case .equal: return firstFailing(column, range) { !($0 == k) }
-            case .notEqual: return firstFailing(column, range) { !($0 != k) }
-            case .less: return firstFailing(column, range) { !($0 < k) }
-            case .lessOrEqual: return firstFailing(column, range) { !($0 <= k) }
-            case .greater: return firstFailing(column, range) { !($0 > k) }
-            case .greaterOrEqual: return firstFailing(column, range) { !($0 >= k) }
+            case .equal: return firstFailing(column, range) { ($0 == k) != passing }
+            case .notEqual: return firstFailing(column, range) { ($0 != k) != passing }
+            case .less: return firstFailing(column, range) { ($0 < k) != passing }
+            case .lessOrEqual: return firstFailing(column, range) { ($0 <= k) != passing }
+            case .greater: return firstFailing(column, range) { ($0 > k) != passing }
+            case .greaterOrEqual: return firstFailing(column, range) { ($0 >= k) != passing }
             }
         }
     }

@@ -140,6 +140,16 @@ package enum Optimizer {
         return (map.source, .and(.compare(map.mapping, .notEqual, .constant(.null)), tested), map.mapping, map.steps, size)
     }
 
+    /// What an ordering built-in produces: `sorted(by:)`, `min(by:)` or `max(by:)`.
+    private static func keyOrder(_ id: BuiltinID) -> KeyOrder? {
+        switch id {
+        case .arraySortedBy: return .sorted
+        case .arrayMinBy: return .min
+        case .arrayMaxBy: return .max
+        default: return nil
+        }
+    }
+
     /// An order `{ $0 OP $1 }` (or `{ $1 OP $0 }`, as `$0 OP' $1` with the operator mirrored)
     /// that compares its two parameters themselves, with the steps one application charges.
     private static func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
@@ -222,31 +232,13 @@ package enum Optimizer {
             }
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
-        if isDonationList, let (key, op, size) = keyComparison(call.arguments.first) {
-            let order: KeyOrder?
-            switch builtin.id {
-            case .arraySortedBy: order = .sorted
-            case .arrayMinBy: order = .min
-            case .arrayMaxBy: order = .max
-            default: order = nil
-            }
-            if let order {
-                return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
-            }
+        if isDonationList, let order = keyOrder(builtin.id), let (key, op, size) = keyComparison(call.arguments.first) {
+            return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) of scalars, comparing the elements themselves.
-        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element), let order = keyOrder(builtin.id),
            let (op, size) = elementComparison(call.arguments.first) {
-            let order: KeyOrder?
-            switch builtin.id {
-            case .arraySortedBy: order = .sorted
-            case .arrayMinBy: order = .min
-            case .arrayMaxBy: order = .max
-            default: order = nil
-            }
-            if let order {
-                return fused(.valueOrder(receiver, op: op, order: order), perElement: size, replacing: expression)
-            }
+            return fused(.valueOrder(receiver, op: op, order: order), perElement: size, replacing: expression)
         }
         // xs.compactMap(f).filter(p).count and .isEmpty, and xs.compactMap(f).count(where: p).
         if let (source, predicate, mapping, mapSteps, testSteps) = compactMapTest(call) {
