@@ -247,7 +247,9 @@ struct OptimizerTests {
             // Orders of scalars comparing the elements themselves (NaN and equal values included).
             for text in ["map(\\.rating).sorted(by: >)", "map(\\.id).sorted(by: <=)", "map(\\.name).sorted { $1 < $0 }", "map(\\.rating).min(by: >)",
                          "map(\\.rating).max { $0 < $1 }", "map(\\.date).sorted(by: >).first", "compactMap(\\.weight).sorted(by: >=)",
-                         "map(\\.id).max(by: >=)", "map { $0.rating * 2 }.sorted { a, b in b > a }.prefix(3)", "compactMap(\\.note).min(by: >)"] {
+                         "map(\\.id).max(by: >=)", "map { $0.rating * 2 }.sorted { a, b in b > a }.prefix(3)", "compactMap(\\.note).min(by: >)",
+                         "map(\\.rating).sorted()", "map(\\.date).sorted().last", "map(\\.name).sorted()", "map { $0.id * 3 }.sorted(by: >=)",
+                         "map(\\.when).min(by: <)", "map { $0.id * 9223372036854775807 }.sorted()", "map(\\.name).max(by: >)"] {
                 result.append("\(source).\(text)")
             }
             // Mappings whose steps depend on each row (`count` of a string, `contains` of a list),

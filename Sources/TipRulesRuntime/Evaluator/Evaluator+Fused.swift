@@ -105,6 +105,25 @@ extension Evaluator {
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
             return .array(mapped)
+        case .mappedOrder(_, let mapping, let element, let op, let order):
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try tick(list.count * steps.perSourceElement, range)
+            let meter = StepMeter.forWork(of: mapping)
+            let keys = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).keys(mapping, of: list)
+            try tick(meter?.steps ?? 0, range)
+            guard let op else {
+                // `sorted()` charges as the built-in does, by the count.
+                try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
+                switch keys {
+                case .numbers(let keys): return .array(keys.sorted().map(element == .date ? Value.date : Value.double))
+                case .ints(let keys): return .array(keys.sorted().map(Value.int))
+                case .values(let values): return .array(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less))
+                }
+            }
+            let (values, comparisons) = Evaluator.ordered(keys, op, order, element)
+            try tick(comparisons * steps.perElement, range)
+            if case .sorted = order { return .array(values) }
+            return values[0]
         case .columnSum, .fold:
             preconditionFailure("a sum or a fold is evaluated with its initial value")
         case .valueOrder:
@@ -143,6 +162,29 @@ extension Evaluator {
         }
         try tick(comparisons * perComparison, range)
         return items[offsets[0]]
+    }
+
+    /// What a mapping computed, sorted by the standard library with `op` (or the value `min(by:)`
+    /// or `max(by:)` chooses, alone), as values of the element type, and the comparisons made.
+    private static func ordered(_ keys: OrderKeys, _ op: ComparisonOperator, _ order: KeyOrder,
+                                _ element: RuleType) -> (values: [Value], comparisons: Int) {
+        func choose<Key: Comparable>(_ keys: [Key], _ make: (Key) -> Value) -> ([Value], Int) {
+            if case .sorted = order { return sorted(keys, op, make) }
+            let (offsets, comparisons) = Evaluator.order(keys, op, order)
+            return ([make(keys[offsets[0]])], comparisons)
+        }
+        switch keys {
+        case .numbers(let keys): return choose(keys, element == .date ? Value.date : Value.double)
+        case .ints(let keys): return choose(keys, Value.int)
+        case .values(let values):
+            switch ScalarArray(values) {
+            case .strings(let keys)?: return choose(keys, Value.string)
+            case .ints(let keys)?: return choose(keys, Value.int)
+            case .doubles(let keys)?: return choose(keys, Value.double)
+            case .dates(let keys)?: return choose(keys, Value.date)
+            case nil: preconditionFailure("an order of values that are not scalars of one type")
+            }
+        }
     }
 
     /// Machine values sorted by the standard library with `op`, as values, and the comparisons made.
@@ -562,6 +604,8 @@ extension Evaluator {
         case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
         case .keyOrder(_, _, _, .sorted): return value
         case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
+        case .mappedOrder(_, _, _, _, .sorted): return .array([])
+        case .mappedOrder: return .null
         case .mapped: return .array([])
         case .countCompare(_, _, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }

@@ -301,6 +301,13 @@ package enum FusedOperation: Sendable {
     /// algorithms, so the same comparisons in the same order give the same answer; charged per
     /// comparison (`FusedSteps.perElement`), as the closure is.
     case valueOrder(TypedExpression, op: ComparisonOperator, order: KeyOrder)
+    /// `source.map(f).sorted()` (`op` nil), or `.sorted(by:)`, `.min(by:)` or `.max(by:)` with an
+    /// order that compares the elements themselves, for a row mapping `f` of a scalar `element`
+    /// type: the values `f` computes, sorted (or the one chosen) as machine values by the
+    /// standard library, without the array `map` would make. `map` charges its steps per
+    /// donation (`FusedSteps.perSourceElement`), an order per comparison (`perElement`), and
+    /// `sorted()` what the built-in charges.
+    case mappedOrder(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, op: ComparisonOperator?, order: KeyOrder)
     /// `source.reduce(initial) { $0 + f($1) }`, or `source.map(f).reduce(initial, +)`, for `f` a
     /// row mapping (`\.score`, `{ $0.id * 2 }`): the sum of what it computes from each
     /// donation, added left to right from `initial` as the closure would (so a `Double` sum is
@@ -329,7 +336,8 @@ package enum FusedOperation: Sendable {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _):
+             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
+             .mappedOrder(let source, _, _, _, _):
             return source
         }
     }

@@ -235,6 +235,19 @@ package enum Optimizer {
         if isDonationList, let order = keyOrder(builtin.id), let (key, op, size) = keyComparison(call.arguments.first) {
             return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
         }
+        // xs.map(f).sorted(), and .sorted(by:), .min(by:) and .max(by:) comparing the elements
+        // themselves: the values sorted from the columns, without the array `map` makes.
+        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+           let map = mapOverDonations(receiver, .arrayMap, metered: true) {
+            if builtin.id == .arraySorted {
+                return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: nil, order: .sorted),
+                             perElement: 0, perSourceElement: map.steps, replacing: expression)
+            }
+            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first) {
+                return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: op, order: order),
+                             perElement: size, perSourceElement: map.steps, replacing: expression)
+            }
+        }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) of scalars, comparing the elements themselves.
         if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element), let order = keyOrder(builtin.id),
            let (op, size) = elementComparison(call.arguments.first) {
