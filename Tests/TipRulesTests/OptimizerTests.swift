@@ -241,7 +241,9 @@ struct OptimizerTests {
                          "compactMap(\\.weight).filter { $0 > 0.5 }.isEmpty", "compactMap(\\.note).filter { $0.contains(\"e\") }.count",
                          "compactMap(\\.note).count(where: { $0.hasPrefix(\"w\") })", "compactMap(\\.bonus).filter { $0 * 4611686018427387904 > 0 }.count",
                          "compactMap(\\.weight).filter { $0 != $0 }.count", "compactMap(\\.bonus).filter { _ in true }.isEmpty",
-                         "compactMap(\\.bonus).filter { $0 == threshold || $0 < -4 }.count"] {
+                         "compactMap(\\.bonus).filter { $0 == threshold || $0 < -4 }.count", "compactMap(\\.bonus).contains(3)",
+                         "compactMap(\\.note).contains(\"wet\")", "compactMap(\\.weight).contains(0.0)", "compactMap { $0.bonus }.contains(threshold)",
+                         "compactMap(\\.bonus).contains(99)", "compactMap(\\.note).contains(wanted)"] {
                 result.append("\(source).\(text)")
             }
             // Orders of scalars comparing the elements themselves (NaN and equal values included).

@@ -58,14 +58,18 @@ extension Evaluator {
         switch operation {
         case .scan(_, let predicate, let mode):
             return try scan(list, predicate, mode, steps, filters, range)
-        case .compactCount(_, let predicate, let mapping, let isEmpty):
+        case .compactCount(_, let predicate, let mapping, let result):
             // The test's steps for the values `compactMap` keeps; the scan's, per donation, for
             // `compactMap` (and for what the test searches).
             try tick(nonNilCount(list, mapping) * steps.perElement, range)
             let counted = try scan(list, predicate, .count, FusedSteps(fixed: 0, perElement: 0, perSourceElement: steps.perSourceElement),
                                    filters, range)
             guard case .int(let count) = counted else { preconditionFailure("a count that is no Int") }
-            return isEmpty ? .bool(count == 0) : counted
+            switch result {
+            case .count: return counted
+            case .isEmpty: return .bool(count == 0)
+            case .contains: return .bool(count > 0)
+            }
         case .countCompare(_, let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(_, let mapping, let isMax, let skipsNil):
@@ -597,7 +601,9 @@ extension Evaluator {
         switch operation {
         case .scan(_, _, .filter): return value
         case .scan(_, _, .count), .groupCount, .distinctCount: return .int(0)
-        case .compactCount(_, _, _, let isEmpty): return isEmpty ? .bool(true) : .int(0)
+        case .compactCount(_, _, _, .count): return .int(0)
+        case .compactCount(_, _, _, .isEmpty): return .bool(true)
+        case .compactCount(_, _, _, .contains): return .bool(false)
         case .columnSum, .fold: preconditionFailure("a sum or a fold is evaluated with its initial value")
         case .scan(_, _, .contains): return .bool(false)
         case .scan(_, _, .allSatisfy): return .bool(true)

@@ -224,6 +224,16 @@ package enum KeyOrder: Sendable {
     case max
 }
 
+/// What `FusedOperation.compactCount` produces from the count of donations its predicate holds for.
+package enum CompactCountResult: Sendable {
+    /// The count (`filter(p).count`, `count(where:)`).
+    case count
+    /// Whether it is zero (`filter(p).isEmpty`).
+    case isEmpty
+    /// Whether it is not (`contains(x)`).
+    case contains
+}
+
 /// What a scan with a row predicate produces.
 package enum ScanMode: Sendable {
     /// `filter(_:)`: the matching donations.
@@ -266,11 +276,12 @@ package struct FusedSteps: Sendable {
 package enum FusedOperation: Sendable {
     /// A scan of a donation list with a row predicate.
     case scan(TypedExpression, RowPredicate, ScanMode)
-    /// `source.compactMap(f).filter(p).count` (with `isEmpty`, `.isEmpty`) or
-    /// `source.compactMap(f).count(where: p)`, for an optional row mapping `f`: how many
-    /// donations the predicate `f != nil && p(f!)` holds for. `compactMap` charges its steps per
-    /// donation (`FusedSteps.perSourceElement`), the test per value that is not nil (`perElement`).
-    case compactCount(TypedExpression, RowPredicate, mapping: RowPredicate.Operand, isEmpty: Bool)
+    /// `source.compactMap(f).filter(p).count` (`.isEmpty`) or `source.compactMap(f).count(where: p)`,
+    /// for an optional row mapping `f`: how many donations the predicate `f != nil && p(f!)` holds
+    /// for (whether none does); and `source.compactMap(f).contains(x)` for a value `x` the same for
+    /// every donation: whether one has `f == x`. `compactMap` charges its steps per donation
+    /// (`FusedSteps.perSourceElement`), the test (or `contains`) per value that is not nil (`perElement`).
+    case compactCount(TypedExpression, RowPredicate, mapping: RowPredicate.Operand, result: CompactCountResult)
     /// `source.filter(p).count OP k` (or `count(where:)`) with a constant `k`: counting stops as
     /// soon as the comparison's answer is known.
     case countCompare(TypedExpression, RowPredicate?, ComparisonOperator, Int)

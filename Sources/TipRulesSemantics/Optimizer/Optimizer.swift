@@ -255,8 +255,17 @@ package enum Optimizer {
         }
         // xs.compactMap(f).filter(p).count and .isEmpty, and xs.compactMap(f).count(where: p).
         if let (source, predicate, mapping, mapSteps, testSteps) = compactMapTest(call) {
-            return fused(.compactCount(source, predicate, mapping: mapping, isEmpty: builtin.id == .arrayIsEmpty),
+            return fused(.compactCount(source, predicate, mapping: mapping, result: builtin.id == .arrayIsEmpty ? .isEmpty : .count),
                          perElement: testSteps, perSourceElement: mapSteps, replacing: expression)
+        }
+        // xs.compactMap(f).contains(x) for an optional f and an x the same for every donation:
+        // whether a donation has f == x (nil is equal to no value). `contains` charges a step
+        // for every value kept.
+        if builtin.id == .arrayContains, let map = mapOverDonations(receiver, .arrayCompactMap),
+           case .function(_, let produced) = map.function.type, produced.isOptional,
+           let needle = RowPredicate.invariantOperand(call.arguments[0]) {
+            return fused(.compactCount(map.source, .compare(map.mapping, .equal, needle), mapping: map.mapping, result: .contains),
+                         perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
         // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
         if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty, let (source, predicate, perElement) = countable(receiver) {
