@@ -235,6 +235,8 @@ struct OptimizerTests {
                 result.append("\(source).\(text)")
             }
             result.append("Set(\(source).map { ($0.bonus ?? 0) / 2 }).count")
+            // Exactly one value kept is equal (the first two donations' bonuses are -5 and -1).
+            result.append("\(source).prefix(2).compactMap(\\.bonus).contains(-1)")
             // Tests of the values `compactMap` keeps, charged for those only (string searches too);
             // `Int` arithmetic that overflows on a value gives way to the calls.
             for text in ["compactMap(\\.bonus).filter { $0 > 0 }.count", "compactMap { $0.bonus }.count(where: { $0 % 2 == 0 })",
