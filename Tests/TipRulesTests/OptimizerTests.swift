@@ -235,6 +235,12 @@ struct OptimizerTests {
                 result.append("\(source).\(text)")
             }
             result.append("Set(\(source).map { ($0.bonus ?? 0) / 2 }).count")
+            // `Double` mappings of optional numbers and of `Int`s computed a batch at a time.
+            for text in ["map { $0.rating * Double($0.bonus ?? 1) }.reduce(0, +)", "map { ($0.weight ?? -0.0) * 2 }.reduce(0.5, +)",
+                         "filter { ($0.weight ?? 1) > $0.rating }.count", "map { Double($0.id * 3 + ($0.bonus ?? 0)) }.max()",
+                         "reduce(0.0) { max($0, $1.weight ?? 0.0 / 0.0) }", "map { Double($0.id * 4611686018427387904) }.reduce(0, +)"] {
+                result.append("\(source).\(text)")
+            }
             // Exactly one value kept is equal (the first two donations' bonuses are -5 and -1).
             result.append("\(source).prefix(2).compactMap(\\.bonus).contains(-1)")
             // Tests of the values `compactMap` keeps, charged for those only (string searches too);

@@ -635,17 +635,21 @@ final class NumberColumn {
         case negate(NumberColumn)
         /// `Double(i)` of an `Int` column.
         case converted(ColumnArray<Int>)
+        /// `Double(i)` of an `Int` computed a batch at a time (into `scratch`).
+        case convertedInts(IntColumn)
+        /// `x ?? k` of an optional `Double` or `Date` field.
+        case coalesce(ColumnArray<Value>, Double)
         /// `abs(x)`, `x.rounded()`, or `min` or `max` of two (the second in `scratch`).
         case function(RowPredicate.RowFunction, NumberColumn, NumberColumn?)
     }
     private let source: Source
-    /// Where the right operand of arithmetic is computed.
+    /// Where the right operand of arithmetic (or the `Int`s of a conversion) is computed.
     private let scratch: UnsafeMutablePointer<Double>?
 
     private init(_ source: Source, batch: Int = 0) {
         self.source = source
         switch source {
-        case .arithmetic, .function(_, _, _?): scratch = .allocate(capacity: batch)
+        case .arithmetic, .function(_, _, _?), .convertedInts: scratch = .allocate(capacity: batch)
         default: scratch = nil
         }
     }
@@ -659,6 +663,8 @@ final class NumberColumn {
     }
     static func negate(_ a: NumberColumn) -> NumberColumn { NumberColumn(.negate(a)) }
     static func converted(_ items: ColumnArray<Int>) -> NumberColumn { NumberColumn(.converted(items)) }
+    static func converted(_ ints: IntColumn, batch: Int) -> NumberColumn { NumberColumn(.convertedInts(ints), batch: batch) }
+    static func coalesce(_ items: ColumnArray<Value>, _ k: Double) -> NumberColumn { NumberColumn(.coalesce(items, k)) }
     static func function(_ function: RowPredicate.RowFunction, _ a: NumberColumn, _ b: NumberColumn?, batch: Int) -> NumberColumn {
         NumberColumn(.function(function, a, b), batch: batch)
     }
@@ -678,6 +684,21 @@ final class NumberColumn {
         case .converted(let items):
             items.withUnsafeBufferPointer { column in
                 for (offset, position) in input.enumerated() { output[offset] = Double(column[position]) }
+            }
+        case .convertedInts(let ints):
+            // The `Int`s in the scratch buffer, as wide as the `Double`s it holds otherwise.
+            scratch.unsafelyUnwrapped.withMemoryRebound(to: Int.self, capacity: input.count) { x in
+                ints.fill(input, x)
+                for offset in 0..<input.count { output[offset] = Double(x[offset]) }
+            }
+        case .coalesce(let items, let k):
+            items.withUnsafeBufferPointer { column in
+                for (offset, position) in input.enumerated() {
+                    switch column[position] {
+                    case .double(let value), .date(let value): output[offset] = value
+                    default: output[offset] = k
+                    }
+                }
             }
         case .function(let function, let a, let b):
             a.fill(input, output)

@@ -757,6 +757,14 @@ extension RowPredicateBinder {
         case .function(.doubleFromInt, .field(let index), nil):
             guard case .int(let items) = stream.columns[index] else { return nil }
             return .converted(items)
+        case .function(.doubleFromInt, let a, nil):
+            return IntColumn.make(a, self).map { .converted($0, batch: batch) }
+        case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:
+            guard case .values(let items) = stream.columns[index] else { return nil }
+            switch invariant(fallback) {
+            case .double(let k), .date(let k): return .coalesce(items, k)
+            default: return nil
+            }
         case .function(let function, let a, nil) where function == .absDouble || function == .rounded:
             return numberColumn(a).map { .function(function, $0, nil, batch: batch) }
         case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
