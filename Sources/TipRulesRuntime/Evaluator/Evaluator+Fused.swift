@@ -15,7 +15,15 @@ extension Evaluator {
         if case .columnSum(_, _, let mapping, let addition, let skipsNil) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
+            // the sum gives way when it failed on a row.
+            let checked: IntColumn?
+            if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
+                checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariant: invariant))
+            } else {
+                checked = nil
+            }
+            if checked == nil { try givingWayUnlessIntArithmeticIsSafe(mapping, list, range) }
             try tick(list.count * steps.perSourceElement, range)
             if skipsNil {
                 let meter = StepMeter.forWork(of: mapping)
@@ -31,7 +39,8 @@ extension Evaluator {
             }
             if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
             let meter = StepMeter.forWork(of: mapping)
-            let sum = try mappedSum(list, mapping, from: start, addition, meter)
+            let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked)
+            if checked?.hasFailed == true { throw givingWay(range) }
             try tick(meter?.steps ?? 0, range)
             return sum
         }
@@ -448,7 +457,7 @@ extension Evaluator {
     /// What a row mapping computes from each donation, added left to right from `start` as the
     /// closure adds it.
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
-                           _ addition: SourceRange, _ meter: StepMeter?) throws(Interrupt) -> Value {
+                           _ addition: SourceRange, _ meter: StepMeter?, checked: IntColumn? = nil) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         switch start {
@@ -465,7 +474,7 @@ extension Evaluator {
                 }
                 return .int(sum)
             }
-            if let column = IntColumn.make(mapping, binder) {
+            if let column = checked ?? IntColumn.make(mapping, binder) {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
                 try Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in

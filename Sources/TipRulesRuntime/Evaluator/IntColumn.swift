@@ -3,9 +3,10 @@ import TipRulesSemantics
 /// An `Int` row operand computed for a batch of rows, each operation in a loop of its own over
 /// machine integers, as `NumberColumn` computes `Double`s: no closure call per row and node.
 ///
-/// Its arithmetic is `Int` arithmetic a fused operation has proven unable to fail on the rows
-/// it reads (see `IntBounds`); the operations that report overflow rather than trap are used
-/// all the same, so that even a wrong proof could never bring the host down.
+/// Its arithmetic uses the operations that report overflow rather than trap, and remembers
+/// whether one did (`hasFailed`): a fused operation either proves first that none can fail
+/// on the rows it reads (see `IntBounds`), or, for an operand that `checksItself`, computes it
+/// and gives way to the calls it stands for when one did. Either way the host never traps.
 final class IntColumn {
     private indirect enum Source {
         case constant(Int)
@@ -23,6 +24,33 @@ final class IntColumn {
     private let source: Source
     /// Where a second operand, or the `Double`s of a conversion, are computed.
     private let scratch: UnsafeMutableRawPointer?
+    /// Whether an operation of this node failed (overflowed, divided by zero, met `abs(Int.min)`
+    /// or a `Double` with no `Int`) on a row it computed.
+    private var failed = false
+
+    /// Whether an operation failed on a row computed so far, here or in an operand (a
+    /// conversion's `Double` operand cannot fail).
+    var hasFailed: Bool {
+        switch source {
+        case .constant, .column, .coalesce: return failed
+        case .arithmetic(_, let a, let b), .extreme(_, let a, let b): return failed || a.hasFailed || b.hasFailed
+        case .converted: return failed
+        case .magnitude(let a): return failed || a.hasFailed
+        }
+    }
+
+    /// Whether every operation that can fail in the operand records it in `hasFailed`, so that
+    /// it may be computed without a proof first: not through a conversion to `Double` and back,
+    /// whose `Int` operands a `NumberColumn` computes.
+    static func checksItself(_ operand: RowPredicate.Operand) -> Bool {
+        switch operand {
+        case .intArithmetic(_, let a, let b): return checksItself(a) && checksItself(b)
+        case .function(.absInt, let a, nil): return checksItself(a)
+        case .function(let function, let a, let b?) where function == .minInt || function == .maxInt: return checksItself(a) && checksItself(b)
+        case .function(.intFromDouble, _, _), .function: return false
+        default: return !operand.hasIntArithmetic
+        }
+    }
 
     private init(_ source: Source, batch: Int = 0) {
         self.source = source
@@ -84,26 +112,39 @@ final class IntColumn {
             a.fill(input, output)
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             b.fill(input, y)
-            switch op {
-            case .intAdd: for offset in 0..<input.count { output[offset] = output[offset] &+ y[offset] }
-            case .intSubtract: for offset in 0..<input.count { output[offset] = output[offset] &- y[offset] }
-            case .intMultiply: for offset in 0..<input.count { output[offset] = output[offset] &* y[offset] }
-            case .intDivide:
-                for offset in 0..<input.count { output[offset] = output[offset].dividedReportingOverflow(by: y[offset]).partialValue }
-            case .intRemainder:
+            // (A failure is counted without a branch; division by zero reports as overflow.)
+            var failures = 0
+            func apply(_ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) {
                 for offset in 0..<input.count {
-                    output[offset] = output[offset].remainderReportingOverflow(dividingBy: y[offset]).partialValue
+                    let (value, overflow) = operation(output[offset], y[offset])
+                    output[offset] = value
+                    failures &+= overflow ? 1 : 0
                 }
+            }
+            switch op {
+            case .intAdd: apply { $0.addingReportingOverflow($1) }
+            case .intSubtract: apply { $0.subtractingReportingOverflow($1) }
+            case .intMultiply: apply { $0.multipliedReportingOverflow(by: $1) }
+            case .intDivide: apply { $0.dividedReportingOverflow(by: $1) }
+            case .intRemainder: apply { $0.remainderReportingOverflow(dividingBy: $1) }
             default: preconditionFailure("Int row arithmetic with a non-Int operator")
             }
+            if failures > 0 { failed = true }
         case .converted(let numbers):
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
             numbers.fill(input, x)
-            // 0 where it would not convert, which the proof has ruled out, rather than a trap.
-            for offset in 0..<input.count { output[offset] = IntConversion.exact(x[offset]) ?? 0 }
+            // 0 where it would not convert, rather than a trap.
+            for offset in 0..<input.count {
+                if let value = IntConversion.exact(x[offset]) { output[offset] = value } else { output[offset] = 0; failed = true }
+            }
         case .magnitude(let inner):
             inner.fill(input, output)
-            for offset in 0..<input.count { output[offset] = Int(truncatingIfNeeded: output[offset].magnitude) }
+            var failures = 0
+            for offset in 0..<input.count {
+                failures &+= output[offset] == .min ? 1 : 0
+                output[offset] = Int(truncatingIfNeeded: output[offset].magnitude)
+            }
+            if failures > 0 { failed = true }
         case .extreme(let isMax, let a, let b):
             a.fill(input, output)
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
