@@ -333,7 +333,12 @@ struct OptimizerTests {
                          "reduce(true) { $0 && $1.id < 6 }", "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 }", "map(\\.rating).reduce(0.0) { max($0, $1) }",
                          "map(\\.rating).filter { $0 > 2 }.reduce(0, +)", "map { $0.rating * 2 }.filter { $0 != $0 || $0 < 3 }.reduce(0.5) { $0 + $1 }",
                          "map(\\.id).filter { $0 > 1 }.reduce(0) { max($0, $1) }", "map(\\.id).filter { $0 % 2 == 0 }.reduce(7) { min($0, $1) }",
-                         "reduce(1) { $0 * 2 + $1.id }", "reduce(\"\") { $0 + $1.name }"] {
+                         "reduce(1) { $0 * 2 + $1.id }", "reduce(\"\") { $0 + $1.name }",
+                         // Running extremes written as ternaries (NaN ratings and -0.0 decide which is kept).
+                         "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
+                         "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",
+                         "reduce(threshold) { $1.bonus ?? 0 <= $0 ? $0 : $1.bonus ?? 0 }", "reduce(Date.distantPast) { $0 < $1.date ? $1.date : $0 }",
+                         "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }"] {
                 result.append("\(source).\(fold)")
             }
             // Distinct counts and extremes of what a closure computes (NaN ratings, -0.0, nil notes).

@@ -365,6 +365,14 @@ extension Evaluator {
                 }
                 return (.int(result), list.count)
             }
+            if test == nil, let select = SelectStep(step), let column = IntColumn.make(select.row, binder) {
+                // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
+                var result = x
+                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) in
+                    result = select.fold(result, values)
+                }
+                return (.int(result), list.count)
+            }
             box.int = x
             let next = binder.ints(step)
             each { box.int = next($0) }
@@ -378,6 +386,14 @@ extension Evaluator {
                 let isMax = function == .maxDouble
                 Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
                     for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                }
+                box.double = result
+                stepped = list.count
+            } else if test == nil, let select = SelectStep(step), let column = binder.numberColumn(select.row) {
+                // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
+                var result = x
+                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
+                    result = select.fold(result, values)
                 }
                 box.double = result
                 stepped = list.count

@@ -1,0 +1,60 @@
+import TipRulesSemantics
+
+/// A fold's step `c ? u : v` whose test compares the accumulator with a row operand `r` and
+/// whose branches are each the accumulator or `r`: a running maximum or minimum written as a
+/// ternary (`reduce(0.0) { $0 > $1.score ? $0 : $1.score }`). The row operand is computed a
+/// batch at a time, and each step chooses between two machine values with the closure's own
+/// comparison, so the result is the closure's, NaN and equal values included.
+struct SelectStep {
+    let op: ComparisonOperator
+    /// Whether the test reads the accumulator on its left (`$0 > r` rather than `r < $0`).
+    let accumulatorFirst: Bool
+    let row: RowPredicate.Operand
+    /// Whether each branch is the accumulator (otherwise it is `row`).
+    let thenAccumulator: Bool
+    let elseAccumulator: Bool
+
+    /// The step's parts, or nil for any other step.
+    init?(_ step: RowPredicate.Operand) {
+        guard case .conditional(.compare(let a, let op, let b), let then, let otherwise) = step else { return nil }
+        let row: RowPredicate.Operand, accumulatorFirst: Bool
+        if case .accumulator = a {
+            (row, accumulatorFirst) = (b, true)
+        } else if case .accumulator = b {
+            (row, accumulatorFirst) = (a, false)
+        } else {
+            return nil
+        }
+        func isAccumulator(_ operand: RowPredicate.Operand) -> Bool? {
+            if case .accumulator = operand { return true }
+            return operand == row ? false : nil
+        }
+        guard let thenAccumulator = isAccumulator(then), let elseAccumulator = isAccumulator(otherwise) else { return nil }
+        self.op = op
+        self.accumulatorFirst = accumulatorFirst
+        self.row = row
+        self.thenAccumulator = thenAccumulator
+        self.elseAccumulator = elseAccumulator
+    }
+
+    /// The accumulator after a step for each value of `values` in turn, from `start`.
+    @inline(__always)
+    func fold<T: Comparable>(_ start: T, _ values: UnsafeBufferPointer<T>) -> T {
+        func run(_ before: (T, T) -> Bool) -> T {
+            var result = start
+            for value in values {
+                let holds = accumulatorFirst ? before(result, value) : before(value, result)
+                result = holds ? (thenAccumulator ? result : value) : (elseAccumulator ? result : value)
+            }
+            return result
+        }
+        switch op {
+        case .equal: return run { $0 == $1 }
+        case .notEqual: return run { $0 != $1 }
+        case .less: return run { $0 < $1 }
+        case .lessOrEqual: return run { $0 <= $1 }
+        case .greater: return run { $0 > $1 }
+        case .greaterOrEqual: return run { $0 >= $1 }
+        }
+    }
+}
