@@ -52,6 +52,8 @@ struct RowPredicateBinder {
         case bools(ColumnArray<Bool>)
         /// `Int` arithmetic, computed per row.
         case computedInts((Int) -> Int)
+        /// A `Bool` computed per row (membership in a list of constants).
+        case computedBools((Int) -> Bool)
         /// An optional field's column, whose values a nil test reads in place.
         case optionals(ColumnArray<Value>)
         /// Anything else, as values.
@@ -358,9 +360,9 @@ struct RowPredicateBinder {
                     if case .string(let text) = constant { return text }
                     return nil
                 }
-                return .values { position in
+                return .computedBools { position in
                     meter?.steps += size
-                    return .bool(strings.contains(items[position]))
+                    return strings.contains(items[position])
                 }
             }
             if let ints = binder.intOperand(a)?.read {
@@ -368,15 +370,15 @@ struct RowPredicateBinder {
                     if case .int(let x) = constant { return x }
                     return nil
                 }
-                return .values { position in
+                return .computedBools { position in
                     meter?.steps += size
-                    return .bool(values.contains(ints(position)))
+                    return values.contains(ints(position))
                 }
             }
             let read = binder.values(a), values = constants.map(Value.init)
-            return .values { position in
+            return .computedBools { position in
                 meter?.steps += size
-                return .bool(values.contains(read(position)))
+                return values.contains(read(position))
             }
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
@@ -470,6 +472,7 @@ struct RowPredicateBinder {
         case .strings(let items): return { .string(items[$0]) }
         case .bools(let items): return { .bool(items[$0]) }
         case .computedInts(let read): return { .int(read($0)) }
+        case .computedBools(let read): return { .bool(read($0)) }
         case .optionals(let items): return { items[$0] }
         case .values(let read): return read
         }
@@ -526,6 +529,9 @@ struct RowPredicateBinder {
             return RowPredicateBinder.compare(op.mirrored, items, k)
         case (.bools(let items), .value(.bool(let k))) where op == .equal || op == .notEqual:
             return op == .equal ? { items[$0] == k } : { items[$0] != k }
+        case (.computedBools(let f), .value(.bool(let k))) where op == .equal || op == .notEqual,
+             (.value(.bool(let k)), .computedBools(let f)) where op == .equal || op == .notEqual:
+            return op == .equal ? { f($0) == k } : { f($0) != k }
         case (.optionals(let items), .value(.null)), (.value(.null), .optionals(let items)):
             // `x == nil` without copying the value out (`nil` compares only by `==` and `!=`).
             return op == .equal ? { items.isNull(at: $0) } : { !items.isNull(at: $0) }
