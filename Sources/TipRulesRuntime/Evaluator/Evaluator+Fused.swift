@@ -154,49 +154,40 @@ extension Evaluator {
             if case .sorted = order { return value }
             return .null
         }
-        if case .sorted = order {
-            // The values themselves sorted: the algorithm moves them as it would move their
-            // offsets, on the same comparisons.
-            let (sorted, comparisons): ([Value], Int)
-            switch scalars {
-            case .ints(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.int)
-            case .doubles(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.double)
-            case .dates(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.date)
-            case .strings(let keys): (sorted, comparisons) = Evaluator.sorted(keys, op, Value.string)
-            }
-            try tick(comparisons * perComparison, range)
-            return .array(sorted)
-        }
-        let (offsets, comparisons): ([Int], Int)
-        switch scalars {
-        case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-        case .doubles(let keys), .dates(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-        case .strings(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-        }
+        let (values, comparisons) = Evaluator.ordered(scalars, op, order)
         try tick(comparisons * perComparison, range)
-        return items[offsets[0]]
+        if case .sorted = order { return .array(values) }
+        return values[0]
     }
 
-    /// What a mapping computed, sorted by the standard library with `op` (or the value `min(by:)`
-    /// or `max(by:)` chooses, alone), as values of the element type, and the comparisons made.
+    /// What a mapping computed (`.numbers` keys of the element type, `Double` or `Date`), in
+    /// order (see `ordered(_:_:_:)`).
     private static func ordered(_ keys: OrderKeys, _ op: ComparisonOperator, _ order: KeyOrder,
                                 _ element: RuleType) -> (values: [Value], comparisons: Int) {
+        switch keys {
+        case .numbers(let keys): return ordered(element == .date ? .dates(keys) : .doubles(keys), op, order)
+        case .ints(let keys): return ordered(.ints(keys), op, order)
+        case .values(let values):
+            guard let scalars = ScalarArray(values) else { preconditionFailure("an order of values that are not scalars of one type") }
+            return ordered(scalars, op, order)
+        }
+    }
+
+    /// Machine values sorted by the standard library with `op` (or the value `min(by:)` or
+    /// `max(by:)` chooses, alone), as values, and the comparisons made. The values themselves
+    /// are sorted: the algorithm moves them as it would move their offsets, on the same
+    /// comparisons.
+    private static func ordered(_ scalars: ScalarArray, _ op: ComparisonOperator, _ order: KeyOrder) -> (values: [Value], comparisons: Int) {
         func choose<Key: Comparable>(_ keys: [Key], _ make: (Key) -> Value) -> ([Value], Int) {
             if case .sorted = order { return sorted(keys, op, make) }
             let (offsets, comparisons) = Evaluator.order(keys, op, order)
             return ([make(keys[offsets[0]])], comparisons)
         }
-        switch keys {
-        case .numbers(let keys): return choose(keys, element == .date ? Value.date : Value.double)
+        switch scalars {
         case .ints(let keys): return choose(keys, Value.int)
-        case .values(let values):
-            switch ScalarArray(values) {
-            case .strings(let keys)?: return choose(keys, Value.string)
-            case .ints(let keys)?: return choose(keys, Value.int)
-            case .doubles(let keys)?: return choose(keys, Value.double)
-            case .dates(let keys)?: return choose(keys, Value.date)
-            case nil: preconditionFailure("an order of values that are not scalars of one type")
-            }
+        case .doubles(let keys): return choose(keys, Value.double)
+        case .dates(let keys): return choose(keys, Value.date)
+        case .strings(let keys): return choose(keys, Value.string)
         }
     }
 
