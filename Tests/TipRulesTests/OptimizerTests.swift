@@ -9,8 +9,8 @@ import TipRulesTools
 @Suite("Optimizer")
 struct OptimizerTests {
     static let rules = """
-    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double? }
-    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double? }
+    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date? }
+    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date? }
     parameter threshold: Int = 3
     parameter wanted: String = "Alps"
     """
@@ -31,6 +31,7 @@ struct OptimizerTests {
             if index % 4 == 1 { payload["note"] = .string(index % 8 == 1 ? "wet" : index % 3 == 2 ? "" : "dry") }
             // Optional numbers: nil on some rows, -0.0 and NaN among the weights.
             if index % 3 != 2 { payload["bonus"] = .int((index * 37) % 11 - 5) }
+            if index % 4 != 3 { payload["due"] = .date(Double(index) * 86_400 + (index % 2 == 0 ? -1e6 : 1e6)) }
             if index % 5 != 4 { payload["weight"] = .double(index == 30 ? .nan : index % 7 == 0 ? -0.0 : Double(index % 9) / 4) }
             try store.donate("view", at: Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 86_400), payload)
         }
@@ -104,6 +105,8 @@ struct OptimizerTests {
         "nil == $0.bonus || 2 <= $0.bonus!", "$0.bonus != nil && $0.bonus! != threshold", "$0.bonus == nil || $0.bonus! == -5",
         "$0.bonus == nil || $0.bonus! > 9223372036854775807", "$0.bonus != nil && $0.bonus! >= -9223372036854775807 - 1",
         "$0.weight == nil || $0.weight! < 0.0 / 0.0", "$0.weight != nil && $0.weight! != 0.0 / 0.0", "$0.weight == nil || $0.weight! <= -0.0",
+        // Optional dates.
+        "$0.due == nil", "($0.due ?? Date.now) > Date.now.addingTimeInterval(-86400 * 30)", "$0.due != nil && $0.due! < $0.date",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -219,11 +222,13 @@ struct OptimizerTests {
             }
             // Extremes and distinct counts of optional numbers (nil, NaN and -0.0 among them).
             for text in ["compactMap(\\.bonus).max()", "compactMap(\\.bonus).min()", "compactMap { $0.weight }.max()", "compactMap(\\.weight).min()",
-                         "compactMap(\\.note).max()", "compactMap { $0.bonus }.max() ?? threshold", "filter { $0.id > 2 }.compactMap(\\.weight).min()"] {
+                         "compactMap(\\.note).max()", "compactMap { $0.bonus }.max() ?? threshold", "filter { $0.id > 2 }.compactMap(\\.weight).min()",
+                         "compactMap(\\.due).max()", "compactMap(\\.due).count", "map { $0.due ?? $0.date }.min()"] {
                 result.append("\(source).\(text)")
             }
             for text in ["Set(\(source).compactMap(\\.bonus)).count", "Set(\(source).compactMap(\\.weight)).count",
-                         "Set(\(source).map(\\.bonus)).count", "Set(\(source).map(\\.weight)).count"] {
+                         "Set(\(source).map(\\.bonus)).count", "Set(\(source).map(\\.weight)).count", "Set(\(source).map(\\.due)).count",
+                         "Set(\(source).compactMap(\\.due)).count"] {
                 result.append(text)
             }
             // `Int` mappings computed a batch at a time: sums, folds, keys (overflow and `Int(d)` of

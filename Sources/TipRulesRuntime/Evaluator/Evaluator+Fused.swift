@@ -471,12 +471,16 @@ extension Evaluator {
         case .int(var sum):
             // `x ?? k` of an optional field over a contiguous list: read in place in one loop.
             if case .coalesce(.field(let field), let fallback, false) = mapping, fallback.isInvariant,
-               case .values(let items) = list.stream.columns[field], case .int(let k) = invariant(fallback),
+               case .optionalInt(let items) = list.stream.columns[field], case .int(let k) = invariant(fallback),
                case .contiguous(let range) = list.positions {
                 try items.withUnsafeBufferPointer { column throws(Interrupt) in
-                    _ = try add(to: &sum, range.count, addition) { offset in
-                        if case .int(let x) = column[range.lowerBound &+ offset] { return x }
-                        return k
+                    guard let base = column.baseAddress, !range.isEmpty else { return }
+                    precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "a list past its stream's end")
+                    let first = base + range.lowerBound
+                    if let bits = OptionalNumberBits.make() {
+                        _ = try add(to: &sum, range.count, addition) { bits.int(first + $0, or: k) }
+                    } else {
+                        _ = try add(to: &sum, range.count, addition) { first[$0] ?? k }
                     }
                 }
                 return .int(sum)
@@ -532,13 +536,13 @@ extension Evaluator {
                                 _ addition: SourceRange, _ meter: StepMeter?) throws(Interrupt) -> (Value, Int) {
         let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         // An optional field read in place, without a call per row.
-        var column: ColumnArray<Value>?
-        if case .field(let field) = mapping, case .values(let items) = list.stream.columns[field] { column = items }
+        var column: Column?
+        if case .field(let field) = mapping { column = list.stream.columns[field] }
         switch start {
         case .int(var sum):
             let added: Int
-            if let column {
-                added = try add(to: &sum, list.count, addition) { column.int(at: list.position(at: $0)) }
+            if case .optionalInt(let items)? = column {
+                added = try add(to: &sum, list.count, addition) { items[list.position(at: $0)] }
             } else {
                 let read = binder.optionalInts(mapping)
                 added = try add(to: &sum, list.count, addition) { read(list.position(at: $0)) }
@@ -546,7 +550,7 @@ extension Evaluator {
             return (.int(sum), added)
         case .double(var sum):
             var added = 0
-            let read = column.map { items in { items.double(at: $0) } } ?? binder.optionalDoubles(mapping)
+            let read = column?.optionalNumbers.map { items in { items[$0] } } ?? binder.optionalDoubles(mapping)
             for offset in 0..<list.count {
                 guard let x = read(list.position(at: offset)) else { continue }
                 sum += x
@@ -837,9 +841,15 @@ extension Evaluator {
     /// How many donations of the list an optional mapping gives a value for (is not nil): an
     /// optional field's nils counted in place.
     private func nonNilCount(_ list: DonationList, _ mapping: RowPredicate.Operand) -> Int {
-        if case .field(let field) = mapping, case .values(let items) = list.stream.columns[field], case .contiguous(let rows) = list.positions,
-           let nils = NilFilter(items, isNil: true).count(in: rows) {
-            return rows.count - nils
+        if case .field(let field) = mapping, case .contiguous(let rows) = list.positions {
+            let nils: NilFilter?
+            switch list.stream.columns[field] {
+            case .optionalInt(let items): nils = NilFilter(.ints(items), isNil: true)
+            case .optionalDouble(let items), .optionalDate(let items): nils = NilFilter(.doubles(items), isNil: true)
+            case .values(let items): nils = NilFilter(.values(items), isNil: true)
+            case .int, .double, .bool, .string, .date: nils = nil
+            }
+            if let count = nils?.count(in: rows) { return rows.count - count }
         }
         let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
         var count = 0
@@ -863,11 +873,11 @@ extension Evaluator {
             }
             return ((isMax ? kept.max() : kept.min()).map(make) ?? .null, kept.count)
         }
-        if case .field(let index) = mapping, case .values(let items) = list.stream.columns[index] {
-            switch list.stream.schema.fields[index].type {
-            case .optional(.int): return extreme({ items.int(at: $0) }, Value.int)
-            case .optional(.double): return extreme({ items.double(at: $0) }, Value.double)
-            case .optional(.date): return extreme({ items.double(at: $0) }, Value.date)
+        if case .field(let index) = mapping {
+            switch list.stream.columns[index] {
+            case .optionalInt(let items): return extreme({ items[$0] }, Value.int)
+            case .optionalDouble(let items): return extreme({ items[$0] }, Value.double)
+            case .optionalDate(let items): return extreme({ items[$0] }, Value.date)
             default: break
             }
         }
@@ -913,6 +923,9 @@ extension Evaluator {
         case .column(.date(let items)): return read(items, Value.date)
         case .column(.string(let items)): return read(items, Value.string)
         case .column(.bool(let items)): return read(items, Value.bool)
+        case .column(.optionalInt(let items)): return read(items) { $0.map(Value.int) ?? .null }
+        case .column(.optionalDouble(let items)): return read(items) { $0.map(Value.double) ?? .null }
+        case .column(.optionalDate(let items)): return read(items) { $0.map(Value.date) ?? .null }
         case .column(.values(let items)): return read(items) { $0 }
         case .computed(.numbers(let keys)): return element == .date ? keys.map(Value.date) : keys.map(Value.double)
         case .computed(.ints(let keys)): return keys.map(Value.int)
@@ -931,6 +944,7 @@ extension Evaluator {
         switch list.stream.columns[field] {
         case .int(let items): return extreme { items[$0] }
         case .string(let items): return extreme { items[$0] }
+        case .optionalInt(let items): return extreme { items[$0] }
         case let column: return extreme { column[$0] }
         }
     }
@@ -990,15 +1004,9 @@ extension Evaluator {
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
         case .bool(let items): return count { items[$0] }
-        case .values(let items):
-            if case .field(let index) = mapping {
-                switch list.stream.schema.fields[index].type {
-                case .optional(.int): return countOptionals { items.int(at: $0) }
-                case .optional(.double), .optional(.date): return countOptionals { items.double(at: $0) }
-                default: break
-                }
-            }
-            return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
+        case .optionalInt(let items): return countOptionals { items[$0] }
+        case .optionalDouble(let items), .optionalDate(let items): return countOptionals { items[$0] }
+        case .values(let items): return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
         }
     }
 

@@ -135,11 +135,11 @@ extension Evaluator {
         case .coalesce(.field(let index), let b, false):
             // An optional field's values where they are there, the fallback's where they are nil
             // (its bounds taken whether or not some are).
-            guard case .values(let items) = list.stream.columns[index], let fallback = intBounds(b, list) else { return nil }
+            guard case .optionalInt(let items) = list.stream.columns[index], let fallback = intBounds(b, list) else { return nil }
             var low = fallback.low, high = fallback.high
             items.withUnsafeBufferPointer { column in
                 func include(_ position: Int) {
-                    guard case .int(let value) = column[position] else { return }
+                    guard let value = column[position] else { return }
                     low = min(low, value)
                     high = max(high, value)
                 }

@@ -12,7 +12,7 @@ final class IntColumn {
         case constant(Int)
         case column(ColumnArray<Int>)
         /// `x ?? k` of an optional `Int` field.
-        case coalesce(ColumnArray<Value>, Int)
+        case coalesce(ColumnArray<Int?>, Int)
         case arithmetic(ArithmeticOperator, IntColumn, IntColumn)
         /// `Int(d)`, proven to convert on every row.
         case converted(NumberColumn)
@@ -76,7 +76,7 @@ final class IntColumn {
             guard case .int(let items) = binder.stream.columns[index] else { return nil }
             return IntColumn(.column(items))
         case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:
-            guard case .values(let items) = binder.stream.columns[index], case .int(let k) = binder.invariant(fallback) else { return nil }
+            guard case .optionalInt(let items) = binder.stream.columns[index], case .int(let k) = binder.invariant(fallback) else { return nil }
             return IntColumn(.coalesce(items, k))
         case .intArithmetic(let op, let a, let b):
             guard let x = make(a, binder), let y = make(b, binder) else { return nil }
@@ -104,8 +104,14 @@ final class IntColumn {
             }
         case .coalesce(let items, let k):
             items.withUnsafeBufferPointer { column in
+                guard let bits = OptionalNumberBits.make() else {
+                    for (offset, position) in input.enumerated() { output[offset] = column[position] ?? k }
+                    return
+                }
+                let base = column.baseAddress.unsafelyUnwrapped
                 for (offset, position) in input.enumerated() {
-                    if case .int(let value) = column[position] { output[offset] = value } else { output[offset] = k }
+                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "IntColumn position out of bounds")
+                    output[offset] = bits.int(base + position, or: k)
                 }
             }
         case .arithmetic(let op, let a, let b):

@@ -89,6 +89,27 @@ class RowFilter {
 }
 
 extension RowFilter {
+    /// The first position of `range` where `found` holds: each block of 64 rows counted
+    /// without a branch, and only the block with a hit searched, so a test that rarely holds
+    /// costs no mispredicted branch per row.
+    @inline(__always)
+    static func first(in range: Range<Int>, where found: (Int) -> Bool) -> Int? {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start &+ 64, range.upperBound)
+            var hits = 0, position = start
+            // A `Bool`'s byte added as it is: `found(p) ? 1 : 0` would be compiled back into a
+            // branch. (No range iterator either: its checks cost as much as the test.)
+            while position < end {
+                hits &+= Int(unsafeBitCast(found(position), to: UInt8.self))
+                position &+= 1
+            }
+            if hits > 0 { return (start..<end).first(where: found) }
+            start = end
+        }
+        return nil
+    }
+
     /// The operands of `&&` or `||` with a columnar one first, so the row-by-row tests run
     /// only on the rows it leaves. A scanned row predicate cannot fail (its `Int` arithmetic is
     /// proven safe before the scan) and its result does not depend
@@ -159,10 +180,18 @@ final class TestFilter: RowFilter {
 
 /// `x == nil` or `x != nil` of an optional field, read in place from its column.
 final class NilFilter: RowFilter {
-    private let items: ColumnArray<Value>
+    /// An optional field's column.
+    enum Items {
+        case ints(ColumnArray<Int?>)
+        /// Doubles, and dates as their seconds.
+        case doubles(ColumnArray<Double?>)
+        /// Other optional fields, as values.
+        case values(ColumnArray<Value>)
+    }
+    private let items: Items
     private let isNil: Bool
 
-    init(_ items: ColumnArray<Value>, isNil: Bool) {
+    init(_ items: Items, isNil: Bool) {
         self.items = items
         self.isNil = isNil
     }
@@ -170,15 +199,13 @@ final class NilFilter: RowFilter {
     override var isColumnar: Bool { true }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
-        let items = self.items, isNil = self.isNil
-        guard let pattern = NullPattern.make() else { return RowFilter.keep(input, output) { items.isNull(at: $0) == isNil } }
-        return items.withUnsafeBufferPointer { column in
+        withNilBit { count, nilBit in
             let flip = isNil ? 0 : 1
             var kept = 0
             for position in input {
-                precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "NilFilter position out of bounds")
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NilFilter position out of bounds")
                 output[kept] = position
-                kept &+= pattern.nullBit(column.baseAddress.unsafelyUnwrapped + position) ^ flip
+                kept &+= nilBit(position) ^ flip
             }
             return kept
         }
@@ -194,28 +221,49 @@ final class NilFilter: RowFilter {
 
     /// The first row whose value is nil (or is not).
     private func first(isNil: Bool, in range: Range<Int>) -> Int? {
-        items.withUnsafeBufferPointer { column in
-            guard let base = column.baseAddress else { return nil }
-            precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "NilFilter range out of bounds")
-            return range.first { Value.isNull(base + $0) == isNil }
+        withNilBit { count, nilBit in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "NilFilter range out of bounds")
+            let flip = isNil ? 0 : 1
+            return RowFilter.first(in: range) { nilBit($0) ^ flip == 1 }
         }
     }
 
     override func count(in range: Range<Int>) -> Int? {
-        let isNil = self.isNil
-        return items.withUnsafeBufferPointer { column in
-            guard let base = column.baseAddress else { return 0 }
-            precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "NilFilter range out of bounds")
-            var count = 0
-            // Read in place, through the pointer: no value is copied out.
-            if let pattern = NullPattern.make() {
-                let flip = isNil ? 0 : 1
-                for position in range { count &+= pattern.nullBit(base + position) ^ flip }
-            } else {
-                for position in range { count &+= Value.isNull(base + position) == isNil ? 1 : 0 }
-            }
-            return count
+        withNilBit { count, nilBit in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "NilFilter range out of bounds")
+            var nils = 0
+            for position in range { nils &+= nilBit(position) }
+            return isNil ? nils : range.count - nils
         }
+    }
+
+    /// Runs `body` with the column's length and a test that gives 1 for a nil row and 0 for
+    /// another, read in place without a branch: nils fall unpredictably, so a mispredicted
+    /// branch per row would cost more than the load.
+    @inline(__always)
+    private func withNilBit<Result>(_ body: (_ count: Int, _ nilBit: (Int) -> Int) -> Result) -> Result {
+        switch items {
+        case .ints(let items):
+            let bits = OptionalNumberBits.make()
+            return items.withUnsafeBufferPointer { column in body(column.count) { NilFilter.nilBit(column, $0, bits) } }
+        case .doubles(let items):
+            let bits = OptionalNumberBits.make()
+            return items.withUnsafeBufferPointer { column in body(column.count) { NilFilter.nilBit(column, $0, bits) } }
+        case .values(let items):
+            return items.withUnsafeBufferPointer { column in
+                guard let pattern = NullPattern.make() else {
+                    return body(column.count) { Value.isNull(column.baseAddress.unsafelyUnwrapped + $0) ? 1 : 0 }
+                }
+                return body(column.count) { pattern.nullBit(column.baseAddress.unsafelyUnwrapped + $0) }
+            }
+        }
+    }
+
+    /// 1 when an optional number is nil, else 0 (the caller checked the position).
+    @inline(__always)
+    private static func nilBit<Wrapped>(_ column: UnsafeBufferPointer<Wrapped?>, _ position: Int, _ bits: OptionalNumberBits?) -> Int {
+        let value = column.baseAddress.unsafelyUnwrapped + position
+        return bits?.nilBit(value) ?? (value.pointee == nil ? 1 : 0)
     }
 }
 
@@ -224,16 +272,14 @@ final class NilFilter: RowFilter {
 /// column's values read in place (nil as `f`) in tight loops, with no closure per row.
 final class OptionalNumberFilter: RowFilter {
     enum Operands {
-        case ints(fallback: Int, Int)
+        case ints(ColumnArray<Int?>, fallback: Int, Int)
         /// Doubles, and dates as their seconds.
-        case doubles(fallback: Double, Double)
+        case doubles(ColumnArray<Double?>, fallback: Double, Double)
     }
-    private let items: ColumnArray<Value>
     private let operands: Operands
     private let op: ComparisonOperator
 
-    init(_ items: ColumnArray<Value>, _ operands: Operands, _ op: ComparisonOperator) {
-        self.items = items
+    init(_ operands: Operands, _ op: ComparisonOperator) {
         self.operands = operands
         self.op = op
     }
@@ -241,79 +287,73 @@ final class OptionalNumberFilter: RowFilter {
     override var isColumnar: Bool { true }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
-        withTest { passes in
-            items.withUnsafeBufferPointer { column in
-                RowFilter.keep(input, output) { position in
-                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "OptionalNumberFilter position out of bounds")
-                    return passes(column.baseAddress.unsafelyUnwrapped + position)
-                }
+        withTest { count, passes in
+            RowFilter.keep(input, output) { position in
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "OptionalNumberFilter position out of bounds")
+                return passes(position)
             }
         }
     }
 
     override func count(in range: Range<Int>) -> Int? {
-        withTest { passes in
-            items.withUnsafeBufferPointer { column in
-                guard let base = column.baseAddress else { return 0 }
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
-                var count = 0
-                for position in range { count &+= passes(base + position) ? 1 : 0 }
-                return count
-            }
+        withTest { count, passes in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "OptionalNumberFilter range out of bounds")
+            var passed = 0
+            for position in range { passed &+= passes(position) ? 1 : 0 }
+            return passed
         }
     }
 
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        withTest { passes in
-            items.withUnsafeBufferPointer { column in
-                guard let base = column.baseAddress else { return nil }
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
-                return range.first { !passes(base + $0) }
-            }
+        withTest { count, passes in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "OptionalNumberFilter range out of bounds")
+            return RowFilter.first(in: range) { !passes($0) }
         }
     }
 
     override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        withTest { passes in
-            items.withUnsafeBufferPointer { column in
-                guard let base = column.baseAddress else { return nil }
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "OptionalNumberFilter range out of bounds")
-                return range.first { passes(base + $0) }
-            }
+        withTest { count, passes in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "OptionalNumberFilter range out of bounds")
+            return RowFilter.first(in: range, where: passes)
         }
     }
 
-    /// Runs `body` with the test of one value, read in place, specialised for the operator.
+    /// Runs `body` with the column's length and the test of the row at a position (which the
+    /// caller checks against that length), read in place and specialised for the operator.
     @inline(__always)
-    private func withTest<Result>(_ body: ((UnsafePointer<Value>) -> Bool) -> Result) -> Result {
+    private func withTest<Result>(_ body: (_ count: Int, _ passes: (Int) -> Bool) -> Result) -> Result {
         switch operands {
-        case .ints(let fallback, let k):
-            @inline(__always) func read(_ value: UnsafePointer<Value>) -> Int {
-                if case .int(let x) = value.pointee { return x }
-                return fallback
-            }
-            switch op {
-            case .equal: return body { read($0) == k }
-            case .notEqual: return body { read($0) != k }
-            case .less: return body { read($0) < k }
-            case .lessOrEqual: return body { read($0) <= k }
-            case .greater: return body { read($0) > k }
-            case .greaterOrEqual: return body { read($0) >= k }
-            }
-        case .doubles(let fallback, let k):
-            @inline(__always) func read(_ value: UnsafePointer<Value>) -> Double {
-                switch value.pointee {
-                case .double(let x), .date(let x): return x
-                default: return fallback
+        case .ints(let items, let fallback, let k):
+            return items.withUnsafeBufferPointer { column in
+                let bits = OptionalNumberBits.make()
+                @inline(__always) func read(_ position: Int) -> Int {
+                    let value = column.baseAddress.unsafelyUnwrapped + position
+                    return bits?.int(value, or: fallback) ?? (value.pointee ?? fallback)
+                }
+                switch op {
+                case .equal: return body(column.count) { read($0) == k }
+                case .notEqual: return body(column.count) { read($0) != k }
+                case .less: return body(column.count) { read($0) < k }
+                case .lessOrEqual: return body(column.count) { read($0) <= k }
+                case .greater: return body(column.count) { read($0) > k }
+                case .greaterOrEqual: return body(column.count) { read($0) >= k }
                 }
             }
-            switch op {
-            case .equal: return body { read($0) == k }
-            case .notEqual: return body { read($0) != k }
-            case .less: return body { read($0) < k }
-            case .lessOrEqual: return body { read($0) <= k }
-            case .greater: return body { read($0) > k }
-            case .greaterOrEqual: return body { read($0) >= k }
+        case .doubles(let items, let fallback, let k):
+            return items.withUnsafeBufferPointer { column in
+                let bits = OptionalNumberBits.make()
+                @inline(__always) func read(_ position: Int) -> Double {
+                    let value = column.baseAddress.unsafelyUnwrapped + position
+                    return bits?.double(value, or: fallback) ?? (value.pointee ?? fallback)
+                }
+                switch op {
+                case .equal: return body(column.count) { read($0) == k }
+                case .notEqual: return body(column.count) { read($0) != k }
+                case .less: return body(column.count) { read($0) < k }
+                case .lessOrEqual: return body(column.count) { read($0) <= k }
+                case .greater: return body(column.count) { read($0) > k }
+                case .greaterOrEqual: return body(column.count) { read($0) >= k }
+                }
             }
         }
     }
@@ -638,7 +678,7 @@ final class NumberColumn {
         /// `Double(i)` of an `Int` computed a batch at a time (into `scratch`).
         case convertedInts(IntColumn)
         /// `x ?? k` of an optional `Double` or `Date` field.
-        case coalesce(ColumnArray<Value>, Double)
+        case coalesce(ColumnArray<Double?>, Double)
         /// `abs(x)`, `x.rounded()`, or `min` or `max` of two (the second in `scratch`).
         case function(RowPredicate.RowFunction, NumberColumn, NumberColumn?)
     }
@@ -664,7 +704,7 @@ final class NumberColumn {
     static func negate(_ a: NumberColumn) -> NumberColumn { NumberColumn(.negate(a)) }
     static func converted(_ items: ColumnArray<Int>) -> NumberColumn { NumberColumn(.converted(items)) }
     static func converted(_ ints: IntColumn, batch: Int) -> NumberColumn { NumberColumn(.convertedInts(ints), batch: batch) }
-    static func coalesce(_ items: ColumnArray<Value>, _ k: Double) -> NumberColumn { NumberColumn(.coalesce(items, k)) }
+    static func coalesce(_ items: ColumnArray<Double?>, _ k: Double) -> NumberColumn { NumberColumn(.coalesce(items, k)) }
     static func function(_ function: RowPredicate.RowFunction, _ a: NumberColumn, _ b: NumberColumn?, batch: Int) -> NumberColumn {
         NumberColumn(.function(function, a, b), batch: batch)
     }
@@ -693,11 +733,14 @@ final class NumberColumn {
             }
         case .coalesce(let items, let k):
             items.withUnsafeBufferPointer { column in
+                guard let bits = OptionalNumberBits.make() else {
+                    for (offset, position) in input.enumerated() { output[offset] = column[position] ?? k }
+                    return
+                }
+                let base = column.baseAddress.unsafelyUnwrapped
                 for (offset, position) in input.enumerated() {
-                    switch column[position] {
-                    case .double(let value), .date(let value): output[offset] = value
-                    default: output[offset] = k
-                    }
+                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "NumberColumn position out of bounds")
+                    output[offset] = bits.double(base + position, or: k)
                 }
             }
         case .function(let function, let a, let b):

@@ -54,7 +54,12 @@ struct RowPredicateBinder {
         case computedInts((Int) -> Int)
         /// A `Bool` computed per row (membership in a list of constants).
         case computedBools((Int) -> Bool)
-        /// An optional field's column, whose values a nil test reads in place.
+        /// An optional `Int` field's column.
+        case optionalInts(ColumnArray<Int?>)
+        /// An optional `Double` or `Date` field's column (dates as seconds).
+        case optionalNumbers(ColumnArray<Double?>, isDate: Bool)
+        /// Another optional field's column (`String?`, `Bool?`), whose values a nil test reads
+        /// in place.
         case optionals(ColumnArray<Value>)
         /// Anything else, as values.
         case values((Int) -> Value)
@@ -99,7 +104,7 @@ struct RowPredicateBinder {
     /// field read in place, anything else through its values.
     func optionalInts(_ operand: RowPredicate.Operand) -> (Int) -> Int? {
         switch bind(operand) {
-        case .optionals(let items): return { items.int(at: $0) }
+        case .optionalInts(let items): return { items[$0] }
         case let bound:
             let read = values(bound)
             return { position in
@@ -116,7 +121,7 @@ struct RowPredicateBinder {
     /// for nil: an optional field read in place, anything else through its values.
     func optionalDoubles(_ operand: RowPredicate.Operand) -> (Int) -> Double? {
         switch bind(operand) {
-        case .optionals(let items): return { items.double(at: $0) }
+        case .optionalNumbers(let items, _): return { items[$0] }
         case let bound:
             let read = values(bound)
             return { position in
@@ -192,6 +197,9 @@ struct RowPredicateBinder {
             case .double(let items), .date(let items): return .number(.column(items))
             case .string(let items): return .strings(items)
             case .bool(let items): return .bools(items)
+            case .optionalInt(let items): return .optionalInts(items)
+            case .optionalDouble(let items): return .optionalNumbers(items, isDate: false)
+            case .optionalDate(let items): return .optionalNumbers(items, isDate: true)
             case .values(let items): return .optionals(items)
             }
         case .date:
@@ -259,22 +267,17 @@ struct RowPredicateBinder {
         case .coalesce(let a, let b, false):
             // `x ?? k` of an optional `Int`, `Double` or `Date` field: read in place as a
             // machine value, so comparisons, sums and keys of it stay typed.
-            guard case .optionals(let items) = bind(a) else { return bindCoalesce(operand) }
             let fallback = bind(b)
-            switch intOperand(fallback) {
-            case .constant(let k)?: return .computedInts { items.int(at: $0) ?? k }
-            case let other?:
+            switch (bind(a), intOperand(fallback), number(fallback)) {
+            case (.optionalInts(let items), .constant(let k)?, _): return .computedInts { items[$0] ?? k }
+            case (.optionalInts(let items), let other?, _):
                 let read = other.read
-                return .computedInts { items.int(at: $0) ?? read($0) }
-            case nil:
-                break
-            }
-            switch number(fallback) {
-            case .constant(let k)?: return .number(.computed { items.double(at: $0) ?? k })
-            case let other?:
+                return .computedInts { items[$0] ?? read($0) }
+            case (.optionalNumbers(let items, _), _, .constant(let k)?): return .number(.computed { items[$0] ?? k })
+            case (.optionalNumbers(let items, _), _, let other?):
                 let read = other.read
-                return .number(.computed { items.double(at: $0) ?? read($0) })
-            case nil:
+                return .number(.computed { items[$0] ?? read($0) })
+            default:
                 return bindCoalesce(operand)
             }
         case .coalesce:
@@ -473,6 +476,9 @@ struct RowPredicateBinder {
         case .bools(let items): return { .bool(items[$0]) }
         case .computedInts(let read): return { .int(read($0)) }
         case .computedBools(let read): return { .bool(read($0)) }
+        case .optionalInts(let items): return { items[$0].map(Value.int) ?? .null }
+        case .optionalNumbers(let items, let isDate):
+            return isDate ? { items[$0].map(Value.date) ?? .null } : { items[$0].map(Value.double) ?? .null }
         case .optionals(let items): return { items[$0] }
         case .values(let read): return read
         }
@@ -535,13 +541,17 @@ struct RowPredicateBinder {
         case (.optionals(let items), .value(.null)), (.value(.null), .optionals(let items)):
             // `x == nil` without copying the value out (`nil` compares only by `==` and `!=`).
             return op == .equal ? { items.isNull(at: $0) } : { !items.isNull(at: $0) }
-        case (.optionals(let items), .value(.int(let k))), (.value(.int(let k)), .optionals(let items)):
+        case (.optionalInts(let items), .value(.null)), (.value(.null), .optionalInts(let items)):
+            return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
+        case (.optionalNumbers(let items, _), .value(.null)), (.value(.null), .optionalNumbers(let items, _)):
+            return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
+        case (.optionalInts(let items), .value(.int(let k))), (.value(.int(let k)), .optionalInts(let items)):
             // An optional `Int` field against an `Int` (only `==` and `!=` take an optional):
             // Swift's `Int? == Int`, nil equal to no number.
-            return op == .equal ? { items.int(at: $0) == k } : { items.int(at: $0) != k }
-        case (.optionals(let items), .value(.double(let k))), (.value(.double(let k)), .optionals(let items)),
-             (.optionals(let items), .value(.date(let k))), (.value(.date(let k)), .optionals(let items)):
-            return op == .equal ? { items.double(at: $0) == k } : { items.double(at: $0) != k }
+            return op == .equal ? { items[$0] == k } : { items[$0] != k }
+        case (.optionalNumbers(let items, _), .value(.double(let k))), (.value(.double(let k)), .optionalNumbers(let items, _)),
+             (.optionalNumbers(let items, _), .value(.date(let k))), (.value(.date(let k)), .optionalNumbers(let items, _)):
+            return op == .equal ? { items[$0] == k } : { items[$0] != k }
         default:
             break
         }
@@ -684,15 +694,15 @@ extension RowPredicateBinder {
         case .compare(let k, let o, .coalesce(.field(field), _, false)) where k.isInvariant: (op, bound) = (o.mirrored, k)
         default: return nil
         }
-        guard case .values(let items) = stream.columns[field] else { return nil }
-        switch invariant(bound) {
-        case .int(let k):
+        switch (stream.columns[field], invariant(bound)) {
+        case (.optionalInt(let items), .int(let k)):
             guard let f = [k, k &+ 1, k &- 1].first(where: { Evaluator.compare(op, .int($0), .int(k)) == holdsOnNil }) else { return nil }
-            return OptionalNumberFilter(items, .ints(fallback: f, k), op)
-        case .double(let k), .date(let k):
+            return OptionalNumberFilter(.ints(items, fallback: f, k), op)
+        case (let column, .double(let k)), (let column, .date(let k)):
+            guard let items = column.optionalNumbers else { return nil }
             let candidates = [k, k.nextUp, k.nextDown, .infinity, -.infinity, .nan]
             guard let f = candidates.first(where: { Evaluator.compare(op, .double($0), .double(k)) == holdsOnNil }) else { return nil }
-            return OptionalNumberFilter(items, .doubles(fallback: f, k), op)
+            return OptionalNumberFilter(.doubles(items, fallback: f, k), op)
         default:
             return nil
         }
@@ -704,11 +714,12 @@ extension RowPredicateBinder {
         switch operand {
         case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:
             // `(x ?? f) OP k` of an optional number.
-            guard case .values(let items) = stream.columns[index] else { return nil }
-            switch (invariant(fallback), value) {
-            case (.int(let f), .int(let k)): return OptionalNumberFilter(items, .ints(fallback: f, k), op)
-            case (.double(let f), .double(let k)), (.date(let f), .date(let k)), (.date(let f), .double(let k)), (.double(let f), .date(let k)):
-                return OptionalNumberFilter(items, .doubles(fallback: f, k), op)
+            switch (stream.columns[index], invariant(fallback), value) {
+            case (.optionalInt(let items), .int(let f), .int(let k)): return OptionalNumberFilter(.ints(items, fallback: f, k), op)
+            case (let column, .double(let f), .double(let k)), (let column, .date(let f), .date(let k)),
+                 (let column, .date(let f), .double(let k)), (let column, .double(let f), .date(let k)):
+                guard let items = column.optionalNumbers else { return nil }
+                return OptionalNumberFilter(.doubles(items, fallback: f, k), op)
             default: return nil
             }
         case .field(let index): column = stream.columns[index]
@@ -721,14 +732,20 @@ extension RowPredicateBinder {
             return ColumnFilter(.doubles(items, k), op)
         case (.string(let items), .string(let k)): return ColumnFilter(.strings(items, k), op)
         case (.values(let items), .null) where op == .equal || op == .notEqual:
-            return NilFilter(items, isNil: op == .equal)
+            return NilFilter(.values(items), isNil: op == .equal)
+        case (.optionalInt(let items), .null) where op == .equal || op == .notEqual:
+            return NilFilter(.ints(items), isNil: op == .equal)
+        case (.optionalDouble(let items), .null) where op == .equal || op == .notEqual,
+             (.optionalDate(let items), .null) where op == .equal || op == .notEqual:
+            return NilFilter(.doubles(items), isNil: op == .equal)
         // `x == k` and `x != k` of an optional number: nil, taken as a number that is not `k`
         // (`k + 1`, NaN), is equal to no number, as in Swift.
-        case (.values(let items), .int(let k)) where op == .equal || op == .notEqual:
-            return OptionalNumberFilter(items, .ints(fallback: k &+ 1, k), op)
-        case (.values(let items), .double(let k)) where op == .equal || op == .notEqual,
-             (.values(let items), .date(let k)) where op == .equal || op == .notEqual:
-            return OptionalNumberFilter(items, .doubles(fallback: .nan, k), op)
+        case (.optionalInt(let items), .int(let k)) where op == .equal || op == .notEqual:
+            return OptionalNumberFilter(.ints(items, fallback: k &+ 1, k), op)
+        case (.optionalDouble(let items), .double(let k)) where op == .equal || op == .notEqual,
+             (.optionalDate(let items), .date(let k)) where op == .equal || op == .notEqual,
+             (.optionalDate(let items), .double(let k)) where op == .equal || op == .notEqual:
+            return OptionalNumberFilter(.doubles(items, fallback: .nan, k), op)
         default: return nil
         }
     }
@@ -766,7 +783,7 @@ extension RowPredicateBinder {
         case .function(.doubleFromInt, let a, nil):
             return IntColumn.make(a, self).map { .converted($0, batch: batch) }
         case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:
-            guard case .values(let items) = stream.columns[index] else { return nil }
+            guard let items = stream.columns[index].optionalNumbers else { return nil }
             switch invariant(fallback) {
             case .double(let k), .date(let k): return .coalesce(items, k)
             default: return nil

@@ -2,7 +2,8 @@ import TipRulesSemantics
 import TipRulesSyntax
 
 /// One payload field of a donation stream, stored as a plain array of its Swift type, so scans
-/// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date).
+/// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date; 16,
+/// as Swift lays out `Int?` and `Double?`, per optional number).
 package enum Column: Sendable {
     case int(ColumnArray<Int>)
     case double(ColumnArray<Double>)
@@ -10,7 +11,13 @@ package enum Column: Sendable {
     case string(ColumnArray<String>)
     /// Dates as seconds since 2001-01-01T00:00:00Z.
     case date(ColumnArray<Double>)
-    /// Optional fields, as values (`.null` for nil).
+    /// Optional `Int` fields.
+    case optionalInt(ColumnArray<Int?>)
+    /// Optional `Double` fields.
+    case optionalDouble(ColumnArray<Double?>)
+    /// Optional `Date` fields, as seconds since 2001.
+    case optionalDate(ColumnArray<Double?>)
+    /// Other optional fields (`String?`, `Bool?`), as values (`.null` for nil).
     case values(ColumnArray<Value>)
 
     /// An empty column for a payload type.
@@ -21,6 +28,9 @@ package enum Column: Sendable {
         case .bool: self = .bool([])
         case .string: self = .string([])
         case .date: self = .date([])
+        case .optional(.int): self = .optionalInt([])
+        case .optional(.double): self = .optionalDouble([])
+        case .optional(.date): self = .optionalDate([])
         default: self = .values([])
         }
     }
@@ -33,10 +43,12 @@ package enum Column: Sendable {
         case .bool(let items): return .bool(items[position])
         case .string(let items): return .string(items[position])
         case .date(let items): return .date(items[position])
+        case .optionalInt(let items): return items[position].map(Value.int) ?? .null
+        case .optionalDouble(let items): return items[position].map(Value.double) ?? .null
+        case .optionalDate(let items): return items[position].map(Value.date) ?? .null
         case .values(let items): return items[position]
         }
     }
-
 
     /// The value at a position of an `Int` column.
     func int(at position: Int) -> Int {
@@ -44,11 +56,15 @@ package enum Column: Sendable {
         return items[position]
     }
 
-    /// Whether the value at a position is nil (only an optional field's `values` column holds
-    /// nils), read in place.
+    /// Whether the value at a position is nil (only an optional field's column holds nils),
+    /// read in place.
     func isNil(at position: Int) -> Bool {
-        guard case .values(let items) = self else { return false }
-        return items.isNull(at: position)
+        switch self {
+        case .optionalInt(let items): return items[position] == nil
+        case .optionalDouble(let items), .optionalDate(let items): return items[position] == nil
+        case .values(let items): return items.isNull(at: position)
+        case .int, .double, .bool, .string, .date: return false
+        }
     }
 
     /// The value at a position of a `Double` column, or the seconds since 2001 of a `Date` one.
@@ -59,54 +75,48 @@ package enum Column: Sendable {
         }
     }
 
+    /// The column of an optional `Double` or `Date` field (a date as its seconds); nil for others.
+    var optionalNumbers: ColumnArray<Double?>? {
+        switch self {
+        case .optionalDouble(let items), .optionalDate(let items): return items
+        default: return nil
+        }
+    }
+
     /// Inserts a value (already checked against the field's type).
     mutating func insert(_ value: Value, at position: Int) {
         // The array is taken out of `self` before it changes, so it is uniquely referenced and
         // grows in place (a switch over a tuple holding `self` would keep a second reference
         // and copy the whole column on every insertion).
         switch self {
-        case .int(var items):
-            guard case .int(let x) = value else { preconditionFailure("value does not match the column") }
-            self = .values([]); items.insert(x, at: position); self = .int(items)
-        case .double(var items):
-            guard case .double(let x) = value else { preconditionFailure("value does not match the column") }
-            self = .values([]); items.insert(x, at: position); self = .double(items)
-        case .bool(var items):
-            guard case .bool(let x) = value else { preconditionFailure("value does not match the column") }
-            self = .values([]); items.insert(x, at: position); self = .bool(items)
-        case .string(var items):
-            guard case .string(let x) = value else { preconditionFailure("value does not match the column") }
-            self = .values([]); items.insert(x, at: position); self = .string(items)
-        case .date(var items):
-            guard case .date(let x) = value else { preconditionFailure("value does not match the column") }
-            self = .values([]); items.insert(x, at: position); self = .date(items)
-        case .values(var items):
-            self = .values([]); items.insert(value, at: position); self = .values(items)
+        case .int(var items): self = .values([]); items.insert(Column.int(value), at: position); self = .int(items)
+        case .double(var items): self = .values([]); items.insert(Column.double(value), at: position); self = .double(items)
+        case .bool(var items): self = .values([]); items.insert(Column.bool(value), at: position); self = .bool(items)
+        case .string(var items): self = .values([]); items.insert(Column.string(value), at: position); self = .string(items)
+        case .date(var items): self = .values([]); items.insert(Column.date(value), at: position); self = .date(items)
+        case .optionalInt(var items):
+            self = .values([]); items.insert(Column.optional(value, Column.int), at: position); self = .optionalInt(items)
+        case .optionalDouble(var items):
+            self = .values([]); items.insert(Column.optional(value, Column.double), at: position); self = .optionalDouble(items)
+        case .optionalDate(var items):
+            self = .values([]); items.insert(Column.optional(value, Column.date), at: position); self = .optionalDate(items)
+        case .values(var items): self = .values([]); items.insert(value, at: position); self = .values(items)
         }
     }
 
     /// The column with its values from `start` on in a new order (see `ColumnArray.reorderSuffix`).
     mutating func reorderSuffix(from start: Int, _ order: [Int]) {
-        switch self {
-        case .int(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .int(items)
-        case .double(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .double(items)
-        case .bool(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .bool(items)
-        case .string(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .string(items)
-        case .date(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .date(items)
-        case .values(var items): self = .values([]); items.reorderSuffix(from: start, order); self = .values(items)
-        }
+        change(ReorderSuffix(start: start, order: order))
     }
 
     /// Drops the values at the first `count` positions.
     mutating func removeFirst(_ count: Int) {
-        switch self {
-        case .int(var items): self = .values([]); items.removeFirst(count); self = .int(items)
-        case .double(var items): self = .values([]); items.removeFirst(count); self = .double(items)
-        case .bool(var items): self = .values([]); items.removeFirst(count); self = .bool(items)
-        case .string(var items): self = .values([]); items.removeFirst(count); self = .string(items)
-        case .date(var items): self = .values([]); items.removeFirst(count); self = .date(items)
-        case .values(var items): self = .values([]); items.removeFirst(count); self = .values(items)
-        }
+        change(RemoveFirst(count: count))
+    }
+
+    /// Drops spare capacity, after a bulk load.
+    mutating func compact() {
+        change(Compact())
     }
 
     /// Appends the values of one field of many donations (already checked), switching on the
@@ -122,42 +132,84 @@ package enum Column: Sendable {
             for value in values { items.append(unwrap(value)) }
         }
         switch self {
-        case .int(var items):
-            self = .values([])
-            take(&items) { if case .int(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
-            self = .int(items)
-        case .double(var items):
-            self = .values([])
-            take(&items) { if case .double(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
-            self = .double(items)
-        case .bool(var items):
-            self = .values([])
-            take(&items) { if case .bool(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
-            self = .bool(items)
-        case .string(var items):
-            self = .values([])
-            take(&items) { if case .string(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
-            self = .string(items)
-        case .date(var items):
-            self = .values([])
-            take(&items) { if case .date(let x) = $0 { return x }; preconditionFailure("value does not match the column") }
-            self = .date(items)
-        case .values(var items):
-            self = .values([])
-            take(&items) { $0 }
-            self = .values(items)
+        case .int(var items): self = .values([]); take(&items, Column.int); self = .int(items)
+        case .double(var items): self = .values([]); take(&items, Column.double); self = .double(items)
+        case .bool(var items): self = .values([]); take(&items, Column.bool); self = .bool(items)
+        case .string(var items): self = .values([]); take(&items, Column.string); self = .string(items)
+        case .date(var items): self = .values([]); take(&items, Column.date); self = .date(items)
+        case .optionalInt(var items):
+            self = .values([]); take(&items) { Column.optional($0, Column.int) }; self = .optionalInt(items)
+        case .optionalDouble(var items):
+            self = .values([]); take(&items) { Column.optional($0, Column.double) }; self = .optionalDouble(items)
+        case .optionalDate(var items):
+            self = .values([]); take(&items) { Column.optional($0, Column.date) }; self = .optionalDate(items)
+        case .values(var items): self = .values([]); take(&items) { $0 }; self = .values(items)
         }
     }
 
-    /// Drops spare capacity, after a bulk load.
-    mutating func compact() {
+    // MARK: - Values as machine values
+
+    // A value that does not match its column is a bug in the code that checked it.
+    private static func int(_ value: Value) -> Int {
+        if case .int(let x) = value { return x }
+        preconditionFailure("value does not match the column")
+    }
+    private static func double(_ value: Value) -> Double {
+        if case .double(let x) = value { return x }
+        preconditionFailure("value does not match the column")
+    }
+    private static func bool(_ value: Value) -> Bool {
+        if case .bool(let x) = value { return x }
+        preconditionFailure("value does not match the column")
+    }
+    private static func string(_ value: Value) -> String {
+        if case .string(let x) = value { return x }
+        preconditionFailure("value does not match the column")
+    }
+    private static func date(_ value: Value) -> Double {
+        if case .date(let x) = value { return x }
+        preconditionFailure("value does not match the column")
+    }
+    @inline(__always)
+    private static func optional<T>(_ value: Value, _ unwrap: (Value) -> T) -> T? {
+        if case .null = value { return nil }
+        return unwrap(value)
+    }
+
+    // MARK: - Changes the same for every element type
+
+    /// Applies a change that does not depend on the element type, with the array taken out of
+    /// `self` first (see `insert`).
+    private mutating func change(_ change: some ColumnChange) {
         switch self {
-        case .int(var items): self = .values([]); items.compact(); self = .int(items)
-        case .double(var items): self = .values([]); items.compact(); self = .double(items)
-        case .bool(var items): self = .values([]); items.compact(); self = .bool(items)
-        case .string(var items): self = .values([]); items.compact(); self = .string(items)
-        case .date(var items): self = .values([]); items.compact(); self = .date(items)
-        case .values(var items): self = .values([]); items.compact(); self = .values(items)
+        case .int(var items): self = .values([]); change.apply(&items); self = .int(items)
+        case .double(var items): self = .values([]); change.apply(&items); self = .double(items)
+        case .bool(var items): self = .values([]); change.apply(&items); self = .bool(items)
+        case .string(var items): self = .values([]); change.apply(&items); self = .string(items)
+        case .date(var items): self = .values([]); change.apply(&items); self = .date(items)
+        case .optionalInt(var items): self = .values([]); change.apply(&items); self = .optionalInt(items)
+        case .optionalDouble(var items): self = .values([]); change.apply(&items); self = .optionalDouble(items)
+        case .optionalDate(var items): self = .values([]); change.apply(&items); self = .optionalDate(items)
+        case .values(var items): self = .values([]); change.apply(&items); self = .values(items)
         }
     }
+}
+
+/// A change to a column's array that is the same whatever its element type.
+private protocol ColumnChange {
+    func apply<Element>(_ items: inout ColumnArray<Element>)
+}
+
+private struct ReorderSuffix: ColumnChange {
+    let start: Int, order: [Int]
+    func apply<Element>(_ items: inout ColumnArray<Element>) { items.reorderSuffix(from: start, order) }
+}
+
+private struct RemoveFirst: ColumnChange {
+    let count: Int
+    func apply<Element>(_ items: inout ColumnArray<Element>) { items.removeFirst(count) }
+}
+
+private struct Compact: ColumnChange {
+    func apply<Element>(_ items: inout ColumnArray<Element>) { items.compact() }
 }

@@ -203,25 +203,6 @@ extension ColumnArray where Element == Value {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
         return Value.isNull(storage.unsafelyUnwrapped.elements + position)
     }
-
-    /// The `Int` at a position of an optional `Int` field's column, nil for nil, read in place.
-    @inline(__always)
-    func int(at position: Int) -> Int? {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
-        if case .int(let value) = storage.unsafelyUnwrapped.elements[position] { return value }
-        return nil
-    }
-
-    /// The number at a position of an optional `Double` or `Date` field's column (a date as its
-    /// seconds), nil for nil, read in place.
-    @inline(__always)
-    func double(at position: Int) -> Double? {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
-        switch storage.unsafelyUnwrapped.elements[position] {
-        case .double(let value), .date(let value): return value
-        default: return nil
-        }
-    }
 }
 
 extension Value {
