@@ -19,7 +19,7 @@ extension Evaluator {
             // the sum gives way when it failed on a row.
             let checked: IntColumn?
             if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
-                checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariant: invariant))
+                checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
             } else {
                 checked = nil
             }
@@ -122,7 +122,7 @@ extension Evaluator {
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perSourceElement, range)
             let meter = StepMeter.forWork(of: mapping)
-            let keys = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).keys(mapping, of: list)
+            let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
             try tick(meter?.steps ?? 0, range)
             guard let op else {
                 // `sorted()` charges as the built-in does, by the count.
@@ -322,7 +322,7 @@ extension Evaluator {
     private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?,
                       from start: Value) -> (Value, Int) {
         let box = FoldAccumulator()
-        var binder = RowPredicateBinder(stream: list.stream, invariant: { invariant($0) })
+        var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         binder.accumulator = box
         let test = filter.map { binder.bind($0) }
         var stepped = 0
@@ -466,7 +466,6 @@ extension Evaluator {
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
                            _ addition: SourceRange, _ meter: StepMeter?, checked: IntColumn? = nil) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
-        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
         switch start {
         case .int(var sum):
             // `x ?? k` of an optional field over a contiguous list: read in place in one loop.
@@ -478,13 +477,20 @@ extension Evaluator {
                     precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "a list past its stream's end")
                     let first = base + range.lowerBound
                     if let bits = OptionalNumberBits.make() {
-                        _ = try add(to: &sum, range.count, addition) { bits.int(first + $0, or: k) }
+                        // Through a pointer, one load of the number and one of its tag a row.
+                        var value = first
+                        let end = first + range.count
+                        while value < end {
+                            try add(bits.int(value, or: k), to: &sum, addition)
+                            value += 1
+                        }
                     } else {
                         _ = try add(to: &sum, range.count, addition) { first[$0] ?? k }
                     }
                 }
                 return .int(sum)
             }
+            let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
             if let column = checked ?? IntColumn.make(mapping, binder) {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
@@ -497,6 +503,7 @@ extension Evaluator {
             _ = try add(to: &sum, list.count, addition) { read(list.position(at: $0)) }
             return .int(sum)
         case .double(var sum):
+            let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in a tight loop, then added in
                 // order.
@@ -521,12 +528,18 @@ extension Evaluator {
         var added = 0
         for offset in 0..<count {
             guard let x = read(offset) else { continue }
-            let (next, overflow) = sum.addingReportingOverflow(x)
-            if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
-            sum = next
+            try add(x, to: &sum, addition)
             added += 1
         }
         return added
+    }
+
+    /// `sum + x`, failing on overflow as the closure's `+` does.
+    @inline(__always)
+    private func add(_ x: Int, to sum: inout Int, _ addition: SourceRange) throws(Interrupt) {
+        let (next, overflow) = sum.addingReportingOverflow(x)
+        if overflow { throw failure(RuntimeMessages.overflow("\(sum) + \(x)"), addition) }
+        sum = next
     }
 
     /// What an optional row mapping computes from each donation, the values that are not nil
@@ -534,7 +547,7 @@ extension Evaluator {
     /// many were added.
     private func sumSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
                                 _ addition: SourceRange, _ meter: StepMeter?) throws(Interrupt) -> (Value, Int) {
-        let binder = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter)
+        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
         // An optional field read in place, without a call per row.
         var column: Column?
         if case .field(let field) = mapping { column = list.stream.columns[field] }
@@ -567,7 +580,7 @@ extension Evaluator {
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let (offsets, comparisons): ([Int], Int)
-        switch RowPredicateBinder(stream: list.stream, invariant: invariant).keys(key, of: list) {
+        switch RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list) {
         case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
         case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
         case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
@@ -851,7 +864,7 @@ extension Evaluator {
             }
             if let count = nils?.count(in: rows) { return rows.count - count }
         }
-        let read = RowPredicateBinder(stream: list.stream, invariant: invariant).values(mapping)
+        let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).values(mapping)
         var count = 0
         for offset in 0..<list.count {
             if case .null = read(list.position(at: offset)) { continue }
@@ -881,7 +894,7 @@ extension Evaluator {
             default: break
             }
         }
-        let read = RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).values(mapping)
+        let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).values(mapping)
         var kept: [Value] = []
         for offset in 0..<list.count {
             let value = read(list.position(at: offset))
@@ -902,7 +915,7 @@ extension Evaluator {
         switch mapping {
         case .field(let index): return .column(list.stream.columns[index])
         case .date: return .column(.date(list.stream.dates))
-        default: return .computed(RowPredicateBinder(stream: list.stream, invariant: invariant, meter: meter).keys(mapping, of: list))
+        default: return .computed(RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list))
         }
     }
 
@@ -1038,44 +1051,19 @@ extension Evaluator {
             return entry
         }
         let meter = filters.searchesStrings ? StepMeter() : nil
-        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariant: invariant, meter: meter))
+        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
         return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter)
     }
 
     /// The value of an operand that is the same for every row.
     func invariant(_ operand: RowPredicate.Operand) -> Value {
+        // The usual invariants read here directly: `rowInvariants` takes a reference to each
+        // array it reads from.
         switch operand {
         case .constant(let value): return Value(value)
         case .parameter(let index): return parameterValues[index]
         case .now: return .date(now)
-        case .outerLocal(let slot, let type): return local(slot, type)
-        case .outerField(let slot, let field): return localField(slot, field)
-        case .outerDate(let slot): return .date(localDate(slot))
-        case .arithmetic(let op, let a, let b):
-            let x = invariantNumber(a), y = invariantNumber(b)
-            switch op {
-            case .doubleAdd: return .double(x + y)
-            case .doubleSubtract: return .double(x - y)
-            case .doubleMultiply: return .double(x * y)
-            case .doubleDivide: return .double(x / y)
-            default: preconditionFailure("row arithmetic with an operator that can fail")
-            }
-        case .intervalSince(let a, let b): return .double(invariantNumber(a) - invariantNumber(b))
-        case .addingInterval(let a, let b): return .date(invariantNumber(a) + invariantNumber(b))
-        case .negate(let a): return .double(-invariantNumber(a))
-        case .coalesce(let a, let b, let keepsOptional):
-            let value = invariant(a)
-            if let unwrapped = value.unwrapped() { return keepsOptional ? value : unwrapped }
-            return invariant(b)
-        case .field, .date, .intArithmetic, .conditional, .function, .accumulator:
-            preconditionFailure("a row operand is not invariant")
-        }
-    }
-
-    private func invariantNumber(_ operand: RowPredicate.Operand) -> Double {
-        switch invariant(operand) {
-        case .double(let x), .date(let x): return x
-        default: preconditionFailure("row arithmetic on a value that is no number")
+        default: return rowInvariants.value(operand)
         }
     }
 }

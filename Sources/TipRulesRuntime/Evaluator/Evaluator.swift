@@ -315,6 +315,12 @@ struct Evaluator {
 
     // MARK: - Locals
 
+    /// What row predicates read that is the same for every row (see `RowInvariants`).
+    var rowInvariants: RowInvariants {
+        RowInvariants(parameterValues: parameterValues, now: now, locals: locals, scalarSlots: scalarSlots,
+                      donationSlots: donationSlots, frameBase: frameBase)
+    }
+
     func local(_ slot: Int) -> Value {
         locals[frameBase + slot]
     }

@@ -118,7 +118,7 @@ extension Evaluator {
                     }
                 }
             } else {
-                let read = RowPredicateBinder(stream: list.stream, invariant: { invariant($0) }).doubles(a)
+                let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).doubles(a)
                 for offset in 0..<list.count {
                     let x = read(list.position(at: offset))
                     low = x < low || x.isNaN ? x : low

@@ -11,13 +11,18 @@ import TipRulesSyntax
 /// result exactly: the same operators on the same machine values, in the same order.
 struct RowPredicateBinder {
     let stream: DonationStream
-    /// The value of each row-invariant operand, read from the evaluator.
-    let invariant: (RowPredicate.Operand) -> Value
+    /// Where row-invariant operands are read from.
+    let invariants: RowInvariants
     /// Where `contains` tests add the steps the `contains` built-in charges for its work, row
     /// by row, so a fused scan charges what the closure would have (see `StepMeter`).
     var meter: StepMeter? = nil
     /// What a fold has accumulated so far, which `.accumulator` operands read.
     var accumulator: FoldAccumulator? = nil
+
+    /// The value of a row-invariant operand.
+    func invariant(_ operand: RowPredicate.Operand) -> Value {
+        invariants.value(operand)
+    }
 
     /// The most rows a batch of a scan over this stream holds: no list of it is longer than
     /// the stream.

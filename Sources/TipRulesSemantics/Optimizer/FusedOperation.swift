@@ -12,9 +12,12 @@ import TipRulesSyntax
 /// that no row can fail, the scan gives up and the calls it stands for run instead, failing
 /// where Swift would. So a predicate that is scanned never fails, and the scan may test its
 /// operands in any order and stop early.
-package indirect enum RowPredicate: Sendable {
+package enum RowPredicate: Sendable {
     /// An operand of a row comparison.
-    package indirect enum Operand: Sendable {
+    // Only the cases that hold other operands are boxed: an operand that is a field, a
+    // constant or a parameter is copied without a reference count (scans copy operands as
+    // they match them, at every evaluation).
+    package enum Operand: Sendable {
         /// A payload field of the row.
         case field(Int)
         /// The row's date.
@@ -30,24 +33,24 @@ package indirect enum RowPredicate: Sendable {
         /// The date of an enclosing closure's donation parameter.
         case outerDate(slot: Int)
         /// `Double` arithmetic (which never traps).
-        case arithmetic(ArithmeticOperator, Operand, Operand)
+        indirect case arithmetic(ArithmeticOperator, Operand, Operand)
         /// `-x` of a `Double`.
-        case negate(Operand)
+        indirect case negate(Operand)
         /// `a ?? b`: `a` unwrapped, or `b` when `a` is nil; with `keepsOptional` (`b` is optional
         /// as `a` is) `a` itself when it is not nil.
-        case coalesce(Operand, Operand, keepsOptional: Bool)
+        indirect case coalesce(Operand, Operand, keepsOptional: Bool)
         /// `Int` arithmetic (`+`, `-`, `*`, `/`, `%`), which traps on overflow and division by
         /// zero (see the type's comment). Computed for every row, never taken as invariant.
-        case intArithmetic(ArithmeticOperator, Operand, Operand)
+        indirect case intArithmetic(ArithmeticOperator, Operand, Operand)
         /// `a.timeIntervalSince(b)`: `a - b` in seconds.
-        case intervalSince(Operand, Operand)
+        indirect case intervalSince(Operand, Operand)
         /// `date.addingTimeInterval(seconds)` (and `date + seconds`): a date.
-        case addingInterval(Operand, Operand)
+        indirect case addingInterval(Operand, Operand)
         /// `c ? a : b`. Computed for every row, never taken as invariant.
-        case conditional(RowPredicate, Operand, Operand)
+        indirect case conditional(RowPredicate, Operand, Operand)
         /// A built-in function of one or two operands (the second nil for one). Computed for
         /// every row, never taken as invariant.
-        case function(RowFunction, Operand, Operand?)
+        indirect case function(RowFunction, Operand, Operand?)
         /// The value a fold has accumulated before this row (`$0` of `reduce`'s closure), of
         /// the given type (see `FusedOperation.fold`).
         case accumulator(RuleType)
@@ -168,9 +171,9 @@ package indirect enum RowPredicate: Sendable {
     /// A string test; false when the receiver is `nil` (an optional field), so that
     /// `x?.hasPrefix(y) == true` is this test itself.
     case string(Operand, StringTest, Operand)
-    case and(RowPredicate, RowPredicate)
-    case or(RowPredicate, RowPredicate)
-    case not(RowPredicate)
+    indirect case and(RowPredicate, RowPredicate)
+    indirect case or(RowPredicate, RowPredicate)
+    indirect case not(RowPredicate)
 }
 
 extension RowPredicate {

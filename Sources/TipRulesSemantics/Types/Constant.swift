@@ -3,7 +3,9 @@ import TipRulesSyntax
 /// A value known at compile time: a literal, a folded literal expression or a parameter's
 /// default. The runtime turns it into its own `Value`; the typed tree holds only constants, so
 /// the semantics never depends on the runtime's representation of streams and donations.
-public indirect enum Constant: Sendable, Hashable {
+// Only the case that holds another constant is boxed, so copying a number, a date or a short
+// string (as fused scans do at every evaluation) takes no reference count.
+public enum Constant: Sendable, Hashable {
     case int(Int)
     case double(Double)
     case bool(Bool)
@@ -13,7 +15,7 @@ public indirect enum Constant: Sendable, Hashable {
     case timeRange(TimeRange)
     case null
     /// A non-nil value of a doubly optional type (`Int??`), boxed so it stays apart from `nil`.
-    case some(Constant)
+    indirect case some(Constant)
     case array([Constant])
     case set(Set<Constant>)
 

@@ -1,0 +1,61 @@
+import TipRulesSemantics
+
+/// What a row predicate reads that is the same for every row: constants, parameters, the clock
+/// and the parameters of enclosing closures, taken from the evaluator without the rest of it.
+///
+/// A binder used to hold a closure over the evaluator, which captured a copy of all of it (its
+/// program, stream cuts, declaration states...) and retained each reference the copy held, at
+/// every scan; this holds the four arrays the values are read from.
+struct RowInvariants {
+    let parameterValues: [Value]
+    /// The evaluation clock, as seconds since 2001.
+    let now: Double
+    /// The evaluator's locals and the frame of the closure being evaluated (see `Evaluator`).
+    let locals: [Value]
+    let scalarSlots: [UInt64]
+    let donationSlots: [Evaluator.DonationSlot]
+    let frameBase: Int
+
+    /// The value of an operand that is the same for every row.
+    func value(_ operand: RowPredicate.Operand) -> Value {
+        switch operand {
+        case .constant(let value): return Value(value)
+        case .parameter(let index): return parameterValues[index]
+        case .now: return .date(now)
+        case .outerLocal(let slot, let type):
+            guard let kind = ScalarKind(type) else { return locals[frameBase + slot] }
+            return kind.value(scalarSlots[frameBase + slot])
+        case .outerField(let slot, let field):
+            let bound = donationSlots[frameBase + slot]
+            return bound.stream!.columns[field][bound.position]
+        case .outerDate(let slot):
+            let bound = donationSlots[frameBase + slot]
+            return .date(bound.stream!.dates[bound.position])
+        case .arithmetic(let op, let a, let b):
+            let x = number(a), y = number(b)
+            switch op {
+            case .doubleAdd: return .double(x + y)
+            case .doubleSubtract: return .double(x - y)
+            case .doubleMultiply: return .double(x * y)
+            case .doubleDivide: return .double(x / y)
+            default: preconditionFailure("row arithmetic with an operator that can fail")
+            }
+        case .intervalSince(let a, let b): return .double(number(a) - number(b))
+        case .addingInterval(let a, let b): return .date(number(a) + number(b))
+        case .negate(let a): return .double(-number(a))
+        case .coalesce(let a, let b, let keepsOptional):
+            let left = value(a)
+            if let unwrapped = left.unwrapped() { return keepsOptional ? left : unwrapped }
+            return value(b)
+        case .field, .date, .intArithmetic, .conditional, .function, .accumulator:
+            preconditionFailure("a row operand is not invariant")
+        }
+    }
+
+    private func number(_ operand: RowPredicate.Operand) -> Double {
+        switch value(operand) {
+        case .double(let x), .date(let x): return x
+        default: preconditionFailure("row arithmetic on a value that is no number")
+        }
+    }
+}
