@@ -7,12 +7,12 @@ extension Evaluator {
     /// their nodes outside closures, and for each element those calls go through, the steps of
     /// their closures and key paths plus what built-ins in them charge for their work.
     @inline(never)
-    mutating func fused(_ operation: FusedOperation, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
+    mutating func fused(_ operation: FusedOperation.Kernel, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
                         filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
-        if case .columnSum(_, _, let mapping, let addition, let skipsNil) = operation, let initial {
+        if case .columnSum(let mapping, let addition, let skipsNil) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
             // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
@@ -44,7 +44,7 @@ extension Evaluator {
             try tick(meter?.steps ?? 0, range)
             return sum
         }
-        if case .fold(_, _, let step, let filter) = operation, let initial {
+        if case .fold(let step, let filter) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
             if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
@@ -53,7 +53,7 @@ extension Evaluator {
             try tick(steppedCount * steps.perElement, range)
             return result
         }
-        if case .valueOrder(_, let op, let order) = operation {
+        if case .valueOrder(let op, let order) = operation {
             return try valueOrder(value, op, order, perComparison: steps.perElement, range)
         }
         guard let list = donationList(value), list.count > 0 else {
@@ -65,9 +65,9 @@ extension Evaluator {
             throw givingWay(range)
         }
         switch operation {
-        case .scan(_, let predicate, let mode):
+        case .scan(let predicate, let mode):
             return try scan(list, predicate, mode, steps, filters, range)
-        case .compactCount(_, let predicate, let mapping, let result):
+        case .compactCount(let predicate, let mapping, let result):
             // The test's steps for the values `compactMap` keeps; the scan's, per donation, for
             // `compactMap` (and for what the test searches).
             try tick(nonNilCount(list, mapping) * steps.perElement, range)
@@ -79,9 +79,9 @@ extension Evaluator {
             case .isEmpty: return .bool(count == 0)
             case .contains: return .bool(count > 0)
             }
-        case .countCompare(_, let predicate, let op, let k):
+        case .countCompare(let predicate, let op, let k):
             return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
-        case .columnExtreme(_, let mapping, let isMax, let skipsNil):
+        case .columnExtreme(let mapping, let isMax, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             if skipsNil {
                 try tick(list.count * steps.perSourceElement, range)
@@ -95,30 +95,30 @@ extension Evaluator {
             let extreme = columnExtreme(list, mapping, isMax, meter)
             try tick(meter?.steps ?? 0, range)
             return extreme
-        case .groupCount(_, let field, let largest):
+        case .groupCount(let field, let largest):
             try tick(list.count * steps.perElement, range)
             if let cache = context.cache, case .contiguous(let positions) = list.positions {
                 return .int(cachedGroupCount(cache, node, list.stream, positions, field, largest))
             }
             return .int(groupCount(list, field, largest))
-        case .distinctCount(_, let mapping, let skipsNil):
+        case .distinctCount(let mapping, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perSourceElement, range)
             let meter = StepMeter.forWork(of: mapping)
             let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil, meter)
             try tick(counted * steps.perElement + (meter?.steps ?? 0), range)
             return .int(distinct)
-        case .keyOrder(_, let key, let op, let order):
+        case .keyOrder(let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
-        case .mapped(_, let mapping, let element):
+        case .mapped(let mapping, let element):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
             let meter = StepMeter.forWork(of: mapping)
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
             return .array(mapped)
-        case .mappedOrder(_, let mapping, let element, let op, let order):
+        case .mappedOrder(let mapping, let element, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perSourceElement, range)
             let meter = StepMeter.forWork(of: mapping)
@@ -630,23 +630,23 @@ extension Evaluator {
     }
 
     /// The result over an empty list.
-    private func emptyResult(_ operation: FusedOperation, _ value: Value) -> Value {
+    private func emptyResult(_ operation: FusedOperation.Kernel, _ value: Value) -> Value {
         switch operation {
-        case .scan(_, _, .filter): return value
-        case .scan(_, _, .count), .groupCount, .distinctCount: return .int(0)
-        case .compactCount(_, _, _, .count): return .int(0)
-        case .compactCount(_, _, _, .isEmpty): return .bool(true)
-        case .compactCount(_, _, _, .contains): return .bool(false)
+        case .scan(_, .filter): return value
+        case .scan(_, .count), .groupCount, .distinctCount: return .int(0)
+        case .compactCount(_, _, .count): return .int(0)
+        case .compactCount(_, _, .isEmpty): return .bool(true)
+        case .compactCount(_, _, .contains): return .bool(false)
         case .columnSum, .fold: preconditionFailure("a sum or a fold is evaluated with its initial value")
-        case .scan(_, _, .contains): return .bool(false)
-        case .scan(_, _, .allSatisfy): return .bool(true)
-        case .scan(_, _, .first), .scan(_, _, .last), .columnExtreme, .keyOrder(_, _, _, .min), .keyOrder(_, _, _, .max): return .null
-        case .keyOrder(_, _, _, .sorted): return value
+        case .scan(_, .contains): return .bool(false)
+        case .scan(_, .allSatisfy): return .bool(true)
+        case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max): return .null
+        case .keyOrder(_, _, .sorted): return value
         case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
-        case .mappedOrder(_, _, _, _, .sorted): return .array([])
+        case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null
         case .mapped: return .array([])
-        case .countCompare(_, _, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
+        case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }
 

@@ -357,7 +357,8 @@ final class RuleMacroNode: Node {
 /// error of any kind it runs those calls instead, from the steps it started with: the error is
 /// then theirs, at their place, whatever the fused form would have reported.
 final class FusedNode: Node {
-    let operation: FusedOperation
+    /// What the operation does, without the subexpressions `source` and `initial` hold.
+    let operation: FusedOperation.Kernel
     let steps: FusedSteps
     let source: Node
     /// The operation's second subexpression (a sum's initial value), evaluated after `source`.
@@ -369,7 +370,7 @@ final class FusedNode: Node {
     /// The row filter the operation bound last, for the next evaluation.
     let filters: BoundFilterCache
     init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
-        self.operation = operation
+        self.operation = operation.kernel
         self.steps = steps
         self.source = source
         self.initial = initial

@@ -218,20 +218,22 @@ extension Value {
 /// branch: counting the nils of an optional column whose nils fall unpredictably then costs a
 /// few loads per row rather than a mispredicted branch.
 ///
-/// Distinct values of an enum never share a representation, and a case without a payload is
-/// always stored the same way (its tag, and its index with the rest of the payload zeroed), so
-/// a value is `.null` exactly when its bytes up to `MemoryLayout<Value>.size` are `.null`'s.
-/// Made only for the layout it reads (three words and a tag byte); nil for any other.
+/// Distinct values of an enum never share a representation. `Value` is laid out as 24 bytes of
+/// payload and a tag byte: each case with a payload has a tag of its own, and the cases without
+/// one (`.null` alone) share a tag and are told apart by an index in the payload's first word,
+/// the rest zero. So a value is `.null` exactly when its tag byte and first word are `.null`'s.
+/// Made only for the layout it reads (checked on `.null` itself); nil for any other.
 package struct NullPattern {
-    private let first: UInt64, second: UInt64, third: UInt64
+    private let first: UInt64
     private let tag: UInt8
 
     /// The pattern for this build's layout of `Value`, or nil when it is not the one read here.
     package static func make() -> NullPattern? {
         guard MemoryLayout<Value>.size == 25 else { return nil }
         return withUnsafeBytes(of: Value.null) { bytes in
-            NullPattern(first: bytes.load(as: UInt64.self), second: bytes.load(fromByteOffset: 8, as: UInt64.self),
-                        third: bytes.load(fromByteOffset: 16, as: UInt64.self), tag: bytes.load(fromByteOffset: 24, as: UInt8.self))
+            // The rest of `.null`'s payload is zero where this layout is the one described.
+            guard bytes.load(fromByteOffset: 8, as: UInt64.self) == 0, bytes.load(fromByteOffset: 16, as: UInt64.self) == 0 else { return nil }
+            return NullPattern(first: bytes.load(as: UInt64.self), tag: bytes.load(fromByteOffset: 24, as: UInt8.self))
         }
     }
 
@@ -240,8 +242,7 @@ package struct NullPattern {
     @inline(__always)
     package func nullBit(_ value: UnsafePointer<Value>) -> Int {
         let raw = UnsafeRawPointer(value)
-        let difference = (raw.load(as: UInt64.self) ^ first) | (raw.load(fromByteOffset: 8, as: UInt64.self) ^ second)
-            | (raw.load(fromByteOffset: 16, as: UInt64.self) ^ third) | UInt64(raw.load(fromByteOffset: 24, as: UInt8.self) ^ tag)
+        let difference = (raw.load(as: UInt64.self) ^ first) | UInt64(raw.load(fromByteOffset: 24, as: UInt8.self) ^ tag)
         // The top bit of `d | -d` is set exactly when `d` is not zero.
         return Int(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
     }

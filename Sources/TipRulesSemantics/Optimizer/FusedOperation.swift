@@ -356,6 +356,43 @@ package enum FusedOperation: Sendable {
         }
     }
 
+    /// The operation without the subexpressions it reads (which evaluation holds as nodes of
+    /// their own): what an evaluation matches at every run. Matching a case of the operation
+    /// itself copies its `TypedExpression`s, through their type's metadata, each time.
+    package enum Kernel: Sendable {
+        case scan(RowPredicate, ScanMode)
+        case compactCount(RowPredicate, mapping: RowPredicate.Operand, result: CompactCountResult)
+        case countCompare(RowPredicate?, ComparisonOperator, Int)
+        case columnExtreme(mapping: RowPredicate.Operand, isMax: Bool, skipsNil: Bool)
+        case groupCount(field: Int, largest: Bool)
+        case distinctCount(mapping: RowPredicate.Operand, skipsNil: Bool)
+        case keyOrder(key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+        case valueOrder(op: ComparisonOperator, order: KeyOrder)
+        case mappedOrder(mapping: RowPredicate.Operand, element: RuleType, op: ComparisonOperator?, order: KeyOrder)
+        case columnSum(mapping: RowPredicate.Operand, addition: SourceRange, skipsNil: Bool)
+        case fold(step: RowPredicate.Operand, filter: RowPredicate?)
+        case mapped(mapping: RowPredicate.Operand, element: RuleType)
+    }
+
+    /// The operation's kernel (see `Kernel`).
+    package var kernel: Kernel {
+        switch self {
+        case .scan(_, let predicate, let mode): return .scan(predicate, mode)
+        case .compactCount(_, let predicate, let mapping, let result): return .compactCount(predicate, mapping: mapping, result: result)
+        case .countCompare(_, let predicate, let op, let k): return .countCompare(predicate, op, k)
+        case .columnExtreme(_, let mapping, let isMax, let skipsNil): return .columnExtreme(mapping: mapping, isMax: isMax, skipsNil: skipsNil)
+        case .groupCount(_, let field, let largest): return .groupCount(field: field, largest: largest)
+        case .distinctCount(_, let mapping, let skipsNil): return .distinctCount(mapping: mapping, skipsNil: skipsNil)
+        case .keyOrder(_, let key, let op, let order): return .keyOrder(key: key, op: op, order: order)
+        case .valueOrder(_, let op, let order): return .valueOrder(op: op, order: order)
+        case .mappedOrder(_, let mapping, let element, let op, let order):
+            return .mappedOrder(mapping: mapping, element: element, op: op, order: order)
+        case .columnSum(_, _, let mapping, let addition, let skipsNil): return .columnSum(mapping: mapping, addition: addition, skipsNil: skipsNil)
+        case .fold(_, _, let step, let filter): return .fold(step: step, filter: filter)
+        case .mapped(_, let mapping, let element): return .mapped(mapping: mapping, element: element)
+        }
+    }
+
     /// A second subexpression, evaluated after `source`: the initial value of a sum or a fold.
     package var initial: TypedExpression? {
         switch self {
