@@ -51,6 +51,16 @@ struct ColumnArrayTests {
         }
     }
 
+    @Test("the byte test of a String?'s nil agrees with == nil")
+    func optionalStringPattern() throws {
+        let pattern = try #require(OptionalStringPattern.make(), "String?'s layout changed: the byte test of nil is not used")
+        let strings: [String?] = [nil, "", "a", "short", "a string too long to be stored inline, on the heap", "e\u{301}", String(repeating: "x", count: 15),
+                                  String(decoding: [0xE2, 0x82, 0xAC], as: UTF8.self), ("bridged" as Substring).description]
+        for var value in strings {
+            #expect(withUnsafePointer(to: &value) { pattern.nilBit($0) } == (value == nil ? 1 : 0), "\(String(describing: value))")
+        }
+    }
+
     @Test("appending while a copy is alive shares the buffer and leaves the copy as it was")
     func appendSharesBuffer() {
         var column = ColumnArray<String>()

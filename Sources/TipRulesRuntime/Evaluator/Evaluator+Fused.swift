@@ -859,6 +859,7 @@ extension Evaluator {
             switch list.stream.columns[field] {
             case .optionalInt(let items): nils = NilFilter(.ints(items), isNil: true)
             case .optionalDouble(let items), .optionalDate(let items): nils = NilFilter(.doubles(items), isNil: true)
+            case .optionalString(let items): nils = NilFilter(.strings(items), isNil: true)
             case .values(let items): nils = NilFilter(.values(items), isNil: true)
             case .int, .double, .bool, .string, .date: nils = nil
             }
@@ -939,6 +940,7 @@ extension Evaluator {
         case .column(.optionalInt(let items)): return read(items) { $0.map(Value.int) ?? .null }
         case .column(.optionalDouble(let items)): return read(items) { $0.map(Value.double) ?? .null }
         case .column(.optionalDate(let items)): return read(items) { $0.map(Value.date) ?? .null }
+        case .column(.optionalString(let items)): return read(items) { $0.map(Value.string) ?? .null }
         case .column(.values(let items)): return read(items) { $0 }
         case .computed(.numbers(let keys)): return element == .date ? keys.map(Value.date) : keys.map(Value.double)
         case .computed(.ints(let keys)): return keys.map(Value.int)
@@ -1019,6 +1021,7 @@ extension Evaluator {
         case .bool(let items): return count { items[$0] }
         case .optionalInt(let items): return countOptionals { items[$0] }
         case .optionalDouble(let items), .optionalDate(let items): return countOptionals { items[$0] }
+        case .optionalString(let items): return countOptionals { items[$0] }
         case .values(let items): return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
         }
     }

@@ -185,6 +185,7 @@ final class NilFilter: RowFilter {
         case ints(ColumnArray<Int?>)
         /// Doubles, and dates as their seconds.
         case doubles(ColumnArray<Double?>)
+        case strings(ColumnArray<String?>)
         /// Other optional fields, as values.
         case values(ColumnArray<Value>)
     }
@@ -245,10 +246,28 @@ final class NilFilter: RowFilter {
         switch items {
         case .ints(let items):
             let bits = OptionalNumberBits.make()
-            return items.withUnsafeBufferPointer { column in body(column.count) { NilFilter.nilBit(column, $0, bits) } }
+            return items.withUnsafeBufferPointer { column in
+                body(column.count) { position in
+                    let value = column.baseAddress.unsafelyUnwrapped + position
+                    return bits?.nilBit(value) ?? NilFilter.nilBit(value)
+                }
+            }
         case .doubles(let items):
             let bits = OptionalNumberBits.make()
-            return items.withUnsafeBufferPointer { column in body(column.count) { NilFilter.nilBit(column, $0, bits) } }
+            return items.withUnsafeBufferPointer { column in
+                body(column.count) { position in
+                    let value = column.baseAddress.unsafelyUnwrapped + position
+                    return bits?.nilBit(value) ?? NilFilter.nilBit(value)
+                }
+            }
+        case .strings(let items):
+            let pattern = OptionalStringPattern.make()
+            return items.withUnsafeBufferPointer { column in
+                body(column.count) { position in
+                    let value = column.baseAddress.unsafelyUnwrapped + position
+                    return pattern?.nilBit(value) ?? NilFilter.nilBit(value)
+                }
+            }
         case .values(let items):
             return items.withUnsafeBufferPointer { column in
                 guard let pattern = NullPattern.make() else {
@@ -261,9 +280,12 @@ final class NilFilter: RowFilter {
 
     /// 1 when an optional number is nil, else 0 (the caller checked the position).
     @inline(__always)
-    private static func nilBit<Wrapped>(_ column: UnsafeBufferPointer<Wrapped?>, _ position: Int, _ bits: OptionalNumberBits?) -> Int {
-        let value = column.baseAddress.unsafelyUnwrapped + position
-        return bits?.nilBit(value) ?? (value.pointee == nil ? 1 : 0)
+    private static func nilBit<Wrapped>(_ value: UnsafePointer<Wrapped?>) -> Int {
+        // Matched in place: a string is not copied out.
+        switch value.pointee {
+        case .none: return 1
+        case .some: return 0
+        }
     }
 }
 

@@ -63,8 +63,9 @@ struct RowPredicateBinder {
         case optionalInts(ColumnArray<Int?>)
         /// An optional `Double` or `Date` field's column (dates as seconds).
         case optionalNumbers(ColumnArray<Double?>, isDate: Bool)
-        /// Another optional field's column (`String?`, `Bool?`), whose values a nil test reads
-        /// in place.
+        /// An optional `String` field's column.
+        case optionalStrings(ColumnArray<String?>)
+        /// Another optional field's column (`Bool?`), whose values a nil test reads in place.
         case optionals(ColumnArray<Value>)
         /// Anything else, as values.
         case values((Int) -> Value)
@@ -205,6 +206,7 @@ struct RowPredicateBinder {
             case .optionalInt(let items): return .optionalInts(items)
             case .optionalDouble(let items): return .optionalNumbers(items, isDate: false)
             case .optionalDate(let items): return .optionalNumbers(items, isDate: true)
+            case .optionalString(let items): return .optionalStrings(items)
             case .values(let items): return .optionals(items)
             }
         case .date:
@@ -239,13 +241,12 @@ struct RowPredicateBinder {
         case .function(.stringCount, .coalesce(let text, .constant(.string(let fallback)), false), nil):
             // `(s ?? "").count`, and `s!.count` where a nil test guards it (see
             // `RowPredicate.unwrapping`): an optional field counted in place, as `Int`s.
-            guard case .optionals(let items) = bind(text) else {
+            guard case .optionalStrings(let items) = bind(text) else {
                 return RowPredicateBinder.function(.stringCount, bind(.coalesce(text, .constant(.string(fallback)), keepsOptional: false)), nil, self)
             }
             let meter = self.meter
             return .computedInts { position in
-                let counted: String
-                if case .string(let value) = items[position] { counted = value } else { counted = fallback }
+                let counted = items[position] ?? fallback
                 meter?.charge(counting: counted)
                 return StringSearch.count(counted)
             }
@@ -260,12 +261,12 @@ struct RowPredicateBinder {
             }
         case .coalesce(.function(.stringCount, let text, nil), let b, false):
             // `s?.count ?? k` of an optional field: counted in place, as `Int`s.
-            guard case .optionals(let items) = bind(text), let fallback = intOperand(bind(b))?.read else {
+            guard case .optionalStrings(let items) = bind(text), let fallback = intOperand(bind(b))?.read else {
                 return bindCoalesce(operand)
             }
             let meter = self.meter
             return .computedInts { position in
-                guard case .string(let text) = items[position] else { return fallback(position) }
+                guard let text = items[position] else { return fallback(position) }
                 meter?.charge(counting: text)
                 return StringSearch.count(text)
             }
@@ -484,6 +485,7 @@ struct RowPredicateBinder {
         case .optionalInts(let items): return { items[$0].map(Value.int) ?? .null }
         case .optionalNumbers(let items, let isDate):
             return isDate ? { items[$0].map(Value.date) ?? .null } : { items[$0].map(Value.double) ?? .null }
+        case .optionalStrings(let items): return { items[$0].map(Value.string) ?? .null }
         case .optionals(let items): return { items[$0] }
         case .values(let read): return read
         }
@@ -546,6 +548,12 @@ struct RowPredicateBinder {
         case (.optionals(let items), .value(.null)), (.value(.null), .optionals(let items)):
             // `x == nil` without copying the value out (`nil` compares only by `==` and `!=`).
             return op == .equal ? { items.isNull(at: $0) } : { !items.isNull(at: $0) }
+        case (.optionalStrings(let items), .value(.null)), (.value(.null), .optionalStrings(let items)):
+            return op == .equal ? { items.isNil(at: $0) } : { !items.isNil(at: $0) }
+        case (.optionalStrings(let items), .value(.string(let k))) where op == .equal || op == .notEqual,
+             (.value(.string(let k)), .optionalStrings(let items)) where op == .equal || op == .notEqual:
+            // Swift's `String? == String`: nil equal to no string.
+            return op == .equal ? { items[$0] == k } : { items[$0] != k }
         case (.optionalInts(let items), .value(.null)), (.value(.null), .optionalInts(let items)):
             return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
         case (.optionalNumbers(let items, _), .value(.null)), (.value(.null), .optionalNumbers(let items, _)):
@@ -738,6 +746,8 @@ extension RowPredicateBinder {
         case (.string(let items), .string(let k)): return ColumnFilter(.strings(items, k), op)
         case (.values(let items), .null) where op == .equal || op == .notEqual:
             return NilFilter(.values(items), isNil: op == .equal)
+        case (.optionalString(let items), .null) where op == .equal || op == .notEqual:
+            return NilFilter(.strings(items), isNil: op == .equal)
         case (.optionalInt(let items), .null) where op == .equal || op == .notEqual:
             return NilFilter(.ints(items), isNil: op == .equal)
         case (.optionalDouble(let items), .null) where op == .equal || op == .notEqual,

@@ -3,7 +3,7 @@ import TipRulesSyntax
 
 /// One payload field of a donation stream, stored as a plain array of its Swift type, so scans
 /// read machine values and memory holds no per-value tags (8 bytes per Int, Double or Date; 16,
-/// as Swift lays out `Int?` and `Double?`, per optional number).
+/// as Swift lays out `Int?`, `Double?` and `String?`, per optional number or string).
 package enum Column: Sendable {
     case int(ColumnArray<Int>)
     case double(ColumnArray<Double>)
@@ -17,7 +17,9 @@ package enum Column: Sendable {
     case optionalDouble(ColumnArray<Double?>)
     /// Optional `Date` fields, as seconds since 2001.
     case optionalDate(ColumnArray<Double?>)
-    /// Other optional fields (`String?`, `Bool?`), as values (`.null` for nil).
+    /// Optional `String` fields.
+    case optionalString(ColumnArray<String?>)
+    /// Other optional fields (`Bool?`), as values (`.null` for nil).
     case values(ColumnArray<Value>)
 
     /// An empty column for a payload type.
@@ -31,6 +33,7 @@ package enum Column: Sendable {
         case .optional(.int): self = .optionalInt([])
         case .optional(.double): self = .optionalDouble([])
         case .optional(.date): self = .optionalDate([])
+        case .optional(.string): self = .optionalString([])
         default: self = .values([])
         }
     }
@@ -46,6 +49,7 @@ package enum Column: Sendable {
         case .optionalInt(let items): return items[position].map(Value.int) ?? .null
         case .optionalDouble(let items): return items[position].map(Value.double) ?? .null
         case .optionalDate(let items): return items[position].map(Value.date) ?? .null
+        case .optionalString(let items): return items[position].map(Value.string) ?? .null
         case .values(let items): return items[position]
         }
     }
@@ -62,6 +66,7 @@ package enum Column: Sendable {
         switch self {
         case .optionalInt(let items): return items[position] == nil
         case .optionalDouble(let items), .optionalDate(let items): return items[position] == nil
+        case .optionalString(let items): return items.isNil(at: position)
         case .values(let items): return items.isNull(at: position)
         case .int, .double, .bool, .string, .date: return false
         }
@@ -100,6 +105,8 @@ package enum Column: Sendable {
             self = .values([]); items.insert(Column.optional(value, Column.double), at: position); self = .optionalDouble(items)
         case .optionalDate(var items):
             self = .values([]); items.insert(Column.optional(value, Column.date), at: position); self = .optionalDate(items)
+        case .optionalString(var items):
+            self = .values([]); items.insert(Column.optional(value, Column.string), at: position); self = .optionalString(items)
         case .values(var items): self = .values([]); items.insert(value, at: position); self = .values(items)
         }
     }
@@ -143,6 +150,8 @@ package enum Column: Sendable {
             self = .values([]); take(&items) { Column.optional($0, Column.double) }; self = .optionalDouble(items)
         case .optionalDate(var items):
             self = .values([]); take(&items) { Column.optional($0, Column.date) }; self = .optionalDate(items)
+        case .optionalString(var items):
+            self = .values([]); take(&items) { Column.optional($0, Column.string) }; self = .optionalString(items)
         case .values(var items): self = .values([]); take(&items) { $0 }; self = .values(items)
         }
     }
@@ -190,6 +199,7 @@ package enum Column: Sendable {
         case .optionalInt(var items): self = .values([]); change.apply(&items); self = .optionalInt(items)
         case .optionalDouble(var items): self = .values([]); change.apply(&items); self = .optionalDouble(items)
         case .optionalDate(var items): self = .values([]); change.apply(&items); self = .optionalDate(items)
+        case .optionalString(var items): self = .values([]); change.apply(&items); self = .optionalString(items)
         case .values(var items): self = .values([]); change.apply(&items); self = .values(items)
         }
     }

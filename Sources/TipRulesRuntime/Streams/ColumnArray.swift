@@ -195,6 +195,18 @@ extension ColumnArray: Equatable where Element: Equatable {
     }
 }
 
+extension ColumnArray {
+    /// Whether the optional at a position is nil, read in place (a string is not copied out).
+    @inline(__always)
+    func isNil<Wrapped>(at position: Int) -> Bool where Element == Wrapped? {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnArray index out of range")
+        switch (storage.unsafelyUnwrapped.elements + position).pointee {
+        case .none: return true
+        case .some: return false
+        }
+    }
+}
+
 extension ColumnArray where Element == Value {
     /// Whether the value at a position is `.null`, read through the buffer so the value (and
     /// what it references) is not copied out.
@@ -244,6 +256,30 @@ package struct NullPattern {
         let raw = UnsafeRawPointer(value)
         let difference = (raw.load(as: UInt64.self) ^ first) | UInt64(raw.load(fromByteOffset: 24, as: UInt8.self) ^ tag)
         // The top bit of `d | -d` is set exactly when `d` is not zero.
+        return Int(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
+    }
+}
+
+/// A test of a `String?`'s nil that compares its two words, in place, with those of `nil`,
+/// without a branch (see `NullPattern`). Swift keeps an optional string's nil in bits no string
+/// uses, so no string has nil's bytes: the test is exact. Made only for the two-word layout it
+/// reads; nil for any other.
+package struct OptionalStringPattern {
+    private let first: UInt64, second: UInt64
+
+    /// The pattern for this build's layout of `String?`, or nil when it is not the one read here.
+    package static func make() -> OptionalStringPattern? {
+        guard MemoryLayout<String?>.size == 16 else { return nil }
+        return withUnsafeBytes(of: String?.none) { bytes in
+            OptionalStringPattern(first: bytes.load(as: UInt64.self), second: bytes.load(fromByteOffset: 8, as: UInt64.self))
+        }
+    }
+
+    /// 1 when the optional string is nil, 0 otherwise, computed without a branch.
+    @inline(__always)
+    package func nilBit(_ value: UnsafePointer<String?>) -> Int {
+        let raw = UnsafeRawPointer(value)
+        let difference = (raw.load(as: UInt64.self) ^ first) | (raw.load(fromByteOffset: 8, as: UInt64.self) ^ second)
         return Int(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
     }
 }

@@ -26,7 +26,13 @@ package struct OptionalNumberBits {
 
     /// 1 when the optional is nil, 0 otherwise.
     @inline(__always)
-    package func nilBit<T>(_ value: UnsafePointer<T?>) -> Int {
+    package func nilBit(_ value: UnsafePointer<Int?>) -> Int {
+        Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
+    }
+
+    /// 1 when the optional is nil, 0 otherwise.
+    @inline(__always)
+    package func nilBit(_ value: UnsafePointer<Double?>) -> Int {
         Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
     }
 
