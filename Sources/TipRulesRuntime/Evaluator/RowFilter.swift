@@ -30,12 +30,14 @@ class RowFilter {
     func count(in range: Range<Int>) -> Int? { nil }
 
     /// The first position of a contiguous range that does not pass, or nil when all do
-    /// (`allSatisfy`). The default selects `batch` rows at a time, in `scratch`, room for two
-    /// batches.
+    /// (`allSatisfy`). The default selects blocks of rows in `scratch`, room for two batches:
+    /// 8 rows first, twice as many each time up to `batch`, so a row found early costs little
+    /// more than the rows before it, and a long search about what whole batches cost.
     func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        var start = range.lowerBound
+        var start = range.lowerBound, size = min(8, batch)
         while start < range.upperBound {
-            let end = min(start + batch, range.upperBound)
+            let end = min(start + size, range.upperBound)
+            size = min(2 * size, batch)
             for offset in 0..<(end - start) { scratch[offset] = start + offset }
             let input = UnsafeBufferPointer(start: scratch, count: end - start)
             let output = scratch + batch
@@ -51,12 +53,13 @@ class RowFilter {
     }
 
     /// The first position of a contiguous range that passes, or nil when none does
-    /// (`contains(where:)`, `first(where:)`). The default selects `batch` rows at a time, in
-    /// `scratch`, room for two batches.
+    /// (`contains(where:)`, `first(where:)`). The default selects blocks of rows growing as
+    /// `firstFailing`'s do, in `scratch`, room for two batches.
     func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        var start = range.lowerBound
+        var start = range.lowerBound, size = min(8, batch)
         while start < range.upperBound {
-            let end = min(start + batch, range.upperBound)
+            let end = min(start + size, range.upperBound)
+            size = min(2 * size, batch)
             for offset in 0..<(end - start) { scratch[offset] = start + offset }
             if select(UnsafeBufferPointer(start: scratch, count: end - start), scratch + batch) > 0 { return scratch[batch] }
             start = end
