@@ -465,6 +465,32 @@ struct OptimizerTests {
         #expect(checked == 196)
     }
 
+    @Test("a first match found at every position of a long list, by filters searched in growing blocks")
+    func firstMatchAtEveryPosition() throws {
+        let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
+        let store = try OptimizerTests.store(optimized, count: 600)
+        let plainStore = try OptimizerTests.store(plain, count: 600)
+        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
+        let now = options.now.timeIntervalSinceReferenceDate
+        // `when` is 1000 s apart from row to row, so the computed test holds from row `start` on
+        // (a filter with no search of its own, which the default searches in blocks); names
+        // starting "Alp" come every few rows, tested row by row.
+        for start in 0..<600 {
+            let computed = "Date.now.timeIntervalSince($0.when) < \(now - Double(start) * 1000 + 500)"
+            for test in [computed, "\(computed) && $0.name.hasPrefix(\"Alp\")"] {
+                for form in ["first(where: { \(test) })?.when", "contains(where: { \(test) })", "allSatisfy { !(\(test)) }"] {
+                    let text = "view.donations.\(form)"
+                    let source = SourceFile(name: "<expr>", text: text)
+                    let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+                    let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+                    #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options), "\(text)")
+                }
+            }
+        }
+    }
+
     @Test("nested scans keep one binding per outer value, and agree with closures as the donations and the clock change")
     func nestedBindings() throws {
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
