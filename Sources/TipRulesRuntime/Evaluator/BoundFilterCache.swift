@@ -238,7 +238,8 @@ extension RowPredicate.Operand {
     /// Whether the operand reads the evaluation clock.
     fileprivate var readsClock: Bool {
         switch self {
-        case .now: return true
+        // A hoisted subexpression may read it (its value is part of the key all the same).
+        case .now, .hoisted: return true
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
              .coalesce(let a, let b, _):
             return a.readsClock || b.readsClock
@@ -268,7 +269,7 @@ extension RowPredicate.Operand {
         case .function(_, let a, let b):
             a.collectVariableInvariants(into: &operands)
             b?.collectVariableInvariants(into: &operands)
-        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator:
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted:
             break
         }
     }
@@ -280,7 +281,8 @@ extension RowPredicate.Operand {
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return a.isConstant && b.isConstant
         case .negate(let a): return a.isConstant
-        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .conditional, .function, .accumulator:
+        case .field, .date, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .conditional, .function, .accumulator,
+             .hoisted:
             return false
         }
     }

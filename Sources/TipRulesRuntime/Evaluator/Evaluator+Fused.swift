@@ -8,13 +8,14 @@ extension Evaluator {
     /// their closures and key paths plus what built-ins in them charge for their work.
     @inline(never)
     mutating func fused(_ operation: FusedOperation.Kernel, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
-                        filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
+                        filters: BoundFilterCache, hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         // As `reduce` does: the receiver first, then the initial value.
         if case .columnSum(let mapping, let addition, let skipsNil) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
+            try evaluateHoisted(hoisted, range)
             // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
             // the sum gives way when it failed on a row.
             let checked: IntColumn?
@@ -47,6 +48,7 @@ extension Evaluator {
         if case .fold(let step, let filter) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
+            try evaluateHoisted(hoisted, range)
             if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
             try tick(list.count * steps.perSourceElement, range)
             let (result, steppedCount) = fold(list, step, filter, from: start)
@@ -59,6 +61,7 @@ extension Evaluator {
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
+        try evaluateHoisted(hoisted, range)
         // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
         // the list; otherwise the calls it stands for run (see `RowPredicate`).
         if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {
@@ -228,7 +231,7 @@ extension Evaluator {
 
     /// What a fused operation throws to have its node run the calls it stands for instead
     /// (`FusedNode` replaces any error with theirs, so this one is never shown).
-    private func givingWay(_ range: SourceRange) -> Interrupt {
+    func givingWay(_ range: SourceRange) -> Interrupt {
         failure(RuntimeMessages.overflow("Int arithmetic that a fused operation could not prove safe"), range)
     }
 

@@ -70,6 +70,9 @@ struct Evaluator {
     /// held. Indexed like `locals` (the same slot is `.null` there).
     private var scalarSlots: [UInt64] = []
     private var frameBase = 0
+    /// The values of the hoisted subexpressions of the scan being evaluated (see
+    /// `evaluateHoisted`).
+    var hoistedValues: [HoistedValue] = []
 
     struct DonationSlot {
         var stream: DonationStream?
@@ -318,7 +321,34 @@ struct Evaluator {
     /// What row predicates read that is the same for every row (see `RowInvariants`).
     var rowInvariants: RowInvariants {
         RowInvariants(parameterValues: parameterValues, now: now, locals: locals, scalarSlots: scalarSlots,
-                      donationSlots: donationSlots, frameBase: frameBase)
+                      donationSlots: donationSlots, frameBase: frameBase, hoistedValues: hoistedValues)
+    }
+
+    /// Evaluates the hoisted subexpressions a scan reads, as its closure would (its nodes charge
+    /// nothing), once, for binding; the caller puts `hoistedValues` back when the scan is done.
+    /// The charges stay the closure's: an evaluation that charged no steps stands for any number
+    /// of them; one that charged steps only the first time (a `let` evaluated then) stands for
+    /// the closure's when every row evaluates it, as the scan's first row would have charged
+    /// them; anything else gives way to the calls the scan stands for (see `HoistedExpression`).
+    /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
+    mutating func evaluateHoisted(_ slots: [HoistedSlot], _ range: SourceRange) throws(Interrupt) {
+        guard !slots.isEmpty else { return }
+        var values: [HoistedValue] = []
+        values.reserveCapacity(slots.count)
+        for slot in slots {
+            closureDepth += 1
+            defer { closureDepth -= 1 }
+            let before = stepsLeft
+            let value = try slot.node.evaluate(&self)
+            if stepsLeft != before {
+                guard !slot.use.conditional else { throw givingWay(range) }
+                let again = stepsLeft
+                _ = try slot.node.evaluate(&self)
+                guard stepsLeft == again else { throw givingWay(range) }
+            }
+            values.append(HoistedValue(hoisted: slot.use.hoisted, value: value))
+        }
+        hoistedValues = values
     }
 
     func local(_ slot: Int) -> Value {

@@ -79,7 +79,7 @@ extension Evaluator {
             return intArithmeticCannotFail(p, list) && intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .function(_, let a, let b):
             return intArithmeticCannotFail(a, list) && (b.map { intArithmeticCannotFail($0, list) } ?? true)
-        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator:
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted:
             return true
         }
     }

@@ -369,8 +369,12 @@ final class FusedNode: Node {
     private let unfused: LazyNode
     /// The row filter the operation bound last, for the next evaluation.
     let filters: BoundFilterCache
+    /// The subexpressions of its closures that read no closure parameter, evaluated once per
+    /// evaluation of the operation (see `HoistedExpression`).
+    let hoisted: [HoistedSlot]
     init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation.kernel
+        hoisted = self.operation.hoistedUses.map { HoistedSlot(use: $0, node: NodeCompiler.compile($0.hoisted.expression)) }
         self.steps = steps
         self.source = source
         self.initial = initial
@@ -396,8 +400,12 @@ final class FusedNode: Node {
             return try unfused.node.evaluate(&ev)
         }
         let declarations = ev.declarationMark
+        // A scan nested in another's hoisted subexpression (through a `let`) has values of its
+        // own; the enclosing scan's are put back when it is done.
+        let enclosingHoisted = hoisted.isEmpty ? nil : ev.hoistedValues
+        defer { if let enclosingHoisted { ev.hoistedValues = enclosingHoisted } }
         do {
-            return try ev.fused(operation, steps, source, initial, node: self, filters: filters, range)
+            return try ev.fused(operation, steps, source, initial, node: self, filters: filters, hoisted: hoisted, range)
         } catch {
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)

@@ -1,7 +1,8 @@
 import TipRulesSemantics
 
-/// What a row predicate reads that is the same for every row: constants, parameters, the clock
-/// and the parameters of enclosing closures, taken from the evaluator without the rest of it.
+/// What a row predicate reads that is the same for every row: constants, parameters, the clock,
+/// the parameters of enclosing closures and hoisted subexpressions, taken from the evaluator
+/// without the rest of it.
 ///
 /// A binder used to hold a closure over the evaluator, which captured a copy of all of it (its
 /// program, stream cuts, declaration states...) and retained each reference the copy held, at
@@ -15,6 +16,8 @@ struct RowInvariants {
     let scalarSlots: [UInt64]
     let donationSlots: [Evaluator.DonationSlot]
     let frameBase: Int
+    /// The values of the hoisted subexpressions of the scan being bound (see `HoistedExpression`).
+    let hoistedValues: [HoistedValue]
 
     /// The value of an operand that is the same for every row.
     func value(_ operand: RowPredicate.Operand) -> Value {
@@ -43,6 +46,11 @@ struct RowInvariants {
         case .intervalSince(let a, let b): return .double(number(a) - number(b))
         case .addingInterval(let a, let b): return .date(number(a) + number(b))
         case .negate(let a): return .double(-number(a))
+        case .hoisted(let hoisted):
+            guard let found = hoistedValues.first(where: { $0.hoisted === hoisted }) else {
+                preconditionFailure("a hoisted subexpression read before its scan evaluated it")
+            }
+            return found.value
         case .coalesce(let a, let b, let keepsOptional):
             let left = value(a)
             if let unwrapped = left.unwrapped() { return keepsOptional ? left : unwrapped }
@@ -58,4 +66,16 @@ struct RowInvariants {
         default: preconditionFailure("row arithmetic on a value that is no number")
         }
     }
+}
+
+/// A hoisted subexpression's value for the scan being bound.
+struct HoistedValue {
+    let hoisted: HoistedExpression
+    let value: Value
+}
+
+/// A hoisted subexpression a fused node reads, compiled to nodes.
+struct HoistedSlot {
+    let use: HoistedUse
+    let node: Node
 }

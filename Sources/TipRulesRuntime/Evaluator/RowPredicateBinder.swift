@@ -288,7 +288,7 @@ struct RowPredicateBinder {
             }
         case .coalesce:
             return bindCoalesce(operand)
-        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate:
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .hoisted:
             preconditionFailure("an invariant operand is bound as a value")
         }
     }
@@ -809,7 +809,7 @@ extension RowPredicateBinder {
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
             return .function(function, x, y, batch: batch)
         case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce, .conditional, .function,
-             .accumulator:
+             .accumulator, .hoisted:
             return nil
         }
     }

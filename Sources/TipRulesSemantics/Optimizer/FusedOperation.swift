@@ -54,6 +54,10 @@ package enum RowPredicate: Sendable {
         /// The value a fold has accumulated before this row (`$0` of `reduce`'s closure), of
         /// the given type (see `FusedOperation.fold`).
         case accumulator(RuleType)
+        /// A subexpression of the closure that reads no closure parameter (another event's
+        /// donations, a `let`, a parameter, the clock), the same for every row: evaluated once
+        /// per scan (see `HoistedExpression`).
+        case hoisted(HoistedExpression)
 
         /// Whether the operand only grows (1) or only shrinks (-1) as the row's date grows,
         /// depending on nothing else of the row: the date itself, moved by or subtracted from
@@ -78,7 +82,7 @@ package enum RowPredicate: Sendable {
         package var isInvariant: Bool {
             switch self {
             case .field, .date, .intArithmetic, .conditional, .function, .accumulator: return false
-            case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate: return true
+            case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .hoisted: return true
             case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
                 return a.isInvariant && b.isInvariant
             case .negate(let a): return a.isInvariant
@@ -94,7 +98,7 @@ package enum RowPredicate: Sendable {
             case .negate(let a): return a.hasIntArithmetic
             case .conditional(let p, let a, let b): return p.hasIntArithmetic || a.hasIntArithmetic || b.hasIntArithmetic
             case .function(let f, let a, let b): return f.canFail || a.hasIntArithmetic || (b?.hasIntArithmetic ?? false)
-            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return false
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return false
             }
         }
 
@@ -110,7 +114,7 @@ package enum RowPredicate: Sendable {
                  .coalesce(let a, let b, _):
                 return a.chargesWork || b.chargesWork
             case .negate(let a): return a.chargesWork
-            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return false
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return false
             }
         }
 
@@ -119,7 +123,7 @@ package enum RowPredicate: Sendable {
         package func accumulating(slot: Int) -> Operand {
             switch self {
             case .outerLocal(slot, let type): return .accumulator(type)
-            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: return self
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return self
             case .arithmetic(let op, let a, let b): return .arithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
             case .intArithmetic(let op, let a, let b): return .intArithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
             case .intervalSince(let a, let b): return .intervalSince(a.accumulating(slot: slot), b.accumulating(slot: slot))

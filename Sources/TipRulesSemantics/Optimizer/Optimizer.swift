@@ -647,8 +647,14 @@ extension RowPredicate {
     }
 
     /// An operand: anything that cannot fail (or `Int` arithmetic, proven safe at run time),
-    /// read from the row, its enclosing closures' parameters or constants.
+    /// read from the row, its enclosing closures' parameters or constants; or, hoisted, what
+    /// reads none of them (see `HoistedExpression`).
     private static func operand(_ expression: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
+        if let operand = structuralOperand(expression, slot: slot, mapped: mapped) { return operand }
+        return HoistedExpression.accepts(expression) ? .hoisted(HoistedExpression(expression)) : nil
+    }
+
+    private static func structuralOperand(_ expression: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
         let operand = { (child: TypedExpression) in RowPredicate.operand(child, slot: slot, mapped: mapped) }
         switch expression.node {
         case .field(let base, let index):
