@@ -379,5 +379,12 @@ enum Workloads {
         Workload(
             name: "W67", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) > 1000",
             closure: { data, _, _ in data.views.map { $0.landmarkName.count }.reduce(0, +) > 1000 }),
+        // Session 7: a closure that reads another event (the same on every row).
+        Workload(
+            name: "W68", rule: "didViewLandmarkDetail.donations.filter { $0.date > (didLogin.donations.last?.date ?? Date.distantPast) }.count > 2",
+            closure: { data, _, _ in data.views.filter { $0.date > (data.logins.last?.date ?? Date.distantPast) }.count > 2 }),
+        Workload(
+            name: "W69", rule: "didRate.donations.contains { $0.landmarkID == (didViewLandmarkDetail.donations.last?.landmarkID ?? 0) && $0.score > 4 }",
+            closure: { data, _, _ in data.ratings.contains { $0.landmarkID == (data.views.last?.landmarkID ?? 0) && $0.score > 4 } }),
     ]
 }

@@ -92,12 +92,15 @@ class RowFilter {
 }
 
 extension RowFilter {
-    /// The first position of `range` where `found` holds: each block of 64 rows counted
-    /// without a branch, and only the block with a hit searched, so a test that rarely holds
-    /// costs no mispredicted branch per row.
+    /// The first position of `range` where `found` holds: the first row tested alone (where
+    /// `AndFilter`'s searches, each from where the other stopped, usually find it), then each
+    /// block of 64 rows counted without a branch and only the block with a hit searched, so a
+    /// test that rarely holds costs no mispredicted branch per row.
     @inline(__always)
     static func first(in range: Range<Int>, where found: (Int) -> Bool) -> Int? {
-        var start = range.lowerBound
+        guard let first = range.first else { return nil }
+        if found(first) { return first }
+        var start = first &+ 1
         while start < range.upperBound {
             let end = min(start &+ 64, range.upperBound)
             var hits = 0, position = start
@@ -466,12 +469,15 @@ final class ColumnFilter: RowFilter {
         }
     }
 
-    /// The first position of `range` where `holds` is false: each block of rows counted
-    /// without a branch (a loop the compiler vectorises for numbers), and only the block with
-    /// a failing row searched.
+    /// The first position of `range` where `holds` is false: the first row tested alone (see
+    /// `RowFilter.first`), then each block of 64 rows counted without a branch (a loop the
+    /// compiler vectorises for numbers) and only the block with a failing row searched.
     @inline(__always)
     private static func firstFailing<T>(_ column: UnsafeBufferPointer<T>, _ range: Range<Int>, _ holds: (T) -> Bool) -> Int? {
-        var start = range.lowerBound
+        guard let first = range.first else { return nil }
+        precondition(first >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
+        if !holds(column[first]) { return first }
+        var start = first &+ 1
         while start < range.upperBound {
             let end = min(start &+ 64, range.upperBound)
             var failures = 0
@@ -530,6 +536,21 @@ class BinaryFilter: RowFilter {
     }
 
     override var isColumnar: Bool { first.isColumnar && second.isColumnar }
+
+    /// The first row of `range` where two conditions both hold, given each one's search for
+    /// the first row where it holds: each search starts where the other's found a row, until
+    /// both find the same one. Every row skipped fails one of them, and each round moves on by
+    /// at least one row.
+    @inline(__always)
+    static func meet(_ range: Range<Int>, _ a: (Range<Int>) -> Int?, _ b: (Range<Int>) -> Int?) -> Int? {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            guard let x = a(start..<range.upperBound), let y = b(x..<range.upperBound) else { return nil }
+            if x == y { return x }
+            start = y
+        }
+        return nil
+    }
 }
 
 /// `a && b`: the rows that pass `a`, then those of them that pass `b`.
@@ -548,6 +569,14 @@ final class AndFilter: BinaryFilter {
         let a = first.firstFailing(in: range, scratch, batch: batch)
         let b = second.firstFailing(in: range.lowerBound..<(a ?? range.upperBound), scratch, batch: batch)
         return b ?? a
+    }
+
+    /// A row passes `a && b` when it passes both: each test's own search finds the next row
+    /// it passes from where the other's left off, until they meet, so the rows are read a block
+    /// at a time by tight loops rather than selected in batches.
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        guard isColumnar else { return super.firstPassing(in: range, scratch, batch: batch) }
+        return BinaryFilter.meet(range) { first.firstPassing(in: $0, scratch, batch: batch) } _: { second.firstPassing(in: $0, scratch, batch: batch) }
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
@@ -575,6 +604,12 @@ final class OrFilter: BinaryFilter {
         let a = first.firstPassing(in: range, scratch, batch: batch)
         let b = second.firstPassing(in: range.lowerBound..<(a ?? range.upperBound), scratch, batch: batch)
         return b ?? a
+    }
+
+    /// A row fails `a || b` when it fails both: found as `AndFilter` finds a row passing both.
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        guard isColumnar else { return super.firstFailing(in: range, scratch, batch: batch) }
+        return BinaryFilter.meet(range) { first.firstFailing(in: $0, scratch, batch: batch) } _: { second.firstFailing(in: $0, scratch, batch: batch) }
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
