@@ -259,6 +259,12 @@ struct OptimizerTests {
                          "map { $0.id * missing }.reduce(0, +)"] {
                 result.append("\(source).\(text)")
             }
+            // Force unwraps after a `filter` whose nil tests guard them (and ones they do not).
+            for text in ["filter { $0.bonus != nil }.map { $0.bonus! }.reduce(0, +)", "filter { $0.note != nil && $0.id > 0 }.map { $0.note!.count }.max()",
+                         "filter { $0.weight != nil }.map { $0.weight! * 2 }.filter { $0 > 1 }.count", "filter { $0.note == nil }.map { $0.note! }.count",
+                         "filter { $0.bonus != nil || $0.id > 2 }.map { $0.bonus! }.count"] {
+                result.append("\(source).\(text)")
+            }
             // `Double` mappings of optional numbers and of `Int`s computed a batch at a time.
             for text in ["map { $0.rating * Double($0.bonus ?? 1) }.reduce(0, +)", "map { ($0.weight ?? -0.0) * 2 }.reduce(0.5, +)",
                          "filter { ($0.weight ?? 1) > $0.rating }.count", "map { Double($0.id * 3 + ($0.bonus ?? 0)) }.max()",

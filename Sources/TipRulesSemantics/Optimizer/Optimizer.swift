@@ -55,7 +55,11 @@ package enum Optimizer {
     /// steps one application charges.
     /// With `metered`, also one whose steps depend on each row (`count` of a string): only for
     /// operations that compute it exactly once for every donation, and meter it as they do.
-    private static func rowMapping(_ function: TypedExpression, metered: Bool = false) -> (operand: RowPredicate.Operand, steps: Int)? {
+    /// With `known`, a predicate that holds for every donation the mapping sees (a `filter`'s
+    /// before it), whose nil tests make the force unwraps they guard safe (`filter { $0.x != nil
+    /// }.map { $0.x! }`): read as `x ?? d`, as in one closure (see `RowPredicate.unwrapping`).
+    private static func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil)
+        -> (operand: RowPredicate.Operand, steps: Int)? {
         switch function.node {
         case .keyPath(let steps) where steps.count == 1:
             switch steps[0] {
@@ -64,7 +68,9 @@ package enum Optimizer {
             default: return nil
             }
         case .closure(let closure) where closure.parameterCount == 1:
-            guard let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot, allowingWork: metered) else { return nil }
+            // The steps are the closure's as written.
+            let body = known.map { RowPredicate.unwrapping(closure.body, where: $0, isNil: false, slot: closure.firstSlot, mapped: nil) } ?? closure.body
+            guard let operand = RowPredicate.rowOperand(body, slot: closure.firstSlot, allowingWork: metered) else { return nil }
             return (operand, closure.body.stepSize)
         default:
             return nil
@@ -90,7 +96,10 @@ package enum Optimizer {
             return (source, mapping, steps.perElement, map.arguments[0])
         }
         guard case .builtin(let map) = expression.node, map.builtin.id == id, let source = map.receiver,
-              case .array(.donation) = source.type, let (operand, steps) = rowMapping(map.arguments[0], metered: metered) else { return nil }
+              case .array(.donation) = source.type else { return nil }
+        var known: RowPredicate?
+        if case .fused(.scan(_, let predicate, .filter), _, _) = source.node { known = predicate }
+        guard let (operand, steps) = rowMapping(map.arguments[0], metered: metered, known: known) else { return nil }
         return (source, operand, steps, map.arguments[0])
     }
 
@@ -541,7 +550,7 @@ extension RowPredicate {
     /// wherever it is evaluated, and unlike `x!` it cannot fail, so the whole can be scanned.
     /// (A scan may test the right side on rows the left decides, whose answer the left then
     /// gives whatever the right computes.)
-    private static func unwrapping(_ expression: TypedExpression, where condition: RowPredicate, isNil: Bool,
+    static func unwrapping(_ expression: TypedExpression, where condition: RowPredicate, isNil: Bool,
                                    slot: Int, mapped: Operand?) -> TypedExpression {
         // What the condition tests against nil: it is false (with `isNil`) only when each of
         // the `||`'s operands is, or true only when each of the `&&`'s is.
