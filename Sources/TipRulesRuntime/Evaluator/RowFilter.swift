@@ -250,22 +250,8 @@ final class NilFilter: RowFilter {
     @inline(__always)
     private func withNilBit<Result>(_ body: (_ count: Int, _ nilBit: (Int) -> Int) -> Result) -> Result {
         switch items {
-        case .ints(let items):
-            let bits = OptionalNumberBits.make()
-            return items.withUnsafeBufferPointer { column in
-                body(column.count) { position in
-                    let value = column.baseAddress.unsafelyUnwrapped + position
-                    return bits?.nilBit(value) ?? NilFilter.nilBit(value)
-                }
-            }
-        case .doubles(let items):
-            let bits = OptionalNumberBits.make()
-            return items.withUnsafeBufferPointer { column in
-                body(column.count) { position in
-                    let value = column.baseAddress.unsafelyUnwrapped + position
-                    return bits?.nilBit(value) ?? NilFilter.nilBit(value)
-                }
-            }
+        case .ints(let items): return NilFilter.withNilBit(items, body)
+        case .doubles(let items): return NilFilter.withNilBit(items, body)
         case .strings(let items):
             let pattern = OptionalStringPattern.make()
             return items.withUnsafeBufferPointer { column in
@@ -284,7 +270,20 @@ final class NilFilter: RowFilter {
         }
     }
 
-    /// 1 when an optional number is nil, else 0 (the caller checked the position).
+    /// `withNilBit` for an optional number's column.
+    @inline(__always)
+    private static func withNilBit<Number: OptionalNumberBits.Number, Result>(_ items: ColumnArray<Number?>,
+                                                                            _ body: (_ count: Int, _ nilBit: (Int) -> Int) -> Result) -> Result {
+        let bits = OptionalNumberBits.make()
+        return items.withUnsafeBufferPointer { column in
+            body(column.count) { position in
+                let value = column.baseAddress.unsafelyUnwrapped + position
+                return bits?.nilBit(value) ?? NilFilter.nilBit(value)
+            }
+        }
+    }
+
+    /// 1 when an optional is nil, else 0 (the caller checked the position).
     @inline(__always)
     private static func nilBit<Wrapped>(_ value: UnsafePointer<Wrapped?>) -> Int {
         // Matched in place: a string is not copied out.

@@ -24,15 +24,12 @@ package struct OptionalNumberBits {
         withUnsafeBytes(of: value) { $0[8] }
     }
 
-    /// 1 when the optional is nil, 0 otherwise.
-    @inline(__always)
-    package func nilBit(_ value: UnsafePointer<Int?>) -> Int {
-        Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
-    }
+    /// The numbers whose optionals are laid out as read here.
+    package protocol Number {}
 
     /// 1 when the optional is nil, 0 otherwise.
     @inline(__always)
-    package func nilBit(_ value: UnsafePointer<Double?>) -> Int {
+    package func nilBit<T: Number>(_ value: UnsafePointer<T?>) -> Int {
         Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
     }
 
@@ -52,3 +49,6 @@ package struct OptionalNumberBits {
         return Double(bitPattern: x ^ ((x ^ fallback.bitPattern) & mask))
     }
 }
+
+extension Int: OptionalNumberBits.Number {}
+extension Double: OptionalNumberBits.Number {}
