@@ -38,13 +38,13 @@ struct ColumnArrayTests {
         let bits = try #require(OptionalNumberBits.make(), "Int? or Double? is laid out differently: columns fall back to ??")
         for var value in [nil, 0, -1, 1, Int.min, Int.max, 42] as [Int?] {
             for fallback in [0, -1, Int.min, Int.max, 7] {
-                #expect(withUnsafePointer(to: &value) { bits.int($0, or: fallback) } == (value ?? fallback), "\(String(describing: value)) ?? \(fallback)")
+                #expect(withUnsafePointer(to: &value) { bits.value($0, or: fallback) } == (value ?? fallback), "\(String(describing: value)) ?? \(fallback)")
             }
             #expect(withUnsafePointer(to: &value) { bits.nilBit($0) } == (value == nil ? 1 : 0))
         }
         for var value in [nil, 0.0, -0.0, .nan, .infinity, -.infinity, 2.5, .leastNonzeroMagnitude] as [Double?] {
             for fallback in [0.0, -0.0, .nan, 1.5, -.infinity] {
-                let read = withUnsafePointer(to: &value) { bits.double($0, or: fallback) }
+                let read = withUnsafePointer(to: &value) { bits.value($0, or: fallback) }
                 #expect(read.bitPattern == (value ?? fallback).bitPattern, "\(String(describing: value)) ?? \(fallback)")
             }
             #expect(withUnsafePointer(to: &value) { bits.nilBit($0) } == (value == nil ? 1 : 0))

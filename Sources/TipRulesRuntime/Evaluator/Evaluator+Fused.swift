@@ -484,7 +484,7 @@ extension Evaluator {
                         var value = first
                         let end = first + range.count
                         while value < end {
-                            try add(bits.int(value, or: k), to: &sum, addition)
+                            try add(bits.value(value, or: k), to: &sum, addition)
                             value += 1
                         }
                     } else {

@@ -111,7 +111,7 @@ final class IntColumn {
                 let base = column.baseAddress.unsafelyUnwrapped
                 for (offset, position) in input.enumerated() {
                     precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "IntColumn position out of bounds")
-                    output[offset] = bits.int(base + position, or: k)
+                    output[offset] = bits.value(base + position, or: k)
                 }
             }
         case .arithmetic(let op, let a, let b):

@@ -350,37 +350,29 @@ final class OptionalNumberFilter: RowFilter {
     @inline(__always)
     private func withTest<Result>(_ body: (_ count: Int, _ passes: (Int) -> Bool) -> Result) -> Result {
         switch operands {
-        case .ints(let items, let fallback, let k):
-            return items.withUnsafeBufferPointer { column in
-                let bits = OptionalNumberBits.make()
-                @inline(__always) func read(_ position: Int) -> Int {
-                    let value = column.baseAddress.unsafelyUnwrapped + position
-                    return bits?.int(value, or: fallback) ?? (value.pointee ?? fallback)
-                }
-                switch op {
-                case .equal: return body(column.count) { read($0) == k }
-                case .notEqual: return body(column.count) { read($0) != k }
-                case .less: return body(column.count) { read($0) < k }
-                case .lessOrEqual: return body(column.count) { read($0) <= k }
-                case .greater: return body(column.count) { read($0) > k }
-                case .greaterOrEqual: return body(column.count) { read($0) >= k }
-                }
+        case .ints(let items, let fallback, let k): return OptionalNumberFilter.withTest(items, fallback, op, k, body)
+        case .doubles(let items, let fallback, let k): return OptionalNumberFilter.withTest(items, fallback, op, k, body)
+        }
+    }
+
+    @inline(__always)
+    private static func withTest<Number: OptionalNumberBits.Number & Comparable, Result>(
+        _ items: ColumnArray<Number?>, _ fallback: Number, _ op: ComparisonOperator, _ k: Number,
+        _ body: (_ count: Int, _ passes: (Int) -> Bool) -> Result
+    ) -> Result {
+        items.withUnsafeBufferPointer { column in
+            let bits = OptionalNumberBits.make()
+            @inline(__always) func read(_ position: Int) -> Number {
+                let value = column.baseAddress.unsafelyUnwrapped + position
+                return bits?.value(value, or: fallback) ?? (value.pointee ?? fallback)
             }
-        case .doubles(let items, let fallback, let k):
-            return items.withUnsafeBufferPointer { column in
-                let bits = OptionalNumberBits.make()
-                @inline(__always) func read(_ position: Int) -> Double {
-                    let value = column.baseAddress.unsafelyUnwrapped + position
-                    return bits?.double(value, or: fallback) ?? (value.pointee ?? fallback)
-                }
-                switch op {
-                case .equal: return body(column.count) { read($0) == k }
-                case .notEqual: return body(column.count) { read($0) != k }
-                case .less: return body(column.count) { read($0) < k }
-                case .lessOrEqual: return body(column.count) { read($0) <= k }
-                case .greater: return body(column.count) { read($0) > k }
-                case .greaterOrEqual: return body(column.count) { read($0) >= k }
-                }
+            switch op {
+            case .equal: return body(column.count) { read($0) == k }
+            case .notEqual: return body(column.count) { read($0) != k }
+            case .less: return body(column.count) { read($0) < k }
+            case .lessOrEqual: return body(column.count) { read($0) <= k }
+            case .greater: return body(column.count) { read($0) > k }
+            case .greaterOrEqual: return body(column.count) { read($0) >= k }
             }
         }
     }
@@ -799,7 +791,7 @@ final class NumberColumn {
                 let base = column.baseAddress.unsafelyUnwrapped
                 for (offset, position) in input.enumerated() {
                     precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "NumberColumn position out of bounds")
-                    output[offset] = bits.double(base + position, or: k)
+                    output[offset] = bits.value(base + position, or: k)
                 }
             }
         case .function(let function, let a, let b):

@@ -33,22 +33,17 @@ package struct OptionalNumberBits {
         Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
     }
 
-    /// `value ?? fallback`, chosen by masking rather than a branch.
+    /// `value ?? fallback` (a date's seconds too), chosen on the bit patterns by masking rather
+    /// than a branch.
     @inline(__always)
-    package func int(_ value: UnsafePointer<Int?>, or fallback: Int) -> Int {
-        let raw = UnsafeRawPointer(value)
-        let x = raw.load(as: Int.self), mask = 0 &- Int(raw.load(fromByteOffset: 8, as: UInt8.self))
-        return x ^ ((x ^ fallback) & mask)
-    }
-
-    /// `value ?? fallback` of a `Double?` (a date's seconds too), chosen on the bit patterns.
-    @inline(__always)
-    package func double(_ value: UnsafePointer<Double?>, or fallback: Double) -> Double {
+    package func value<T: Number>(_ value: UnsafePointer<T?>, or fallback: T) -> T {
         let raw = UnsafeRawPointer(value)
         let x = raw.load(as: UInt64.self), mask = 0 &- UInt64(raw.load(fromByteOffset: 8, as: UInt8.self))
-        return Double(bitPattern: x ^ ((x ^ fallback.bitPattern) & mask))
+        let chosen = x ^ ((x ^ unsafeBitCast(fallback, to: UInt64.self)) & mask)
+        return unsafeBitCast(chosen, to: T.self)
     }
 }
 
+// Both are eight bytes, as `value(_:or:)` reads them.
 extension Int: OptionalNumberBits.Number {}
 extension Double: OptionalNumberBits.Number {}
