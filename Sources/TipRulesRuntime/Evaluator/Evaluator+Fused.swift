@@ -846,6 +846,21 @@ extension Evaluator {
             default: break
             }
         }
+        if case .scattered(let positions) = list.positions {
+            // A filtered list: the column's machine values at its positions, by the standard
+            // library's `max()` or `min()`, as over the array `map` would make.
+            func extreme<T: Comparable>(_ items: ColumnArray<T>) -> T {
+                let values = positions.lazy.map { items[$0] }
+                return (isMax ? values.max() : values.min())!
+            }
+            switch column {
+            case .int(let items): return .int(extreme(items))
+            case .double(let items): return .double(extreme(items))
+            case .date(let items): return .date(extreme(items))
+            case .string(let items): return .string(extreme(items))
+            default: break
+            }
+        }
         var result = column[list.position(at: 0)]
         for offset in 1..<list.count {
             let next = column[list.position(at: offset)]
