@@ -355,6 +355,18 @@ final class OptionalNumberFilter: RowFilter {
         }
     }
 
+    /// `a OP b`, as Swift's operators on the type give it.
+    private static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        }
+    }
+
     @inline(__always)
     private static func withTest<Number: OptionalNumberBits.Number & Comparable, Result>(
         _ items: ColumnArray<Number?>, _ fallback: Number, _ op: ComparisonOperator, _ k: Number,
@@ -362,17 +374,20 @@ final class OptionalNumberFilter: RowFilter {
     ) -> Result {
         items.withUnsafeBufferPointer { column in
             let bits = OptionalNumberBits.make()
-            @inline(__always) func read(_ position: Int) -> Number {
+            // A nil row is the fallback, whose answer (`nilPasses`) is worked out once.
+            @inline(__always) func passes(_ position: Int, _ nilPasses: Bool, _ test: (Number) -> Bool) -> Bool {
                 let value = column.baseAddress.unsafelyUnwrapped + position
-                return bits?.value(value, or: fallback) ?? (value.pointee ?? fallback)
+                guard let bits else { return value.pointee.map(test) ?? nilPasses }
+                return bits.test(value, test, nilPasses: nilPasses)
             }
+            let nilPasses = OptionalNumberFilter.holds(op, fallback, k)
             switch op {
-            case .equal: return body(column.count) { read($0) == k }
-            case .notEqual: return body(column.count) { read($0) != k }
-            case .less: return body(column.count) { read($0) < k }
-            case .lessOrEqual: return body(column.count) { read($0) <= k }
-            case .greater: return body(column.count) { read($0) > k }
-            case .greaterOrEqual: return body(column.count) { read($0) >= k }
+            case .equal: return body(column.count) { passes($0, nilPasses) { $0 == k } }
+            case .notEqual: return body(column.count) { passes($0, nilPasses) { $0 != k } }
+            case .less: return body(column.count) { passes($0, nilPasses) { $0 < k } }
+            case .lessOrEqual: return body(column.count) { passes($0, nilPasses) { $0 <= k } }
+            case .greater: return body(column.count) { passes($0, nilPasses) { $0 > k } }
+            case .greaterOrEqual: return body(column.count) { passes($0, nilPasses) { $0 >= k } }
             }
         }
     }

@@ -33,6 +33,18 @@ package struct OptionalNumberBits {
         Int(UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt8.self))
     }
 
+    /// `value.map(test) ?? nilPasses` without a branch: the test runs on the eight bytes either
+    /// way (any eight bytes are an `Int` or a `Double`), and the tag chooses its answer or
+    /// `nilPasses`.
+    @inline(__always)
+    package func test<T: Number>(_ value: UnsafePointer<T?>, _ test: (T) -> Bool, nilPasses: Bool) -> Bool {
+        let raw = UnsafeRawPointer(value)
+        let tag = raw.load(fromByteOffset: 8, as: UInt8.self)
+        let passed = unsafeBitCast(test(raw.load(as: T.self)), to: UInt8.self)
+        // `tag == 1 ? nilPasses : passed`, on bits.
+        return passed ^ ((passed ^ unsafeBitCast(nilPasses, to: UInt8.self)) & tag) != 0
+    }
+
     /// `value ?? fallback` (a date's seconds too), chosen on the bit patterns by masking rather
     /// than a branch.
     @inline(__always)
