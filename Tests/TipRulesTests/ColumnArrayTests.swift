@@ -41,6 +41,9 @@ struct ColumnArrayTests {
                 #expect(withUnsafePointer(to: &value) { bits.value($0, or: fallback) } == (value ?? fallback), "\(String(describing: value)) ?? \(fallback)")
             }
             #expect(withUnsafePointer(to: &value) { bits.nilBit($0) } == (value == nil ? 1 : 0))
+            for nilPasses in [false, true] {
+                #expect(withUnsafePointer(to: &value) { bits.test($0, { $0 > 0 }, nilPasses: nilPasses) } == (value.map { $0 > 0 } ?? nilPasses))
+            }
         }
         for var value in [nil, 0.0, -0.0, .nan, .infinity, -.infinity, 2.5, .leastNonzeroMagnitude] as [Double?] {
             for fallback in [0.0, -0.0, .nan, 1.5, -.infinity] {
@@ -48,6 +51,9 @@ struct ColumnArrayTests {
                 #expect(read.bitPattern == (value ?? fallback).bitPattern, "\(String(describing: value)) ?? \(fallback)")
             }
             #expect(withUnsafePointer(to: &value) { bits.nilBit($0) } == (value == nil ? 1 : 0))
+            for nilPasses in [false, true] {
+                #expect(withUnsafePointer(to: &value) { bits.test($0, { $0 >= 0 }, nilPasses: nilPasses) } == (value.map { $0 >= 0 } ?? nilPasses))
+            }
         }
     }
 
