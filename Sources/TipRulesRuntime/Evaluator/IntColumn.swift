@@ -103,17 +103,7 @@ final class IntColumn {
                 for (offset, position) in input.enumerated() { output[offset] = column[position] }
             }
         case .coalesce(let items, let k):
-            items.withUnsafeBufferPointer { column in
-                guard let bits = OptionalNumberBits.make() else {
-                    for (offset, position) in input.enumerated() { output[offset] = column[position] ?? k }
-                    return
-                }
-                let base = column.baseAddress.unsafelyUnwrapped
-                for (offset, position) in input.enumerated() {
-                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "IntColumn position out of bounds")
-                    output[offset] = bits.value(base + position, or: k)
-                }
-            }
+            items.fill(input, coalescing: k, into: output)
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)

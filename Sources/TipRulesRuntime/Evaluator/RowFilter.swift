@@ -355,18 +355,6 @@ final class OptionalNumberFilter: RowFilter {
         }
     }
 
-    /// `a OP b`, as Swift's operators on the type give it.
-    private static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
-        switch op {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
-        }
-    }
-
     @inline(__always)
     private static func withTest<Number: OptionalNumberBits.Number & Comparable, Result>(
         _ items: ColumnArray<Number?>, _ fallback: Number, _ op: ComparisonOperator, _ k: Number,
@@ -380,7 +368,7 @@ final class OptionalNumberFilter: RowFilter {
                 guard let bits else { return value.pointee.map(test) ?? nilPasses }
                 return bits.test(value, test, nilPasses: nilPasses)
             }
-            let nilPasses = OptionalNumberFilter.holds(op, fallback, k)
+            let nilPasses = ComparisonNode.holds(op, fallback, k)
             switch op {
             case .equal: return body(column.count) { passes($0, nilPasses) { $0 == k } }
             case .notEqual: return body(column.count) { passes($0, nilPasses) { $0 != k } }
@@ -798,17 +786,7 @@ final class NumberColumn {
                 for offset in 0..<input.count { output[offset] = Double(x[offset]) }
             }
         case .coalesce(let items, let k):
-            items.withUnsafeBufferPointer { column in
-                guard let bits = OptionalNumberBits.make() else {
-                    for (offset, position) in input.enumerated() { output[offset] = column[position] ?? k }
-                    return
-                }
-                let base = column.baseAddress.unsafelyUnwrapped
-                for (offset, position) in input.enumerated() {
-                    precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "NumberColumn position out of bounds")
-                    output[offset] = bits.value(base + position, or: k)
-                }
-            }
+            items.fill(input, coalescing: k, into: output)
         case .function(let function, let a, let b):
             a.fill(input, output)
             switch function {

@@ -59,3 +59,22 @@ package struct OptionalNumberBits {
 // Both are eight bytes, as `value(_:or:)` reads them.
 extension Int: OptionalNumberBits.Number {}
 extension Double: OptionalNumberBits.Number {}
+
+extension ColumnArray {
+    /// Writes `self[p] ?? fallback` for each position `p` of `input`, read without a branch.
+    @inline(__always)
+    func fill<T: OptionalNumberBits.Number>(_ input: UnsafeBufferPointer<Int>, coalescing fallback: T,
+                                            into output: UnsafeMutablePointer<T>) where Element == T? {
+        withUnsafeBufferPointer { column in
+            guard let bits = OptionalNumberBits.make() else {
+                for (offset, position) in input.enumerated() { output[offset] = column[position] ?? fallback }
+                return
+            }
+            let base = column.baseAddress.unsafelyUnwrapped
+            for (offset, position) in input.enumerated() {
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "ColumnArray position out of bounds")
+                output[offset] = bits.value(base + position, or: fallback)
+            }
+        }
+    }
+}
