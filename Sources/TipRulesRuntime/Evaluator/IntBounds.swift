@@ -109,24 +109,25 @@ extension Evaluator {
             // row's value is converted before the scan, as the bounds of what it gives.
             guard intArithmeticCannotFail(a, list) else { return nil }
             var low = Double.infinity, high = -Double.infinity
+            // Whether a value was NaN, which no comparison lets into the bounds: as a byte, so
+            // the loop has no branch.
+            var unordered: UInt8 = 0
+            @inline(__always) func include(_ x: Double) {
+                low = x < low ? x : low
+                high = x > high ? x : high
+                unordered |= unsafeBitCast(x != x, to: UInt8.self)
+            }
             if case .field(let field) = a, case .double(let items) = list.stream.columns[field], case .contiguous(let range) = list.positions {
-                // A column read in place. (NaN is caught below: it makes `low` or `high` NaN.)
+                // A column read in place.
                 items.withUnsafeBufferPointer { buffer in
-                    for x in buffer[range] {
-                        low = x < low || x.isNaN ? x : low
-                        high = x > high || x.isNaN ? x : high
-                    }
+                    for x in buffer[range] { include(x) }
                 }
             } else {
                 let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).doubles(a)
-                for offset in 0..<list.count {
-                    let x = read(list.position(at: offset))
-                    low = x < low || x.isNaN ? x : low
-                    high = x > high || x.isNaN ? x : high
-                }
+                for offset in 0..<list.count { include(read(list.position(at: offset))) }
             }
             // Truncation is monotonic, so the bounds of the values give those of the `Int`s.
-            guard let least = IntConversion.exact(low), let greatest = IntConversion.exact(high) else { return nil }
+            guard unordered == 0, let least = IntConversion.exact(low), let greatest = IntConversion.exact(high) else { return nil }
             return IntBounds(low: least, high: greatest)
         case .function(let f, let a, let b?) where f == .minInt || f == .maxInt:
             guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
