@@ -245,6 +245,7 @@ struct OptimizerTests {
                          "map { abs($0.id - 3) }.reduce(0, +)", "map { Int($0.rating * 2) }.reduce(0, +)", "map { max($0.id, $0.bonus ?? -9) }.reduce(5, +)",
                          "map { $0.id % 4 + ($0.bonus ?? 1) }.max()", "map { ($0.bonus ?? 0) * 4611686018427387904 }.reduce(0, +)",
                          "map { min($0.id / 2, threshold) }.sorted()", "reduce(9223372036854775800) { $0 + ($1.bonus ?? 1) }",
+                         "reduce(0) { $0 + ($1.bonus ?? 0) }", "reduce(9223372036854775806) { $0 + ($1.bonus ?? 0) }",
                          // Failures whose wrapped results would sum without overflow: the sum
                          // must still fail where the closure does.
                          "map { $0.id * 4611686018427387904 * 4 }.reduce(0, +)", "reduce(0) { $0 + $1.id * 4611686018427387904 * 4 }",

@@ -483,9 +483,17 @@ extension Evaluator {
                         // Through a pointer, one load of the number and one of its tag a row.
                         var value = first
                         let end = first + range.count
-                        while value < end {
-                            try add(bits.value(value, or: k), to: &sum, addition)
-                            value += 1
+                        if k == 0 {
+                            // The usual `x ?? 0`, with the fallback a constant the masking folds away.
+                            while value < end {
+                                try add(bits.value(value, or: 0), to: &sum, addition)
+                                value += 1
+                            }
+                        } else {
+                            while value < end {
+                                try add(bits.value(value, or: k), to: &sum, addition)
+                                value += 1
+                            }
                         }
                     } else {
                         _ = try add(to: &sum, range.count, addition) { first[$0] ?? k }
