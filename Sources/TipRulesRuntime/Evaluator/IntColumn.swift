@@ -99,9 +99,7 @@ final class IntColumn {
         case .constant(let k):
             output.update(repeating: k, count: input.count)
         case .column(let items):
-            items.withUnsafeBufferPointer { column in
-                for (offset, position) in input.enumerated() { output[offset] = column[position] }
-            }
+            items.gather(input, into: output)
         case .coalesce(let items, let k):
             items.fill(input, coalescing: k, into: output)
         case .arithmetic(let op, let a, let b):

@@ -769,9 +769,7 @@ final class NumberColumn {
         case .constant(let k):
             output.update(repeating: k, count: input.count)
         case .column(let items):
-            items.withUnsafeBufferPointer { column in
-                for (offset, position) in input.enumerated() { output[offset] = column[position] }
-            }
+            items.gather(input, into: output)
         case .negate(let inner):
             inner.fill(input, output)
             for offset in 0..<input.count { output[offset] = -output[offset] }

@@ -196,6 +196,15 @@ extension ColumnArray: Equatable where Element: Equatable {
 }
 
 extension ColumnArray {
+    /// Writes the element at each position of `input` to `output`, in order: a batch of a
+    /// column read for a tight loop over it.
+    @inline(__always)
+    func gather(_ input: UnsafeBufferPointer<Int>, into output: UnsafeMutablePointer<Element>) {
+        withUnsafeBufferPointer { column in
+            for (offset, position) in input.enumerated() { output[offset] = column[position] }
+        }
+    }
+
     /// Whether the optional at a position is nil, read in place (a string is not copied out).
     @inline(__always)
     func isNil<Wrapped>(at position: Int) -> Bool where Element == Wrapped? {
