@@ -386,5 +386,55 @@ enum Workloads {
         Workload(
             name: "W69", rule: "didRate.donations.contains { $0.landmarkID == (didViewLandmarkDetail.donations.last?.landmarkID ?? 0) && $0.score > 4 }",
             closure: { data, _, _ in data.ratings.contains { $0.landmarkID == (data.views.last?.landmarkID ?? 0) && $0.score > 4 } }),
+        // Session 8: shapes from a probe of rules outside the table (chains, conversions in
+        // extremes, nested scans, orders by date, reversed and suffix windows).
+        Workload(
+            name: "W70", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 5 }.map { $0 * 2 }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.filter { $0 > 5 }.map { $0 * 2 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W71", rule: "didRate.donations.filter { $0.score > 2 }.filter { $0.landmarkID % 2 == 0 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 2 }.filter { $0.landmarkID % 2 == 0 }.count > 5 }),
+        Workload(
+            name: "W72", rule: "(didRate.donations.map { $0.score.rounded() }.max() ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.map { $0.score.rounded() }.max() ?? 0) > 4 }),
+        Workload(
+            name: "W73", rule: "(didRate.donations.map { Double($0.landmarkID) * $0.score }.max() ?? 0) > 100",
+            closure: { data, _, _ in (data.ratings.map { Double($0.landmarkID) * $0.score }.max() ?? 0) > 100 }),
+        Workload(
+            name: "W74", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * 2 } > 50",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + $1.score * 2 } > 50 }),
+        Workload(
+            name: "W75", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 3",
+            closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
+        Workload(
+            name: "W76", rule: "didRate.donations.reversed().prefix(3).contains { $0.score > 4 }",
+            closure: { data, _, _ in data.ratings.reversed().prefix(3).contains { $0.score > 4 } }),
+        Workload(
+            name: "W77", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 3 && $0.comment != nil }.map(\\.score).reduce(0, +) > 4",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) > 3 && $0.comment != nil }.map(\.score).reduce(0, +) > 4 }),
+        Workload(
+            name: "W78", rule: "didRate.donations.sorted { $0.date > $1.date }.first!.score > 2",
+            closure: { data, _, _ in data.ratings.sorted { $0.date > $1.date }.first!.score > 2 }),
+        Workload(
+            name: "W79", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).contains(\"Zion\")",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkName)).contains("Zion") }),
+        Workload(
+            name: "W80", rule: "didRate.donations.map { $0.score > 3 ? 1 : 0 }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score > 3 ? 1 : 0 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W81", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID > 10 && $0.landmarkID < 20 }.map(\\.landmarkName).contains(\"Zion\")",
+            closure: { data, _, _ in data.views.filter { $0.landmarkID > 10 && $0.landmarkID < 20 }.map(\.landmarkName).contains("Zion") }),
+        Workload(
+            name: "W82", rule: "didRate.donations.map(\\.score).sorted()[didRate.donations.count / 2] > 2.5",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted()[data.ratings.count / 2] > 2.5 }),
+        Workload(
+            name: "W83", rule: "(didRate.donations.first { $0.helpful != nil && $0.helpful! > 50 }?.score ?? 0) > 2",
+            closure: { data, _, _ in (data.ratings.first { $0.helpful != nil && $0.helpful! > 50 }?.score ?? 0) > 2 }),
+        Workload(
+            name: "W84", rule: "didRate.donations.suffix(5).allSatisfy { $0.score > 3 }",
+            closure: { data, _, _ in data.ratings.suffix(5).allSatisfy { $0.score > 3 } }),
+        Workload(
+            name: "W85", rule: "didRate.donations.map { $0.comment ?? \"none\" }.filter { $0.count > 5 }.count > 2",
+            closure: { data, _, _ in data.ratings.map { $0.comment ?? "none" }.filter { $0.count > 5 }.count > 2 }),
     ]
 }

@@ -367,6 +367,32 @@ struct OptimizerTests {
                          "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }"] {
                 result.append("\(source).\(fold)")
             }
+            // Chains of `map`, `filter` and `compactMap` over what earlier calls computed, each
+            // `filter` and `compactMap` a narrowing of the donations, ended by every consumer:
+            // NaN ratings and -0.0, nils, overflows that must surface (`* 4611686018427387904`),
+            // string searches in a narrowing, and closures that do not read their parameter.
+            let numericChains = ["compactMap(\\.bonus).filter { $0 > -2 }", "compactMap { $0.bonus }.filter { $0 > 0 }.map { $0 * 3 }",
+                                 "map { $0.rating * 2 }.filter { $0 > 1 }", "map(\\.id).filter { $0 != 0 }.map { $0 * 4611686018427387904 }",
+                                 "map { $0.bonus ?? threshold }.filter { $0 % 2 == 0 }.map { $0 - 1 }", "filter { $0.seen }.map(\\.rating).filter { $0 >= 1 }",
+                                 "compactMap(\\.weight).filter { $0 < 1.5 }.map { -$0 }", "map(\\.id).filter { _ in threshold > 2 }.filter { $0 < 5 }",
+                                 "compactMap { $0.note?.count }.filter { $0 > 2 }", "map { $0.id * 3 }.compactMap { $0 > 0 ? $0 : nil }.filter { $0 > 1 }",
+                                 "compactMap(\\.bonus).compactMap { $0 == 1 ? nil : $0 }"]
+            for chain in numericChains {
+                for consumer in ["count", "isEmpty", "reduce(0, +)", "max()", "min()", "contains(where: { $0 > 1 })", "allSatisfy { $0 > -1 }",
+                                 "count(where: { $0 < 3 })", "contains(2)", "sorted()", "sorted(by: >).first", "reduce(0) { $0 + $1 }",
+                                 "reduce(0) { max($0, $1) }", "filter { $0 != 3 }.count", "map { $0 + 1 }.max()"] {
+                    result.append("\(source).\(chain).\(consumer)")
+                }
+            }
+            for chain in ["compactMap(\\.note).filter { $0.contains(\"e\") }", "map(\\.name).filter { !$0.hasPrefix(\"A\") }"] {
+                for consumer in ["count", "isEmpty", "sorted().first", "contains(where: { $0 == wanted })", "filter { $0 != \"wet\" }.count",
+                                 "contains(\"Zion\")"] {
+                    result.append("\(source).\(chain).\(consumer)")
+                }
+            }
+            for consumer in ["count", "isEmpty", "sorted().first", "contains(where: { $0 > lastDay })", "max()", "sorted(by: >).first"] {
+                result.append("\(source).compactMap(\\.due).filter { $0 > Date.now.addingTimeInterval(-86400 * 40) }.\(consumer)")
+            }
             // Distinct counts and extremes of what a closure computes (NaN ratings, -0.0, nil notes).
             for computed in ["Set(\(source).map { $0.id / 3 }).count", "Set(\(source).map { $0.rating * 2 }).count",
                              "Set(\(source).map { $0.note ?? \"\" }).count", "Set(\(source).map { $0.id * 9223372036854775807 }).count",
@@ -422,6 +448,12 @@ struct OptimizerTests {
             let unfusable = text.contains("{ $0 * 2 + $1.id }") || text.contains("reduce(\"\")")
                 || text.contains("compactMap { $0.id * 2 }")
                 || text.contains("$0 + $0 *") || text.contains("{ _, _ in")
+                // Chains not fused: a narrowing by what charges work per element (the count of a
+                // string), a `compactMap` to a literal nil, the latest of computed dates (a sort
+                // of the values they make still is).
+                || (text.contains("compactMap { $0.note?.count }.filter") || text.contains("? nil :")
+                    || text.contains("compactMap(\\.due).filter { $0 > Date.now.addingTimeInterval(-86400 * 40) }.max()"))
+                    && !text.contains("sorted(by: >)")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
             #expect(!OptimizerTests.containsFused(slowExpression.body))

@@ -372,15 +372,21 @@ final class FusedNode: Node {
     /// The subexpressions of its closures that read no closure parameter, evaluated once per
     /// evaluation of the operation (see `HoistedExpression`).
     let hoisted: [HoistedSlot]
+    /// Whether the node keeps the donations of a chain for the enclosing fused node (see
+    /// `FusedOperation.narrowed`), which runs the whole chain unfused when this one cannot
+    /// finish: its own unfused calls make no donation list.
+    private let narrowsChain: Bool
     init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation.kernel
+        if case .narrowed = operation { narrowsChain = true } else { narrowsChain = false }
         hoisted = self.operation.hoistedUses.map { HoistedSlot(use: $0, node: NodeCompiler.compile($0.hoisted.expression)) }
         self.steps = steps
         self.source = source
         self.initial = initial
         self.unfused = LazyNode(unfused)
         switch operation {
-        case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _):
+        case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _),
+             .narrowed(_, let predicate):
             filters = BoundFilterCache(predicate)
         case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
@@ -396,6 +402,8 @@ final class FusedNode: Node {
         // must then evaluate and charge themselves).
         let start = ev.remainingSteps + (ev.closureDepth == 0 ? 1 : 0)
         if ev.unfusedDepth > 0 {
+            // (Never for a chain's narrowing: the enclosing node runs its own unfused calls.)
+            precondition(!narrowsChain, "a chain's narrowing evaluated outside its fused operation")
             ev.restoreSteps(start)
             return try unfused.node.evaluate(&ev)
         }
@@ -407,6 +415,7 @@ final class FusedNode: Node {
         do {
             return try ev.fused(operation, steps, source, initial, node: self, filters: filters, hoisted: hoisted, range)
         } catch {
+            if narrowsChain { throw error }
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)
             ev.unfusedDepth += 1

@@ -349,13 +349,25 @@ package enum FusedOperation: Sendable {
     /// (`map(\.score).sorted()`): the array of what it computes, made from the columns.
     case mapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
 
+    /// The donations of `source` a row predicate holds for: a `filter` or `compactMap` in a
+    /// chain over what earlier calls made of each donation (`xs.map(f).filter(p)` keeps the
+    /// donations for which `p(f($0))` holds, `xs.compactMap(f)` those for which `f($0) != nil`),
+    /// as a scan in `filter` mode. It charges per donation of `source` what the calls it stands
+    /// for charge per element (the earlier `map`s' functions and its own closure).
+    ///
+    /// It is only ever the source of another fused operation, which computes the chain's
+    /// values from the donations kept. Its `unfused` calls make those values, not donations, so
+    /// when it cannot finish (a give-way, the step budget) it leaves the enclosing operation to
+    /// run the whole chain unfused.
+    case narrowed(TypedExpression, RowPredicate)
+
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
-             .mappedOrder(let source, _, _, _, _):
+             .mappedOrder(let source, _, _, _, _), .narrowed(let source, _):
             return source
         }
     }
@@ -394,6 +406,7 @@ package enum FusedOperation: Sendable {
         case .columnSum(_, _, let mapping, let addition, let skipsNil): return .columnSum(mapping: mapping, addition: addition, skipsNil: skipsNil)
         case .fold(_, _, let step, let filter): return .fold(step: step, filter: filter)
         case .mapped(_, let mapping, let element): return .mapped(mapping: mapping, element: element)
+        case .narrowed(_, let predicate): return .scan(predicate, .filter)
         }
     }
 

@@ -58,8 +58,19 @@ package enum Optimizer {
     /// With `known`, a predicate that holds for every donation the mapping sees (a `filter`'s
     /// before it), whose nil tests make the force unwraps they guard safe (`filter { $0.x != nil
     /// }.map { $0.x! }`): read as `x ?? d`, as in one closure (see `RowPredicate.unwrapping`).
-    private static func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil)
-        -> (operand: RowPredicate.Operand, steps: Int)? {
+    /// With `mapped`, the function applies to what earlier calls of a chain computed from each
+    /// donation (see `RowChain`) rather than to the donation.
+    private static func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil,
+                                   after mapped: RowPredicate.Operand? = nil) -> (operand: RowPredicate.Operand, steps: Int)? {
+        if let mapped {
+            // A closure over an earlier call's result, which that call computed for every
+            // element: so the closure must read it when it could fail (see `predicate(_:after:)`).
+            guard case .closure(let closure) = function.node, closure.parameterCount == 1,
+                  !mapped.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
+                  let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot, mapped: mapped, allowingWork: metered)
+            else { return nil }
+            return (operand, closure.body.stepSize)
+        }
         switch function.node {
         case .keyPath(let steps) where steps.count == 1:
             switch steps[0] {
@@ -95,12 +106,73 @@ package enum Optimizer {
            case .builtin(let map) = unfused.node, metered || !mapping.chargesWork {
             return (source, mapping, steps.perElement, map.arguments[0])
         }
-        guard case .builtin(let map) = expression.node, map.builtin.id == id, let source = map.receiver,
-              case .array(.donation) = source.type else { return nil }
+        guard case .builtin(let map) = expression.node, map.builtin.id == id, let receiver = map.receiver,
+              let chain = rowChain(receiver) else { return nil }
         var known: RowPredicate?
-        if case .fused(.scan(_, let predicate, .filter), _, _) = source.node { known = predicate }
-        guard let (operand, steps) = rowMapping(map.arguments[0], metered: metered, known: known) else { return nil }
-        return (source, operand, steps, map.arguments[0])
+        if chain.mapping == nil, case .fused(.scan(_, let predicate, .filter), _, _) = chain.list.node { known = predicate }
+        guard let (operand, steps) = rowMapping(map.arguments[0], metered: metered, known: known, after: chain.mapping) else { return nil }
+        return (chain.list, operand, chain.pendingSteps + steps, map.arguments[0])
+    }
+
+    /// A chain of `map`, `filter` and `compactMap` calls over a donation list, as the donations
+    /// whose results it keeps and what it computes from each of them.
+    ///
+    /// Each `filter` or `compactMap` after a `map` becomes a narrowing of the list (a fused
+    /// `FusedOperation.narrowed` scan with the row predicate the call's closure amounts to on the
+    /// donations); each `map` composes its function with what came before. So any such chain
+    /// ends as a list of donations and one row operand, which the operation that consumes the
+    /// chain (`reduce`, `max()`, `contains(where:)`, `count`, ...) computes per donation kept.
+    private struct RowChain {
+        /// The donations whose results the chain keeps: the source, or a narrowing of it.
+        var list: TypedExpression
+        /// What the chain computes from each donation of `list`; nil for the donation itself.
+        var mapping: RowPredicate.Operand?
+        /// The steps per donation of `list` of the `map`s since its last narrowing, which the
+        /// consuming operation charges (they go through every element).
+        var pendingSteps: Int
+    }
+
+    /// The chain `expression` is (see `RowChain`): a donation list itself, or `map`, `filter`
+    /// and `compactMap` calls over one whose closures are row operands and predicates. Nil for
+    /// anything else, and for a chain whose functions charge work per element (`count` of a
+    /// string) before its last call, which a narrowing would not charge on every element.
+    private static func rowChain(_ expression: TypedExpression) -> RowChain? {
+        if case .array(.donation) = expression.type { return RowChain(list: expression, mapping: nil, pendingSteps: 0) }
+        // A `map` fused on its own already (the children are fused first): taken apart again.
+        if case .fused(.mapped(let source, let mapping, _), let steps, _) = expression.node {
+            return mapping.chargesWork ? nil : RowChain(list: source, mapping: mapping, pendingSteps: steps.perElement)
+        }
+        guard case .builtin(let call) = expression.node, call.arguments.count == 1, let receiver = call.receiver,
+              let chain = rowChain(receiver) else { return nil }
+        switch call.builtin.id {
+        case .arrayMap:
+            var known: RowPredicate?
+            if chain.mapping == nil, case .fused(.scan(_, let predicate, .filter), _, _) = chain.list.node { known = predicate }
+            guard let (operand, steps) = rowMapping(call.arguments[0], known: known, after: chain.mapping) else { return nil }
+            return RowChain(list: chain.list, mapping: operand, pendingSteps: chain.pendingSteps + steps)
+        case .arrayFilter:
+            // (A filter of the donations themselves is a donation list, fused on its own.)
+            guard let mapping = chain.mapping, let (predicate, size) = predicate(call.arguments.first, after: mapping) else { return nil }
+            return RowChain(list: narrowed(chain, predicate, perElement: chain.pendingSteps + size, replacing: expression),
+                            mapping: mapping, pendingSteps: 0)
+        case .arrayCompactMap:
+            guard let (operand, steps) = rowMapping(call.arguments[0], after: chain.mapping),
+                  case .function(_, .optional(let wrapped)) = call.arguments[0].type, let fallback = RowPredicate.placeholder(of: wrapped)
+            else { return nil }
+            let kept = narrowed(chain, .compare(operand, .notEqual, .constant(.null)), perElement: chain.pendingSteps + steps, replacing: expression)
+            return RowChain(list: kept, mapping: .coalesce(operand, .constant(fallback), keepsOptional: false), pendingSteps: 0)
+        default:
+            return nil
+        }
+    }
+
+    /// The donations of a chain's list that `predicate` holds for, standing for `expression`
+    /// (a `filter` or `compactMap` at the chain's end).
+    private static func narrowed(_ chain: RowChain, _ predicate: RowPredicate, perElement: Int,
+                                 replacing expression: TypedExpression) -> TypedExpression {
+        let fusedCall = fused(.narrowed(chain.list, predicate), perElement: perElement, replacing: expression)
+        // A list of the source's donations, whatever values the calls it stands for make.
+        return TypedExpression(fusedCall.node, chain.list.type, expression.range)
     }
 
     /// A one-parameter closure over the results of a row mapping, as a row predicate on the
@@ -202,6 +274,12 @@ package enum Optimizer {
             let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
             return (map.source, predicate, map.steps)
         }
+        // Any other chain that ends in a `filter` or `compactMap` of what it computed: the
+        // donations its last narrowing keeps.
+        if let chain = rowChain(receiver), chain.mapping != nil, chain.pendingSteps == 0,
+           case .fused(.narrowed(let source, let predicate), let steps, _) = chain.list.node {
+            return (source, predicate, steps.perElement)
+        }
         return nil
     }
 
@@ -257,6 +335,18 @@ package enum Optimizer {
                              perElement: size, perSourceElement: map.steps, replacing: expression)
             }
         }
+        // The same after any chain that ends in a `filter` or `compactMap` of what it computed.
+        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+           builtin.id == .arraySorted || keyOrder(builtin.id) != nil, let chain = rowChain(receiver), let mapping = chain.mapping {
+            if builtin.id == .arraySorted {
+                return fused(.mappedOrder(chain.list, mapping: mapping, element: element, op: nil, order: .sorted),
+                             perElement: 0, perSourceElement: chain.pendingSteps, replacing: expression)
+            }
+            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first) {
+                return fused(.mappedOrder(chain.list, mapping: mapping, element: element, op: op, order: order),
+                             perElement: size, perSourceElement: chain.pendingSteps, replacing: expression)
+            }
+        }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) of scalars, comparing the elements themselves.
         if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element), let order = keyOrder(builtin.id),
            let (op, size) = elementComparison(call.arguments.first) {
@@ -290,15 +380,16 @@ package enum Optimizer {
             return fused(.scan(source, predicate, builtin.id == .arrayFirst ? .first : .last), perElement: 0,
                          perSourceElement: steps.perElement, replacing: expression)
         }
-        // xs.map(f).count(where: p), .contains(where: p) and .allSatisfy(p): p tested on f's
-        // result. The map goes through every donation; the test, as far as it decides.
-        if let map = mapOverDonations(receiver, .arrayMap), let (predicate, size) = predicate(call.arguments.first, after: map.mapping) {
+        // xs.map(f).count(where: p), .contains(where: p) and .allSatisfy(p), and the same after
+        // any chain: p tested on what the chain computed. The chain goes through every donation
+        // it keeps; the test, as far as it decides.
+        if let chain = rowChain(receiver), let mapping = chain.mapping, let (predicate, size) = predicate(call.arguments.first, after: mapping) {
             switch builtin.id {
             case .arrayCountWhere:
-                return fused(.scan(map.source, predicate, .count), perElement: map.steps + size, replacing: expression)
+                return fused(.scan(chain.list, predicate, .count), perElement: chain.pendingSteps + size, replacing: expression)
             case .arrayContainsWhere, .arrayAllSatisfy:
-                return fused(.scan(map.source, predicate, builtin.id == .arrayContainsWhere ? .contains : .allSatisfy),
-                             perElement: size, perSourceElement: map.steps, replacing: expression)
+                return fused(.scan(chain.list, predicate, builtin.id == .arrayContainsWhere ? .contains : .allSatisfy),
+                             perElement: size, perSourceElement: chain.pendingSteps, replacing: expression)
             default:
                 break
             }
@@ -317,13 +408,19 @@ package enum Optimizer {
             return fused(.columnExtreme(map.source, mapping: map.mapping, isMax: builtin.id == .arrayMax, skipsNil: true),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
+        // The same after any chain that ends in a `filter` or `compactMap`.
+        if builtin.id == .arrayMax || builtin.id == .arrayMin, let chain = rowChain(receiver), let mapping = chain.mapping,
+           expression.type == .optional(.int) || expression.type == .optional(.double) {
+            return fused(.columnExtreme(chain.list, mapping: mapping, isMax: builtin.id == .arrayMax, skipsNil: false),
+                         perElement: chain.pendingSteps + 1, replacing: expression)
+        }
         // xs.map(\.field).contains(value), for a value the same for every donation: a count of
         // the donations whose field equals it, at least one. The unfused map reads every
         // element and `contains` charges every one, so all are charged.
-        if builtin.id == .arrayContains, let map = mapOverDonations(receiver, .arrayMap),
+        if builtin.id == .arrayContains, let chain = rowChain(receiver), let mapping = chain.mapping,
            let needle = RowPredicate.invariantOperand(call.arguments[0]) {
-            return fused(.countCompare(map.source, .compare(map.mapping, .equal, needle), .greaterOrEqual, 1),
-                         perElement: map.steps + 1, replacing: expression)
+            return fused(.countCompare(chain.list, .compare(mapping, .equal, needle), .greaterOrEqual, 1),
+                         perElement: chain.pendingSteps + 1, replacing: expression)
         }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
         if builtin.id == .arrayReduce, let (sum, perElement, perSourceElement) = columnSum(call, receiver, expression.type) {
@@ -370,6 +467,8 @@ package enum Optimizer {
             filter = predicate
         } else if case .array(.donation) = receiver.type {
             (source, mapped, mapSteps) = (receiver, nil, 0)
+        } else if let chain = rowChain(receiver), chain.mapping != nil {
+            (source, mapped, mapSteps) = (chain.list, chain.mapping, chain.pendingSteps)
         } else {
             return nil
         }
@@ -419,6 +518,11 @@ package enum Optimizer {
             return (.columnSum(map.source, initial: call.arguments[0], mapping: map.mapping, addition: closure.body.range,
                                skipsNil: produced.isOptional),
                     closure.body.stepSize, map.steps)
+        }
+        // { $0 + $1 } after any other chain: the values of the donations it keeps.
+        if let chain = rowChain(receiver), let mapping = chain.mapping {
+            return (.columnSum(chain.list, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
+                    chain.pendingSteps + closure.body.stepSize, 0)
         }
         return nil
     }
