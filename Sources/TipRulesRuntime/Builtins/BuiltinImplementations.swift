@@ -185,7 +185,7 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 let value = try ev.receiver(call)
                 try ev.tick(value.collectionCount, range)
-                return ev.subsequence(of: value, offsets: Array((0..<value.collectionCount).reversed()))
+                return ev.reversed(value)
             }
         case .arrayReduce:
             return { ev, call, _ throws(Interrupt) in

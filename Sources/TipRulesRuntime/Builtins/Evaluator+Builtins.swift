@@ -34,6 +34,31 @@ extension Evaluator {
         }
     }
 
+    /// A collection's elements in reverse order (for donations, their positions reversed in one
+    /// array, without an array of offsets first).
+    func reversed(_ value: Value) -> Value {
+        switch value {
+        case .donations(let list):
+            // Written into the new array directly: `reversed()` of a range or an array copies it
+            // first and then swaps in place, checking uniqueness at every swap.
+            let count = list.count
+            let positions = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                switch list.positions {
+                case .contiguous(let range):
+                    for offset in 0..<count { buffer[offset] = range.upperBound - 1 - offset }
+                case .scattered(let kept):
+                    kept.withUnsafeBufferPointer { kept in
+                        for offset in 0..<count { buffer[offset] = kept[count - 1 - offset] }
+                    }
+                }
+                initialized = count
+            }
+            return .donations(DonationList(stream: list.stream, positions: .scattered(positions)))
+        default:
+            return .array(elements(of: value).reversed())
+        }
+    }
+
     /// A contiguous part of a collection, `start..<end` in element offsets.
     func slice(of value: Value, _ start: Int, _ end: Int) -> Value {
         switch value {

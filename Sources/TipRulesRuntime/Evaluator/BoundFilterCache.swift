@@ -102,21 +102,21 @@ final class BoundFilterCache: Sendable {
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
     /// without variable invariants has one binding per stream.)
     private let slot = Atomic<Int>(0)
-    /// The entries of a predicate that reads variable invariants, most recently used last: a
-    /// scan nested in a closure over another list (`logins.contains { l in rates.contains {
+    /// The entries of a predicate that reads variable invariants, by the digest of their values:
+    /// a scan nested in a closure over another list (`logins.contains { l in rates.contains {
     /// $0.date > l.date } }`) binds the inner predicate once per outer element, each with other
-    /// values, and finds those bindings again at the next evaluation.
+    /// values, and finds those bindings again (one hash lookup) at the next outer element with
+    /// the same values and at the next evaluation.
     private let bindings = Mutex(Bindings())
 
     /// The kept entries of a predicate with variable invariants, all bound to one state of one
-    /// stream (a binding to another state evicts them: they can never match again), and their
-    /// digests in the same order, which a search reads without touching the entries.
+    /// stream (a binding to another state evicts them: they can never match again). Two values
+    /// with one digest keep the later binding only.
     private struct Bindings: Sendable {
-        var entries: [Entry] = []
-        var digests: [Int] = []
+        var entries: [Int: Entry] = [:]
     }
     /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
-    static let scratchBudget = 64 * 1024
+    static let scratchBudget = 256 * 1024
 
     /// A cache of the predicate's bindings; with `windows`, also of the bindings of the rest
     /// of it besides its date conditions (see `DateWindowPlan`).
@@ -142,12 +142,8 @@ final class BoundFilterCache: Sendable {
     func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
         let digest = BoundFilterCache.digest(invariants)
         guard variableInvariants.isEmpty else {
-            return bindings.withLock { bindings in
-                guard let index = bindings.digests.lastIndex(of: digest),
-                      bindings.entries[index].matches(stream, invariants, digest: digest) else { return nil }
-                bindings.digests.remove(at: index)
-                return bindings.entries.remove(at: index)
-            }
+            let entry = bindings.withLock { $0.entries.removeValue(forKey: digest) }
+            return entry?.matches(stream, invariants, digest: digest) == true ? entry : nil
         }
         guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
         let entry = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
@@ -173,25 +169,23 @@ final class BoundFilterCache: Sendable {
 
     /// Keeps an entry for the next scan: in place of any other, or, for a predicate with
     /// variable invariants, besides the others while their scratch buffers stay within
-    /// `scratchBudget` (the least recently used go first), and in place of those bound to
-    /// another state of the stream or another clock, which will not match again.
+    /// `scratchBudget` (past it, some other goes), and in place of those bound to another state
+    /// of the stream or another clock, which will not match again.
     func put(_ entry: Entry) {
         guard variableInvariants.isEmpty else {
             let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
-            let evicted: [Entry] = bindings.withLock { bindings in
-                var evicted: [Entry] = []
-                if let kept = bindings.entries.first, !kept.isSameState(as: entry) {
-                    evicted = bindings.entries
+            let evicted: Bindings? = bindings.withLock { bindings in
+                var evicted: Bindings?
+                if let kept = bindings.entries.first?.value, !kept.isSameState(as: entry) {
+                    evicted = bindings
                     bindings = Bindings()
+                } else if bindings.entries.count >= capacity, bindings.entries[entry.digest] == nil {
+                    // Full: one goes (which one matters little, a scan binds again in one pass).
+                    var one = Bindings()
+                    one.entries[entry.digest] = bindings.entries.remove(at: bindings.entries.startIndex).value
+                    evicted = one
                 }
-                if bindings.entries.count >= capacity {
-                    let surplus = bindings.entries.count - capacity + 1
-                    evicted.append(contentsOf: bindings.entries.prefix(surplus))
-                    bindings.entries.removeFirst(surplus)
-                    bindings.digests.removeFirst(surplus)
-                }
-                bindings.entries.append(entry)
-                bindings.digests.append(entry.digest)
+                bindings.entries[entry.digest] = entry
                 return evicted
             }
             _ = evicted  // Released here, outside the lock.

@@ -798,6 +798,17 @@ final class NumberColumn {
             }
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
+            if case .constant(let k) = b.source {
+                // By a constant (`x * 2`), without a batch of copies of it.
+                switch op {
+                case .doubleAdd: for offset in 0..<input.count { output[offset] += k }
+                case .doubleSubtract: for offset in 0..<input.count { output[offset] -= k }
+                case .doubleMultiply: for offset in 0..<input.count { output[offset] *= k }
+                case .doubleDivide: for offset in 0..<input.count { output[offset] /= k }
+                default: preconditionFailure("row arithmetic with an operator that can fail")
+                }
+                return
+            }
             b.fill(input, scratch!)
             let y = scratch!
             switch op {

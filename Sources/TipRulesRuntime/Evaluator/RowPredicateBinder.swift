@@ -165,20 +165,12 @@ struct RowPredicateBinder {
             default: break
             }
         }
+        // `Int` and `Double` keys computed a batch at a time, each operation in a tight loop.
         if let column = IntColumn.make(key, self) {
-            // `Int` keys computed a batch at a time.
-            let positions = list.allPositions
-            return .ints(Array(unsafeUninitializedCapacity: positions.count) { keys, count in
-                positions.withUnsafeBufferPointer { positions in
-                    var done = 0
-                    while done < positions.count {
-                        let n = min(batch, positions.count - done)
-                        column.fill(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]), keys.baseAddress.unsafelyUnwrapped + done)
-                        done += n
-                    }
-                }
-                count = positions.count
-            })
+            return .ints(computedKeys(of: list, column.fill))
+        }
+        if let column = numberColumn(key) {
+            return .numbers(computedKeys(of: list, column.fill))
         }
         let bound = bind(key)
         if case .contiguous(let range) = list.positions {
@@ -190,6 +182,23 @@ struct RowPredicateBinder {
         if let number = number(bound) { return .numbers(positions.map(number.read)) }
         if let ints = intOperand(bound) { return .ints(positions.map(ints.read)) }
         return .values(positions.map(values(bound)))
+    }
+
+    /// The values a batch computation (`fill`, for a batch of positions) makes for every
+    /// donation of a list, in order.
+    private func computedKeys<Key>(of list: DonationList, _ fill: (UnsafeBufferPointer<Int>, UnsafeMutablePointer<Key>) -> Void) -> [Key] {
+        let positions = list.allPositions
+        return Array(unsafeUninitializedCapacity: positions.count) { keys, count in
+            positions.withUnsafeBufferPointer { positions in
+                var done = 0
+                while done < positions.count {
+                    let n = min(batch, positions.count - done)
+                    fill(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]), keys.baseAddress.unsafelyUnwrapped + done)
+                    done += n
+                }
+            }
+            count = positions.count
+        }
     }
 
     // MARK: - Operands
