@@ -415,8 +415,25 @@ struct OptimizerTests {
                 result.append("\(source).\(order)")
             }
         }
-        return result
+        return result + joins
     }()
+
+    /// Scans nested in a closure over another list that look for a field equal to the other
+    /// list's element, answered from an index of the list (see `JoinPlan`): every consumer, a
+    /// conjunction with a test of the row alone (reading a parameter, the clock), `String`
+    /// keys, a window of the list, a key no donation has, a list filtered first (not indexed).
+    static let joins = [
+        "view.donations.map { outer in view.donations.contains { $0.id == outer.id } }",
+        "view.donations.map { outer in view.donations.first { outer.id == $0.id && $0.rating > 2 }?.rating }",
+        "view.donations.map { outer in view.donations.last { $0.name == outer.name && $0.date < Date.now.addingTimeInterval(-86400 * 10) }?.id }",
+        "view.donations.map { outer in view.donations.count { $0.id == outer.id && $0.seen } }",
+        "view.donations.filter { outer in view.donations.filter { $0.id == outer.id }.count > 2 }.count",
+        "view.donations.map { outer in view.donations.donatedWithin(.days(20)).contains { $0.id == outer.id && $0.id > threshold } }",
+        "[1, 2, 3, 99, -2].map { k in view.donations.first { $0.id == k }?.name }",
+        "[\"Zion\", \"Nowhere\"].map { k in view.donations.last(where: { $0.name == k })?.id }",
+        "view.donations.map { outer in view.donations.filter { $0.seen }.contains { $0.id == outer.id } }",
+        "view.donations.map { outer in view.donations.allSatisfy { $0.id == outer.id } }",
+    ]
 
     private static func containsFused(_ expression: TypedExpression) -> Bool {
         if case .fused = expression.node { return true }
@@ -556,7 +573,7 @@ struct OptimizerTests {
             "view.donations.map { outer in view.donations.count { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }",
             "view.donations.filter { outer in view.donations.contains { $0.id == outer.id + 1 && $0.date < outer.date } }.map(\\.id)",
             "view.donations.map { outer in view.donations.filter { Date.now.timeIntervalSince($0.date) > outer.rating * 86400 }.count >= 3 }",
-        ]
+        ] + OptimizerTests.joins
         let expressions = try texts.map { text in
             let source = SourceFile(name: "<expr>", text: text)
             return (try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)"),

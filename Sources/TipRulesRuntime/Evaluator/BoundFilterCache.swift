@@ -98,6 +98,10 @@ final class BoundFilterCache: Sendable {
     /// The predicate's date conditions and the rest of it, which a scan over a list in date
     /// order tests on the window the conditions allow; nil when it has none.
     let windowPlan: DateWindowPlan?
+    /// For a predicate that compares a field with the element of an enclosing closure, how to
+    /// answer from an index of the list (see `JoinPlan`), and the index kept.
+    let joinPlan: JoinPlan?
+    let joins = JoinIndexCache()
 
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
     /// without variable invariants has one binding per stream.)
@@ -129,6 +133,7 @@ final class BoundFilterCache: Sendable {
         computesInts = predicate?.hasIntArithmetic ?? false
         searchesStrings = predicate?.searchesStrings ?? false
         windowPlan = windows ? predicate.flatMap(DateWindowPlan.init) : nil
+        joinPlan = operands.isEmpty ? nil : predicate.flatMap(JoinPlan.init)
     }
 
     deinit {

@@ -667,6 +667,25 @@ extension Evaluator {
     /// calls ahead of it charged for every element.
     private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ steps: FusedSteps,
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
+        // A scan nested in a closure over another list, looking for a field equal to the other
+        // list's element: answered from an index of this list (see `JoinPlan`).
+        if mode != .filter && mode != .allSatisfy, let lookup = joinLookup(list, filters) {
+            let matches = lookup.matches
+            let result: Value, examined: Int
+            switch mode {
+            case .contains, .first:
+                result = mode == .contains ? .bool(matches != nil) : matches.map { .donation(list.stream, list.position(at: $0.first)) } ?? .null
+                examined = matches.map { $0.first + 1 } ?? list.count
+            case .last:
+                result = matches.map { .donation(list.stream, list.position(at: $0.last)) } ?? .null
+                examined = matches.map { list.count - $0.last } ?? list.count
+            default:
+                result = .int(matches?.count ?? 0)
+                examined = list.count
+            }
+            try tick(examined * steps.perElement + list.count * steps.perSourceElement, range)
+            return result
+        }
         // Only the donations in the window the date conditions allow can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
         let (bound, cache, scanned, before, after) = windowedScan(list, predicate, filters)
@@ -756,7 +775,10 @@ extension Evaluator {
         let enough = k < 0 ? 0 : (k == Int.max ? k : k + 1)
         var matches = 0
         var searchSteps = 0
-        if let predicate {
+        if predicate != nil, let lookup = joinLookup(list, filters) {
+            // Nested in a closure over another list: from an index of this one (see `JoinPlan`).
+            matches = min(lookup.matches?.count ?? 0, enough)
+        } else if let predicate {
             let searches = filters.searchesStrings
             if enough > 0 || searches {
                 let (bound, cache, scanned, _, _) = windowedScan(list, predicate, filters)
@@ -780,7 +802,7 @@ extension Evaluator {
     /// the batch's rows the scan needed to stop. Returns how many rows were needed in all, and
     /// leaves in the meter the work of those rows only. Batches start small and grow, so a
     /// scan that stops at an early match tests few rows past it.
-    private func scanBatches(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
+    func scanBatches(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
                              _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
         let filter = bound.filter, meter = bound.meter
@@ -1072,7 +1094,7 @@ extension Evaluator {
 
     /// A filter for a predicate over a stream: the one bound last, when it still applies (see
     /// `BoundFilterCache`), or a new binding. The caller puts it back when done.
-    private func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
+    func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
         // A closure literal: the method itself, as a function value, would copy the evaluator.
         let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
         if let entry = filters.take(matching: stream, invariants) {

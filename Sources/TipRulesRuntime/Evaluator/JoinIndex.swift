@@ -1,0 +1,170 @@
+import Synchronization
+import TipRulesSemantics
+
+/// How a scan nested in a closure over another list finds the donations whose field equals a
+/// value of the enclosing element (`views.filter { v in ratings.contains { $0.landmarkID ==
+/// v.landmarkID } }`, optionally `&& rest` with a `rest` that reads nothing of the enclosing
+/// element): by looking the value up in an index of the list, built once, instead of scanning
+/// the list again for every element of the other.
+///
+/// The index keeps, for each value of the field among the donations `rest` holds for, the
+/// offsets of the first and last of them and how many there are: all a `contains`, `first`,
+/// `last` or count needs, and, since the predicate cannot fail and searches no string, the
+/// elements the unfused call goes through (up to the first match, from the last, or all), so
+/// the steps are exactly the closure's.
+struct JoinPlan: Sendable {
+    /// The field compared (an `Int` or `String` column).
+    let field: Int
+    /// The enclosing element's value it is compared with.
+    let key: RowPredicate.Operand
+    /// The rest of the conjunction, with its bindings; nil when the equality is all.
+    let rest: BoundFilterCache?
+
+    /// The plan for a predicate of the form `field == key` (either way round), alone or in a
+    /// conjunction with a `rest` that does not read the enclosing element; nil for any other
+    /// predicate, and for one that computes `Int` arithmetic or searches strings (whose work
+    /// depends on each row tested).
+    init?(_ predicate: RowPredicate) {
+        guard !predicate.hasIntArithmetic, !predicate.searchesStrings else { return nil }
+        func equality(_ predicate: RowPredicate) -> (field: Int, key: RowPredicate.Operand)? {
+            switch predicate {
+            case .compare(.field(let field), .equal, let key) where key.isInvariant && key.readsEnclosingElement,
+                 .compare(let key, .equal, .field(let field)) where key.isInvariant && key.readsEnclosingElement:
+                return (field, key)
+            default:
+                return nil
+            }
+        }
+        if let (field, key) = equality(predicate) {
+            (self.field, self.key, rest) = (field, key, nil)
+        } else if case .and(let a, let b) = predicate, let (field, key) = equality(a) ?? equality(b) {
+            let other = equality(a) != nil ? b : a
+            guard !other.readsEnclosingElement else { return nil }
+            (self.field, self.key, rest) = (field, key, BoundFilterCache(other))
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Where the first and last donations with one value of the field are (offsets in the list),
+/// and how many there are.
+struct JoinMatches: Sendable {
+    var first: Int
+    var last: Int
+    var count: Int
+}
+
+/// An index of a list by a field (see `JoinPlan`), for one state of its stream, one range of
+/// it, and the values `rest` read. Immutable once built: evaluations share it.
+final class JoinIndex: Sendable {
+    let stream: StreamIdentity
+    let count: Int
+    let rewrites: Int
+    let rows: Range<Int>
+    let clock: Double
+    let restValues: [Value]
+    private let ints: [Int: JoinMatches]
+    private let strings: [String: JoinMatches]
+
+    init(stream: DonationStream, rows: Range<Int>, clock: Double, restValues: [Value], field: Int, kept: [Int]) {
+        self.stream = stream.identity
+        count = stream.count
+        rewrites = stream.rewrites
+        self.rows = rows
+        self.clock = clock
+        self.restValues = restValues
+        func index<Key: Hashable>(_ items: ColumnArray<Key>) -> [Key: JoinMatches] {
+            var matches: [Key: JoinMatches] = [:]
+            items.withUnsafeBufferPointer { column in
+                for position in kept {
+                    let offset = position - rows.lowerBound
+                    matches[column[position], default: JoinMatches(first: offset, last: offset, count: 0)].count += 1
+                    matches[column[position]]!.last = offset
+                }
+            }
+            return matches
+        }
+        switch stream.columns[field] {
+        case .int(let items): (ints, strings) = (index(items), [:])
+        case .string(let items): (ints, strings) = ([:], index(items))
+        default: preconditionFailure("a join index over a column that is neither Int nor String")
+        }
+    }
+
+    /// Whether the index is for this state of the stream, this range, clock and `rest` values.
+    func matches(_ stream: DonationStream, _ rows: Range<Int>, clock: Double, _ restValues: [Value]) -> Bool {
+        self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites && self.rows == rows
+            && self.clock.bitPattern == clock.bitPattern && self.restValues.count == restValues.count
+            && zip(self.restValues, restValues).allSatisfy { $0.isIdentical(to: $1) }
+    }
+
+    /// The donations whose field has the value; nil when none has.
+    func matches(of key: Value) -> JoinMatches? {
+        switch key {
+        case .int(let k): return ints[k]
+        case .string(let k): return strings[k]
+        default: return nil
+        }
+    }
+}
+
+/// The join index a fused node built last, and how often its list was scanned since without
+/// one: an index is built only for a list scanned a second time in one state (a scan nested in
+/// a closure over another list), where it pays for itself.
+final class JoinIndexCache: Sendable {
+    private struct State: Sendable {
+        var index: JoinIndex?
+        /// The list scanned last without an index, and how many times.
+        var pending: (stream: StreamIdentity, count: Int, rewrites: Int, rows: Range<Int>)?
+        var pendingScans = 0
+    }
+    private let state = Mutex(State())
+
+    /// The kept index, when it is for this state; otherwise whether to build one now.
+    func lookUp(_ stream: DonationStream, _ rows: Range<Int>, clock: Double, _ restValues: [Value]) -> (index: JoinIndex?, build: Bool) {
+        state.withLock { state in
+            if let index = state.index, index.matches(stream, rows, clock: clock, restValues) { return (index, false) }
+            if let pending = state.pending, pending.stream === stream.identity, pending.count == stream.count,
+               pending.rewrites == stream.rewrites, pending.rows == rows {
+                state.pendingScans += 1
+            } else {
+                state.pending = (stream.identity, stream.count, stream.rewrites, rows)
+                state.pendingScans = 1
+            }
+            return (nil, state.pendingScans >= 2)
+        }
+    }
+
+    func keep(_ index: JoinIndex) {
+        state.withLock { $0.index = index }
+    }
+}
+
+extension RowPredicate {
+    /// Whether the predicate reads an enclosing closure's parameter.
+    fileprivate var readsEnclosingElement: Bool {
+        switch self {
+        case .constant: return false
+        case .compare(let a, _, let b), .string(let a, _, let b): return a.readsEnclosingElement || b.readsEnclosingElement
+        case .and(let a, let b), .or(let a, let b): return a.readsEnclosingElement || b.readsEnclosingElement
+        case .not(let a): return a.readsEnclosingElement
+        }
+    }
+}
+
+extension RowPredicate.Operand {
+    /// Whether the operand reads an enclosing closure's parameter.
+    fileprivate var readsEnclosingElement: Bool {
+        switch self {
+        case .outerLocal, .outerField, .outerDate: return true
+        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
+             .coalesce(let a, let b, _):
+            return a.readsEnclosingElement || b.readsEnclosingElement
+        case .negate(let a): return a.readsEnclosingElement
+        case .conditional(let p, let a, let b): return p.readsEnclosingElement || a.readsEnclosingElement || b.readsEnclosingElement
+        case .function(_, let a, let b): return a.readsEnclosingElement || (b?.readsEnclosingElement ?? false)
+        case .field, .date, .constant, .parameter, .now, .accumulator, .hoisted: return false
+        }
+    }
+}
