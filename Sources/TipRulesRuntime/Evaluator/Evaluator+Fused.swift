@@ -236,8 +236,10 @@ extension Evaluator {
     }
 
     /// The node steps of calls a fused operation stands for: charged as each node's would be.
+    /// (-1 gives back the step of a node that stands for calls another fused node charges, see
+    /// `Optimizer`.)
     private mutating func tickNodes(_ count: Int, _ range: SourceRange) throws(Interrupt) {
-        if closureDepth == 0 && count > 0 { try tick(count, range) }
+        if closureDepth == 0 && count != 0 { try tick(count, range) }
     }
 
     /// A group count from the cache's last answer for this node and stream, updated with the
@@ -354,7 +356,7 @@ extension Evaluator {
                 // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
                 var result = x
                 let isMax = function == .maxInt
-                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) in
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
                     for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
                 }
                 return (.int(result), list.count)
@@ -362,7 +364,7 @@ extension Evaluator {
             if test == nil, let select = SelectStep(step), let column = IntColumn.make(select.row, binder) {
                 // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
                 var result = x
-                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) in
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
                     result = select.fold(result, values)
                 }
                 return (.int(result), list.count)
@@ -378,7 +380,7 @@ extension Evaluator {
                 // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
                 var result = x
                 let isMax = function == .maxDouble
-                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
                     for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
                 }
                 box.double = result
@@ -386,7 +388,7 @@ extension Evaluator {
             } else if test == nil, let select = SelectStep(step), let column = binder.numberColumn(select.row) {
                 // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
                 var result = x
-                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
                     result = select.fold(result, values)
                 }
                 box.double = result
@@ -397,6 +399,14 @@ extension Evaluator {
             }
             if case .date = start { return (.date(box.double), stepped) }
             return (.double(box.double), stepped)
+        case .bool(let x):
+            // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
+            // with the accumulator read unboxed.
+            guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
+            box.bool = x
+            let next = binder.bind(predicate)
+            each { box.bool = next($0) }
+            return (.bool(box.bool), stepped)
         default:
             box.value = start
             let next = binder.values(step)
@@ -405,30 +415,16 @@ extension Evaluator {
         }
     }
 
-    /// Computes an operand for the donations of a list a batch at a time, in order (`fill`
-    /// writes the values for a batch of positions), and hands each batch of values to `body`.
-    private static func forEachBatch<Element, Failure: Error>(
-        _ list: DonationList, batch: Int, _ fill: (UnsafeBufferPointer<Int>, UnsafeMutablePointer<Element>) -> Void,
-        _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Void
+    /// Computes an operand for the donations of a list a batch at a time, in order, and hands
+    /// each batch of values to `body`.
+    private static func forEachBatch<Computation: BatchComputation, Failure: Error>(
+        _ list: DonationList, batch: Int, _ computation: Computation,
+        _ body: (UnsafeBufferPointer<Computation.Value>) throws(Failure) -> Void
     ) throws(Failure) {
-        let positions = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        let values = UnsafeMutablePointer<Element>.allocate(capacity: batch)
-        defer {
-            positions.deallocate()
-            values.deallocate()
-        }
-        var done = 0
-        while done < list.count {
-            let n = min(batch, list.count - done)
-            switch list.positions {
-            case .contiguous(let range):
-                let first = range.lowerBound + done
-                for i in 0..<n { positions[i] = first &+ i }
-            case .scattered(let list): for i in 0..<n { positions[i] = list[done + i] }
-            }
-            fill(UnsafeBufferPointer(start: positions, count: n), values)
+        let values = UnsafeMutablePointer<Computation.Value>.allocate(capacity: batch)
+        defer { values.deallocate() }
+        try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in
             try body(UnsafeBufferPointer(start: values, count: n))
-            done += n
         }
     }
 
@@ -505,7 +501,7 @@ extension Evaluator {
             if let column = checked ?? IntColumn.make(mapping, binder) {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
-                try Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
+                try Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
                     _ = try add(to: &sum, values.count, addition) { values[$0] }
                 }
                 return .int(sum)
@@ -518,7 +514,7 @@ extension Evaluator {
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in a tight loop, then added in
                 // order.
-                Evaluator.forEachBatch(list, batch: binder.batch, { column.fill($0, $1) }) { (values: UnsafeBufferPointer<Double>) in
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
                     for value in values { sum += value }
                 }
                 return .double(sum)

@@ -7,7 +7,7 @@ import TipRulesSemantics
 /// whether one did (`hasFailed`): a fused operation either proves first that none can fail
 /// on the rows it reads (see `IntBounds`), or, for an operand that `checksItself`, computes it
 /// and gives way to the calls it stands for when one did. Either way the host never traps.
-final class IntColumn {
+final class IntColumn: BatchComputation {
     private indirect enum Source {
         case constant(Int)
         case column(ColumnArray<Int>)
@@ -94,7 +94,7 @@ final class IntColumn {
     }
 
     /// Writes the operand's value for each row of `input`.
-    func fill(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) {
+    func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Int>) {
         switch source {
         case .constant(let k):
             output.update(repeating: k, count: input.count)

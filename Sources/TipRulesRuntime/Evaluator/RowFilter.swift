@@ -721,7 +721,7 @@ final class NumberFilter: RowFilter {
 }
 
 /// A `Double` operand computed for a batch of rows.
-final class NumberColumn {
+final class NumberColumn: BatchComputation {
     private indirect enum Source {
         case constant(Double)
         case column(ColumnArray<Double>)
@@ -764,7 +764,7 @@ final class NumberColumn {
     }
 
     /// Writes the operand's value for each row of `input`.
-    func fill(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Double>) {
+    func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Double>) {
         switch source {
         case .constant(let k):
             output.update(repeating: k, count: input.count)
@@ -775,7 +775,7 @@ final class NumberColumn {
             for offset in 0..<input.count { output[offset] = -output[offset] }
         case .converted(let items):
             items.withUnsafeBufferPointer { column in
-                for (offset, position) in input.enumerated() { output[offset] = Double(column[position]) }
+                for offset in 0..<input.count { output[offset] = Double(column[input[offset]]) }
             }
         case .convertedInts(let ints):
             // The `Int`s in the scratch buffer, as wide as the `Double`s it holds otherwise.

@@ -167,10 +167,10 @@ struct RowPredicateBinder {
         }
         // `Int` and `Double` keys computed a batch at a time, each operation in a tight loop.
         if let column = IntColumn.make(key, self) {
-            return .ints(computedKeys(of: list, column.fill))
+            return .ints(computedKeys(of: list, column))
         }
         if let column = numberColumn(key) {
-            return .numbers(computedKeys(of: list, column.fill))
+            return .numbers(computedKeys(of: list, column))
         }
         let bound = bind(key)
         if case .contiguous(let range) = list.positions {
@@ -184,20 +184,12 @@ struct RowPredicateBinder {
         return .values(positions.map(values(bound)))
     }
 
-    /// The values a batch computation (`fill`, for a batch of positions) makes for every
-    /// donation of a list, in order.
-    private func computedKeys<Key>(of list: DonationList, _ fill: (UnsafeBufferPointer<Int>, UnsafeMutablePointer<Key>) -> Void) -> [Key] {
-        let positions = list.allPositions
-        return Array(unsafeUninitializedCapacity: positions.count) { keys, count in
-            positions.withUnsafeBufferPointer { positions in
-                var done = 0
-                while done < positions.count {
-                    let n = min(batch, positions.count - done)
-                    fill(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]), keys.baseAddress.unsafelyUnwrapped + done)
-                    done += n
-                }
-            }
-            count = positions.count
+    /// The values a batch computation makes for every donation of a list, in order.
+    private func computedKeys<Computation: BatchComputation>(of list: DonationList, _ computation: Computation) -> [Computation.Value] {
+        Array(unsafeUninitializedCapacity: list.count) { keys, count in
+            let output = keys.baseAddress.unsafelyUnwrapped
+            computation.computeBatches(of: list, batch: batch, into: { output + $0 }) { _, _ in }
+            count = list.count
         }
     }
 
@@ -266,6 +258,7 @@ struct RowPredicateBinder {
             switch type {
             case .int: return .computedInts { _ in box.int }
             case .double, .date: return .number(.computed { _ in box.double })
+            case .bool: return .computedBools { _ in box.bool }
             default: return .values { _ in box.value }
             }
         case .coalesce(.function(.stringCount, let text, nil), let b, false):
@@ -829,6 +822,7 @@ extension RowPredicateBinder {
 final class FoldAccumulator {
     var int = 0
     var double = 0.0
+    var bool = false
     var value = Value.null
 }
 

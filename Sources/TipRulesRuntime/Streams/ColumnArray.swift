@@ -199,9 +199,9 @@ extension ColumnArray {
     /// Writes the element at each position of `input` to `output`, in order: a batch of a
     /// column read for a tight loop over it.
     @inline(__always)
-    func gather(_ input: UnsafeBufferPointer<Int>, into output: UnsafeMutablePointer<Element>) {
+    func gather<Rows: BatchRows>(_ input: Rows, into output: UnsafeMutablePointer<Element>) {
         withUnsafeBufferPointer { column in
-            for (offset, position) in input.enumerated() { output[offset] = column[position] }
+            for offset in 0..<input.count { output[offset] = column[input[offset]] }
         }
     }
 

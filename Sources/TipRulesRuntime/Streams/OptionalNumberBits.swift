@@ -63,15 +63,16 @@ extension Double: OptionalNumberBits.Number {}
 extension ColumnArray {
     /// Writes `self[p] ?? fallback` for each position `p` of `input`, read without a branch.
     @inline(__always)
-    func fill<T: OptionalNumberBits.Number>(_ input: UnsafeBufferPointer<Int>, coalescing fallback: T,
+    func fill<T: OptionalNumberBits.Number, Rows: BatchRows>(_ input: Rows, coalescing fallback: T,
                                             into output: UnsafeMutablePointer<T>) where Element == T? {
         withUnsafeBufferPointer { column in
             guard let bits = OptionalNumberBits.make() else {
-                for (offset, position) in input.enumerated() { output[offset] = column[position] ?? fallback }
+                for offset in 0..<input.count { output[offset] = column[input[offset]] ?? fallback }
                 return
             }
             let base = column.baseAddress.unsafelyUnwrapped
-            for (offset, position) in input.enumerated() {
+            for offset in 0..<input.count {
+                let position = input[offset]
                 precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "ColumnArray position out of bounds")
                 output[offset] = bits.value(base + position, or: fallback)
             }

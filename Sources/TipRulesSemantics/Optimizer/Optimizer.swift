@@ -443,6 +443,19 @@ package enum Optimizer {
         if builtin.id == .arrayMap, case .array(let element) = expression.type, let map = mapOverDonations(expression, .arrayMap, metered: true) {
             return fused(.mapped(map.source, mapping: map.mapping, element: element), perElement: map.steps, replacing: expression)
         }
+        // Any other call on a chain that ends in a `filter` or `compactMap` of what it computed
+        // (`.first`, `.suffix(3)`): the values it keeps, made from the columns, for the call to
+        // go on with. (Made here rather than for the `filter` itself, which the calls above take
+        // apart as it is.) The values' node stands for the same calls as the narrowing it reads,
+        // so it gives back at once the step its own node took (`FusedSteps.fixed` is -1): the
+        // two nodes charge what the last call's node and the rest charge, in the same order.
+        if ![.arrayFilter, .arrayMap, .arrayCompactMap].contains(builtin.id), case .builtin(let last) = receiver.node,
+           last.builtin.id == .arrayFilter || last.builtin.id == .arrayCompactMap,
+           case .array(let element) = receiver.type, let chain = rowChain(receiver), let mapping = chain.mapping {
+            let values = fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: receiver)
+            let rewritten = BuiltinCall(builtin: builtin, receiver: values, arguments: call.arguments, resultType: call.resultType, range: call.range)
+            return TypedExpression(.builtin(rewritten), expression.type, expression.range)
+        }
         return nil
     }
 

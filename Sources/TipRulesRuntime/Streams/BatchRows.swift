@@ -1,0 +1,53 @@
+/// The stream positions of a batch of rows that a column computation (`NumberColumn`,
+/// `IntColumn`) reads: a buffer of positions, or, for a contiguous list, a run of consecutive
+/// ones, which the computations read without a buffer of positions in between (specialised for
+/// each, so that a run reads its columns as consecutive memory).
+protocol BatchRows {
+    var count: Int { get }
+    subscript(offset: Int) -> Int { get }
+}
+
+extension UnsafeBufferPointer<Int>: BatchRows {}
+
+/// `count` consecutive positions from `start`.
+struct ConsecutiveRows: BatchRows {
+    let start: Int
+    let count: Int
+
+    @inline(__always)
+    subscript(offset: Int) -> Int { start &+ offset }
+}
+
+/// A computation of one value per row, a batch of rows at a time (`IntColumn`, `NumberColumn`).
+protocol BatchComputation {
+    associatedtype Value
+    func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Value>)
+}
+
+extension BatchComputation {
+    /// Computes the value of every donation of a list, a batch of at most `batch` rows at a
+    /// time, in order: the values of the batch from offset `done` go to `destination(done)`,
+    /// and `body(done, n)` follows each batch of `n`.
+    func computeBatches<Failure: Error>(of list: DonationList, batch: Int, into destination: (Int) -> UnsafeMutablePointer<Value>,
+                                        _ body: (Int, Int) throws(Failure) -> Void) throws(Failure) {
+        var done = 0
+        switch list.positions {
+        case .contiguous(let range):
+            while done < range.count {
+                let n = min(batch, range.count - done)
+                fill(ConsecutiveRows(start: range.lowerBound + done, count: n), destination(done))
+                try body(done, n)
+                done += n
+            }
+        case .scattered(let positions):
+            try positions.withUnsafeBufferPointer { (positions: UnsafeBufferPointer<Int>) throws(Failure) in
+                while done < positions.count {
+                    let n = min(batch, positions.count - done)
+                    fill(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]), destination(done))
+                    try body(done, n)
+                    done += n
+                }
+            }
+        }
+    }
+}
