@@ -115,6 +115,8 @@ struct OptimizerTests {
         "$0.date > (empty.donations.last?.date ?? Date.distantPast)", "$0.date >= (view.donations.last?.date ?? Date.now) || $0.id > 3",
         "$0.date < lastDay || $0.seen", "$0.id > 100 && $0.date > lastDay", "$0.id == missing", "$0.id != view.donations.count % 5",
         "wanted.contains(\"lp\") == $0.seen", "$0.name.hasPrefix(wanted + \"\")",
+        // A `let` first evaluated behind `&&` or `||`: charged (and kept) when a row reaches it.
+        "$0.id == 3 && $0.date > lastDay", "$0.id != 3 || $0.date < lastDay", "$0.seen && missing > 0", "$0.id > 100 && missing > 0",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -416,7 +418,10 @@ struct OptimizerTests {
                 result.append("\(source).\(order)")
             }
         }
-        return result + joins
+        // A `let` a filter's rows never reach, read again after it (charged there, as unfused).
+        return result + joins + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
+                                 "view.donations.filter { $0.id == 3 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
+                                 "view.donations.filter { $0.id > 100 && missing > 0 }.count + missing"]
     }()
 
     /// Scans nested in a closure over another list that look for a field equal to the other

@@ -15,7 +15,7 @@ extension Evaluator {
         if case .columnSum(let mapping, let addition, let skipsNil) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
-            try evaluateHoisted(hoisted, range)
+            try evaluateHoisted(hoisted, over: list, range)
             // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
             // the sum gives way when it failed on a row.
             let checked: IntColumn?
@@ -48,7 +48,7 @@ extension Evaluator {
         if case .fold(let step, let filter) = operation, let initial {
             let start = try initial.evaluate(&self)
             guard let list = donationList(value), list.count > 0 else { return start }
-            try evaluateHoisted(hoisted, range)
+            try evaluateHoisted(hoisted, over: list, range)
             if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
             try tick(list.count * steps.perSourceElement, range)
             let (result, steppedCount) = fold(list, step, filter, from: start)
@@ -61,7 +61,7 @@ extension Evaluator {
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
         }
-        try evaluateHoisted(hoisted, range)
+        try evaluateHoisted(hoisted, over: list, range)
         // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
         // the list; otherwise the calls it stands for run (see `RowPredicate`).
         if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {

@@ -331,24 +331,43 @@ struct Evaluator {
     /// the closure's when every row evaluates it, as the scan's first row would have charged
     /// them; anything else gives way to the calls the scan stands for (see `HoistedExpression`).
     /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
-    mutating func evaluateHoisted(_ slots: [HoistedSlot], _ range: SourceRange) throws(Interrupt) {
+    mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange) throws(Interrupt) {
         guard !slots.isEmpty else { return }
         var values: [HoistedValue] = []
         values.reserveCapacity(slots.count)
         for slot in slots {
             closureDepth += 1
             defer { closureDepth -= 1 }
-            let before = stepsLeft
+            let before = stepsLeft, declarations = declarationMark
             let value = try slot.node.evaluate(&self)
             if stepsLeft != before {
-                guard !slot.use.conditional else { throw givingWay(range) }
+                // Charged only the first time (a `let` evaluated then), or the scan gives way.
                 let again = stepsLeft
                 _ = try slot.node.evaluate(&self)
                 guard stepsLeft == again else { throw givingWay(range) }
+                if slot.use.conditional {
+                    // The closure evaluates it on some rows only: charged, and the declarations
+                    // it evaluated kept, when one of the list's rows reaches it; otherwise as if
+                    // it had not been evaluated.
+                    guard let reach = slot.use.reach, let reached = reaches(reach, list) else { throw givingWay(range) }
+                    if !reached {
+                        restoreSteps(before)
+                        forgetDeclarations(since: declarations)
+                    }
+                }
             }
             values.append(HoistedValue(hoisted: slot.use.hoisted, value: value))
         }
         hoistedValues = values
+    }
+
+    /// Whether a row of the list passes a predicate; nil when the predicate reads what a scan
+    /// would first have to evaluate or prove (hoisted values, `Int` arithmetic).
+    private func reaches(_ predicate: RowPredicate, _ list: DonationList) -> Bool? {
+        guard !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
+        let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
+        for offset in 0..<list.count where test(list.position(at: offset)) { return true }
+        return false
     }
 
     func local(_ slot: Int) -> Value {

@@ -51,6 +51,16 @@ package final class HoistedExpression: Sendable, Equatable {
 package struct HoistedUse: Sendable {
     package let hoisted: HoistedExpression
     package let conditional: Bool
+    /// For a conditional use in an operation that runs its closure on every row of its list
+    /// (`filter`, `count(where:)`), a row predicate that holds on exactly the rows whose
+    /// closure evaluates the expression (`a` for `h` in `a && h > 1`); nil when not known.
+    package let reach: RowPredicate?
+
+    init(hoisted: HoistedExpression, conditional: Bool, reach: RowPredicate? = nil) {
+        self.hoisted = hoisted
+        self.conditional = conditional
+        self.reach = conditional ? reach : nil
+    }
 }
 
 extension FusedOperation.Kernel {
@@ -58,12 +68,14 @@ extension FusedOperation.Kernel {
     package var hoistedUses: [HoistedUse] {
         var uses: [HoistedUse] = []
         switch self {
-        case .scan(let predicate, _): predicate.collectHoisted(conditional: false, into: &uses)
+        case .scan(let predicate, let mode):
+            // A filter and a count run the closure on every row.
+            predicate.collectHoisted(conditional: false, reach: mode == .filter || mode == .count ? .constant(true) : nil, into: &uses)
         case .compactCount(let predicate, let mapping, _):
             mapping.collectHoisted(conditional: false, into: &uses)
             // The test runs on the values `compactMap` keeps only.
             predicate.collectHoisted(conditional: true, into: &uses)
-        case .countCompare(let predicate, _, _): predicate?.collectHoisted(conditional: false, into: &uses)
+        case .countCompare(let predicate, _, _): predicate?.collectHoisted(conditional: false, reach: .constant(true), into: &uses)
         case .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _), .mappedOrder(let mapping, _, _, _),
              .columnSum(let mapping, _, _), .mapped(let mapping, _):
             mapping.collectHoisted(conditional: false, into: &uses)
@@ -81,41 +93,62 @@ extension FusedOperation.Kernel {
 }
 
 extension RowPredicate {
-    func collectHoisted(conditional: Bool, into uses: inout [HoistedUse]) {
+    /// Appends the hoisted expressions the predicate reads; `reach` holds on the rows where the
+    /// predicate itself is evaluated (see `HoistedUse.reach`).
+    func collectHoisted(conditional: Bool, reach: RowPredicate? = nil, into uses: inout [HoistedUse]) {
         switch self {
         case .constant: break
         case .compare(let a, _, let b), .string(let a, _, let b):
-            a.collectHoisted(conditional: conditional, into: &uses)
-            b.collectHoisted(conditional: conditional, into: &uses)
-        case .and(let a, let b), .or(let a, let b):
-            a.collectHoisted(conditional: conditional, into: &uses)
-            b.collectHoisted(conditional: true, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+            b.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+        case .and(let a, let b):
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+            // The right side runs where the left holds.
+            b.collectHoisted(conditional: true, reach: reach.map { $0.meeting(a) }, into: &uses)
+        case .or(let a, let b):
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+            b.collectHoisted(conditional: true, reach: reach.map { $0.meeting(.not(a)) }, into: &uses)
         case .not(let a):
-            a.collectHoisted(conditional: conditional, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
         }
+    }
+
+    /// Whether the predicate reads a hoisted expression.
+    package var readsHoisted: Bool {
+        var uses: [HoistedUse] = []
+        collectHoisted(conditional: false, into: &uses)
+        return !uses.isEmpty
+    }
+
+    /// `self && other`, without a `true` that changes nothing.
+    private func meeting(_ other: RowPredicate) -> RowPredicate {
+        if case .constant(true) = self { return other }
+        return .and(self, other)
     }
 }
 
 extension RowPredicate.Operand {
-    func collectHoisted(conditional: Bool, into uses: inout [HoistedUse]) {
+    /// Appends the hoisted expressions the operand reads; `reach` as for a predicate (a branch
+    /// of `??` or `?:` has none: it is not kept track of).
+    func collectHoisted(conditional: Bool, reach: RowPredicate? = nil, into uses: inout [HoistedUse]) {
         switch self {
-        case .hoisted(let hoisted): uses.append(HoistedUse(hoisted: hoisted, conditional: conditional))
+        case .hoisted(let hoisted): uses.append(HoistedUse(hoisted: hoisted, conditional: conditional, reach: reach))
         case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator: break
         case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
-            a.collectHoisted(conditional: conditional, into: &uses)
-            b.collectHoisted(conditional: conditional, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+            b.collectHoisted(conditional: conditional, reach: reach, into: &uses)
         case .negate(let a):
-            a.collectHoisted(conditional: conditional, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
         case .coalesce(let a, let b, _):
-            a.collectHoisted(conditional: conditional, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
             b.collectHoisted(conditional: true, into: &uses)
         case .conditional(let p, let a, let b):
-            p.collectHoisted(conditional: conditional, into: &uses)
+            p.collectHoisted(conditional: conditional, reach: reach, into: &uses)
             a.collectHoisted(conditional: true, into: &uses)
             b.collectHoisted(conditional: true, into: &uses)
         case .function(_, let a, let b):
-            a.collectHoisted(conditional: conditional, into: &uses)
-            b?.collectHoisted(conditional: conditional, into: &uses)
+            a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+            b?.collectHoisted(conditional: conditional, reach: reach, into: &uses)
         }
     }
 }
