@@ -436,5 +436,15 @@ enum Workloads {
         Workload(
             name: "W85", rule: "didRate.donations.map { $0.comment ?? \"none\" }.filter { $0.count > 5 }.count > 2",
             closure: { data, _, _ in data.ratings.map { $0.comment ?? "none" }.filter { $0.count > 5 }.count > 2 }),
+        Workload(
+            name: "W86", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 && $0.date > lastLoginDate }.count > 0",
+            declarations: """
+            let lastLoginDate = didLogin.donations.last?.date ?? Date.distantPast
+
+            """,
+            closure: { data, _, _ in
+                let lastLogin = data.logins.last?.date ?? Date.distantPast
+                return data.views.filter { $0.landmarkID == 7 && $0.date > lastLogin }.count > 0
+            }),
     ]
 }
