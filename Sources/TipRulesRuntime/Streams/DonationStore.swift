@@ -31,11 +31,26 @@ extension DonationSource {
 /// A value type with copy-on-write streams: copies are cheap, and evaluations read a snapshot
 /// that later donations never change.
 public struct DonationStore: DonationSource, Sendable {
+    /// The store's parts in one box, so that a copy of the store (every evaluation takes one)
+    /// retains one object. Changed only where this store alone holds it (`uniqueStream`).
+    private final class Contents: @unchecked Sendable {
+        let schemas: [EventSchema]
+        var streams: [DonationStream]
+        /// Stream indices by event id.
+        let indices: [String: Int]
+
+        init(schemas: [EventSchema], streams: [DonationStream], indices: [String: Int]) {
+            self.schemas = schemas
+            self.streams = streams
+            self.indices = indices
+        }
+    }
+    private var contents: Contents
+
     /// The events the store holds donations of, in the order it was made with.
-    public let schemas: [EventSchema]
-    private(set) var streams: [DonationStream]
-    /// Stream indices by event id.
-    private let indices: [String: Int]
+    public var schemas: [EventSchema] { contents.schemas }
+    var streams: [DonationStream] { contents.streams }
+    private var indices: [String: Int] { contents.indices }
 
     /// An empty store for the events of a program.
     package init(program: CompiledProgram) {
@@ -44,9 +59,28 @@ public struct DonationStore: DonationSource, Sendable {
 
     /// An empty store for events.
     public init(events: [EventSchema]) {
-        self.schemas = events
-        self.streams = events.map { DonationStream(schema: $0) }
-        self.indices = Dictionary(events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        contents = Contents(schemas: events, streams: events.map { DonationStream(schema: $0) },
+                            indices: Dictionary(events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The stream at an index, to change: the box and the stream copied first when another
+    /// store (a snapshot an evaluation holds) shares them.
+    private mutating func uniqueStream(_ index: Int) -> DonationStream {
+        if !isKnownUniquelyReferenced(&contents) {
+            contents = Contents(schemas: contents.schemas, streams: contents.streams, indices: contents.indices)
+        }
+        if !isKnownUniquelyReferenced(&contents.streams[index]) {
+            contents.streams[index] = DonationStream(copying: contents.streams[index])
+        }
+        return contents.streams[index]
+    }
+
+    /// Replaces the stream at an index.
+    private mutating func replaceStream(_ index: Int, with stream: DonationStream) {
+        if !isKnownUniquelyReferenced(&contents) {
+            contents = Contents(schemas: contents.schemas, streams: contents.streams, indices: contents.indices)
+        }
+        contents.streams[index] = stream
     }
 
     /// The index of an event's stream.
@@ -75,7 +109,7 @@ public struct DonationStore: DonationSource, Sendable {
                 conflicts.append((schema, events[target]))
                 continue
             }
-            store.streams[target] = streams[index]
+            store.replaceStream(target, with: streams[index])
         }
         return conflicts.isEmpty ? .success(store) : .failure(HeldDonationsConflict(events: conflicts))
     }
@@ -103,16 +137,13 @@ public struct DonationStore: DonationSource, Sendable {
 
     /// Appends a validated donation.
     package mutating func append(eventIndex index: Int, date: Double, payload: [Value]) {
-        if !isKnownUniquelyReferenced(&streams[index]) {
-            streams[index] = DonationStream(copying: streams[index])
-        }
-        streams[index].insert(date: date, payload: payload)
+        uniqueStream(index).insert(date: date, payload: payload)
     }
 
     /// Forgets every donation of an event.
     public mutating func deleteDonations(of event: String) {
         guard let index = indices[event] else { return }
-        streams[index] = DonationStream(schema: schemas[index])
+        replaceStream(index, with: DonationStream(schema: schemas[index]))
     }
 
     /// Forgets the donations that rules of `events` can no longer see at `options.now` or any
@@ -133,10 +164,7 @@ public struct DonationStore: DonationSource, Sendable {
             }
             let first = streams[index].firstVisible(now: now, limit: event.limit, cutoff: cutoff)
             guard first > 0 else { continue }
-            if !isKnownUniquelyReferenced(&streams[index]) {
-                streams[index] = DonationStream(copying: streams[index])
-            }
-            streams[index].dropFirst(first)
+            uniqueStream(index).dropFirst(first)
             dropped += first
         }
         return dropped
@@ -145,10 +173,7 @@ public struct DonationStore: DonationSource, Sendable {
     /// Appends a validated donation in arrival order, for bulk loads; `compact` puts it in
     /// place.
     package mutating func appendUnordered(eventIndex index: Int, date: Double, payload: [Value]) {
-        if !isKnownUniquelyReferenced(&streams[index]) {
-            streams[index] = DonationStream(copying: streams[index])
-        }
-        streams[index].appendUnordered(date: date, payload: payload)
+        uniqueStream(index).appendUnordered(date: date, payload: payload)
     }
 
     /// Adds every donation of another store whose event this store holds with the same payload
@@ -173,18 +198,12 @@ public struct DonationStore: DonationSource, Sendable {
     /// Appends many validated donations of one event in arrival order, for bulk loads;
     /// `compact` puts them in place.
     package mutating func appendUnordered(eventIndex index: Int, dates: [Double], rows: [[Value]]) {
-        if !isKnownUniquelyReferenced(&streams[index]) {
-            streams[index] = DonationStream(copying: streams[index])
-        }
-        streams[index].appendUnordered(dates: dates, rows: rows)
+        uniqueStream(index).appendUnordered(dates: dates, rows: rows)
     }
 
     /// The same, with the payloads as one array of values per field.
     package mutating func appendUnordered(eventIndex index: Int, dates: [Double], columns: [[Value]]) {
-        if !isKnownUniquelyReferenced(&streams[index]) {
-            streams[index] = DonationStream(copying: streams[index])
-        }
-        streams[index].appendUnordered(dates: dates, columns: columns)
+        uniqueStream(index).appendUnordered(dates: dates, columns: columns)
     }
 
     /// Whether some stream has donations appended out of order, waiting for `putInOrder`.
@@ -196,20 +215,14 @@ public struct DonationStore: DonationSource, Sendable {
     /// already in order are left as they are (and keep their spare capacity).
     package mutating func putInOrder() {
         for index in streams.indices where streams[index].needsOrdering {
-            if !isKnownUniquelyReferenced(&streams[index]) {
-                streams[index] = DonationStream(copying: streams[index])
-            }
-            streams[index].putInOrder()
+            uniqueStream(index).putInOrder()
         }
     }
 
     /// Puts bulk-loaded donations in date order and drops spare capacity in every stream.
     package mutating func compact() {
         for index in streams.indices {
-            if !isKnownUniquelyReferenced(&streams[index]) {
-                streams[index] = DonationStream(copying: streams[index])
-            }
-            streams[index].compact()
+            uniqueStream(index).compact()
         }
     }
 
