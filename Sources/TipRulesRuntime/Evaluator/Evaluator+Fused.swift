@@ -511,6 +511,27 @@ extension Evaluator {
             return .int(sum)
         case .double(var sum):
             let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
+            // `x op k` (or `k op x`) with `k` the same for every row (`$1.score * 2`, `weight *
+            // $1.score`): `x` a batch at a time, the operation done in the loop that adds, which
+            // waits on each addition anyway.
+            if case .arithmetic(let op, let a, let b) = mapping, a.isInvariant != b.isInvariant,
+               case .double(let k) = invariant(a.isInvariant ? a : b), let column = binder.numberColumn(a.isInvariant ? b : a) {
+                let constantFirst = a.isInvariant
+                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
+                    switch (op, constantFirst) {
+                    case (.doubleAdd, false): for value in values { sum += value + k }
+                    case (.doubleAdd, true): for value in values { sum += k + value }
+                    case (.doubleSubtract, false): for value in values { sum += value - k }
+                    case (.doubleSubtract, true): for value in values { sum += k - value }
+                    case (.doubleMultiply, false): for value in values { sum += value * k }
+                    case (.doubleMultiply, true): for value in values { sum += k * value }
+                    case (.doubleDivide, false): for value in values { sum += value / k }
+                    case (.doubleDivide, true): for value in values { sum += k / value }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+                return .double(sum)
+            }
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in a tight loop, then added in
                 // order.
