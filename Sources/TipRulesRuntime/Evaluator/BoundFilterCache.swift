@@ -221,31 +221,15 @@ extension RowPredicate {
     }
 }
 
-extension RowPredicate {
-    /// Whether the predicate reads the evaluation clock.
-    fileprivate var readsClock: Bool {
-        switch self {
-        case .constant: return false
-        case .compare(let a, _, let b), .string(let a, _, let b): return a.readsClock || b.readsClock
-        case .and(let a, let b), .or(let a, let b): return a.readsClock || b.readsClock
-        case .not(let a): return a.readsClock
-        }
-    }
-}
-
 extension RowPredicate.Operand {
-    /// Whether the operand reads the evaluation clock.
+    /// Whether the operand reads the evaluation clock. (A hoisted subexpression may read it;
+    /// its value is part of the key all the same.)
     fileprivate var readsClock: Bool {
-        switch self {
-        // A hoisted subexpression may read it (its value is part of the key all the same).
-        case .now, .hoisted: return true
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
-             .coalesce(let a, let b, _):
-            return a.readsClock || b.readsClock
-        case .negate(let a): return a.readsClock
-        case .conditional(let p, let a, let b): return p.readsClock || a.readsClock || b.readsClock
-        case .function(_, let a, let b): return a.readsClock || (b?.readsClock ?? false)
-        case .field, .date, .constant, .parameter, .outerLocal, .outerField, .outerDate, .accumulator: return false
+        contains { operand in
+            switch operand {
+            case .now, .hoisted: return true
+            default: return false
+            }
         }
     }
 

@@ -28,8 +28,8 @@ struct JoinPlan: Sendable {
         guard !predicate.hasIntArithmetic, !predicate.searchesStrings else { return nil }
         func equality(_ predicate: RowPredicate) -> (field: Int, key: RowPredicate.Operand)? {
             switch predicate {
-            case .compare(.field(let field), .equal, let key) where key.isInvariant && key.readsEnclosingElement,
-                 .compare(let key, .equal, .field(let field)) where key.isInvariant && key.readsEnclosingElement:
+            case .compare(.field(let field), .equal, let key) where key.isInvariant && key.contains(where: \.isEnclosingElement),
+                 .compare(let key, .equal, .field(let field)) where key.isInvariant && key.contains(where: \.isEnclosingElement):
                 return (field, key)
             default:
                 return nil
@@ -39,7 +39,7 @@ struct JoinPlan: Sendable {
             (self.field, self.key, rest) = (field, key, nil)
         } else if case .and(let a, let b) = predicate, let (field, key) = equality(a) ?? equality(b) {
             let other = equality(a) != nil ? b : a
-            guard !other.readsEnclosingElement else { return nil }
+            guard !other.containsOperand(where: \.isEnclosingElement) else { return nil }
             (self.field, self.key, rest) = (field, key, BoundFilterCache(other))
         } else {
             return nil
@@ -138,33 +138,5 @@ final class JoinIndexCache: Sendable {
 
     func keep(_ index: JoinIndex) {
         state.withLock { $0.index = index }
-    }
-}
-
-extension RowPredicate {
-    /// Whether the predicate reads an enclosing closure's parameter.
-    fileprivate var readsEnclosingElement: Bool {
-        switch self {
-        case .constant: return false
-        case .compare(let a, _, let b), .string(let a, _, let b): return a.readsEnclosingElement || b.readsEnclosingElement
-        case .and(let a, let b), .or(let a, let b): return a.readsEnclosingElement || b.readsEnclosingElement
-        case .not(let a): return a.readsEnclosingElement
-        }
-    }
-}
-
-extension RowPredicate.Operand {
-    /// Whether the operand reads an enclosing closure's parameter.
-    fileprivate var readsEnclosingElement: Bool {
-        switch self {
-        case .outerLocal, .outerField, .outerDate: return true
-        case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .intArithmetic(_, let a, let b),
-             .coalesce(let a, let b, _):
-            return a.readsEnclosingElement || b.readsEnclosingElement
-        case .negate(let a): return a.readsEnclosingElement
-        case .conditional(let p, let a, let b): return p.readsEnclosingElement || a.readsEnclosingElement || b.readsEnclosingElement
-        case .function(_, let a, let b): return a.readsEnclosingElement || (b?.readsEnclosingElement ?? false)
-        case .field, .date, .constant, .parameter, .now, .accumulator, .hoisted: return false
-        }
     }
 }

@@ -218,6 +218,42 @@ extension RowPredicate {
     }
 }
 
+extension RowPredicate {
+    /// Whether an operand of the predicate, or one inside an operand, passes `test`.
+    package func containsOperand(where test: (Operand) -> Bool) -> Bool {
+        switch self {
+        case .constant: return false
+        case .compare(let a, _, let b), .string(let a, _, let b): return a.contains(where: test) || b.contains(where: test)
+        case .and(let a, let b), .or(let a, let b): return a.containsOperand(where: test) || b.containsOperand(where: test)
+        case .not(let a): return a.containsOperand(where: test)
+        }
+    }
+}
+
+extension RowPredicate.Operand {
+    /// Whether the operand, or one inside it (also in a predicate inside it), passes `test`.
+    package func contains(where test: (Self) -> Bool) -> Bool {
+        if test(self) { return true }
+        switch self {
+        case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b),
+             .coalesce(let a, let b, _):
+            return a.contains(where: test) || b.contains(where: test)
+        case .negate(let a): return a.contains(where: test)
+        case .conditional(let p, let a, let b): return p.containsOperand(where: test) || a.contains(where: test) || b.contains(where: test)
+        case .function(_, let a, let b): return a.contains(where: test) || (b?.contains(where: test) ?? false)
+        case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return false
+        }
+    }
+
+    /// Whether the operand is an enclosing closure's parameter, or a field or the date of one.
+    package var isEnclosingElement: Bool {
+        switch self {
+        case .outerLocal, .outerField, .outerDate: return true
+        default: return false
+        }
+    }
+}
+
 extension RowPredicate.Operand: Equatable {}
 extension RowPredicate: Equatable {}
 

@@ -115,9 +115,10 @@ extension RowPredicate {
 
     /// Whether the predicate reads a hoisted expression.
     package var readsHoisted: Bool {
-        var uses: [HoistedUse] = []
-        collectHoisted(conditional: false, into: &uses)
-        return !uses.isEmpty
+        containsOperand { operand in
+            if case .hoisted = operand { return true }
+            return false
+        }
     }
 
     /// `self && other`, without a `true` that changes nothing.
