@@ -11,7 +11,7 @@ extension Evaluator {
     /// when the predicate is a join (see `JoinPlan`) over a contiguous list of an `Int` or
     /// `String` field; the index is built the second time the list is scanned in one state.
     /// Nil when the scan is to test the rows itself.
-    mutating func joinLookup(_ list: DonationList, _ filters: BoundFilterCache) -> JoinLookup? {
+    func joinLookup(_ list: DonationList, _ filters: BoundFilterCache) -> JoinLookup? {
         guard let plan = filters.joinPlan, case .contiguous(let rows) = list.positions else { return nil }
         switch list.stream.columns[plan.field] {
         case .int, .string: break

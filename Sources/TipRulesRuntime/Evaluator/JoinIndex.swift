@@ -79,8 +79,13 @@ final class JoinIndex: Sendable {
             items.withUnsafeBufferPointer { column in
                 for position in kept {
                     let offset = position - rows.lowerBound
-                    matches[column[position], default: JoinMatches(first: offset, last: offset, count: 0)].count += 1
-                    matches[column[position]]!.last = offset
+                    if var seen = matches[column[position]] {
+                        seen.last = offset
+                        seen.count += 1
+                        matches[column[position]] = seen
+                    } else {
+                        matches[column[position]] = JoinMatches(first: offset, last: offset, count: 1)
+                    }
                 }
             }
             return matches
