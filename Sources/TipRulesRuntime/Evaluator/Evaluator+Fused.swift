@@ -1131,6 +1131,10 @@ extension Evaluator {
         case .constant(let value): return Value(value)
         case .parameter(let index): return parameterValues[index]
         case .now: return .date(now)
+        // An enclosing element's value, read at every scan nested in its closure.
+        case .outerLocal(let slot, let type): return local(slot, type)
+        case .outerField(let slot, let field): return localField(slot, field)
+        case .outerDate(let slot): return .date(localDate(slot))
         default: return rowInvariants.value(operand)
         }
     }
