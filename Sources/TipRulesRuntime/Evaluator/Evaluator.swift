@@ -329,7 +329,10 @@ struct Evaluator {
     /// The charges stay the closure's: an evaluation that charged no steps stands for any number
     /// of them; one that charged steps only the first time (a `let` evaluated then) stands for
     /// the closure's when every row evaluates it, as the scan's first row would have charged
-    /// them; anything else gives way to the calls the scan stands for (see `HoistedExpression`).
+    /// them, or, when only some rows do (behind `&&` or `||` in a filter or a count), when one
+    /// of the list's rows reaches it (`HoistedUse.reach`; if none does, the steps are given back
+    /// and what it evaluated forgotten); anything else gives way to the calls the scan stands
+    /// for (see `HoistedExpression`).
     /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
     mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange) throws(Interrupt) {
         guard !slots.isEmpty else { return }

@@ -7,8 +7,9 @@
 /// What the closure would have charged for it is kept exact at run time (see
 /// `Evaluator.evaluateHoisted`): an evaluation that charges no steps stands for any number of
 /// them; one that charges steps only the first time (a `let` evaluated then) stands for the
-/// closure's when every row the closure runs on evaluates it (`conditional` false); anything
-/// else, and any error, gives way to the calls the scan stands for.
+/// closure's when every row the closure runs on evaluates it (`conditional` false), or when a
+/// row of the list reaches it (`HoistedUse.reach`); anything else, and any error, gives way to
+/// the calls the scan stands for.
 package final class HoistedExpression: Sendable, Equatable {
     package let expression: TypedExpression
 
