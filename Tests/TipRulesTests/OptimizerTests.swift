@@ -518,15 +518,36 @@ struct OptimizerTests {
         var description: String { "\(text) in \(steps) steps" }
     }
 
+    /// A `view` stream of many donations (up to 5000 kept), in the optimized and the unoptimized
+    /// program, with the clock in 2029: the long-list tests' setup.
+    struct LongList {
+        let optimized: CompiledProgram, plain: CompiledProgram
+        let store: DonationStore, plainStore: DonationStore
+        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
+
+        init(count: Int) throws {
+            let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
+            optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
+            plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
+            store = try OptimizerTests.store(optimized, count: count)
+            plainStore = try OptimizerTests.store(plain, count: count)
+        }
+
+        /// An expression compiled both ways: whether the optimized form has a fused node, and the
+        /// two outcomes.
+        func outcomes(_ text: String) throws -> (fused: Bool, fast: Outcome, slow: Outcome) {
+            let source = SourceFile(name: "<expr>", text: text)
+            let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+            let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+            return (OptimizerTests.containsFused(fast.body), OptimizerTests.outcome(optimized, store, fast, options),
+                    OptimizerTests.outcome(plain, plainStore, slow, options))
+        }
+    }
+
     @Test("fused scans agree with closures over lists longer than a batch, forwards and backwards")
     func longLists() throws {
-        let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
-        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
-        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
         // Spread over 900 days so windows cut the list at different places.
-        let store = try OptimizerTests.store(optimized, count: 900)
-        let plainStore = try OptimizerTests.store(plain, count: 900)
-        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
+        let list = try LongList(count: 900)
         var checked = 0
         for source in ["view.donations", "view.donations.reversed()", "view.donations.filter { $0.id != 0 }", "view.donations.donatedWithin(.days(400))"] {
             for predicate in ["$0.id == 3", "$0.rating > 2.5 && $0.id > 0", "$0.seen || $0.rating * 2 < 1", "!($0.id > 0 && $0.note == nil)",
@@ -535,11 +556,9 @@ struct OptimizerTests {
                              "allSatisfy { \(predicate) }", "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id",
                              "filter { \(predicate) }.count >= 300"] {
                     let text = "\(source).\(form)"
-                    let source = SourceFile(name: "<expr>", text: text)
-                    let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
-                    let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
-                    #expect(OptimizerTests.containsFused(fast.body), "\(text)")
-                    #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options), "\(text)")
+                    let (fused, fast, slow) = try list.outcomes(text)
+                    #expect(fused, "\(text)")
+                    #expect(fast == slow, "\(text)")
                     checked += 1
                 }
             }
@@ -549,13 +568,8 @@ struct OptimizerTests {
 
     @Test("a first match found at every position of a long list, by filters searched in growing blocks")
     func firstMatchAtEveryPosition() throws {
-        let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
-        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
-        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
-        let store = try OptimizerTests.store(optimized, count: 600)
-        let plainStore = try OptimizerTests.store(plain, count: 600)
-        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
-        let now = options.now.timeIntervalSinceReferenceDate
+        let list = try LongList(count: 600)
+        let now = list.options.now.timeIntervalSinceReferenceDate
         // `when` is 1000 s apart from row to row, so the computed test holds from row `start` on
         // (a filter with no search of its own, which the default searches in blocks); names
         // starting "Alp" come every few rows, tested row by row.
@@ -564,10 +578,8 @@ struct OptimizerTests {
             for test in [computed, "\(computed) && $0.name.hasPrefix(\"Alp\")"] {
                 for form in ["first(where: { \(test) })?.when", "contains(where: { \(test) })", "allSatisfy { !(\(test)) }"] {
                     let text = "view.donations.\(form)"
-                    let source = SourceFile(name: "<expr>", text: text)
-                    let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
-                    let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
-                    #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options), "\(text)")
+                    let (_, fast, slow) = try list.outcomes(text)
+                    #expect(fast == slow, "\(text)")
                 }
             }
         }
