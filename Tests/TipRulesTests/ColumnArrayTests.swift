@@ -65,6 +65,21 @@ struct ColumnArrayTests {
         for var value in strings {
             #expect(withUnsafePointer(to: &value) { pattern.nilBit($0) } == (value == nil ? 1 : 0), "\(String(describing: value))")
         }
+        // A nil written through the type's metadata, over bytes that were something else (as
+        // unspecialised code writes one), is nil too.
+        for filler: UInt8 in [0x00, 0x5A, 0xFF] {
+            let slot = UnsafeMutablePointer<String?>.allocate(capacity: 1)
+            defer { slot.deallocate() }
+            UnsafeMutableRawPointer(slot).initializeMemory(as: UInt8.self, repeating: filler, count: MemoryLayout<String?>.size)
+            Self.storeNil(slot)
+            #expect(slot.pointee == nil)
+            #expect(pattern.nilBit(slot) == 1, "nil written over \(filler)")
+        }
+    }
+
+    @inline(never) @_optimize(none)
+    private static func storeNil<T>(_ pointer: UnsafeMutablePointer<T?>) {
+        pointer.initialize(to: nil)
     }
 
     @Test("appending while a copy is alive shares the buffer and leaves the copy as it was")

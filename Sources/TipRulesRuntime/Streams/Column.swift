@@ -90,25 +90,7 @@ package enum Column: Sendable {
 
     /// Inserts a value (already checked against the field's type).
     mutating func insert(_ value: Value, at position: Int) {
-        // The array is taken out of `self` before it changes, so it is uniquely referenced and
-        // grows in place (a switch over a tuple holding `self` would keep a second reference
-        // and copy the whole column on every insertion).
-        switch self {
-        case .int(var items): self = .values([]); items.insert(Column.int(value), at: position); self = .int(items)
-        case .double(var items): self = .values([]); items.insert(Column.double(value), at: position); self = .double(items)
-        case .bool(var items): self = .values([]); items.insert(Column.bool(value), at: position); self = .bool(items)
-        case .string(var items): self = .values([]); items.insert(Column.string(value), at: position); self = .string(items)
-        case .date(var items): self = .values([]); items.insert(Column.date(value), at: position); self = .date(items)
-        case .optionalInt(var items):
-            self = .values([]); items.insert(Column.optional(value, Column.int), at: position); self = .optionalInt(items)
-        case .optionalDouble(var items):
-            self = .values([]); items.insert(Column.optional(value, Column.double), at: position); self = .optionalDouble(items)
-        case .optionalDate(var items):
-            self = .values([]); items.insert(Column.optional(value, Column.date), at: position); self = .optionalDate(items)
-        case .optionalString(var items):
-            self = .values([]); items.insert(Column.optional(value, Column.string), at: position); self = .optionalString(items)
-        case .values(var items): self = .values([]); items.insert(value, at: position); self = .values(items)
-        }
+        change(Insert(value: value, position: position))
     }
 
     /// The column with its values from `start` on in a new order (see `ColumnArray.reorderSuffix`).
@@ -134,26 +116,7 @@ package enum Column: Sendable {
 
     /// Appends checked values of the column's type, switching on the type once.
     mutating func append<Values: Collection<Value>>(contentsOf values: Values) {
-        func take<T>(_ items: inout ColumnArray<T>, _ unwrap: (Value) -> T) {
-            items.reserveCapacity(items.count + values.count)
-            for value in values { items.append(unwrap(value)) }
-        }
-        switch self {
-        case .int(var items): self = .values([]); take(&items, Column.int); self = .int(items)
-        case .double(var items): self = .values([]); take(&items, Column.double); self = .double(items)
-        case .bool(var items): self = .values([]); take(&items, Column.bool); self = .bool(items)
-        case .string(var items): self = .values([]); take(&items, Column.string); self = .string(items)
-        case .date(var items): self = .values([]); take(&items, Column.date); self = .date(items)
-        case .optionalInt(var items):
-            self = .values([]); take(&items) { Column.optional($0, Column.int) }; self = .optionalInt(items)
-        case .optionalDouble(var items):
-            self = .values([]); take(&items) { Column.optional($0, Column.double) }; self = .optionalDouble(items)
-        case .optionalDate(var items):
-            self = .values([]); take(&items) { Column.optional($0, Column.date) }; self = .optionalDate(items)
-        case .optionalString(var items):
-            self = .values([]); take(&items) { Column.optional($0, Column.string) }; self = .optionalString(items)
-        case .values(var items): self = .values([]); take(&items) { $0 }; self = .values(items)
-        }
+        change(Append(values: values))
     }
 
     // MARK: - Values as machine values
@@ -187,39 +150,61 @@ package enum Column: Sendable {
 
     // MARK: - Changes the same for every element type
 
-    /// Applies a change that does not depend on the element type, with the array taken out of
-    /// `self` first (see `insert`).
+    /// Applies a change written once for every element type, with the array taken out of `self`
+    /// first, so it is uniquely referenced and changes in place (a switch over a tuple holding
+    /// `self` would keep a second reference and copy the whole column at every change), and with
+    /// the function that reads a checked value as an element.
     private mutating func change(_ change: some ColumnChange) {
         switch self {
-        case .int(var items): self = .values([]); change.apply(&items); self = .int(items)
-        case .double(var items): self = .values([]); change.apply(&items); self = .double(items)
-        case .bool(var items): self = .values([]); change.apply(&items); self = .bool(items)
-        case .string(var items): self = .values([]); change.apply(&items); self = .string(items)
-        case .date(var items): self = .values([]); change.apply(&items); self = .date(items)
-        case .optionalInt(var items): self = .values([]); change.apply(&items); self = .optionalInt(items)
-        case .optionalDouble(var items): self = .values([]); change.apply(&items); self = .optionalDouble(items)
-        case .optionalDate(var items): self = .values([]); change.apply(&items); self = .optionalDate(items)
-        case .optionalString(var items): self = .values([]); change.apply(&items); self = .optionalString(items)
-        case .values(var items): self = .values([]); change.apply(&items); self = .values(items)
+        case .int(var items): self = .values([]); change.apply(&items, Column.int); self = .int(items)
+        case .double(var items): self = .values([]); change.apply(&items, Column.double); self = .double(items)
+        case .bool(var items): self = .values([]); change.apply(&items, Column.bool); self = .bool(items)
+        case .string(var items): self = .values([]); change.apply(&items, Column.string); self = .string(items)
+        case .date(var items): self = .values([]); change.apply(&items, Column.date); self = .date(items)
+        case .optionalInt(var items):
+            self = .values([]); change.apply(&items) { Column.optional($0, Column.int) }; self = .optionalInt(items)
+        case .optionalDouble(var items):
+            self = .values([]); change.apply(&items) { Column.optional($0, Column.double) }; self = .optionalDouble(items)
+        case .optionalDate(var items):
+            self = .values([]); change.apply(&items) { Column.optional($0, Column.date) }; self = .optionalDate(items)
+        case .optionalString(var items):
+            self = .values([]); change.apply(&items) { Column.optional($0, Column.string) }; self = .optionalString(items)
+        case .values(var items): self = .values([]); change.apply(&items) { $0 }; self = .values(items)
         }
     }
 }
 
-/// A change to a column's array that is the same whatever its element type.
+/// A change to a column's array written once for every element type; `element` reads a checked
+/// value as one of the array's elements.
 private protocol ColumnChange {
-    func apply<Element>(_ items: inout ColumnArray<Element>)
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element)
+}
+
+private struct Insert: ColumnChange {
+    let value: Value, position: Int
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element) {
+        items.insert(element(value), at: position)
+    }
+}
+
+private struct Append<Values: Collection<Value>>: ColumnChange {
+    let values: Values
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element) {
+        items.reserveCapacity(items.count + values.count)
+        for value in values { items.append(element(value)) }
+    }
 }
 
 private struct ReorderSuffix: ColumnChange {
     let start: Int, order: [Int]
-    func apply<Element>(_ items: inout ColumnArray<Element>) { items.reorderSuffix(from: start, order) }
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element) { items.reorderSuffix(from: start, order) }
 }
 
 private struct RemoveFirst: ColumnChange {
     let count: Int
-    func apply<Element>(_ items: inout ColumnArray<Element>) { items.removeFirst(count) }
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element) { items.removeFirst(count) }
 }
 
 private struct Compact: ColumnChange {
-    func apply<Element>(_ items: inout ColumnArray<Element>) { items.compact() }
+    func apply<Element>(_ items: inout ColumnArray<Element>, _ element: (Value) -> Element) { items.compact() }
 }

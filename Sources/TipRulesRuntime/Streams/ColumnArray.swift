@@ -269,26 +269,44 @@ package struct NullPattern {
     }
 }
 
-/// A test of a `String?`'s nil that compares its two words, in place, with those of `nil`,
-/// without a branch (see `NullPattern`). Swift keeps an optional string's nil in bits no string
-/// uses, so no string has nil's bytes: the test is exact. Made only for the two-word layout it
-/// reads; nil for any other.
+/// A test of a `String?`'s nil that reads, in place and without a branch (see `NullPattern`),
+/// the one word that tells it: Swift keeps an optional string's nil in a value of the string's
+/// object word that no string has. The other word of a nil is not always nil's: code that is
+/// not specialised writes nil through the type's metadata, which sets only the marker word and
+/// leaves the other as it found it (a debug build's column inserts did), so comparing both words
+/// would take such a nil for a string. Made only once the layout is confirmed (two words, a
+/// generic write of nil sets the marker, no sample string has it); nil otherwise.
 package struct OptionalStringPattern {
-    private let first: UInt64, second: UInt64
+    private let marker: UInt64
 
     /// The pattern for this build's layout of `String?`, or nil when it is not the one read here.
     package static func make() -> OptionalStringPattern? {
         guard MemoryLayout<String?>.size == 16 else { return nil }
-        return withUnsafeBytes(of: String?.none) { bytes in
-            OptionalStringPattern(first: bytes.load(as: UInt64.self), second: bytes.load(fromByteOffset: 8, as: UInt64.self))
+        let marker = withUnsafeBytes(of: String?.none) { $0.load(fromByteOffset: 8, as: UInt64.self) }
+        // Written generically over other bytes: the marker word must be what makes it nil.
+        let written = UnsafeMutablePointer<String?>.allocate(capacity: 1)
+        defer { written.deallocate() }
+        UnsafeMutableRawPointer(written).initializeMemory(as: UInt8.self, repeating: 0xA5, count: 16)
+        storeNil(written)
+        guard UnsafeRawPointer(written).load(fromByteOffset: 8, as: UInt64.self) == marker else { return nil }
+        let samples = ["", "a", "é", "e\u{301}", "short", String(repeating: "x", count: 15), "a string too long to be stored inline, on the heap",
+                       String("substring of a longer string".dropFirst(3))]
+        for sample in samples where withUnsafeBytes(of: Optional(sample), { $0.load(fromByteOffset: 8, as: UInt64.self) }) == marker {
+            return nil
         }
+        return OptionalStringPattern(marker: marker)
+    }
+
+    /// Stores nil through `T?`'s metadata (never specialised, so as unspecialised code does).
+    @inline(never) @_optimize(none)
+    private static func storeNil<T>(_ pointer: UnsafeMutablePointer<T?>) {
+        pointer.initialize(to: nil)
     }
 
     /// 1 when the optional string is nil, 0 otherwise, computed without a branch.
     @inline(__always)
     package func nilBit(_ value: UnsafePointer<String?>) -> Int {
-        let raw = UnsafeRawPointer(value)
-        let difference = (raw.load(as: UInt64.self) ^ first) | (raw.load(fromByteOffset: 8, as: UInt64.self) ^ second)
+        let difference = UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt64.self) ^ marker
         return Int(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
     }
 }
