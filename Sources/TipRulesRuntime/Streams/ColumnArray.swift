@@ -279,7 +279,11 @@ package struct NullPattern {
 package struct OptionalStringPattern {
     private let marker: UInt64
 
-    /// The pattern for this build's layout of `String?`, or nil when it is not the one read here.
+    /// The pattern for this build's layout of `String?` (worked out once: `make` writes and
+    /// reads sample strings), or nil when it is not the one read here.
+    package static let current = make()
+
+    /// Works out the pattern (see `current`).
     package static func make() -> OptionalStringPattern? {
         guard MemoryLayout<String?>.size == 16 else { return nil }
         let marker = withUnsafeBytes(of: String?.none) { $0.load(fromByteOffset: 8, as: UInt64.self) }
