@@ -446,5 +446,65 @@ enum Workloads {
                 let lastLogin = data.logins.last?.date ?? Date.distantPast
                 return data.views.filter { $0.landmarkID == 7 && $0.date > lastLogin }.count > 0
             }),
+        Workload(
+            name: "W87", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.uppercased() == \"ZION\" }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased() == "ZION" }.count > 3 }),
+        Workload(
+            name: "W88", rule: "(didRate.donations.sorted { $0.score < $1.score }.last?.landmarkID ?? 0) == 3",
+            closure: { data, _, _ in (data.ratings.sorted { $0.score < $1.score }.last?.landmarkID ?? 0) == 3 }),
+        Workload(
+            name: "W89", rule: "(didRate.donations.map { $0.score }.sorted().dropFirst(10).first ?? 0) > 1",
+            closure: { data, _, _ in (data.ratings.map { $0.score }.sorted().dropFirst(10).first ?? 0) > 1 }),
+        Workload(
+            name: "W90", rule: "didRate.donations.map { ($0.helpful ?? 0) > 5 }.filter { $0 }.count > 10",
+            closure: { data, _, _ in data.ratings.map { ($0.helpful ?? 0) > 5 }.filter { $0 }.count > 10 }),
+        Workload(
+            name: "W91", rule: "(didRate.donations.filter { ($0.helpful ?? 0) >= 5 }.map { $0.helpful! }.max() ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.filter { ($0.helpful ?? 0) >= 5 }.map { $0.helpful! }.max() ?? 0) > 3 }),
+        Workload(
+            name: "W92", rule: "(didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 % 2 == 0 }.sorted().last ?? 0) > 3",
+            closure: { data, _, _ in (data.views.map(\.landmarkID).filter { $0 % 2 == 0 }.sorted().last ?? 0) > 3 }),
+        Workload(
+            name: "W93", rule: "didRate.donations.filter { $0.landmarkID == 7 || $0.landmarkID == 9 }.map(\\.score).reduce(0, +) > 5",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 || $0.landmarkID == 9 }.map(\.score).reduce(0, +) > 5 }),
+        Workload(
+            name: "W94", rule: "didRate.donations.map { $0.score - 2.5 }.filter { $0 > 0 }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score - 2.5 }.filter { $0 > 0 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W95", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \"!\" }.filter { $0.count > 6 }.count > 3",
+            closure: { data, _, _ in data.views.map { $0.landmarkName + "!" }.filter { $0.count > 6 }.count > 3 }),
+        Workload(
+            name: "W96", rule: "Set(didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID)).contains(7)",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score > 3 }.map(\.landmarkID)).contains(7) }),
+        Workload(
+            name: "W97", rule: "didRate.donations.filter { !$0.score.isNaN && $0.score > 1 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { !$0.score.isNaN && $0.score > 1 }.count > 3 }),
+        Workload(
+            name: "W98", rule: "didRate.donations.map(\\.landmarkID).sorted().prefix(10).reduce(0, +) > 5",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).sorted().prefix(10).reduce(0, +) > 5 }),
+        Workload(
+            name: "W99", rule: "didRate.donations.count { $0.comment?.count == 8 } > 3",
+            closure: { data, _, _ in data.ratings.count { $0.comment?.count == 8 } > 3 }),
+        Workload(
+            name: "W100", rule: "didViewLandmarkDetail.donations.contains { v in didLogin.donations.contains { $0.date > v.date && $0.date.timeIntervalSince(v.date) < 3600 } }",
+            closure: { data, _, _ in data.views.contains { v in data.logins.contains { $0.date > v.date && $0.date.timeIntervalSince(v.date) < 3600 } } }),
+        Workload(
+            name: "W101", rule: "didRate.donations.filter { r in r.score > 4 && didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { r in r.score > 4 && data.views.contains { $0.landmarkID == r.landmarkID } }.count > 3 }),
+        Workload(
+            name: "W102", rule: "didRate.donations.map { $0.score }.reversed().prefix(5).reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score }.reversed().prefix(5).reduce(0, +) > 10 }),
+        Workload(
+            name: "W103", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().hasPrefix(\"a\") }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.lowercased().hasPrefix("a") }.count > 3 }),
+        Workload(
+            name: "W104", rule: "didRate.donations.sorted { $0.landmarkID < $1.landmarkID }.first!.score > 0",
+            closure: { data, _, _ in data.ratings.sorted { $0.landmarkID < $1.landmarkID }.first!.score > 0 }),
+        Workload(
+            name: "W105", rule: "didRate.donations.reduce(\"\") { $0.count > 20 ? $0 : $0 + ($1.comment ?? \"\") }.count > 5",
+            closure: { data, _, _ in data.ratings.reduce("") { $0.count > 20 ? $0 : $0 + ($1.comment ?? "") }.count > 5 }),
+        Workload(
+            name: "W106", rule: "didRate.donations.contains { $0.comment?.lowercased().contains(\"great 9\") ?? false }",
+            closure: { data, _, _ in data.ratings.contains { $0.comment?.lowercased().contains("great 9") ?? false } }),
     ]
 }

@@ -117,6 +117,11 @@ struct OptimizerTests {
         "wanted.contains(\"lp\") == $0.seen", "$0.name.hasPrefix(wanted + \"\")",
         // A `let` first evaluated behind `&&` or `||`: charged (and kept) when a row reaches it.
         "$0.id == 3 && $0.date > lastDay", "$0.id != 3 || $0.date < lastDay", "$0.seen && missing > 0", "$0.id > 100 && missing > 0",
+        // `isNaN`, `isInfinite` and `isFinite` as comparisons (NaN ratings and weights, a division by a zero rating).
+        "$0.rating.isNaN", "!$0.rating.isNaN && $0.rating > 1", "$0.rating.isFinite", "(1 / $0.rating).isInfinite",
+        "($0.weight ?? 0.0 / 0.0).isNaN", "!(($0.weight ?? 1) * 2).isFinite || $0.seen", "lastDay.timeIntervalSince($0.date).isNaN",
+        // An optional string's `count` against a number or nil, without `??`.
+        "$0.note?.count != 3", "3 == $0.note?.count", "$0.note?.count == threshold", "$0.note?.count == nil", "nil != $0.note?.count",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -137,6 +142,12 @@ struct OptimizerTests {
         ("$0.id + 1", ["_ in true"]),
         ("$0.note ?? \"\"", ["!$0.isEmpty", "$0.isEmpty", "$0 == \"wet\"", "$0.hasPrefix(\"d\")"]),
         ("$0.note ?? wanted", ["$0 == wanted", "$0.contains(\"l\")"]),
+        // Tests as `Bool` values.
+        ("$0.rating > 2", ["$0", "!$0", "$0 == false"]),
+        ("$0.id > 2 && !$0.seen", ["$0", "!$0 || $0"]),
+        ("$0.note?.hasPrefix(\"w\") == true", ["$0"]),
+        ("$0.name.contains(\"l\")", ["$0", "!$0"]),
+        ("$0.rating.isNaN", ["!$0"]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.
@@ -304,6 +315,12 @@ struct OptimizerTests {
                          "map { $0.note?.count }", "map { $0.name.count * 2 }.max()", "map { $0.name.count }.contains { $0 > 5 }",
                          "map { $0.name.count }.filter { $0 > 3 && $0 < 10 }.count", "reduce(threshold) { $0 + ($1.note?.count ?? 1) }"] {
                 result.append("\(source).\(text)")
+            }
+            // Tests as `Bool` values, consumed otherwise.
+            for text in ["map { $0.rating > 2 }.contains(true)", "Set(\(source).map { $0.id > 2 || $0.seen }).count",
+                         "map { $0.name.hasPrefix(\"A\") }.reduce(false) { $0 || $1 }", "map { $0.rating.isNaN }.allSatisfy { !$0 }",
+                         "map { $0.id == threshold }.filter { $0 }.count", "map { !$0.seen }.first", "map { $0.note == nil }.last"] {
+                result.append(text.hasPrefix("Set") ? text : "\(source).\(text)")
             }
             result.append("Set(\(source).map { $0.name.count }).count")
             result.append("Set(\(source).compactMap { $0.note?.count }).count")
@@ -477,7 +494,10 @@ struct OptimizerTests {
             // `compactMap` whose `Int` arithmetic nothing reads, and an order whose sides compare
             // different things. A source with a fused filter of its own (`dropFirst(3)`) is fused
             // whatever follows.
+            // Nor a test `isNaN` reads its operand twice for, of what is evaluated once per scan
+            // (the `map(\.id)` after its `filter` still is).
             let unfusable = text.contains("{ $0 * 2 + $1.id }") || text.contains("reduce(\"\")")
+                || text.contains("{ lastDay.timeIntervalSince($0.date).isNaN }") && !text.hasSuffix(".map(\\.id)")
                 || text.contains("compactMap { $0.id * 2 }")
                 || text.contains("$0 + $0 *") || text.contains("{ _, _ in")
                 // Chains not fused: a narrowing by what charges work per element (the count of a
@@ -615,6 +635,33 @@ struct OptimizerTests {
             let payload: [String: Value] = ["id": .int(round), "name": .string("Zion"), "rating": .double(1.5), "seen": .bool(true), "when": .date(0)]
             try store.donate("view", at: date, payload)
             try plainStore.donate("view", at: date, payload)
+        }
+    }
+
+    /// `x.reversed().prefix(n)` keeps only the last `n` elements, reversed, without reversing the
+    /// rest: a traced evaluation (whose nodes are wrapped, so it reverses everything first) gives
+    /// the same values, errors and steps.
+    @Test("reversed().prefix(n) agrees with reversing everything first, in values, errors and steps")
+    func reversedPrefix() throws {
+        var declarations: [String] = []
+        for list in ["view.donations", "view.donations.filter { $0.id > 0 }", "view.donations.map(\\.rating)", "view.donations.map(\\.name)",
+                     "empty.donations", "[3, 1, 2]", "view.donations.filter { $0.id > 0 }.reversed()"] {
+            for n in ["0", "1", "3", "1000", "threshold - 4", "view.donations.count"] {
+                declarations.append("let r\(declarations.count) = \(list).reversed().prefix(\(n)).count")
+                declarations.append("let r\(declarations.count) = \(list).reversed().prefix(\(n))")
+            }
+        }
+        let program = try #require(RuleCompiler().compile(SourceFile(name: "r", text: OptimizerTests.rules + "\n" + declarations.joined(separator: "\n"))).program)
+        let store = try OptimizerTests.store(program)
+        let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z"))
+        let first = program.declarationIndex("r0")!
+        for index in first..<program.declarations.count {
+            var plain = Evaluation(program: program, donations: store, options: options)
+            var traced = Evaluation(program: program, donations: store, options: options, tracer: Tracer())
+            let (a, b) = (plain.evaluate(declarationAt: index), traced.evaluate(declarationAt: index))
+            #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
+                    "\(declarations[index - first])")
+            #expect(plain.stepsTaken == traced.stepsTaken, "\(declarations[index - first])")
         }
     }
 

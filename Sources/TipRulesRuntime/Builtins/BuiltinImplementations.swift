@@ -192,7 +192,7 @@ enum BuiltinImplementations {
                 let elements = Elements(try ev.receiver(call))
                 return try call.arguments[1].fold(&ev, try ev.argument(call, 0), elements)
             }
-        case .arrayPrefix: return slice("prefix") { count, n in (0, min(n, count)) }
+        case .arrayPrefix: return reversedPrefix(slice("prefix") { count, n in (0, min(n, count)) })
         case .arraySuffix: return slice("suffix") { count, n in (max(0, count - n), count) }
         case .arrayDropFirst: return slice("dropFirst") { count, n in (min(n, count), count) }
         case .arrayDropLast: return slice("dropLast") { count, n in (0, max(0, count - n)) }
@@ -317,6 +317,25 @@ enum BuiltinImplementations {
             }
             let (start, end) = bounds(value.collectionCount, n)
             return ev.slice(of: value, start, end)
+        }
+    }
+
+    /// `prefix(n)`, and `x.reversed().prefix(n)` without reversing all of `x`: the reversal is
+    /// charged and checked as `reversed()` does (its node, then one step per element), and
+    /// only the `n` elements kept are written, in reverse order.
+    private static func reversedPrefix(_ prefix: @escaping Implementation) -> Implementation {
+        { ev, call, range throws(Interrupt) in
+            guard let reversal = call.receiver as? BuiltinNode, reversal.call.builtin.id == .arrayReversed else {
+                return try prefix(&ev, call, range)
+            }
+            try ev.tickNode(reversal.range)
+            let value = try ev.receiver(reversal.call)
+            try ev.tick(value.collectionCount, reversal.call.range)
+            let n = try ev.intArgument(call, 0)
+            guard n >= 0 else {
+                throw ev.failure(RuntimeMessages.negativeCount("prefix", n), call.arguments[0].range)
+            }
+            return ev.reversed(value, last: n)
         }
     }
 

@@ -37,25 +37,34 @@ extension Evaluator {
     /// A collection's elements in reverse order (for donations, their positions reversed in one
     /// array, without an array of offsets first).
     func reversed(_ value: Value) -> Value {
+        reversed(value, last: Int.max)
+    }
+
+    /// The last `n` (at most) elements of a collection, in reverse order: `reversed().prefix(n)`.
+    func reversed(_ value: Value, last n: Int) -> Value {
         switch value {
         case .donations(let list):
             // Written into the new array directly: `reversed()` of a range or an array copies it
             // first and then swaps in place, checking uniqueness at every swap.
-            let count = list.count
+            let count = min(list.count, n)
+            let total = list.count
             let positions = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
                 switch list.positions {
                 case .contiguous(let range):
                     for offset in 0..<count { buffer[offset] = range.upperBound - 1 - offset }
                 case .scattered(let kept):
                     kept.withUnsafeBufferPointer { kept in
-                        for offset in 0..<count { buffer[offset] = kept[count - 1 - offset] }
+                        for offset in 0..<count { buffer[offset] = kept[total - 1 - offset] }
                     }
                 }
                 initialized = count
             }
             return .donations(DonationList(stream: list.stream, positions: .scattered(positions)))
         default:
-            return .array(elements(of: value).reversed())
+            // Through `ReversedCollection`, which copies at the exact size (the standard
+            // library's `Sequence.reversed()` appends one at a time, then swaps).
+            let items = elements(of: value)
+            return .array(Array(items[max(0, items.count - n)...].reversed()))
         }
     }
 

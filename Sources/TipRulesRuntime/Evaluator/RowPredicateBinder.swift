@@ -84,10 +84,39 @@ struct RowPredicateBinder {
         case .not(let a):
             let inner = bind(a)
             return { !inner($0) }
+        case .compare(.function(.stringCount, let text, nil), let op, let b) where op == .equal || op == .notEqual:
+            return optionalCount(of: text, op, bind(b)) ?? compare(bind(.function(.stringCount, text, nil)), op, bind(b))
+        case .compare(let a, let op, .function(.stringCount, let text, nil)) where op == .equal || op == .notEqual:
+            return optionalCount(of: text, op, bind(a)) ?? compare(bind(a), op, bind(.function(.stringCount, text, nil)))
         case .compare(let a, let op, let b):
             return compare(bind(a), op, bind(b))
         case .string(let a, let test, let b):
             return string(bind(a), test, bind(b))
+        }
+    }
+
+    /// `s?.count == k` (or `!=`, or against nil) of an optional string field, counted in place
+    /// without an optional value per row: Swift's `Int? == Int`, nil equal to no number. Nil
+    /// for anything else.
+    private func optionalCount(of text: RowPredicate.Operand, _ op: ComparisonOperator, _ other: Bound) -> ((Int) -> Bool)? {
+        guard case .optionalStrings(let items) = bind(text) else { return nil }
+        let meter = self.meter, equal = op == .equal
+        switch other {
+        case .value(.int(let k)):
+            return { position in
+                guard let text = items[position] else { return !equal }
+                meter?.charge(counting: text)
+                return (StringSearch.count(text) == k) == equal
+            }
+        case .value(.null):
+            // A string is still counted (and charged) before it is found not nil.
+            return { position in
+                guard let text = items[position] else { return equal }
+                meter?.charge(counting: text)
+                return !equal
+            }
+        default:
+            return nil
         }
     }
 

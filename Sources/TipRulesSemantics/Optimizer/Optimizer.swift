@@ -654,6 +654,20 @@ extension RowPredicate {
                   let a = operand(receiver, slot: slot, mapped: mapped),
                   let b = stringTestArgument(call, slot: slot, mapped: mapped) else { return nil }
             return .string(a, test, b)
+        case .builtin(let call) where call.builtin.id == .doubleIsNaN || call.builtin.id == .doubleIsInfinite
+                                      || call.builtin.id == .doubleIsFinite:
+            // As comparisons, which IEEE 754 defines for every value: only NaN differs from
+            // itself; only an infinity's magnitude equals infinity; the magnitude of a finite
+            // value is less (NaN's is neither). The operand is read twice, so it must be one
+            // that charges nothing and is not evaluated once per scan (hoisted).
+            guard let receiver = call.receiver, let a = operand(receiver, slot: slot, mapped: mapped), !a.chargesWork,
+                  !a.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+            let magnitude = Operand.function(.absDouble, a, nil), infinity = Operand.constant(.double(.infinity))
+            switch call.builtin.id {
+            case .doubleIsNaN: return .compare(a, .notEqual, a)
+            case .doubleIsInfinite: return .compare(magnitude, .equal, infinity)
+            default: return .compare(magnitude, .less, infinity)
+            }
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
@@ -868,6 +882,10 @@ extension RowPredicate {
             case .stringCount:
                 guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
                 return .function(.stringCount, a, nil)
+            case .stringHasPrefix, .stringStartsWith, .stringHasSuffix, .stringContains, .stringIsEmpty,
+                 .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite:
+                // A test as a `Bool` value, as above.
+                return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
             case .arrayContains:
                 // `["Zion", "Alps"].contains($0.name)`: a list of constants of a scalar type.
                 guard let receiver = call.receiver, case .array(let element) = receiver.type, isScalar(element), !element.isOptional,
@@ -881,6 +899,9 @@ extension RowPredicate {
             guard case .builtin(let call) = inner.node, call.builtin.id == .stringCount, let receiver = call.receiver,
                   case .bindOptional(let text) = receiver.node, let a = operand(text) else { return nil }
             return .function(.stringCount, a, nil)
+        case .comparison, .and, .or, .not:
+            // A test as a `Bool` value (`map { $0.score > 3 }`): true where it holds.
+            return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
         case .ternary(let condition, let then, let otherwise):
             guard isScalar(expression.type), !expression.type.isOptional,
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
@@ -890,6 +911,12 @@ extension RowPredicate {
         default:
             return nil
         }
+    }
+
+    /// A test's value as a `Bool` operand. (Only for what `from` reads as a test of its own,
+    /// never as a `Bool` operand compared with `true`, which would come back here.)
+    private static func boolean(_ test: RowPredicate?) -> Operand? {
+        test.map { .conditional($0, .constant(.bool(true)), .constant(.bool(false))) }
     }
 
     /// The constants of an array literal or a folded array constant, or nil.
