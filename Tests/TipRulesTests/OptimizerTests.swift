@@ -30,7 +30,10 @@ struct OptimizerTests {
                 "id": .int((index * 13) % 9 - 2), "name": .string(names[(index * 5) % names.count]), "rating": .double(rating),
                 "seen": .bool(index % 3 == 0), "when": .date(Double(index) * 1000),
             ]
-            if index % 4 == 1 { payload["note"] = .string(index % 8 == 1 ? "wet" : index % 3 == 2 ? "" : "dry") }
+            // One note long enough that counting it charges steps.
+            if index % 4 == 1 {
+                payload["note"] = .string(index == 13 ? "dry and dusty, with a long wind from the hills" : index % 8 == 1 ? "wet" : index % 3 == 2 ? "" : "dry")
+            }
             // Optional numbers: nil on some rows, -0.0 and NaN among the weights.
             if index % 3 != 2 { payload["bonus"] = .int((index * 37) % 11 - 5) }
             if index % 4 != 3 { payload["due"] = .date(Double(index) * 86_400 + (index % 2 == 0 ? -1e6 : 1e6)) }
