@@ -15,6 +15,8 @@ struct OptimizerTests {
     parameter wanted: String = "Alps"
     let lastDay = view.donations.last?.date ?? Date.distantPast
     let missing = empty.donations.first!.id
+    let busy = view.donations.filter { $0.id > 1 }
+    let broken = view.donations.filter { 10 / $0.id > 1 }
     """
 
     /// A store with varied donations, including two NaN ratings and a -0.0 (possible through the
@@ -446,7 +448,7 @@ struct OptimizerTests {
                     "map { $0.rating - Double(threshold) }.reduce(0, +)", "filter { $0.seen }.reduce(0.0) { $0 + $1.rating * -1 }"]
             .flatMap { ["view.donations.\($0)", "view.donations.prefix(15).\($0)", "view.donations.filter { $0.rating < 100 }.\($0)"] }
         // A `let` a filter's rows never reach, read again after it (charged there, as unfused).
-        return result + joins + sums + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
+        return result + joins + sums + nested + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id == 3 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id > 100 && missing > 0 }.count + missing"]
     }()
@@ -467,6 +469,60 @@ struct OptimizerTests {
         "view.donations.map { outer in view.donations.filter { $0.seen }.contains { $0.id == outer.id } }",
         "view.donations.map { outer in view.donations.allSatisfy { $0.id == outer.id } }",
     ]
+
+    /// Scans nested in the closure of another scan and tested as part of its predicate (see
+    /// `NestedScan`): every consumer of the outer scan, the nested scan alone, behind `&&` and
+    /// `||`, negated and twice; `contains` and `allSatisfy` inside; date conditions (windows,
+    /// which `allSatisfy` fails before and after), equality joins (`Int`, `String`, optional
+    /// keys, with a rest), string searches that charge steps, parameters and the clock; other
+    /// lists empty, cut by a window, reversed (scattered), or a `let` (evaluated the first time
+    /// a row reaches it, or failing).
+    static let nested: [String] = {
+        let inners = [
+            "contains { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 3 }",
+            "contains { $0.date > outer.date.addingTimeInterval(86400 * 2) && $0.id == 3 }",
+            "allSatisfy { $0.date > outer.date.addingTimeInterval(-86400 * 5) }", "allSatisfy { $0.date <= outer.date && $0.id != 4 }",
+            "contains { $0.id == outer.id }", "contains { outer.id == $0.id && $0.rating > 2 }", "contains { $0.name == outer.name }",
+            "contains { $0.note == outer.note && $0.id > 0 }", "allSatisfy { $0.id != outer.id }",
+            "contains { $0.name.contains(\"l\") && $0.id == outer.id }", "contains { $0.rating > outer.rating * 2 }",
+            "contains { $0.id == threshold && $0.date < outer.date }", "allSatisfy { $0.date < Date.now && $0.rating >= outer.rating }",
+            "contains { $0.date.timeIntervalSince(outer.when) > 0 && $0.name.count > 80 }",
+        ]
+        let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
+                     "busy", "broken"]
+        var result: [String] = []
+        for (index, inner) in inners.enumerated() {
+            for list in lists {
+                let nested = "\(list).\(inner)"
+                // Each inner scan over each list, in turn with one outer consumer and test.
+                switch (index + lists.firstIndex(of: list)!) % 6 {
+                case 0: result.append("view.donations.filter { outer in \(nested) }.map(\\.id)")
+                case 1: result.append("view.donations.count(where: { outer in outer.id > 2 && \(nested) })")
+                case 2: result.append("view.donations.contains { outer in !\(nested) }")
+                case 3: result.append("view.donations.first { outer in outer.seen || \(nested) }?.id")
+                case 4: result.append("view.donations.filter { outer in \(nested) && outer.rating > 1 }.count >= 3")
+                default: result.append("view.donations.allSatisfy { outer in \(nested) }")
+                }
+            }
+            result.append("view.donations.last { outer in view.donations.\(inner) }?.id")
+            result.append("view.donations.filter { outer in view.donations.\(inner) }.isEmpty")
+        }
+        result.append("view.donations.filter { outer in busy.contains { $0.id == outer.id } && view.donations.allSatisfy { $0.date >= outer.date.addingTimeInterval(-1e9) } }.count")
+        result.append("view.donations.filter { outer in outer.id > 100 && busy.contains { $0.id == outer.id } }.count + busy.count")
+        return result
+    }()
+
+    /// Whether a fused scan of the expression tests a nested scan (see `NestedScan`).
+    private static func testsNestedScan(_ expression: TypedExpression) -> Bool {
+        switch expression.node {
+        case .fused(.scan(_, let predicate, _), _, _), .fused(.countCompare(_, let predicate?, _, _), _, _):
+            if predicate.nestsScan { return true }
+        default: break
+        }
+        var found = false
+        forEachChild(of: expression) { if testsNestedScan($0) { found = true } }
+        return found
+    }
 
     private static func containsFused(_ expression: TypedExpression) -> Bool {
         if case .fused = expression.node { return true }
@@ -508,6 +564,10 @@ struct OptimizerTests {
                 || (text.contains("compactMap { $0.note?.count }.filter") || text.contains("? nil :")) && !text.contains("sorted(by: >)")
             let fusable = !unfusable || text.contains("dropFirst(3)")
             #expect(OptimizerTests.containsFused(fastExpression.body) == fusable, "\(text)")
+            // Every nested scan is tested as a row test.
+            if OptimizerTests.nested.contains(text) {
+                #expect(OptimizerTests.testsNestedScan(fastExpression.body), "\(text)")
+            }
             #expect(!OptimizerTests.containsFused(slowExpression.body))
             let slowOutcome = OptimizerTests.outcome(plain, plainStore, slowExpression, options)
             #expect(OptimizerTests.outcome(optimized, store, fastExpression, options) == slowOutcome, "\(text)")
@@ -618,6 +678,10 @@ struct OptimizerTests {
             "view.donations.map { outer in view.donations.count { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }",
             "view.donations.filter { outer in view.donations.contains { $0.id == outer.id + 1 && $0.date < outer.date } }.map(\\.id)",
             "view.donations.map { outer in view.donations.filter { Date.now.timeIntervalSince($0.date) > outer.rating * 86400 }.count >= 3 }",
+            // Scans nested in a scan's predicate, bound at every scan.
+            "view.donations.filter { outer in view.donations.contains { $0.id == outer.id && $0.date > outer.date } }.map(\\.id)",
+            "view.donations.filter { outer in view.donations.contains { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }.count",
+            "view.donations.count { outer in view.donations.contains { $0.name == outer.name && $0.date < Date.now.addingTimeInterval(-86400 * 30) } }",
         ] + OptimizerTests.joins
         let expressions = try texts.map { text in
             let source = SourceFile(name: "<expr>", text: text)

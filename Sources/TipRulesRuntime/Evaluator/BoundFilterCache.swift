@@ -34,6 +34,9 @@ final class BoundFilterCache: Sendable {
         let meter: StepMeter?
         /// The most rows a batch holds (see `RowPredicateBinder.batch`).
         let batch: Int
+        /// Whether a scan that stops at a row tests the rows one at a time: each test of a
+        /// nested scan is a scan itself, which a batch would run past the row that decides.
+        let testsRowByRow: Bool
         /// Room for a batch of positions to test and a batch of those that pass, kept with the
         /// filter so a scan allocates nothing.
         let scratch: UnsafeMutablePointer<Int>
@@ -51,7 +54,8 @@ final class BoundFilterCache: Sendable {
         /// The most windows kept: a moving clock adds one at every evaluation.
         static let windowCapacity = 32
 
-        init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?) {
+        init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?, testsRowByRow: Bool = false) {
+            self.testsRowByRow = testsRowByRow
             self.stream = stream.identity
             self.count = stream.count
             self.rewrites = stream.rewrites
@@ -95,6 +99,10 @@ final class BoundFilterCache: Sendable {
     /// Whether the predicate searches strings (see `RowPredicate.searchesStrings`), which a
     /// scan asks at every evaluation.
     let searchesStrings: Bool
+    /// Whether the predicate has a nested scan (`RowPredicate.exists`), whose binding holds the
+    /// other list as it was at the scan: bound at every scan, and not kept (a kept binding would
+    /// keep the other list's stream, which a donation would then have to copy).
+    let bindsEveryScan: Bool
     /// The predicate's date conditions and the rest of it, which a scan over a list in date
     /// order tests on the window the conditions allow; nil when it has none.
     let windowPlan: DateWindowPlan?
@@ -132,6 +140,7 @@ final class BoundFilterCache: Sendable {
         self.predicate = predicate
         computesInts = predicate?.hasIntArithmetic ?? false
         searchesStrings = predicate?.searchesStrings ?? false
+        bindsEveryScan = predicate?.nestsScan ?? false
         windowPlan = windows ? predicate.flatMap(DateWindowPlan.init) : nil
         joinPlan = operands.isEmpty ? nil : predicate.flatMap(JoinPlan.init)
     }
@@ -177,6 +186,7 @@ final class BoundFilterCache: Sendable {
     /// `scratchBudget` (past it, some other goes), and in place of those bound to another state
     /// of the stream or another clock, which will not match again.
     func put(_ entry: Entry) {
+        if bindsEveryScan { return }
         guard variableInvariants.isEmpty else {
             let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
             let evicted: Bindings? = bindings.withLock { bindings in
@@ -217,6 +227,12 @@ extension RowPredicate {
             b.collectVariableInvariants(into: &operands)
         case .not(let a):
             a.collectVariableInvariants(into: &operands)
+        case .exists(let scan):
+            // The inner predicate's, except those of the outer row, which vary from row to row.
+            // (The other list is not one: a predicate with a nested scan is bound at every scan.)
+            var inner: [Operand] = []
+            scan.predicate.collectVariableInvariants(into: &inner)
+            operands += inner.filter { !$0.readsEnclosingRow(scan.rowSlot) }
         }
     }
 }

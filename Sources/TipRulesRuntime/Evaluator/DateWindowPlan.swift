@@ -36,7 +36,12 @@ final class DateWindowPlan: Sendable {
         /// Whether the condition holds on a prefix of a list in date order (else a suffix).
         let holdsOnPrefix: Bool
         /// How many invariant values the condition reads (each step's, and the bound).
-        var invariantCount: Int { steps.count { if case .negate = $0 { false } else { true } } + 1 }
+        let invariantCount: Int
+
+        init(steps: [Step], op: ComparisonOperator, bound: RowPredicate.Operand, holdsOnPrefix: Bool) {
+            (self.steps, self.op, self.bound, self.holdsOnPrefix) = (steps, op, bound, holdsOnPrefix)
+            invariantCount = steps.count { if case .negate = $0 { false } else { true } } + 1
+        }
     }
 
     let conditions: [Condition]
@@ -112,6 +117,57 @@ final class DateWindowPlan: Sendable {
     }
 }
 
+extension DateWindowPlan {
+    /// The rows of `whole` (in date order) where every condition holds, found by binary search
+    /// with the values the conditions read (`invariantCount` of them, in order).
+    func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>) -> Range<Int> {
+        var window = whole
+        var offset = 0
+        for condition in conditions {
+            let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
+            offset += condition.invariantCount
+            let bound = constants[constants.count - 1]
+            func holds(_ position: Int) -> Bool {
+                var y = dates[position]
+                var next = 0
+                for step in condition.steps {
+                    switch step {
+                    case .add: y = y + constants[next]; next += 1
+                    case .subtract: y = y - constants[next]; next += 1
+                    case .subtractFrom: y = constants[next] - y; next += 1
+                    case .negate: y = -y
+                    }
+                }
+                switch condition.op {
+                case .less: return y < bound
+                case .lessOrEqual: return y <= bound
+                case .greater: return y > bound
+                case .greaterOrEqual: return y >= bound
+                case .equal, .notEqual: preconditionFailure("no window for equality")
+                }
+            }
+            if condition.holdsOnPrefix {
+                window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
+            } else {
+                window = Evaluator.partition(window, holds)..<window.upperBound
+            }
+        }
+        return window
+    }
+
+    /// The operands the conditions read, in the order `window(of:_:_:)` takes their values.
+    var invariants: [RowPredicate.Operand] {
+        conditions.flatMap { condition in
+            condition.steps.compactMap { step -> RowPredicate.Operand? in
+                switch step {
+                case .add(let k), .subtract(let k), .subtractFrom(let k): return k
+                case .negate: return nil
+                }
+            } + [condition.bound]
+        }
+    }
+}
+
 extension Evaluator {
     /// The rows of a contiguous list where every date condition of the plan holds, as the
     /// residual's entry kept it for the same list and the same values of everything the
@@ -137,37 +193,7 @@ extension Evaluator {
                 index += 1
             }
             if let kept = entry.window(for: whole, UnsafeBufferPointer(values)) { return kept }
-            var window = whole
-            var offset = 0
-            for condition in plan.conditions {
-                let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
-                offset += condition.invariantCount
-                let bound = constants[constants.count - 1]
-                func holds(_ position: Int) -> Bool {
-                    var y = dates[position]
-                    var next = 0
-                    for step in condition.steps {
-                        switch step {
-                        case .add: y = y + constants[next]; next += 1
-                        case .subtract: y = y - constants[next]; next += 1
-                        case .subtractFrom: y = constants[next] - y; next += 1
-                        case .negate: y = -y
-                        }
-                    }
-                    switch condition.op {
-                    case .less: return y < bound
-                    case .lessOrEqual: return y <= bound
-                    case .greater: return y > bound
-                    case .greaterOrEqual: return y >= bound
-                    case .equal, .notEqual: preconditionFailure("no window for equality")
-                    }
-                }
-                if condition.holdsOnPrefix {
-                    window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
-                } else {
-                    window = Evaluator.partition(window, holds)..<window.upperBound
-                }
-            }
+            let window = plan.window(of: whole, dates, UnsafeBufferPointer(values))
             let result = (rows: window, before: window.lowerBound - whole.lowerBound, after: whole.upperBound - window.upperBound)
             entry.keep(result, for: whole, UnsafeBufferPointer(values))
             return result
@@ -176,7 +202,7 @@ extension Evaluator {
 
     /// The first position of a range from which `isTrue` holds, for a test that is false and
     /// then true along it.
-    private static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
+    fileprivate static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
         var low = range.lowerBound, high = range.upperBound
         while low < high {
             let mid = low + (high - low) / 2

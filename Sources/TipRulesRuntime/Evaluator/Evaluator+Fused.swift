@@ -824,7 +824,7 @@ extension Evaluator {
         let count = list.count
         let filter = bound.filter, meter = bound.meter
         let input = bound.scratch, output = input + bound.batch
-        var done = 0, size = min(16, bound.batch)
+        var done = 0, size = bound.testsRowByRow ? 1 : min(16, bound.batch)
         while done < count {
             let n = min(size, count - done)
             switch list.positions {
@@ -855,7 +855,7 @@ extension Evaluator {
                 return done + needed
             }
             done += n
-            size = min(size * 4, bound.batch)
+            if !bound.testsRowByRow { size = min(size * 4, bound.batch) }
         }
         return count
     }
@@ -1114,13 +1114,15 @@ extension Evaluator {
     func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
         // A closure literal: the method itself, as a function value, would copy the evaluator.
         let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
-        if let entry = filters.take(matching: stream, invariants) {
+        if !filters.bindsEveryScan, let entry = filters.take(matching: stream, invariants) {
             entry.meter?.steps = 0
+            entry.meter?.limit = stepsLeft
             return entry
         }
-        let meter = filters.searchesStrings ? StepMeter() : nil
+        let meter = filters.searchesStrings ? StepMeter(limit: stepsLeft) : nil
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
-        return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter)
+        return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter,
+                                      testsRowByRow: filters.bindsEveryScan)
     }
 
     /// The value of an operand that is the same for every row.

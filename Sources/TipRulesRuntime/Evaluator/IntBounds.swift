@@ -63,6 +63,9 @@ extension Evaluator {
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .not(let a):
             return intArithmeticCannotFail(a, list)
+        case .exists:
+            // (A nested scan computes no `Int` arithmetic, see `Optimizer`.)
+            return true
         }
     }
 

@@ -85,7 +85,7 @@ class RowFilter {
             return TestFilter(binder.bind(predicate))
         case .constant(let flag):
             return ConstantFilter(flag)
-        case .string:
+        case .string, .exists:
             return TestFilter(binder.bind(predicate))
         }
     }

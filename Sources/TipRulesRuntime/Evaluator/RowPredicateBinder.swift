@@ -18,6 +18,9 @@ struct RowPredicateBinder {
     var meter: StepMeter? = nil
     /// What a fold has accumulated so far, which `.accumulator` operands read.
     var accumulator: FoldAccumulator? = nil
+    /// For the predicate of a nested scan, the outer scan's row it reads as its enclosing
+    /// element (see `NestedScan`).
+    var enclosingRow: EnclosingRow? = nil
 
     /// The value of a row-invariant operand.
     func invariant(_ operand: RowPredicate.Operand) -> Value {
@@ -32,7 +35,79 @@ struct RowPredicateBinder {
         min(RowFilter.batch, max(1, stream.count))
     }
 
-    /// A `Double` (or `Date`, as seconds since 2001) operand.
+    /// The row of an outer scan a nested scan's predicate reads (see `RowPredicateBinder.enclosingRow`).
+struct EnclosingRow {
+    let slot: Int
+    let stream: DonationStream
+    /// The outer row being tested.
+    let cursor: RowCursor
+}
+
+/// A position set before each test that reads it.
+final class RowCursor {
+    var position = 0
+}
+
+/// A nested scan of a contiguous list in the window its date conditions allow for the outer
+/// row at the cursor (see `RowPredicateBinder.windowedScan`): the rows before and after the
+/// window count as gone through where the scan would have tested them (as in `Evaluator.scan`).
+final class NestedWindow {
+    /// Where the value of each operand the conditions read comes from.
+    enum Read {
+        case constant(Double)
+        /// A column of the outer row's (its dates, or a `Double` field), at the cursor.
+        case outer(ColumnArray<Double>)
+        case computed((Int) -> Double)
+    }
+
+    let plan: DateWindowPlan
+    let reads: [Read]
+    let residual: (Int) -> Bool
+    let dates: ColumnArray<Double>
+    let whole: Range<Int>
+    let cursor: RowCursor
+    let allSatisfy: Bool
+
+    init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, dates: ColumnArray<Double>, whole: Range<Int>,
+         cursor: RowCursor, allSatisfy: Bool) {
+        (self.plan, self.reads, self.residual, self.dates, self.whole, self.cursor, self.allSatisfy)
+            = (plan, reads, residual, dates, whole, cursor, allSatisfy)
+    }
+
+    /// How many inner rows the scan goes through, and its answer.
+    func scan() -> (examined: Int, result: Bool) {
+        let window = withUnsafeTemporaryAllocation(of: Double.self, capacity: reads.count) { values in
+            let position = cursor.position
+            reads.withUnsafeBufferPointer { reads in
+                for index in 0..<reads.count {
+                    switch reads[index] {
+                    case .constant(let k): values[index] = k
+                    case .outer(let column): values[index] = column[position]
+                    case .computed(let read): values[index] = read(position)
+                    }
+                }
+            }
+            return plan.window(of: whole, dates, UnsafeBufferPointer(values))
+        }
+        let before = window.lowerBound - whole.lowerBound, after = whole.upperBound - window.upperBound
+        if allSatisfy {
+            if before > 0 { return (1, false) }
+            if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, false) }
+            return after > 0 ? (window.count + 1, false) : (window.count, true)
+        }
+        if let match = window.first(where: residual) { return (before + match - window.lowerBound + 1, true) }
+        return (whole.count, false)
+    }
+}
+
+/// A nested scan's join index, built when a second outer row is tested (see
+/// `RowPredicateBinder.joinedScan`).
+final class JoinState {
+    var tests = 0
+    var index: JoinIndex?
+}
+
+/// A `Double` (or `Date`, as seconds since 2001) operand.
     private enum Number {
         case constant(Double)
         case column(ColumnArray<Double>)
@@ -92,6 +167,134 @@ struct RowPredicateBinder {
             return compare(bind(a), op, bind(b))
         case .string(let a, let test, let b):
             return string(bind(a), test, bind(b))
+        case .exists(let scan):
+            return nestedScan(scan)
+        }
+    }
+
+    /// A nested scan as a test of the outer row at each position: the inner predicate, bound
+    /// once to the other list's stream, reads the outer row through a cursor set row by row;
+    /// each test charges the meter what the fused inner scan charges in the closure: its
+    /// closure's steps for the inner rows it goes through (as `Evaluator.scan` counts them over
+    /// a window or from a join index), and its source's per element.
+    private func nestedScan(_ scan: NestedScan) -> (Int) -> Bool {
+        let allSatisfy = scan.allSatisfy
+        guard let list = RowPredicateBinder.donations(invariant(.hoisted(scan.list))) else {
+            // No donations: `contains` finds none, `allSatisfy` holds; nothing is gone through.
+            return { _ in allSatisfy }
+        }
+        let cursor = RowCursor()
+        var binder = RowPredicateBinder(stream: list.stream, invariants: invariants, meter: meter)
+        binder.enclosingRow = EnclosingRow(slot: scan.rowSlot, stream: stream, cursor: cursor)
+        let meter = self.meter, perElement = scan.perElement, count = list.count, sourceSteps = count * scan.perSourceElement
+        // How many inner rows the scan goes through, and its answer, for the outer row at the cursor.
+        let inner: () -> (examined: Int, result: Bool)
+        if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
+            inner = windowed
+        } else {
+            let test = binder.bind(scan.predicate)
+            func decides(_ rows: some Sequence<Int>) -> (examined: Int, result: Bool) {
+                var examined = 0
+                for row in rows {
+                    examined &+= 1
+                    if test(row) != allSatisfy { return (examined, !allSatisfy) }
+                }
+                return (examined, allSatisfy)
+            }
+            switch list.positions {
+            case .contiguous(let rows): inner = { decides(rows) }
+            case .scattered(let rows): inner = { decides(rows) }
+            }
+        }
+        let joined = allSatisfy ? nil : binder.joinedScan(scan, list)
+        return { position in
+            // Past the steps the evaluation has left, the scan is to give way: no more work.
+            if let meter, meter.steps > meter.limit { return false }
+            cursor.position = position
+            let (examined, result) = joined?() ?? inner()
+            meter?.steps += examined * perElement + sourceSteps
+            return result
+        }
+    }
+
+    /// A nested scan of a contiguous list with date conditions (see `DateWindowPlan`): only
+    /// the rows in the window they allow for the outer row are tested. Nil when the predicate
+    /// has no date condition.
+    private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> (() -> (examined: Int, result: Bool))? {
+        guard let plan = DateWindowPlan(scan.predicate), let row = enclosingRow else { return nil }
+        var reads: [NestedWindow.Read] = []
+        for operand in plan.invariants {
+            switch operand {
+            case .outerDate(let slot) where slot == row.slot:
+                reads.append(.outer(row.stream.dates))
+            case .outerField(let slot, let field) where slot == row.slot:
+                guard case .double(let items) = row.stream.columns[field] else { fallthrough }
+                reads.append(.outer(items))
+            default:
+                guard let number = number(bind(operand)) else { return nil }
+                if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
+            }
+        }
+        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), dates: stream.dates, whole: whole,
+                                  cursor: row.cursor, allSatisfy: scan.allSatisfy)
+        return { window.scan() }
+    }
+
+    /// A nested `contains` looking for a field equal to a value of the outer row (see
+    /// `JoinPlan`), answered from an index of the list built at the second outer row tested
+    /// (one outer row scans the list less expensively). Nil for any other scan.
+    private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, result: Bool)?)? {
+        guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate) else { return nil }
+        switch stream.columns[plan.field] {
+        case .int, .string: break
+        default: return nil
+        }
+        let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }, stream = self.stream, count = list.count
+        let state = JoinState()
+        return {
+            state.tests += 1
+            if state.index == nil {
+                // The first outer row scans as the closure does.
+                guard state.tests > 1 else { return nil }
+                let kept = rest.map { rest in rows.filter(rest) } ?? Array(rows)
+                state.index = JoinIndex(stream: stream, rows: rows, clock: 0, restValues: [], field: plan.field, kept: kept)
+            }
+            let matches = state.index!.matches(of: key(0))
+            return (matches.map { $0.first + 1 } ?? count, matches != nil)
+        }
+    }
+
+    /// A value of a donation list type as a list; nil for an empty array (which has no stream).
+    private static func donations(_ value: Value) -> DonationList? {
+        switch value {
+        case .donations(let list): return list
+        case .array(let items):
+            guard case .donation(let stream, _)? = items.first else { return nil }
+            return DonationList(stream: stream, positions: .scattered(items.map { item in
+                guard case .donation(_, let position) = item else { preconditionFailure("non-donation in a donation array") }
+                return position
+            }))
+        default:
+            preconditionFailure("a nested scan over a value that is no donation list")
+        }
+    }
+
+    /// The outer row's field or date, read at the cursor (see `enclosingRow`).
+    private func enclosing(_ operand: RowPredicate.Operand, _ row: EnclosingRow) -> Bound {
+        let cursor = row.cursor
+        switch operand {
+        case .outerDate:
+            let dates = row.stream.dates
+            return .number(.computed { _ in dates[cursor.position] })
+        case .outerField(_, let field):
+            switch row.stream.columns[field] {
+            case .int(let items): return .computedInts { _ in items[cursor.position] }
+            case .double(let items), .date(let items): return .number(.computed { _ in items[cursor.position] })
+            case .bool(let items): return .computedBools { _ in items[cursor.position] }
+            case let column: return .values { _ in column[cursor.position] }
+            }
+        default:
+            preconditionFailure("an outer row read as something else than its field or date")
         }
     }
 
@@ -225,8 +428,10 @@ struct RowPredicateBinder {
     // MARK: - Operands
 
     private func bind(_ operand: RowPredicate.Operand) -> Bound {
-        if operand.isInvariant { return .value(invariant(operand)) }
+        if operand.isInvariant, enclosingRow.map({ !operand.readsEnclosingRow($0.slot) }) ?? true { return .value(invariant(operand)) }
         switch operand {
+        case .outerField(let slot, _) where slot == enclosingRow?.slot, .outerDate(let slot) where slot == enclosingRow?.slot:
+            return enclosing(operand, enclosingRow!)
         case .field(let index):
             switch stream.columns[index] {
             case .int(let items): return .ints(items)
@@ -867,6 +1072,13 @@ enum OrderKeys {
 /// built-in charges them when a closure calls it.
 final class StepMeter {
     var steps = 0
+    /// The steps the evaluation has left: past them a nested scan stops working (the scan's
+    /// charge then fails, and the calls it stands for run and fail where they would).
+    var limit: Int
+
+    init(limit: Int = .max) {
+        self.limit = limit
+    }
 
     /// A meter for what a mapping computes for every donation, when its steps depend on each
     /// row (see `RowPredicate.Operand.chargesWork`); nil for a mapping that charges nothing.

@@ -89,6 +89,14 @@ package enum RowPredicate: Sendable {
             }
         }
 
+        /// Whether the operand has a nested scan (in a test of a `conditional`).
+        package var nestsScan: Bool {
+            contains { operand in
+                if case .conditional(let p, _, _) = operand { return p.nestsScan }
+                return false
+            }
+        }
+
         /// Whether the operand computes `Int` arithmetic, which can fail.
         package var hasIntArithmetic: Bool {
             switch self {
@@ -178,6 +186,33 @@ package enum RowPredicate: Sendable {
     indirect case and(RowPredicate, RowPredicate)
     indirect case or(RowPredicate, RowPredicate)
     indirect case not(RowPredicate)
+    /// `list.contains { p }` or `list.allSatisfy { p }` of another list, in a closure over this
+    /// list's rows (see `NestedScan`). Its steps depend on each row, as a string search's do.
+    indirect case exists(NestedScan)
+}
+
+/// A scan of another list nested in the closure over a scan's rows (`views.filter { v in
+/// logins.contains { $0.date > v.date } }`): tested row by row as part of the outer predicate,
+/// so each outer row costs its inner scan and no more.
+///
+/// The other list is evaluated once per outer scan (hoisted: it reads no closure parameter),
+/// and the inner predicate reads the outer row as the enclosing element in `rowSlot`. It
+/// charges, per outer row it is tested on, what the fused inner scan charges inside the
+/// closure: its closure's steps for each inner row gone through, and the per-element steps of
+/// its source, into the scan's meter; the outer scan charges the meter.
+package struct NestedScan: Sendable, Equatable {
+    /// The other list.
+    package let list: HoistedExpression
+    /// The inner closure's predicate over the other list's rows.
+    package let predicate: RowPredicate
+    /// The slot of the outer closure's parameter, which the inner predicate reads as
+    /// `.outerField(slot:field:)` and `.outerDate(slot:)`.
+    package let rowSlot: Int
+    /// `allSatisfy` (else `contains(where:)`).
+    package let allSatisfy: Bool
+    /// What the inner scan charges per inner row gone through and per row of its source.
+    package let perElement: Int
+    package let perSourceElement: Int
 }
 
 extension RowPredicate {
@@ -191,6 +226,7 @@ extension RowPredicate {
         case .and(let a, let b): return .and(a.accumulating(slot: slot), b.accumulating(slot: slot))
         case .or(let a, let b): return .or(a.accumulating(slot: slot), b.accumulating(slot: slot))
         case .not(let a): return .not(a.accumulating(slot: slot))
+        case .exists: return self
         }
     }
 
@@ -202,6 +238,8 @@ extension RowPredicate {
         case .compare(let a, _, let b), .string(let a, _, let b): return a.hasIntArithmetic || b.hasIntArithmetic
         case .and(let a, let b), .or(let a, let b): return a.hasIntArithmetic || b.hasIntArithmetic
         case .not(let a): return a.hasIntArithmetic
+        // (An inner predicate with `Int` arithmetic is not nested, see `Optimizer`.)
+        case .exists: return false
         }
     }
 
@@ -214,6 +252,18 @@ extension RowPredicate {
         case .string(let a, let test, let b): return test == .contains || a.chargesWork || b.chargesWork
         case .and(let a, let b), .or(let a, let b): return a.searchesStrings || b.searchesStrings
         case .not(let a): return a.searchesStrings
+        case .exists: return true
+        }
+    }
+
+    /// Whether the predicate has a nested scan (`exists`).
+    package var nestsScan: Bool {
+        switch self {
+        case .constant: return false
+        case .compare(let a, _, let b), .string(let a, _, let b): return a.nestsScan || b.nestsScan
+        case .and(let a, let b), .or(let a, let b): return a.nestsScan || b.nestsScan
+        case .not(let a): return a.nestsScan
+        case .exists: return true
         }
     }
 }
@@ -226,6 +276,7 @@ extension RowPredicate {
         case .compare(let a, _, let b), .string(let a, _, let b): return a.contains(where: test) || b.contains(where: test)
         case .and(let a, let b), .or(let a, let b): return a.containsOperand(where: test) || b.containsOperand(where: test)
         case .not(let a): return a.containsOperand(where: test)
+        case .exists(let scan): return test(.hoisted(scan.list)) || scan.predicate.containsOperand(where: test)
         }
     }
 }
@@ -242,6 +293,17 @@ extension RowPredicate.Operand {
         case .conditional(let p, let a, let b): return p.containsOperand(where: test) || a.contains(where: test) || b.contains(where: test)
         case .function(_, let a, let b): return a.contains(where: test) || (b?.contains(where: test) ?? false)
         case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return false
+        }
+    }
+
+    /// Whether the operand reads the enclosing closure's parameter in `slot` (itself, or a field
+    /// or the date of it).
+    package func readsEnclosingRow(_ slot: Int) -> Bool {
+        contains { operand in
+            switch operand {
+            case .outerField(let owner, _), .outerDate(let owner), .outerLocal(let owner, _): return owner == slot
+            default: return false
+            }
         }
     }
 
@@ -294,7 +356,7 @@ package enum ScanMode: Sendable {
 }
 
 /// What the calls a fused operation stands for charge, so that it charges the same steps.
-package struct FusedSteps: Sendable {
+package struct FusedSteps: Sendable, Equatable {
     /// The node steps of the replaced calls beyond the one the fused node itself charges (its
     /// source and initial value charge their own).
     package var fixed: Int

@@ -34,7 +34,7 @@ package final class HoistedExpression: Sendable, Equatable {
         return readsNoLocals(expression)
     }
 
-    private static func readsNoLocals(_ expression: TypedExpression) -> Bool {
+    static func readsNoLocals(_ expression: TypedExpression) -> Bool {
         switch expression.node {
         case .local, .closure, .keyPath, .fused, .ruleMacro: return false
         default:
@@ -111,6 +111,9 @@ extension RowPredicate {
             b.collectHoisted(conditional: true, reach: reach.map { $0.meeting(.not(a)) }, into: &uses)
         case .not(let a):
             a.collectHoisted(conditional: conditional, reach: reach, into: &uses)
+        case .exists(let scan):
+            // The other list; its predicate reads nothing hoisted (see `Optimizer`).
+            uses.append(HoistedUse(hoisted: scan.list, conditional: conditional, reach: reach))
         }
     }
 

@@ -668,11 +668,30 @@ extension RowPredicate {
             case .doubleIsInfinite: return .compare(magnitude, .equal, infinity)
             default: return .compare(magnitude, .less, infinity)
             }
+        case .fused(.scan(let list, let inner, let mode), let steps, _) where mode == .contains || mode == .allSatisfy:
+            return nestedScan(list, inner, allSatisfy: mode == .allSatisfy, steps, rowSlot: slot, mapped: mapped)
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, .equal, .constant(.bool(true)))
         }
+    }
+
+    /// A fused `contains(where:)` or `allSatisfy` of another list in the closure over the rows
+    /// in `rowSlot`, as a test of each row (see `NestedScan`): when the other list reads no
+    /// closure parameter, and the inner predicate reads nothing evaluated once per scan, no
+    /// `Int` arithmetic (which would have to be proven safe for each outer row) and no scan
+    /// nested further, and the outer rows are donations.
+    private static func nestedScan(_ list: TypedExpression, _ inner: RowPredicate, allSatisfy: Bool, _ steps: FusedSteps,
+                                   rowSlot: Int, mapped: Operand?) -> RowPredicate? {
+        guard mapped == nil, HoistedExpression.readsNoLocals(list), !inner.hasIntArithmetic, !inner.readsHoisted, !inner.nestsScan,
+              !inner.containsOperand(where: { operand in
+                  if case .accumulator = operand { return true }
+                  if case .outerLocal = operand { return operand.readsEnclosingRow(rowSlot) }
+                  return false
+              }) else { return nil }
+        return .exists(NestedScan(list: HoistedExpression(list), predicate: inner, rowSlot: rowSlot, allSatisfy: allSatisfy,
+                                  perElement: steps.perElement, perSourceElement: steps.perSourceElement))
     }
 
     /// The right side of `x == nil || f(x!)` (with `isNil`) or `x != nil && f(x!)`, or a branch
@@ -782,7 +801,8 @@ extension RowPredicate {
     /// (Not one whose steps depend on each row unless `allowingWork`: only scans, and the
     /// operations that compute a mapping once for every donation, meter that work.)
     static func rowOperand(_ body: TypedExpression, slot: Int, mapped: Operand? = nil, allowingWork: Bool = false) -> Operand? {
-        guard let operand = operand(body, slot: slot, mapped: mapped), allowingWork || !operand.chargesWork else { return nil }
+        // (Never one with a nested scan: only a scan's filter meters one.)
+        guard let operand = operand(body, slot: slot, mapped: mapped), allowingWork || !operand.chargesWork, !operand.nestsScan else { return nil }
         return operand
     }
 
