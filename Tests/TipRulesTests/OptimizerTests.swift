@@ -682,6 +682,8 @@ struct OptimizerTests {
             "view.donations.filter { outer in view.donations.contains { $0.id == outer.id && $0.date > outer.date } }.map(\\.id)",
             "view.donations.filter { outer in view.donations.contains { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }.count",
             "view.donations.count { outer in view.donations.contains { $0.name == outer.name && $0.date < Date.now.addingTimeInterval(-86400 * 30) } }",
+            "view.donations.filter { outer in empty.donations.contains { $0.id == outer.id } }.map(\\.id)",
+            "view.donations.filter { outer in empty.donations.allSatisfy { $0.date > outer.date } }.count",
         ] + OptimizerTests.joins
         let expressions = try texts.map { text in
             let source = SourceFile(name: "<expr>", text: text)
@@ -702,6 +704,9 @@ struct OptimizerTests {
             let payload: [String: Value] = ["id": .int(round), "name": .string("Zion"), "rating": .double(1.5), "seen": .bool(true), "when": .date(0)]
             try store.donate("view", at: date, payload)
             try plainStore.donate("view", at: date, payload)
+            // Another stream, which only the nested scans over it read.
+            try store.donate("empty", at: date, payload)
+            try plainStore.donate("empty", at: date, payload)
         }
     }
 
