@@ -707,8 +707,10 @@ struct OptimizerTests {
                 try plainStore.donate("view", at: date, payload)
             }
             // Another stream, which only the nested scans over it read (alone in round 1).
-            try store.donate("empty", at: date, payload)
-            try plainStore.donate("empty", at: date, payload)
+            // (Dated before every clock of the test, so that each one changes what rules see.)
+            let early = Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(round) * 86_400)
+            try store.donate("empty", at: early, payload)
+            try plainStore.donate("empty", at: early, payload)
         }
     }
 
