@@ -741,6 +741,48 @@ struct OptimizerTests {
         }
     }
 
+    /// Declarations, whose node trees every evaluation of a program shares, keep their fused
+    /// nodes' bindings from one evaluation to the next (`BoundFilterCache`): what they keep
+    /// must never outlive what it was bound to, as the donations of either stream and the
+    /// clock change between evaluations.
+    @Test("bindings kept from one evaluation to the next agree with closures as donations and the clock change")
+    func bindingsAcrossEvaluations() throws {
+        let texts = [
+            "view.donations.filter { outer in empty.donations.contains { $0.id == outer.id } }.map(\\.id)",
+            "view.donations.filter { outer in empty.donations.allSatisfy { $0.date > outer.date } }.count",
+            "view.donations.count { outer in outer.id > 0 && empty.donations.contains { $0.date > outer.date && $0.name == outer.name } }",
+            "view.donations.filter { outer in view.donations.contains { $0.id == outer.id + 1 && $0.date < outer.date } }.map(\\.id)",
+            "view.donations.map { outer in empty.donations.count { $0.id == outer.id } }",
+            "view.donations.filter { $0.date > (empty.donations.last?.date ?? Date.distantPast) }.count",
+            "view.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 && $0.id == threshold }.map(\\.id)",
+        ]
+        let declarations = texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        var store = try OptimizerTests.store(optimized)
+        var plainStore = try OptimizerTests.store(plain)
+        let first = try #require(optimized.declarationIndex("d0"))
+        for round in 0..<6 {
+            let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z").addingTimeInterval(Double(round / 2) * 86_400 * 3))
+            for index in first..<optimized.declarations.count {
+                for _ in 0..<2 {
+                    var fast = Evaluation(program: optimized, donations: store, options: options)
+                    var slow = Evaluation(program: plain, donations: plainStore, options: options)
+                    let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
+                    #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
+                            "\(texts[index - first]) in round \(round)")
+                    #expect(fast.stepsTaken == slow.stepsTaken, "\(texts[index - first]) in round \(round)")
+                }
+            }
+            // One stream or the other gets a donation (dated before every clock of the test).
+            let date = Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(round) * 86_400)
+            let payload: [String: Value] = ["id": .int(round % 4), "name": .string("Zion"), "rating": .double(1.5), "seen": .bool(true), "when": .date(0)]
+            let event = round % 3 == 1 ? "view" : "empty"
+            try store.donate(event, at: date, payload)
+            try plainStore.donate(event, at: date, payload)
+        }
+    }
+
     /// The first declaration's value or error and the steps it took, over `Fixture.log`, with
     /// `budget` steps.
     private func firstDeclaration(_ program: CompiledProgram, budget: Int) -> String {
