@@ -453,7 +453,7 @@ extension Evaluator {
     private func countPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry) -> Int {
         if case .contiguous(let rows) = list.positions, let count = bound.filter.count(in: rows) { return count }
         var count = 0
-        _ = scanBatches(list, bound, reverse: false) { _, selected in
+        _ = scanBatches(list, bound, reverse: false, stopsEarly: false) { _, selected in
             count += selected.count
             return nil
         }
@@ -717,7 +717,7 @@ extension Evaluator {
             if mode == .count {
                 matches = countPassing(scanned, bound)
             } else {
-                _ = scanBatches(scanned, bound, reverse: false) { _, selected in
+                _ = scanBatches(scanned, bound, reverse: false, stopsEarly: false) { _, selected in
                     kept.append(contentsOf: selected)
                     return nil
                 }
@@ -800,7 +800,7 @@ extension Evaluator {
             if enough > 0 || searches {
                 let (bound, cache, scanned, _, _) = windowedScan(list, predicate, filters)
                 defer { cache.put(bound) }
-                _ = scanBatches(scanned, bound, reverse: false) { _, selected in
+                _ = scanBatches(scanned, bound, reverse: false, stopsEarly: !searches) { _, selected in
                     matches += selected.count
                     return !searches && matches >= enough ? 0 : nil
                 }
@@ -819,12 +819,15 @@ extension Evaluator {
     /// the batch's rows the scan needed to stop. Returns how many rows were needed in all, and
     /// leaves in the meter the work of those rows only. Batches start small and grow, so a
     /// scan that stops at an early match tests few rows past it.
-    func scanBatches(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
-                             _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
+    /// (`stopsEarly` false: `body` never stops the scan, so whole batches are tested even
+    /// where a filter's tests are scans of their own, see `Entry.testsRowByRow`.)
+    func scanBatches(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool, stopsEarly: Bool = true,
+                     _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>) -> Int?) -> Int {
         let count = list.count
         let filter = bound.filter, meter = bound.meter
         let input = bound.scratch, output = input + bound.batch
-        var done = 0, size = bound.testsRowByRow ? 1 : min(16, bound.batch)
+        let rowByRow = stopsEarly && bound.testsRowByRow
+        var done = 0, size = rowByRow ? 1 : min(16, bound.batch)
         while done < count {
             let n = min(size, count - done)
             switch list.positions {
@@ -855,7 +858,7 @@ extension Evaluator {
                 return done + needed
             }
             done += n
-            if !bound.testsRowByRow { size = min(size * 4, bound.batch) }
+            if !rowByRow { size = min(size * 4, bound.batch) }
         }
         return count
     }

@@ -26,7 +26,7 @@ extension Evaluator {
         if let rest = plan.rest, let predicate = rest.predicate {
             let bound = boundFilter(predicate, list.stream, rest)
             defer { rest.put(bound) }
-            _ = scanBatches(list, bound, reverse: false) { _, selected in
+            _ = scanBatches(list, bound, reverse: false, stopsEarly: false) { _, selected in
                 positions.append(contentsOf: selected)
                 return nil
             }

@@ -65,6 +65,10 @@ final class JoinIndex: Sendable {
     let clock: Double
     let restValues: [Value]
     private let ints: [Int: JoinMatches]
+    /// For `Int` keys within a range not much wider than the list (ids, codes): the matches
+    /// of `denseBase + i` at `dense[i]` (a count of 0 for none), without hashing.
+    private let dense: [JoinMatches]
+    private let denseBase: Int
     private let strings: [String: JoinMatches]
 
     init(stream: DonationStream, rows: Range<Int>, clock: Double, restValues: [Value], field: Int, kept: [Int]) {
@@ -78,23 +82,43 @@ final class JoinIndex: Sendable {
             var matches: [Key: JoinMatches] = [:]
             items.withUnsafeBufferPointer { column in
                 for position in kept {
-                    let offset = position - rows.lowerBound
-                    if var seen = matches[column[position]] {
-                        seen.last = offset
-                        seen.count += 1
-                        matches[column[position]] = seen
-                    } else {
-                        matches[column[position]] = JoinMatches(first: offset, last: offset, count: 1)
-                    }
+                    JoinIndex.add(position - rows.lowerBound, to: &matches[column[position], default: JoinMatches(first: 0, last: 0, count: 0)])
                 }
             }
             return matches
         }
         switch stream.columns[field] {
-        case .int(let items): (ints, strings) = (index(items), [:])
-        case .string(let items): (ints, strings) = ([:], index(items))
+        case .int(let items):
+            let (table, base) = JoinIndex.dense(items, kept, from: rows.lowerBound)
+            (ints, dense, denseBase, strings) = (table.isEmpty ? index(items) : [:], table, base, [:])
+        case .string(let items): (ints, dense, denseBase, strings) = ([:], [], 0, index(items))
         default: preconditionFailure("a join index over a column that is neither Int nor String")
         }
+    }
+
+    /// The table of `dense`, and its base; empty when the keys are too spread out for one.
+    private static func dense(_ items: ColumnArray<Int>, _ kept: [Int], from start: Int) -> ([JoinMatches], Int) {
+        items.withUnsafeBufferPointer { column in
+            var low = Int.max, high = Int.min
+            for position in kept {
+                low = min(low, column[position])
+                high = max(high, column[position])
+            }
+            let (width, overflow) = high.subtractingReportingOverflow(low)
+            guard !kept.isEmpty, !overflow, width < 4 * kept.count + 64 else { return ([], 0) }
+            var table = Array(repeating: JoinMatches(first: 0, last: 0, count: 0), count: width + 1)
+            for position in kept {
+                add(position - start, to: &table[column[position] - low])
+            }
+            return (table, low)
+        }
+    }
+
+    /// Records a donation at `offset` (offsets growing) among those with one value.
+    private static func add(_ offset: Int, to matches: inout JoinMatches) {
+        if matches.count == 0 { matches.first = offset }
+        matches.last = offset
+        matches.count += 1
     }
 
     /// Whether the index is for this state of the stream, this range, clock and `rest` values.
@@ -107,6 +131,10 @@ final class JoinIndex: Sendable {
     /// The donations whose field has the value; nil when none has.
     func matches(of key: Value) -> JoinMatches? {
         switch key {
+        case .int(let k) where !dense.isEmpty:
+            let (slot, overflow) = k.subtractingReportingOverflow(denseBase)
+            guard !overflow, slot >= 0, slot < dense.count, dense[slot].count > 0 else { return nil }
+            return dense[slot]
         case .int(let k): return ints[k]
         case .string(let k): return strings[k]
         default: return nil

@@ -100,11 +100,17 @@ final class NestedWindow {
     }
 }
 
-/// A nested scan's join index, built when a second outer row is tested (see
-/// `RowPredicateBinder.joinedScan`).
+/// A nested scan's join index, built once the outer rows have gone through enough of the list
+/// (see `RowPredicateBinder.joinedScan`).
 final class JoinState {
-    var tests = 0
+    /// The inner rows gone through so far.
+    var work = 0
     var index: JoinIndex?
+    /// How many times the list the outer rows go through before the index is built: an entry
+    /// of it costs about as much as comparing this many rows (of `String` keys; of `Int` keys,
+    /// usually in a dense table).
+    static let indexAfter = 16
+    static let intIndexAfter = 4
 }
 
 /// A `Double` (or `Date`, as seconds since 2001) operand.
@@ -206,12 +212,12 @@ final class JoinState {
             case .scattered(let rows): inner = { decides(rows) }
             }
         }
-        let joined = allSatisfy ? nil : binder.joinedScan(scan, list)
+        let run = (allSatisfy ? nil : binder.joinedScan(scan, list)) ?? inner
         return { position in
             // Past the steps the evaluation has left, the scan is to give way: no more work.
             if let meter, meter.steps > meter.limit { return false }
             cursor.position = position
-            let (examined, result) = joined?() ?? inner()
+            let (examined, result) = run()
             meter?.steps += examined * perElement + sourceSteps
             return result
         }
@@ -240,27 +246,51 @@ final class JoinState {
         return { window.scan() }
     }
 
-    /// A nested `contains` looking for a field equal to a value of the outer row (see
-    /// `JoinPlan`), answered from an index of the list built at the second outer row tested
-    /// (one outer row scans the list less expensively). Nil for any other scan.
-    private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, result: Bool)?)? {
+    /// A nested `contains` looking for an `Int` or `String` field equal to a value of the outer
+    /// row (see `JoinPlan`): the list gone through in a loop of plain comparisons with the
+    /// value read once, and, once the outer rows tested so far have gone through more than
+    /// `JoinState.indexAfter` times the list, answered from an index of it (where the first
+    /// match is, so the rows gone through are the same). Nil for any other scan.
+    private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, result: Bool))? {
         guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate) else { return nil }
-        switch stream.columns[plan.field] {
-        case .int, .string: break
-        default: return nil
-        }
         let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }, stream = self.stream, count = list.count
+        let linear: (Value) -> (examined: Int, result: Bool)
+        var indexAfter = JoinState.indexAfter
+        switch stream.columns[plan.field] {
+        case .int(let items):
+            // Usually a dense table (see `JoinIndex`), quick to build.
+            indexAfter = JoinState.intIndexAfter
+            linear = { key in
+                guard case .int(let k) = key else { return (count, false) }
+                for position in rows where items[position] == k && rest?(position) ?? true {
+                    return (position - rows.lowerBound + 1, true)
+                }
+                return (count, false)
+            }
+        case .string(let items):
+            linear = { key in
+                guard case .string(let k) = key else { return (count, false) }
+                for position in rows where items[position] == k && rest?(position) ?? true {
+                    return (position - rows.lowerBound + 1, true)
+                }
+                return (count, false)
+            }
+        default:
+            return nil
+        }
         let state = JoinState()
         return {
-            state.tests += 1
-            if state.index == nil {
-                // The first outer row scans as the closure does.
-                guard state.tests > 1 else { return nil }
+            if let index = state.index {
+                let matches = index.matches(of: key(0))
+                return (matches.map { $0.first + 1 } ?? count, matches != nil)
+            }
+            let answer = linear(key(0))
+            state.work += answer.examined
+            if state.work > indexAfter * count {
                 let kept = rest.map { rest in rows.filter(rest) } ?? Array(rows)
                 state.index = JoinIndex(stream: stream, rows: rows, clock: 0, restValues: [], field: plan.field, kept: kept)
             }
-            let matches = state.index!.matches(of: key(0))
-            return (matches.map { $0.first + 1 } ?? count, matches != nil)
+            return answer
         }
     }
 
