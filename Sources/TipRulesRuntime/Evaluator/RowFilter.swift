@@ -76,6 +76,7 @@ class RowFilter {
             return AndFilter(first, second, batch: binder.batch)
         case .or(let a, let b):
             if let filter = binder.guardedNumberFilter(a, b, holdsOnNil: true) { return filter }
+            if let filter = binder.alternativesFilter(predicate) { return filter }
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
             return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
@@ -123,6 +124,48 @@ extension RowFilter {
     /// reaches) neither do the steps: the closure's answers and charges are the same.
     fileprivate static func cheaperFirst(_ a: RowFilter, _ b: RowFilter, _ predicate: RowPredicate) -> (RowFilter, RowFilter) {
         !a.isColumnar && b.isColumnar && !predicate.searchesStrings ? (b, a) : (a, b)
+    }
+}
+
+/// `x == a || x == b || ...` of one `Int` or `String` field and values the same for every row:
+/// one loop over the column, each row compared with the values in turn (as `||` does; a row
+/// predicate cannot fail, and equality charges nothing, so the order is the closure's).
+final class AlternativesFilter: RowFilter {
+    /// The column and the values. (Not generic: a generic class's loop was not specialised.)
+    enum Column {
+        case ints(ColumnArray<Int>, [Int])
+        case strings(ColumnArray<String>, [String])
+    }
+    private let column: Column
+
+    init(_ column: Column) {
+        self.column = column
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        switch column {
+        case .ints(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
+        case .strings(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
+        }
+    }
+
+    override func count(in range: Range<Int>) -> Int? {
+        var count = 0
+        switch column {
+        case .ints(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
+        case .strings(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
+        }
+        return count
+    }
+
+    @inline(__always)
+    private static func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>, _ passes: (Int) -> Bool) -> Int {
+        var kept = 0
+        for position in input where passes(position) {
+            output[kept] = position
+            kept += 1
+        }
+        return kept
     }
 }
 

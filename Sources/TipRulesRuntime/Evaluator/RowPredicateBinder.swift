@@ -960,6 +960,37 @@ extension RowPredicateBinder {
     /// `x ?? d` (see `RowPredicate.unwrapping`): one filter `(x ?? f) OP k`, for an `f` whose
     /// test gives what the nil test gives on a nil row. Nil for other predicates, or when no
     /// such `f` exists (`x! < Int.min`).
+    /// `x == a || x == b || ...` of one `Int` or `String` field (see `AlternativesFilter`); nil
+    /// for any other predicate.
+    func alternativesFilter(_ predicate: RowPredicate) -> RowFilter? {
+        var field: Int?
+        var values: [Value] = []
+        func collect(_ predicate: RowPredicate) -> Bool {
+            switch predicate {
+            case .or(let a, let b):
+                return collect(a) && collect(b)
+            case .compare(.field(let index), .equal, let k) where k.isInvariant && (field ?? index) == index,
+                 .compare(let k, .equal, .field(let index)) where k.isInvariant && (field ?? index) == index:
+                field = index
+                values.append(invariant(k))
+                return true
+            default:
+                return false
+            }
+        }
+        guard collect(predicate), let field else { return nil }
+        switch stream.columns[field] {
+        case .int(let items):
+            let ints = values.compactMap { value -> Int? in if case .int(let x) = value { x } else { nil } }
+            return ints.count == values.count ? AlternativesFilter(.ints(items, ints)) : nil
+        case .string(let items):
+            let strings = values.compactMap { value -> String? in if case .string(let x) = value { x } else { nil } }
+            return strings.count == values.count ? AlternativesFilter(.strings(items, strings)) : nil
+        default:
+            return nil
+        }
+    }
+
     func guardedNumberFilter(_ nilTest: RowPredicate, _ test: RowPredicate, holdsOnNil: Bool) -> RowFilter? {
         let nilOp: ComparisonOperator = holdsOnNil ? .equal : .notEqual
         let field: Int
