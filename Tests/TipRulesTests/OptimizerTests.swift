@@ -127,6 +127,9 @@ struct OptimizerTests {
         "($0.weight ?? 0.0 / 0.0).isNaN", "!(($0.weight ?? 1) * 2).isFinite || $0.seen", "lastDay.timeIntervalSince($0.date).isNaN",
         // An optional string's `count` against a number or nil, without `??`.
         "$0.note?.count != 3", "3 == $0.note?.count", "$0.note?.count == threshold", "$0.note?.count == nil", "nil != $0.note?.count",
+        // Case changes, charged a step per byte (the long name), also of a parameter on every row.
+        "$0.name.lowercased() == \"alps\"", "$0.name.uppercased().hasPrefix(\"AL\")", "$0.name.lowercased().contains(\"the lake\")",
+        "($0.note ?? \"\").uppercased() == \"WET\"", "wanted.lowercased() == $0.name.lowercased()", "$0.id > 2 && $0.name.uppercased().count > 80",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -153,6 +156,7 @@ struct OptimizerTests {
         ("$0.note?.hasPrefix(\"w\") == true", ["$0"]),
         ("$0.name.contains(\"l\")", ["$0", "!$0"]),
         ("$0.rating.isNaN", ["!$0"]),
+        ("$0.name.lowercased()", ["$0.hasPrefix(\"al\")", "$0 == \"zion\""]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.

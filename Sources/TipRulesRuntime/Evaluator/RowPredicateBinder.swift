@@ -627,6 +627,23 @@ final class JoinState {
                 meter?.charge(counting: text)
                 return .int(StringSearch.count(text))
             }
+        case .lowercased, .uppercased:
+            // Charged as the built-ins charge (a step per UTF-8 byte), on the rows the scan
+            // computes them for.
+            let meter = binder.meter, lower = function == .lowercased
+            if case .strings(let items) = a {
+                return .values { position in
+                    let text = items[position]
+                    meter?.steps += text.utf8.count
+                    return .string(lower ? text.lowercased() : text.uppercased())
+                }
+            }
+            let read = binder.values(a)
+            return .values { position in
+                guard case .string(let text) = read(position) else { preconditionFailure("a case change of a value that is no string") }
+                meter?.steps += text.utf8.count
+                return .string(lower ? text.lowercased() : text.uppercased())
+            }
         case .memberOf(let constants):
             // Charged as `contains` charges: one step per element of the list.
             let meter = binder.meter, size = constants.count

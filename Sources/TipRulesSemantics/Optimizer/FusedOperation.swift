@@ -115,7 +115,8 @@ package enum RowPredicate: Sendable {
         /// take such operands.
         package var chargesWork: Bool {
             switch self {
-            case .function(.stringCount, _, _), .function(.memberOf, _, _): return true
+            case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _):
+                return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
             case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b),
@@ -161,6 +162,9 @@ package enum RowPredicate: Sendable {
         /// `s.count` of a `String`, or nil of a nil `String?` (`s?.count`). It charges steps
         /// for its work, as a string search does (see `RowPredicate.searchesStrings`).
         case stringCount
+        /// `s.lowercased()` and `s.uppercased()` of a `String`: a `String`. They charge steps
+        /// for their work (a step per UTF-8 byte), as a string search does.
+        case lowercased, uppercased
         /// `[k1, k2, ...].contains(x)` of constants: a `Bool`. It charges a step per constant,
         /// as `contains` does (see `RowPredicate.searchesStrings`).
         case memberOf([Constant])

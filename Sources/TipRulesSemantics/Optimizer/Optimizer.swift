@@ -902,6 +902,9 @@ extension RowPredicate {
             case .stringCount:
                 guard let receiver = call.receiver, let a = operand(receiver) else { return nil }
                 return .function(.stringCount, a, nil)
+            case .stringLowercased, .stringUppercased:
+                guard let receiver = call.receiver, !receiver.type.isOptional, let a = operand(receiver) else { return nil }
+                return .function(call.builtin.id == .stringLowercased ? .lowercased : .uppercased, a, nil)
             case .stringHasPrefix, .stringStartsWith, .stringHasSuffix, .stringContains, .stringIsEmpty,
                  .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite:
                 // A test as a `Bool` value, as above.
