@@ -230,6 +230,7 @@ extension RowPredicate {
         case .and(let a, let b): return .and(a.accumulating(slot: slot), b.accumulating(slot: slot))
         case .or(let a, let b): return .or(a.accumulating(slot: slot), b.accumulating(slot: slot))
         case .not(let a): return .not(a.accumulating(slot: slot))
+        // (A fold's step has none: a fold takes no test whose steps depend on the row.)
         case .exists: return self
         }
     }
