@@ -682,7 +682,7 @@ struct OptimizerTests {
             "view.donations.map { outer in view.donations.count { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }",
             "view.donations.filter { outer in view.donations.contains { $0.id == outer.id + 1 && $0.date < outer.date } }.map(\\.id)",
             "view.donations.map { outer in view.donations.filter { Date.now.timeIntervalSince($0.date) > outer.rating * 86400 }.count >= 3 }",
-            // Scans nested in a scan's predicate, bound at every scan.
+            // Scans nested in a scan's predicate, whose bindings are kept for the same other list.
             "view.donations.filter { outer in view.donations.contains { $0.id == outer.id && $0.date > outer.date } }.map(\\.id)",
             "view.donations.filter { outer in view.donations.contains { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 4 } }.count",
             "view.donations.count { outer in view.donations.contains { $0.name == outer.name && $0.date < Date.now.addingTimeInterval(-86400 * 30) } }",

@@ -99,10 +99,10 @@ final class BoundFilterCache: Sendable {
     /// Whether the predicate searches strings (see `RowPredicate.searchesStrings`), which a
     /// scan asks at every evaluation.
     let searchesStrings: Bool
-    /// Whether the predicate has a nested scan (`RowPredicate.exists`), whose binding holds the
-    /// other list as it was at the scan: bound at every scan, and not kept (a kept binding would
-    /// keep the other list's stream, which a donation would then have to copy).
-    let bindsEveryScan: Bool
+    /// Whether the predicate has a nested scan (`RowPredicate.exists`): each of its tests is a
+    /// scan itself (see `Entry.testsRowByRow`). Its binding is kept for the same other list
+    /// (the list is one of the variable invariants).
+    let nestsScan: Bool
     /// The predicate's date conditions and the rest of it, which a scan over a list in date
     /// order tests on the window the conditions allow; nil when it has none.
     let windowPlan: DateWindowPlan?
@@ -140,7 +140,7 @@ final class BoundFilterCache: Sendable {
         self.predicate = predicate
         computesInts = predicate?.hasIntArithmetic ?? false
         searchesStrings = predicate?.searchesStrings ?? false
-        bindsEveryScan = predicate?.nestsScan ?? false
+        nestsScan = predicate?.nestsScan ?? false
         windowPlan = windows ? predicate.flatMap(DateWindowPlan.init) : nil
         joinPlan = operands.isEmpty ? nil : predicate.flatMap(JoinPlan.init)
     }
@@ -174,6 +174,7 @@ final class BoundFilterCache: Sendable {
             case .double(let x), .date(let x): bits = Int(truncatingIfNeeded: x.bitPattern)
             case .bool(let x): bits = x ? 1 : 2
             case .string(let x): bits = x.utf8.count
+            case .donations(let list): bits = list.count &* 31 &+ (list.count > 0 ? list.position(at: 0) : 0)
             default: bits = 3
             }
             digest = (digest &* 31) ^ bits
@@ -186,7 +187,6 @@ final class BoundFilterCache: Sendable {
     /// `scratchBudget` (past it, some other goes), and in place of those bound to another state
     /// of the stream or another clock, which will not match again.
     func put(_ entry: Entry) {
-        if bindsEveryScan { return }
         guard variableInvariants.isEmpty else {
             let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
             let evicted: Bindings? = bindings.withLock { bindings in
@@ -228,8 +228,9 @@ extension RowPredicate {
         case .not(let a):
             a.collectVariableInvariants(into: &operands)
         case .exists(let scan):
-            // The inner predicate's, except those of the outer row, which vary from row to row.
-            // (The other list is not one: a predicate with a nested scan is bound at every scan.)
+            // The other list, as the binding reads it; and the inner predicate's, except those
+            // of the outer row, which vary from row to row.
+            operands.append(.hoisted(scan.list))
             var inner: [Operand] = []
             scan.predicate.collectVariableInvariants(into: &inner)
             operands += inner.filter { !$0.readsEnclosingRow(scan.rowSlot) }

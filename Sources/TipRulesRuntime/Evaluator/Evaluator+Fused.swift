@@ -1117,7 +1117,7 @@ extension Evaluator {
     func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
         // A closure literal: the method itself, as a function value, would copy the evaluator.
         let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
-        if !filters.bindsEveryScan, let entry = filters.take(matching: stream, invariants) {
+        if let entry = filters.take(matching: stream, invariants) {
             entry.meter?.steps = 0
             entry.meter?.limit = stepsLeft
             return entry
@@ -1125,7 +1125,7 @@ extension Evaluator {
         let meter = filters.searchesStrings ? StepMeter(limit: stepsLeft) : nil
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
         return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter,
-                                      testsRowByRow: filters.bindsEveryScan)
+                                      testsRowByRow: filters.nestsScan)
     }
 
     /// The value of an operand that is the same for every row.

@@ -212,7 +212,7 @@ public final class DonationStream: @unchecked Sendable {
 /// A selection of donations from one stream, in stream order: the value of a `[Donation<E>]`.
 public struct DonationList: Sendable {
     /// Positions in the stream: a contiguous run (a time window) or any ordered subset.
-    package enum Positions: Sendable {
+    package enum Positions: Sendable, Equatable {
         case contiguous(Range<Int>)
         case scattered([Int])
     }

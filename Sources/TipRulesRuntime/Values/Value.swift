@@ -186,8 +186,8 @@ extension Value {
 extension Value {
     /// Whether two values are the same bit for bit (NaN is identical to itself, strings have the
     /// same UTF-8 bytes), as a cache needs: `==` would miss a NaN, `0.0 == -0.0` would confuse
-    /// two different starts, and equal strings of other bytes search differently. False for
-    /// values other than scalars and optionals of them.
+    /// two different starts, and equal strings of other bytes search differently; donation lists
+    /// are the same stream object at the same positions. False for other values.
     package func isIdentical(to other: Value) -> Bool {
         switch (self, other) {
         case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return a.bitPattern == b.bitPattern
@@ -196,6 +196,9 @@ extension Value {
         case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
         case (.null, .null): return true
         case (.some(let a), .some(let b)): return a.isIdentical(to: b)
+        // The same stream object (which a store copies before it changes one that is shared,
+        // as one held here is) at the same positions.
+        case (.donations(let a), .donations(let b)): return a.stream === b.stream && a.positions == b.positions
         default: return false
         }
     }
