@@ -759,8 +759,12 @@ struct OptimizerTests {
             "view.donations.map { outer in empty.donations.count { $0.id == outer.id } }",
             "view.donations.filter { $0.date > (empty.donations.last?.date ?? Date.distantPast) }.count",
             "view.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 && $0.id == threshold }.map(\\.id)",
+            // Another list of the same stream, which the parameter changes.
+            "view.donations.filter { outer in near.contains { $0.id == outer.id + 1 } }.map(\\.id)",
+            "view.donations.count { outer in near.allSatisfy { $0.date != outer.date } }",
         ]
-        let declarations = texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
+        let declarations = "let near = view.donations.filter { $0.id > threshold }\n"
+            + texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
         let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
         var store = try OptimizerTests.store(optimized)
@@ -772,6 +776,8 @@ struct OptimizerTests {
                 for _ in 0..<2 {
                     var fast = Evaluation(program: optimized, donations: store, options: options)
                     var slow = Evaluation(program: plain, donations: plainStore, options: options)
+                    try fast.setParameter("threshold", .int(round % 3))
+                    try slow.setParameter("threshold", .int(round % 3))
                     let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
                     #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
                             "\(texts[index - first]) in round \(round)")
