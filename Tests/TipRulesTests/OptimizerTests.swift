@@ -793,6 +793,27 @@ struct OptimizerTests {
         }
     }
 
+    /// A kept binding of a nested scan is found again only for the same other list: the same
+    /// stream object at the same positions (`Value.isIdentical`, which the binding's key uses).
+    @Test("donation lists are identical only as the same stream at the same positions")
+    func identicalDonationLists() throws {
+        let program = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        let store = try OptimizerTests.store(program)
+        let other = try OptimizerTests.store(program)
+        func list(_ text: String, in store: DonationStore) throws -> Value {
+            let expression = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: program).expression)
+            var evaluation = Evaluation(program: program, donations: store, options: EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z")))
+            return try evaluation.evaluate(expression).outcome.get()
+        }
+        let scattered = try list("view.donations.filter { $0.id > 0 }", in: store)
+        #expect(scattered.isIdentical(to: try list("view.donations.filter { $0.id > 0 }", in: store)))
+        #expect(!scattered.isIdentical(to: try list("view.donations.filter { $0.id > 1 }", in: store)))
+        let contiguous = try list("view.donations.prefix(5)", in: store)
+        #expect(contiguous.isIdentical(to: try list("view.donations.prefix(5)", in: store)))
+        #expect(!contiguous.isIdentical(to: try list("view.donations.dropFirst(1).prefix(5)", in: store)))
+        #expect(!contiguous.isIdentical(to: try list("view.donations.prefix(5)", in: other)))
+    }
+
     /// The first declaration's value or error and the steps it took, over `Fixture.log`, with
     /// `budget` steps.
     private func firstDeclaration(_ program: CompiledProgram, budget: Int) -> String {
