@@ -127,6 +127,9 @@ struct OptimizerTests {
         "($0.weight ?? 0.0 / 0.0).isNaN", "!(($0.weight ?? 1) * 2).isFinite || $0.seen", "lastDay.timeIntervalSince($0.date).isNaN",
         // An optional string's `count` against a number or nil, without `??`.
         "$0.note?.count != 3", "3 == $0.note?.count", "$0.note?.count == threshold", "$0.note?.count == nil", "nil != $0.note?.count",
+        // Alternatives of one field (one loop over its column), and ones that are not.
+        "$0.id == 3 || $0.id == 5", "1 == $0.id || $0.id == threshold || $0.id == -2", "$0.name == \"Alps\" || wanted == $0.name || $0.name == \"\"",
+        "$0.id == 3 || $0.rating == 2.5", "$0.id == 3 || $0.id != 5", "!($0.id == 0 || $0.id == 4)", "$0.note == \"wet\" || $0.note == \"dry\"",
         // Case changes, charged a step per byte (the long name), also of a parameter on every row.
         "$0.name.lowercased() == \"alps\"", "$0.name.uppercased().hasPrefix(\"AL\")", "$0.name.lowercased().contains(\"the lake\")",
         "($0.note ?? \"\").uppercased() == \"WET\"", "wanted.lowercased() == $0.name.lowercased()", "$0.id > 2 && $0.name.uppercased().count > 80",
