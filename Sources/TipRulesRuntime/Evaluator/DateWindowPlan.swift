@@ -37,10 +37,21 @@ final class DateWindowPlan: Sendable {
         let holdsOnPrefix: Bool
         /// How many invariant values the condition reads (each step's, and the bound).
         let invariantCount: Int
+        /// The function when it has no step or one (nearly every condition); nil for more.
+        enum Single { case date, add, subtract, subtractFrom, negate }
+        let single: Single?
 
         init(steps: [Step], op: ComparisonOperator, bound: RowPredicate.Operand, holdsOnPrefix: Bool) {
             (self.steps, self.op, self.bound, self.holdsOnPrefix) = (steps, op, bound, holdsOnPrefix)
             invariantCount = steps.count { if case .negate = $0 { false } else { true } } + 1
+            switch steps.first {
+            case nil: single = .date
+            case _ where steps.count > 1: single = nil
+            case .add?: single = .add
+            case .subtract?: single = .subtract
+            case .subtractFrom?: single = .subtractFrom
+            case .negate?: single = .negate
+            }
         }
     }
 
@@ -121,38 +132,57 @@ extension DateWindowPlan {
     /// The rows of `whole` (in date order) where every condition holds, found by binary search
     /// with the values the conditions read (`invariantCount` of them, in order).
     func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>) -> Range<Int> {
-        var window = whole
-        var offset = 0
-        for condition in conditions {
-            let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
-            offset += condition.invariantCount
-            let bound = constants[constants.count - 1]
-            func holds(_ position: Int) -> Bool {
-                var y = dates[position]
-                var next = 0
-                for step in condition.steps {
-                    switch step {
-                    case .add: y = y + constants[next]; next += 1
-                    case .subtract: y = y - constants[next]; next += 1
-                    case .subtractFrom: y = constants[next] - y; next += 1
-                    case .negate: y = -y
+        dates.withUnsafeBufferPointer { dates in
+            var window = whole
+            var offset = 0
+            for condition in conditions {
+                let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
+                offset += condition.invariantCount
+                let bound = constants[constants.count - 1]
+                // The function of the date, with no step or one (the usual conditions) without
+                // going through the list of steps.
+                func y(_ position: Int) -> Double {
+                    let date = dates[position]
+                    switch condition.single {
+                    case .date?: return date
+                    case .add?: return date + constants[0]
+                    case .subtract?: return date - constants[0]
+                    case .subtractFrom?: return constants[0] - date
+                    case .negate?: return -date
+                    case nil:
+                        var y = date
+                        var next = 0
+                        for step in condition.steps {
+                            switch step {
+                            case .add: y = y + constants[next]; next += 1
+                            case .subtract: y = y - constants[next]; next += 1
+                            case .subtractFrom: y = constants[next] - y; next += 1
+                            case .negate: y = -y
+                            }
+                        }
+                        return y
                     }
                 }
-                switch condition.op {
-                case .less: return y < bound
-                case .lessOrEqual: return y <= bound
-                case .greater: return y > bound
-                case .greaterOrEqual: return y >= bound
-                case .equal, .notEqual: preconditionFailure("no window for equality")
+                // Where the condition starts to fail (on a prefix) or to hold (on a suffix).
+                func split(_ flips: (Double) -> Bool) -> Int {
+                    Evaluator.partition(window) { flips(y($0)) }
                 }
+                let edge: Int
+                switch (condition.op, condition.holdsOnPrefix) {
+                case (.less, true): edge = split { !($0 < bound) }
+                case (.lessOrEqual, true): edge = split { !($0 <= bound) }
+                case (.greater, true): edge = split { !($0 > bound) }
+                case (.greaterOrEqual, true): edge = split { !($0 >= bound) }
+                case (.less, false): edge = split { $0 < bound }
+                case (.lessOrEqual, false): edge = split { $0 <= bound }
+                case (.greater, false): edge = split { $0 > bound }
+                case (.greaterOrEqual, false): edge = split { $0 >= bound }
+                case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+                }
+                window = condition.holdsOnPrefix ? window.lowerBound..<edge : edge..<window.upperBound
             }
-            if condition.holdsOnPrefix {
-                window = window.lowerBound..<Evaluator.partition(window) { !holds($0) }
-            } else {
-                window = Evaluator.partition(window, holds)..<window.upperBound
-            }
+            return window
         }
-        return window
     }
 
     /// The operands the conditions read, in the order `window(of:_:_:)` takes their values.
