@@ -44,7 +44,7 @@ final class BoundFilterCache: Sendable {
         let digest: Int
         /// The date windows worked out with this binding of a plan's residual (see
         /// `Evaluator.dateWindow`), all for one contiguous list, most recent last, and the
-        /// values of the conditions each was for (`DateWindowPlan.invariantCount` apiece, in
+        /// values of the conditions each was for (`DateWindowPlan.invariants.count` apiece, in
         /// the same order): a window depends on nothing else the entry is not bound to. A scan
         /// nested in a closure over another list finds one per element of it again.
         /// (Unchecked: one scan at a time has the entry, see `BoundFilterCache`.)

@@ -60,8 +60,9 @@ final class DateWindowPlan: Sendable {
     /// of its bindings.
     let residual: RowPredicate
     let residualFilters: BoundFilterCache
-    /// How many invariant values all the conditions read.
-    let invariantCount: Int
+    /// The operands the conditions read (each step's, then the bound, condition by condition):
+    /// the order `window(of:_:_:)` takes their values in.
+    let invariants: [RowPredicate.Operand]
 
     /// The plan of a predicate; nil when it has no date condition ahead of its first string
     /// search (see `split`).
@@ -73,7 +74,14 @@ final class DateWindowPlan: Sendable {
         self.conditions = conditions
         residual = rest ?? .constant(true)
         residualFilters = BoundFilterCache(residual, windows: false)
-        invariantCount = conditions.reduce(0) { $0 + $1.invariantCount }
+        invariants = conditions.flatMap { condition in
+            condition.steps.compactMap { step -> RowPredicate.Operand? in
+                switch step {
+                case .add(let k), .subtract(let k), .subtractFrom(let k): return k
+                case .negate: return nil
+                }
+            } + [condition.bound]
+        }
     }
 
     /// The predicate without its date conditions (nil when nothing is left), appending them.
@@ -130,7 +138,7 @@ final class DateWindowPlan: Sendable {
 
 extension DateWindowPlan {
     /// The rows of `whole` (in date order) where every condition holds, found by binary search
-    /// with the values the conditions read (`invariantCount` of them, in order).
+    /// with the values the conditions read (those of `invariants`, in order).
     func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>) -> Range<Int> {
         dates.withUnsafeBufferPointer { dates in
             var window = whole
@@ -184,18 +192,6 @@ extension DateWindowPlan {
             return window
         }
     }
-
-    /// The operands the conditions read, in the order `window(of:_:_:)` takes their values.
-    var invariants: [RowPredicate.Operand] {
-        conditions.flatMap { condition in
-            condition.steps.compactMap { step -> RowPredicate.Operand? in
-                switch step {
-                case .add(let k), .subtract(let k), .subtractFrom(let k): return k
-                case .negate: return nil
-                }
-            } + [condition.bound]
-        }
-    }
 }
 
 extension Evaluator {
@@ -206,21 +202,10 @@ extension Evaluator {
     /// caller then scans the whole predicate).
     func dateWindow(_ plan: DateWindowPlan, _ whole: Range<Int>, _ dates: ColumnArray<Double>,
                     _ entry: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.invariantCount) { values in
-            var index = 0
-            for condition in plan.conditions {
-                for step in condition.steps {
-                    switch step {
-                    case .add(let k), .subtract(let k), .subtractFrom(let k):
-                        guard let x = invariantDouble(k) else { return nil }
-                        values[index] = x
-                        index += 1
-                    case .negate: break
-                    }
-                }
-                guard let x = invariantDouble(condition.bound) else { return nil }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.invariants.count) { values in
+            for (index, operand) in plan.invariants.enumerated() {
+                guard let x = invariantDouble(operand) else { return nil }
                 values[index] = x
-                index += 1
             }
             if let kept = entry.window(for: whole, UnsafeBufferPointer(values)) { return kept }
             let window = plan.window(of: whole, dates, UnsafeBufferPointer(values))

@@ -117,7 +117,9 @@ struct RowPredicateBinder {
         let meter = self.meter, perElement = scan.perElement, count = list.count, sourceSteps = count * scan.perSourceElement
         // How many inner rows the scan goes through, and its answer, for the outer row at the cursor.
         let inner: () -> (examined: Int, result: Bool)
-        if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
+        if !allSatisfy, let joined = binder.joinedScan(scan, list) {
+            inner = joined
+        } else if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
             inner = windowed
         } else {
             let test = binder.bind(scan.predicate)
@@ -134,12 +136,11 @@ struct RowPredicateBinder {
             case .scattered(let rows): inner = { decides(rows) }
             }
         }
-        let run = (allSatisfy ? nil : binder.joinedScan(scan, list)) ?? inner
         return { position in
             // Past the steps the evaluation has left, the scan is to give way: no more work.
             if let meter, meter.steps > meter.limit { return false }
             cursor.position = position
-            let (examined, result) = run()
+            let (examined, result) = inner()
             meter?.steps += examined * perElement + sourceSteps
             return result
         }
