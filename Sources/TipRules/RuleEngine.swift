@@ -163,7 +163,7 @@ public final class RuleEngine: Sendable {
         // The type decides before anything is evaluated; then the value alone, without a
         // `RuleResult` or even an `EvaluationResult` around it.
         let answer = try outcome(of: rule, asRule: true)
-        guard case .bool(let holds) = try answer.outcome.outcome.get() else { return false }
+        guard case .bool(let holds) = try answer.outcome.get() else { return false }
         return holds
     }
 
@@ -180,20 +180,20 @@ public final class RuleEngine: Sendable {
     public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
         let answer = try outcome(of: name, asRule: false)
         let declaration = rules.program.declarations[answer.index]
-        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome.outcome))
+        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome))
     }
 
     /// What asking for a declaration found under the state's lock.
     private enum Lookup {
         case unknown
-        case remembered(RecentNames.Declaration, ResultMemo.Outcome)
+        case remembered(RecentNames.Declaration, Result<Value, Diagnostic>)
         case evaluate(RecentNames.Declaration)
     }
 
     /// A declaration's index and its value or runtime error now: the outcome remembered from
     /// the last time it was asked when nothing it depends on changed since (see `ResultMemo`),
     /// or else evaluated over a fresh snapshot. `asRule` asks for a `Bool` declaration.
-    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: ResultMemo.Outcome) {
+    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: Result<Value, Diagnostic>) {
         // Which donations a snapshot taken now would hold, then the clock: the order an
         // evaluation reads them in (so that a donation dated now is in its snapshot).
         let generation = inMemory?.currentGeneration
@@ -226,15 +226,16 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
     /// storage is in memory.
-    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
+    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> Result<Value, Diagnostic> {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        var fresh = makeEvaluation(over: snapshot)
-        let outcome = ResultMemo.Outcome(fresh.evaluation.outcome(ofDeclarationAt: index))
+        let inputs = evaluationInputs()
+        var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
+        let outcome = evaluation.outcome(ofDeclarationAt: index)
         if let rememberable {
             state.write { state in
-                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: fresh.now, in: fresh.context,
-                                    generation: fresh.memoGeneration)
+                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: inputs.now, in: inputs.context,
+                                    generation: inputs.memoGeneration)
             }
         }
         return outcome
@@ -348,25 +349,18 @@ public final class RuleEngine: Sendable {
 
     /// An evaluation over a snapshot of the donations and the current parameters and clock.
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
-        makeEvaluation(over: try storage.snapshot()).evaluation
+        let snapshot = try storage.snapshot()
+        let inputs = evaluationInputs()
+        return Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
     }
 
-    /// An evaluation over a snapshot, with what it was made from.
-    private struct Fresh {
-        var evaluation: Evaluation
-        var context: EvaluationContext
-        var now: Date
-        /// The memo's generation when the inputs were read (see `ResultMemo.remember`).
-        var memoGeneration: Int
-    }
-
-    private func makeEvaluation(over snapshot: any DonationSource) -> Fresh {
-        // The clock is read after the snapshot, so a donation dated now is in it.
-        let (context, now, parameterValues, memoGeneration) = state.write { state in
+    /// What an evaluation reads besides the donations, under one lock: the context, the clock,
+    /// the parameters, and the memo's generation (see `ResultMemo.remember`). Read after the
+    /// snapshot is taken, so that a donation dated now is in it.
+    private func evaluationInputs() -> (context: EvaluationContext, now: Date, parameterValues: [Value], memoGeneration: Int) {
+        state.write { state in
             (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues, state.memo.generation)
         }
-        return Fresh(evaluation: Evaluation(context: context, donations: snapshot, now: now, parameterValues: parameterValues),
-                     context: context, now: now, memoGeneration: memoGeneration)
     }
 }
 

@@ -28,6 +28,8 @@ struct Bench {
                          incremental:RULE donates one and asks again (I1's rules);
                          'rule:TEXT' compiles TEXT against the workloads' events and
                          evaluates it for 1 s (a shape not in the table)
+              --profile-count K      with --profile: exactly K evaluations rather than a time
+                                     (for instruction counts, e.g. under callgrind)
             """)
             return
         }
@@ -35,7 +37,8 @@ struct Bench {
             // `--profile W2 1000`: evaluate one workload in a loop for a profiler to watch.
             let list = Array(arguments)
             let position = list.firstIndex(of: "--profile")!
-            Runner(json: false, rounds: 1).profile(workload: list[position + 1], size: Int(list[position + 2]) ?? 1000)
+            let count = list.firstIndex(of: "--profile-count").flatMap { list.count > $0 + 1 ? Int(list[$0 + 1]) : nil }
+            Runner(json: false, rounds: 1).profile(workload: list[position + 1], size: Int(list[position + 2]) ?? 1000, count: count)
             return
         }
         if let index = arguments.firstIndex(of: "--memory-child") {
@@ -226,7 +229,7 @@ struct Runner {
         return { try! engine.isSatisfied(name) }
     }
 
-    func profile(workload name: String, size: Int) {
+    func profile(workload name: String, size: Int, count fixedCount: Int? = nil) {
         let data = Dataset(count: size)
         if name.hasPrefix("incremental:") {
             profileReevaluation(String(name.dropFirst("incremental:".count)), held: size)
@@ -237,13 +240,8 @@ struct Runner {
             // `clock:W16` the same with a clock that moves a microsecond at every call.
             let moving = name.hasPrefix("clock:")
             let satisfied = engineRule(String(name.drop(while: { $0 != ":" }).dropFirst()), data, movingClock: moving)
-            var count = 0
-            let end = DispatchTime.now().uptimeNanoseconds + 3_000_000_000
-            while DispatchTime.now().uptimeNanoseconds < end {
-                for _ in 0..<1000 { Sink.shared.consume(satisfied()) }
-                count += 1000
-            }
-            print("\(count) evaluations of \(name) at n=\(size): \(3e9 / Double(count)) ns each")
+            let nanoseconds = Runner.loop(satisfied, seconds: 3, count: fixedCount)
+            print("\(name) at n=\(size): \(nanoseconds) ns each (\(satisfied()))")
             return
         }
         var text = Workloads.rules(limit: max(1000, size))
@@ -265,14 +263,25 @@ struct Runner {
             exit(2)
         }
         let evaluate = Runner.freshEvaluations(program, store, options, index)
-        let seconds: UInt64 = name.hasPrefix("rule:") ? 1 : 3
-        let end = DispatchTime.now().uptimeNanoseconds + seconds * 1_000_000_000
+        let nanoseconds = Runner.loop(evaluate, seconds: name.hasPrefix("rule:") ? 1 : 3, count: fixedCount)
+        print("\(name) at n=\(size): \(nanoseconds) ns each (\(evaluate()))")
+    }
+
+    /// Calls `body` for `seconds`, or exactly `count` times; the mean time of a call.
+    static func loop(_ body: () -> Bool, seconds: UInt64, count fixedCount: Int?) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
         var count = 0
-        while DispatchTime.now().uptimeNanoseconds < end {
-            for _ in 0..<1000 { Sink.shared.consume(evaluate()) }
-            count += 1000
+        if let fixedCount {
+            for _ in 0..<fixedCount { Sink.shared.consume(body()) }
+            count = fixedCount
+        } else {
+            let end = start + seconds * 1_000_000_000
+            while DispatchTime.now().uptimeNanoseconds < end {
+                for _ in 0..<1000 { Sink.shared.consume(body()) }
+                count += 1000
+            }
         }
-        print("\(count) evaluations of \(name) at n=\(size): \(Double(seconds) * 1e9 / Double(count)) ns each (\(evaluate()))")
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(1, count))
     }
 
     func report(workload: String, size: Int, tiprules: Double, closure: Double, predicate: Double?, closureRatio: Double, predicateRatio: Double?) {

@@ -43,16 +43,9 @@ final class BoundFilterCache: Sendable {
         /// A digest of `invariants`, compared before them (see `BoundFilterCache.digest`).
         let digest: Int
         /// The date windows worked out with this binding of a plan's residual (see
-        /// `Evaluator.dateWindow`), all for one contiguous list, most recent last, and the
-        /// values of the conditions each was for (`DateWindowPlan.invariants.count` apiece, in
-        /// the same order): a window depends on nothing else the entry is not bound to. A scan
-        /// nested in a closure over another list finds one per element of it again.
-        /// (Unchecked: one scan at a time has the entry, see `BoundFilterCache`.)
-        @exclusivity(unchecked) var windowList: Range<Int>?
-        @exclusivity(unchecked) var windowKeys: [Double] = []
-        @exclusivity(unchecked) var windows: [(rows: Range<Int>, before: Int, after: Int)] = []
-        /// The most windows kept: a moving clock adds one at every evaluation.
-        static let windowCapacity = 32
+        /// `Evaluator.dateWindow`). (Unchecked: one scan at a time has the entry, see
+        /// `BoundFilterCache`.)
+        @exclusivity(unchecked) var windows = DateWindowCache()
 
         init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?, testsRowByRow: Bool = false) {
             self.testsRowByRow = testsRowByRow
@@ -91,6 +84,8 @@ final class BoundFilterCache: Sendable {
     let variableInvariants: [RowPredicate.Operand]
     /// The predicate the entries bind.
     let predicate: RowPredicate?
+    /// Whether there is one (asked without copying it).
+    let hasPredicate: Bool
     /// Whether a variable invariant reads the clock (see `Entry.clock`).
     let readsClock: Bool
     /// Whether the predicate computes `Int` arithmetic, which a scan must first prove cannot
@@ -138,6 +133,7 @@ final class BoundFilterCache: Sendable {
         variableInvariants = operands
         readsClock = operands.contains { $0.readsClock }
         self.predicate = predicate
+        hasPredicate = predicate != nil
         computesInts = predicate?.hasIntArithmetic ?? false
         searchesStrings = predicate?.searchesStrings ?? false
         nestsScan = predicate?.nestsScan ?? false

@@ -23,10 +23,13 @@ struct ClockDependence: Sendable {
     /// each one found (a declaration's includes those of the declarations it uses).
     struct Finder {
         let program: CompiledProgram
-        private var found: [Int: ClockDependence] = [:]
+        /// By declaration index (an array: asked at every evaluation of a rule that reads the
+        /// clock, where hashing the index would cost more than the rest of the lookup).
+        private var found: [ClockDependence?]
 
         init(program: CompiledProgram) {
             self.program = program
+            found = Array(repeating: nil, count: program.declarations.count)
         }
 
         /// What a walk has found so far.

@@ -207,10 +207,10 @@ extension Evaluator {
                 guard let x = invariantDouble(operand) else { return nil }
                 values[index] = x
             }
-            if let kept = entry.window(for: whole, UnsafeBufferPointer(values)) { return kept }
+            if let kept = entry.windows.window(for: whole, UnsafeBufferPointer(values)) { return kept }
             let window = plan.window(of: whole, dates, UnsafeBufferPointer(values))
             let result = (rows: window, before: window.lowerBound - whole.lowerBound, after: whole.upperBound - window.upperBound)
-            entry.keep(result, for: whole, UnsafeBufferPointer(values))
+            entry.windows.keep(result, for: whole, UnsafeBufferPointer(values))
             return result
         }
     }
@@ -232,35 +232,5 @@ extension Evaluator {
         case .double(let x), .date(let x): return x
         default: return nil
         }
-    }
-}
-
-extension BoundFilterCache.Entry {
-    /// The window kept for this list and these values of a plan's conditions, if any.
-    fileprivate func window(for list: Range<Int>, _ values: UnsafeBufferPointer<Double>) -> (rows: Range<Int>, before: Int, after: Int)? {
-        guard windowList == list else { return nil }
-        let size = values.count
-        return windowKeys.withUnsafeBufferPointer { keys in
-            var index = windows.count
-            while index > 0 {
-                index -= 1
-                var offset = 0
-                while offset < size && keys[index * size + offset].bitPattern == values[offset].bitPattern { offset += 1 }
-                if offset == size { return windows[index] }
-            }
-            return nil
-        }
-    }
-
-    /// Keeps a window for this list and these values, in place of those of another list, and
-    /// of all when `windowCapacity` are kept.
-    fileprivate func keep(_ window: (rows: Range<Int>, before: Int, after: Int), for list: Range<Int>, _ values: UnsafeBufferPointer<Double>) {
-        if windowList != list || windows.count >= BoundFilterCache.Entry.windowCapacity {
-            windowList = list
-            windowKeys.removeAll(keepingCapacity: true)
-            windows.removeAll(keepingCapacity: true)
-        }
-        windowKeys.append(contentsOf: values)
-        windows.append(window)
     }
 }

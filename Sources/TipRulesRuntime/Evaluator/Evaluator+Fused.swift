@@ -68,13 +68,13 @@ extension Evaluator {
             throw givingWay(range)
         }
         switch operation {
-        case .scan(let predicate, let mode):
-            return try scan(list, predicate, mode, steps, filters, range)
-        case .compactCount(let predicate, let mapping, let result):
+        case .scan(_, let mode):
+            return try scan(list, mode, steps, filters, range)
+        case .compactCount(_, let mapping, let result):
             // The test's steps for the values `compactMap` keeps; the scan's, per donation, for
             // `compactMap` (and for what the test searches).
             try tick(nonNilCount(list, mapping) * steps.perElement, range)
-            let counted = try scan(list, predicate, .count, FusedSteps(fixed: 0, perElement: 0, perSourceElement: steps.perSourceElement),
+            let counted = try scan(list, .count, FusedSteps(fixed: 0, perElement: 0, perSourceElement: steps.perSourceElement),
                                    filters, range)
             guard case .int(let count) = counted else { preconditionFailure("a count that is no Int") }
             switch result {
@@ -82,8 +82,8 @@ extension Evaluator {
             case .isEmpty: return .bool(count == 0)
             case .contains: return .bool(count > 0)
             }
-        case .countCompare(let predicate, let op, let k):
-            return .bool(try countCompare(list, predicate, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
+        case .countCompare(_, let op, let k):
+            return .bool(try countCompare(list, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(let mapping, let isMax, let skipsNil):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             if skipsNil {
@@ -442,7 +442,7 @@ extension Evaluator {
                                   _ filters: BoundFilterCache) -> Value? {
         guard case .int(let start) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
               test == filters.predicate, Evaluator.countingCannotOverflow(start, k, l, list.count) else { return nil }
-        let bound = boundFilter(test, list.stream, filters)
+        let bound = boundFilter(list.stream, filters)
         defer { filters.put(bound) }
         let count = countPassing(list, bound)
         return .int(start + k * count + l * (list.count - count))
@@ -682,11 +682,13 @@ extension Evaluator {
     /// gone through (up to the one that decides `contains`, `first`, `last` and
     /// `allSatisfy`), the work the string searches in it did on those elements, and what the
     /// calls ahead of it charged for every element.
-    private mutating func scan(_ list: DonationList, _ predicate: RowPredicate, _ mode: ScanMode, _ steps: FusedSteps,
+    /// (The predicate is the one `filters` binds: passed as itself, it would be copied and
+    /// destroyed through the generic witnesses of `Optional` at every scan.)
+    private mutating func scan(_ list: DonationList, _ mode: ScanMode, _ steps: FusedSteps,
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         // A scan nested in a closure over another list, looking for a field equal to the other
         // list's element: answered from an index of this list (see `JoinPlan`).
-        if mode != .filter && mode != .allSatisfy, let lookup = joinLookup(list, filters) {
+        if mode != .filter && mode != .allSatisfy, filters.joinPlan != nil, let lookup = joinLookup(list, filters) {
             let matches = lookup.matches
             let result: Value, examined: Int
             switch mode {
@@ -705,7 +707,7 @@ extension Evaluator {
         }
         // Only the donations in the window the date conditions allow can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
-        let (bound, cache, scanned, before, after) = windowedScan(list, predicate, filters)
+        let (bound, cache, scanned, before, after) = windowedScan(list, filters)
         defer { cache.put(bound) }
         let meter = bound.meter
         let result: Value
@@ -786,19 +788,21 @@ extension Evaluator {
     /// `filter(p).count OP k`: the unfused filter goes through every element, so every one is
     /// charged; counting stops as soon as the answer is known when the charge needs no more
     /// testing (no string search in the predicate, whose work depends on each row).
-    private mutating func countCompare(_ list: DonationList, _ predicate: RowPredicate?, _ op: ComparisonOperator, _ k: Int,
+    /// (The predicate, if any, is the one `filters` binds, see `scan`.)
+    private mutating func countCompare(_ list: DonationList, _ op: ComparisonOperator, _ k: Int,
                                        perElement: Int, _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Bool {
         // Past `k + 1` matches no comparison with `k` can change.
         let enough = k < 0 ? 0 : (k == Int.max ? k : k + 1)
         var matches = 0
         var searchSteps = 0
-        if predicate != nil, let lookup = joinLookup(list, filters) {
+        let hasPredicate = filters.hasPredicate
+        if hasPredicate, filters.joinPlan != nil, let lookup = joinLookup(list, filters) {
             // Nested in a closure over another list: from an index of this one (see `JoinPlan`).
             matches = min(lookup.matches?.count ?? 0, enough)
-        } else if let predicate {
+        } else if hasPredicate {
             let searches = filters.searchesStrings
             if enough > 0 || searches {
-                let (bound, cache, scanned, _, _) = windowedScan(list, predicate, filters)
+                let (bound, cache, scanned, _, _) = windowedScan(list, filters)
                 defer { cache.put(bound) }
                 _ = scanBatches(scanned, bound, reverse: false, stopsEarly: !searches) { _, selected in
                     matches += selected.count
@@ -1099,22 +1103,22 @@ extension Evaluator {
     /// the window the conditions allow, with how many of the list's donations lie before and
     /// after it; otherwise the whole predicate's filter and the whole list. The caller puts the
     /// entry back into the cache returned with it.
-    private func windowedScan(_ list: DonationList, _ predicate: RowPredicate, _ filters: BoundFilterCache)
+    private func windowedScan(_ list: DonationList, _ filters: BoundFilterCache)
         -> (bound: BoundFilterCache.Entry, cache: BoundFilterCache, scanned: DonationList, before: Int, after: Int) {
         if let plan = filters.windowPlan, case .contiguous(let whole) = list.positions {
-            let bound = boundFilter(plan.residual, list.stream, plan.residualFilters)
+            let bound = boundFilter(list.stream, plan.residualFilters)
             if let window = dateWindow(plan, whole, list.stream.dates, bound) {
                 return (bound, plan.residualFilters, DonationList(stream: list.stream, positions: .contiguous(window.rows)),
                         window.before, window.after)
             }
             plan.residualFilters.put(bound)
         }
-        return (boundFilter(predicate, list.stream, filters), filters, list, 0, 0)
+        return (boundFilter(list.stream, filters), filters, list, 0, 0)
     }
 
-    /// A filter for a predicate over a stream: the one bound last, when it still applies (see
-    /// `BoundFilterCache`), or a new binding. The caller puts it back when done.
-    func boundFilter(_ predicate: RowPredicate, _ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
+    /// A filter for the predicate of `filters` over a stream: the one bound last, when it still
+    /// applies (see `BoundFilterCache`), or a new binding. The caller puts it back when done.
+    func boundFilter(_ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
         // A closure literal: the method itself, as a function value, would copy the evaluator.
         let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
         if let entry = filters.take(matching: stream, invariants) {
@@ -1123,6 +1127,7 @@ extension Evaluator {
             return entry
         }
         let meter = filters.searchesStrings ? StepMeter(limit: stepsLeft) : nil
+        guard let predicate = filters.predicate else { preconditionFailure("a filter bound for no predicate") }
         let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
         return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter,
                                       testsRowByRow: filters.nestsScan)

@@ -23,8 +23,8 @@ extension Evaluator {
         if let kept { return JoinLookup(matches: kept.matches(of: invariant(plan.key))) }
         guard build else { return nil }
         var positions: [Int] = []
-        if let rest = plan.rest, let predicate = rest.predicate {
-            let bound = boundFilter(predicate, list.stream, rest)
+        if let rest = plan.rest, rest.hasPredicate {
+            let bound = boundFilter(list.stream, rest)
             defer { rest.put(bound) }
             _ = scanBatches(list, bound, reverse: false, stopsEarly: false) { _, selected in
                 positions.append(contentsOf: selected)

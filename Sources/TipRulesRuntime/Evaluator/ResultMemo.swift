@@ -14,16 +14,6 @@ import TipRulesSyntax
 /// one read and compute the same thing, so the outcome, value or error, is the one it would
 /// give. The owner calls `forget()` whenever parameters or options change.
 package struct ResultMemo {
-    /// An evaluation's outcome, shared by reference: handing out a remembered one copies no
-    /// value or diagnostic.
-    package final class Outcome: Sendable {
-        package let outcome: Result<Value, Diagnostic>
-
-        package init(_ outcome: Result<Value, Diagnostic>) {
-            self.outcome = outcome
-        }
-    }
-
     /// Where a date (the clock, or a window's start) may move without passing a donation of
     /// the events read: above `lower` (or at it, for the clock) and below `upper` (or at it,
     /// for a window's start).
@@ -32,7 +22,8 @@ package struct ResultMemo {
         var upper = Double.infinity
     }
 
-    /// A class, so that checking an entry reads its fields in place.
+    /// A class, so that checking an entry reads its fields in place, and an entry of a
+    /// declaration that reads the clock is updated in place at every evaluation.
     private final class Entry {
         // (Variables for a declaration that reads the clock, whose entry is updated in place
         // at every evaluation.)
@@ -45,9 +36,10 @@ package struct ResultMemo {
         let clock: Gap
         /// The declaration's windows, each with the gap around its start at `now`.
         let windows: [(window: TimeRange, gap: Gap)]
-        var outcome: Outcome
+        var outcome: Result<Value, Diagnostic>
 
-        init(generation: Int, now: Double, readsNow: Bool, clock: Gap, windows: [(window: TimeRange, gap: Gap)], outcome: Outcome) {
+        init(generation: Int, now: Double, readsNow: Bool, clock: Gap, windows: [(window: TimeRange, gap: Gap)],
+             outcome: Result<Value, Diagnostic>) {
             self.generation = generation
             self.now = now
             self.readsNow = readsNow
@@ -74,7 +66,7 @@ package struct ResultMemo {
 
     /// The outcome an evaluation of a declaration would give now over a snapshot of the
     /// storage's `generation`, when a remembered one is known to be it.
-    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Result<Value, Diagnostic>? {
         guard index < entries.count, let entry = entries[index], entry.generation == generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
@@ -90,22 +82,23 @@ package struct ResultMemo {
 
     /// Remembers an outcome computed over `snapshot` at `now`, unless `forget()` was called
     /// since `generation` was read.
-    package mutating func remember(_ outcome: Outcome, ofDeclarationAt index: Int,
+    package mutating func remember(_ outcome: Result<Value, Diagnostic>, ofDeclarationAt index: Int,
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
                                    generation: Int) {
         guard generation == self.generation else { return }
+        let seconds = now.timeIntervalSinceReferenceDate
+        // A declaration that reads the clock is reused only at this very clock: its entry is
+        // updated in place, with nothing else to work out.
+        if index < entries.count, let entry = entries[index], entry.readsNow {
+            entry.generation = snapshot.generation
+            entry.now = seconds
+            entry.outcome = outcome
+            return
+        }
         let runtime = context.runtime
         if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
         let dependence = dependences!.dependence(ofDeclaration: index)
-        let seconds = now.timeIntervalSinceReferenceDate
         if dependence.readsNow {
-            // Reused only at this very clock: nothing else to work out.
-            if index < entries.count, let entry = entries[index], entry.readsNow {
-                entry.generation = snapshot.generation
-                entry.now = seconds
-                entry.outcome = outcome
-                return
-            }
             keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [], outcome: outcome),
                  at: index, of: runtime.bodies.count)
             return

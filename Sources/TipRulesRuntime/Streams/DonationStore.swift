@@ -35,7 +35,9 @@ public struct DonationStore: DonationSource, Sendable {
     /// retains one object. Changed only where this store alone holds it (`uniqueStream`).
     private final class Contents: @unchecked Sendable {
         let schemas: [EventSchema]
-        var streams: [DonationStream]
+        /// (Unchecked: changed only where one store alone holds the box, so no access can
+        /// overlap a change; the check would cost more than reading a stream.)
+        @exclusivity(unchecked) var streams: [DonationStream]
         /// Stream indices by event id.
         let indices: [String: Int]
 

@@ -33,7 +33,8 @@ public final class DonationStream: @unchecked Sendable {
     /// Counts the changes that move or remove donations already held (an insertion before the
     /// end, a reordering, dropping the oldest). Appending leaves it alone, so a reader that
     /// remembers it knows whether positions it saw still mean the same donations.
-    package private(set) var rewrites = 0
+    /// (Unchecked like the columns: a stream changes only where one owner holds it.)
+    @exclusivity(unchecked) package private(set) var rewrites = 0
 
     init(schema: EventSchema) {
         self.schema = schema
