@@ -163,7 +163,7 @@ public final class RuleEngine: Sendable {
         // The type decides before anything is evaluated; then the value alone, without a
         // `RuleResult` or even an `EvaluationResult` around it.
         let answer = try outcome(of: rule, asRule: true)
-        guard case .bool(let holds) = try answer.outcome.get() else { return false }
+        guard case .bool(let holds) = try answer.outcome.outcome.get() else { return false }
         return holds
     }
 
@@ -180,20 +180,20 @@ public final class RuleEngine: Sendable {
     public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
         let answer = try outcome(of: name, asRule: false)
         let declaration = rules.program.declarations[answer.index]
-        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome))
+        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome.outcome))
     }
 
     /// What asking for a declaration found under the state's lock.
     private enum Lookup {
         case unknown
-        case remembered(RecentNames.Declaration, Result<Value, Diagnostic>)
+        case remembered(RecentNames.Declaration, ResultMemo.Outcome)
         case evaluate(RecentNames.Declaration)
     }
 
     /// A declaration's index and its value or runtime error now: the outcome remembered from
     /// the last time it was asked when nothing it depends on changed since (see `ResultMemo`),
     /// or else evaluated over a fresh snapshot. `asRule` asks for a `Bool` declaration.
-    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: Result<Value, Diagnostic>) {
+    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: ResultMemo.Outcome) {
         // Which donations a snapshot taken now would hold, then the clock: the order an
         // evaluation reads them in (so that a donation dated now is in its snapshot).
         let generation = inMemory?.currentGeneration
@@ -225,20 +225,21 @@ public final class RuleEngine: Sendable {
     }
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
-    /// storage is in memory.
-    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> Result<Value, Diagnostic> {
+    /// storage is in memory (the memo's own object, reused from one evaluation to the next
+    /// while nobody else holds it).
+    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
         let inputs = evaluationInputs()
         var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
         let outcome = evaluation.outcome(ofDeclarationAt: index)
-        if let rememberable {
-            state.write { state in
-                state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: inputs.now, in: inputs.context,
-                                    generation: inputs.memoGeneration)
-            }
+        if let rememberable, let remembered = state.write({ state in
+            state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: inputs.now, in: inputs.context,
+                                generation: inputs.memoGeneration)
+        }) {
+            return remembered
         }
-        return outcome
+        return ResultMemo.Outcome(outcome)
     }
 
     /// Evaluates every `let` and `rule` over one snapshot, in file order.

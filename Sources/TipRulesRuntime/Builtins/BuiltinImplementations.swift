@@ -140,7 +140,7 @@ enum BuiltinImplementations {
             return { ev, call, range throws(Interrupt) in
                 let collection = try ev.receiver(call)
                 let items = ev.elements(of: collection)
-                try ev.tick(items.count * max(1, Int.bitWidth - items.count.leadingZeroBitCount), range)
+                try ev.tick(Evaluator.sortApplications(items.count), range)
                 return .array(ScalarArray(items)?.sorted ?? items.sorted(by: Value.less))
             }
         case .arraySortedBy:
@@ -148,6 +148,10 @@ enum BuiltinImplementations {
                 let value = try ev.receiver(call)
                 let elements = Elements(value)
                 let areInIncreasingOrder = call.arguments[0]
+                // Every application is charged first, as many as `sorted()` charges comparisons:
+                // what the sort costs is known before it runs.
+                try ev.tick(Evaluator.sortApplications(elements.count) * areInIncreasingOrder.applicationSteps,
+                            areInIncreasingOrder.range)
                 // The standard library's own sort, of the elements' offsets compared as the
                 // elements: the comparisons, and so the order (equal elements included), are
                 // exactly those of sorting the elements. The closure's runtime errors end it.
@@ -155,7 +159,7 @@ enum BuiltinImplementations {
                 let order = (0..<elements.count).sorted { a, b in
                     guard interrupt == nil else { return false }
                     do throws(Interrupt) {
-                        return try areInIncreasingOrder.applyBool(&ev, elements, a, b)
+                        return try areInIncreasingOrder.applyChargedBool(&ev, elements, a, b)
                     } catch {
                         interrupt = error
                         return false

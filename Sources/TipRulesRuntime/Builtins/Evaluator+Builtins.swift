@@ -22,6 +22,15 @@ extension Evaluator {
         return value
     }
 
+    /// The comparisons `sorted()` and `sorted(by:)` charge for `n` elements: n⌈log₂(n + 1)⌉,
+    /// about the most a merge sort makes. Charged before sorting, as a closure's steps are
+    /// charged before it runs, so the charge does not depend on the order the elements came in,
+    /// and a sort of machine values (see `Evaluator.fused`) need not count its comparisons
+    /// (counting each one, through memory, made sorting twice as slow).
+    static func sortApplications(_ n: Int) -> Int {
+        n * max(1, Int.bitWidth - n.leadingZeroBitCount)
+    }
+
     /// Rebuilds a collection of the receiver's kind from chosen elements, keeping donation lists
     /// as stream positions.
     func subsequence(of value: Value, offsets: [Int]) -> Value {

@@ -11,52 +11,19 @@ extension Evaluator {
                         filters: BoundFilterCache, hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
-        // As `reduce` does: the receiver first, then the initial value.
-        if case .columnSum(let mapping, let addition, let skipsNil) = operation, let initial {
-            let start = try initial.evaluate(&self)
-            guard let list = donationList(value), list.count > 0 else { return start }
-            try evaluateHoisted(hoisted, over: list, range)
-            // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
-            // the sum gives way when it failed on a row.
-            let checked: IntColumn?
-            if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
-                checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
-            } else {
-                checked = nil
-            }
-            if checked == nil { try givingWayUnlessIntArithmeticIsSafe(mapping, list, range) }
-            try tick(list.count * steps.perSourceElement, range)
-            if skipsNil {
-                let meter = StepMeter.forWork(of: mapping)
-                let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition, meter)
-                try tick(added * steps.perElement + (meter?.steps ?? 0), range)
-                return sum
-            }
-            try tick(list.count * steps.perElement, range)
-            // A sum of a column is kept for the next evaluation; what a mapping computes may
-            // depend on parameters and the clock, which the cache does not watch.
-            if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
-                return try cachedSum(cache, node, list, positions, field, from: start, addition)
-            }
-            if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
-            let meter = StepMeter.forWork(of: mapping)
-            let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked)
-            if checked?.hasFailed == true { throw givingWay(range) }
-            try tick(meter?.steps ?? 0, range)
-            return sum
-        }
-        if case .fold(let step, let filter) = operation, let initial {
-            let start = try initial.evaluate(&self)
-            guard let list = donationList(value), list.count > 0 else { return start }
-            try evaluateHoisted(hoisted, over: list, range)
-            if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
-            try tick(list.count * steps.perSourceElement, range)
-            let (result, steppedCount) = fold(list, step, filter, from: start)
-            try tick(steppedCount * steps.perElement, range)
-            return result
-        }
-        if case .valueOrder(let op, let order) = operation {
+        // One switch over the operation: matching it case by case (`if case`) copied all of it
+        // first, and destroyed the copy through the generic witnesses, at every evaluation.
+        switch operation {
+        case .columnSum(let mapping, let addition, let skipsNil):
+            guard let initial else { preconditionFailure("a sum without its initial value") }
+            return try columnSum(value, initial, mapping, addition, skipsNil: skipsNil, steps, node: node, filters, hoisted, range)
+        case .fold(let step, let filter):
+            guard let initial else { preconditionFailure("a fold without its initial value") }
+            return try fold(value, initial, step, filter, steps, hoisted, range)
+        case .valueOrder(let op, let order):
             return try valueOrder(value, op, order, perComparison: steps.perElement, range)
+        default:
+            break
         }
         guard let list = donationList(value), list.count > 0 else {
             return emptyResult(operation, value)
@@ -147,8 +114,59 @@ extension Evaluator {
         }
     }
 
+    /// `reduce` of a sum: the receiver first, then the initial value, as `reduce` evaluates them.
+    private mutating func columnSum(_ value: Value, _ initial: Node, _ mapping: RowPredicate.Operand, _ addition: SourceRange,
+                                    skipsNil: Bool, _ steps: FusedSteps, node: AnyObject, _ filters: BoundFilterCache,
+                                    _ hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+        let start = try initial.evaluate(&self)
+        guard let list = donationList(value), list.count > 0 else { return start }
+        try evaluateHoisted(hoisted, over: list, range)
+        // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
+        // the sum gives way when it failed on a row.
+        let checked: IntColumn?
+        if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
+            checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
+        } else {
+            checked = nil
+        }
+        if checked == nil { try givingWayUnlessIntArithmeticIsSafe(mapping, list, range) }
+        try tick(list.count * steps.perSourceElement, range)
+        if skipsNil {
+            let meter = StepMeter.forWork(of: mapping)
+            let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition, meter)
+            try tick(added * steps.perElement + (meter?.steps ?? 0), range)
+            return sum
+        }
+        try tick(list.count * steps.perElement, range)
+        // A sum of a column is kept for the next evaluation; what a mapping computes may
+        // depend on parameters and the clock, which the cache does not watch.
+        if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
+            return try cachedSum(cache, node, list, positions, field, from: start, addition)
+        }
+        if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
+        let meter = StepMeter.forWork(of: mapping)
+        let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked)
+        if checked?.hasFailed == true { throw givingWay(range) }
+        try tick(meter?.steps ?? 0, range)
+        return sum
+    }
+
+    /// `reduce` of a fold: the receiver first, then the initial value.
+    private mutating func fold(_ value: Value, _ initial: Node, _ step: RowPredicate.Operand, _ filter: RowPredicate?,
+                               _ steps: FusedSteps, _ hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+        let start = try initial.evaluate(&self)
+        guard let list = donationList(value), list.count > 0 else { return start }
+        try evaluateHoisted(hoisted, over: list, range)
+        if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
+        try tick(list.count * steps.perSourceElement, range)
+        let (result, steppedCount) = fold(list, step, filter, from: start)
+        try tick(steppedCount * steps.perElement, range)
+        return result
+    }
+
     /// `sorted(by:)`, `min(by:)` or `max(by:)` of an array of scalars compared with `op`, as
-    /// the closure `{ $0 OP $1 }` compares them; charged per comparison.
+    /// the closure `{ $0 OP $1 }` compares them; charged as the built-ins charge (per comparison
+    /// for `min(by:)` and `max(by:)`, `Evaluator.sortApplications` for `sorted(by:)`).
     private mutating func valueOrder(_ value: Value, _ op: ComparisonOperator, _ order: KeyOrder, perComparison: Int,
                                      _ range: SourceRange) throws(Interrupt) -> Value {
         guard case .array(let items) = value else { preconditionFailure("an order of values over no array") }
@@ -177,7 +195,7 @@ extension Evaluator {
     }
 
     /// Machine values sorted by the standard library with `op` (or the value `min(by:)` or
-    /// `max(by:)` chooses, alone), as values, and the comparisons made. The values themselves
+    /// `max(by:)` chooses, alone), as values, and the comparisons charged. The values themselves
     /// are sorted: the algorithm moves them as it would move their offsets, on the same
     /// comparisons.
     private static func ordered(_ scalars: ScalarArray, _ op: ComparisonOperator, _ order: KeyOrder) -> (values: [Value], comparisons: Int) {
@@ -194,32 +212,19 @@ extension Evaluator {
         }
     }
 
-    /// Machine values sorted by the standard library with `op`, as values, and the comparisons made.
+    /// Machine values sorted by the standard library with `op`, as values, and the comparisons
+    /// charged for them (see `Evaluator.sortApplications`).
     private static func sorted<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ make: (Key) -> Value) -> ([Value], Int) {
-        let (sorted, comparisons): ([Key], Int)
+        let sorted: [Key]
         switch op {
-        case .less: (sorted, comparisons) = countingSort(keys) { $0 < $1 }
-        case .lessOrEqual: (sorted, comparisons) = countingSort(keys) { $0 <= $1 }
-        case .greater: (sorted, comparisons) = countingSort(keys) { $0 > $1 }
-        case .greaterOrEqual: (sorted, comparisons) = countingSort(keys) { $0 >= $1 }
-        case .equal: (sorted, comparisons) = countingSort(keys) { $0 == $1 }
-        case .notEqual: (sorted, comparisons) = countingSort(keys) { $0 != $1 }
+        case .less: sorted = keys.sorted { $0 < $1 }
+        case .lessOrEqual: sorted = keys.sorted { $0 <= $1 }
+        case .greater: sorted = keys.sorted { $0 > $1 }
+        case .greaterOrEqual: sorted = keys.sorted { $0 >= $1 }
+        case .equal: sorted = keys.sorted { $0 == $1 }
+        case .notEqual: sorted = keys.sorted { $0 != $1 }
         }
-        return (sorted.map(make), comparisons)
-    }
-
-    /// `items.sorted(by: before)` and how many comparisons it made. (The count goes through a
-    /// pointer: a captured variable would take a dynamic exclusivity check per comparison.)
-    @inline(__always)
-    private static func countingSort<T>(_ items: [T], _ before: (T, T) -> Bool) -> ([T], Int) {
-        var comparisons = 0
-        let sorted = withUnsafeMutablePointer(to: &comparisons) { counter in
-            items.sorted { a, b in
-                counter.pointee &+= 1
-                return before(a, b)
-            }
-        }
-        return (sorted, comparisons)
+        return (sorted.map(make), Evaluator.sortApplications(keys.count))
     }
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
@@ -633,7 +638,8 @@ extension Evaluator {
     }
 
     /// The offsets of the keys in order (`sorted`), or the offset of the one `min` or `max`
-    /// chooses, with the comparisons made.
+    /// chooses, with the comparisons charged (those `sorted(by:)` charges, see
+    /// `Evaluator.sortApplications`, or those `min(by:)` and `max(by:)` make).
     @inline(__always)
     private static func order<Key>(_ keys: [Key], _ order: KeyOrder, _ before: (Key, Key) -> Bool) -> ([Int], Int) {
         keys.withUnsafeBufferPointer { keys in
@@ -641,8 +647,8 @@ extension Evaluator {
             case .sorted:
                 // Keys sorted with their offsets: the same comparisons as sorting the
                 // donations, without looking each key up.
-                let (sorted, comparisons) = countingSort(Array(zip(keys, keys.indices))) { before($0.0, $1.0) }
-                return (sorted.map(\.1), comparisons)
+                let sorted = Array(zip(keys, keys.indices)).sorted { before($0.0, $1.0) }
+                return (sorted.map(\.1), Evaluator.sortApplications(keys.count))
             case .min, .max:
                 // Swift's loop: an element replaces the result when it comes before it (min),
                 // or the result comes before the element (max).

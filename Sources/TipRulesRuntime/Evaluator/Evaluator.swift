@@ -82,19 +82,45 @@ struct Evaluator {
     /// need one declaration and one event, and so allocate nothing to remember them.
     private var firstDeclaration = -1
     private var firstDeclarationState = DeclarationState.pending
-    /// Where each further declaration's state is kept in `declarationStates`, plus one (0: not
-    /// yet needed). A plain integer array, so an evaluation that touches a few of thousands of
-    /// declarations allocates only zeroed memory for the rest.
-    private var declarationSlots: [Int32] = []
-    /// The states of the further declarations needed so far.
-    private var declarationStates: [DeclarationState] = []
     /// The first event's stream cut, inline, and the others', allocated on first use.
     private var firstEvent = -1
     private var firstEventDonations: DonationList?
     /// The second event's, inline too (`a.donations.count >= 3 && b.donations.count > 10`).
     private var secondEvent = -1
     private var secondEventDonations: DonationList?
-    private var eventDonations: [DonationList?] = []
+    /// The states of further declarations and the cuts of further events, in one box made on
+    /// first use: most evaluations need neither, and then make, copy and destroy no array.
+    private var further: FurtherStates?
+
+    /// What `further` holds. Shared by copies of an evaluator (copy on write, see
+    /// `uniqueFurther`). (Unchecked: an evaluator is used by one thread at a time.)
+    private final class FurtherStates {
+        /// Where each further declaration's state is kept in `declarationStates`, plus one (0:
+        /// not yet needed). A plain integer array, so an evaluation that touches a few of
+        /// thousands of declarations allocates only zeroed memory for the rest.
+        @exclusivity(unchecked) var declarationSlots: [Int32] = []
+        /// The states of the further declarations needed so far.
+        @exclusivity(unchecked) var declarationStates: [DeclarationState] = []
+        @exclusivity(unchecked) var eventDonations: [DonationList?] = []
+
+        init() {}
+
+        init(copying other: FurtherStates) {
+            declarationSlots = other.declarationSlots
+            declarationStates = other.declarationStates
+            eventDonations = other.eventDonations
+        }
+    }
+
+    /// `further`, made if need be, and held by this evaluator alone, to change.
+    private mutating func uniqueFurther() -> FurtherStates {
+        if further == nil {
+            further = FurtherStates()
+        } else if !isKnownUniquelyReferenced(&further!) {
+            further = FurtherStates(copying: further!)
+        }
+        return further.unsafelyUnwrapped
+    }
 
     private enum DeclarationState {
         case pending, running
@@ -175,7 +201,7 @@ struct Evaluator {
     }
 
     var declarationMark: DeclarationMark {
-        DeclarationMark(first: firstDeclaration, count: declarationStates.count)
+        DeclarationMark(first: firstDeclaration, count: further?.declarationStates.count ?? 0)
     }
 
     /// Forgets the declarations evaluated since `mark`.
@@ -184,25 +210,29 @@ struct Evaluator {
             firstDeclaration = -1
             firstDeclarationState = .pending
         }
-        guard declarationStates.count > mark.count else { return }
-        for index in declarationSlots.indices where Int(declarationSlots[index]) > mark.count {
-            declarationSlots[index] = 0
+        guard let count = further?.declarationStates.count, count > mark.count else { return }
+        let further = uniqueFurther()
+        for index in further.declarationSlots.indices where Int(further.declarationSlots[index]) > mark.count {
+            further.declarationSlots[index] = 0
         }
-        declarationStates.removeSubrange(mark.count...)
+        further.declarationStates.removeSubrange(mark.count...)
     }
 
     private mutating func forgetDeclarations() {
         firstDeclaration = -1
         firstDeclarationState = .pending
-        declarationSlots = []
-        declarationStates = []
+        if further != nil {
+            let further = uniqueFurther()
+            further.declarationSlots = []
+            further.declarationStates = []
+        }
     }
 
     /// A declaration's state in this evaluation.
     private func state(of index: Int) -> DeclarationState {
         if index == firstDeclaration { return firstDeclarationState }
-        guard !declarationSlots.isEmpty, declarationSlots[index] != 0 else { return .pending }
-        return declarationStates[Int(declarationSlots[index]) - 1]
+        guard let further, !further.declarationSlots.isEmpty, further.declarationSlots[index] != 0 else { return .pending }
+        return further.declarationStates[Int(further.declarationSlots[index]) - 1]
     }
 
     private mutating func setState(_ state: DeclarationState, of index: Int) {
@@ -211,14 +241,15 @@ struct Evaluator {
             firstDeclarationState = state
             return
         }
-        if declarationSlots.isEmpty {
-            declarationSlots = Array(repeating: 0, count: runtime.bodies.count)
+        let further = uniqueFurther()
+        if further.declarationSlots.isEmpty {
+            further.declarationSlots = Array(repeating: 0, count: runtime.bodies.count)
         }
-        if declarationSlots[index] == 0 {
-            declarationStates.append(state)
-            declarationSlots[index] = Int32(declarationStates.count)
+        if further.declarationSlots[index] == 0 {
+            further.declarationStates.append(state)
+            further.declarationSlots[index] = Int32(further.declarationStates.count)
         } else {
-            declarationStates[Int(declarationSlots[index]) - 1] = state
+            further.declarationStates[Int(further.declarationSlots[index]) - 1] = state
         }
     }
 
@@ -496,7 +527,7 @@ struct Evaluator {
     mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
         if index == firstEvent, let cached = firstEventDonations { return cached }
         if index == secondEvent, let cached = secondEventDonations { return cached }
-        if !eventDonations.isEmpty, let cached = eventDonations[index] { return cached }
+        if let further, !further.eventDonations.isEmpty, let cached = further.eventDonations[index] { return cached }
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: DonationStream
         do {
@@ -519,8 +550,9 @@ struct Evaluator {
             secondEvent = index
             secondEventDonations = list
         } else {
-            if eventDonations.isEmpty { eventDonations = Array(repeating: nil, count: runtime.limits.count) }
-            eventDonations[index] = list
+            let further = uniqueFurther()
+            if further.eventDonations.isEmpty { further.eventDonations = Array(repeating: nil, count: runtime.limits.count) }
+            further.eventDonations[index] = list
         }
         return list
     }

@@ -110,6 +110,16 @@ class Node {
         return flag
     }
 
+    /// What one application of a closure charges (see `TypedExpression.stepSize`).
+    var applicationSteps: Int { preconditionFailure("the steps of a non-closure") }
+
+    /// Applies an order's `areInIncreasingOrder` to two elements of a collection, charging
+    /// nothing: `sorted(by:)` charged its applications in advance (see
+    /// `Evaluator.sortApplications`).
+    func applyChargedBool(_ ev: inout Evaluator, _ elements: Elements, _ first: Int, _ second: Int) throws(Interrupt) -> Bool {
+        preconditionFailure("applying a non-closure")
+    }
+
     /// `reduce`: applies a two-parameter closure to the accumulated value and each element.
     func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
         var accumulator = initial

@@ -201,6 +201,14 @@ final class ClosureNode: Node {
         defer { ev.leaveClosure() }
         return try body.bool(&ev)
     }
+    override var applicationSteps: Int { size }
+    override func applyChargedBool(_ ev: inout Evaluator, _ elements: Elements, _ first: Int, _ second: Int) throws(Interrupt) -> Bool {
+        bind(&ev, firstSlot, elements, first, self.first)
+        bind(&ev, firstSlot + 1, elements, second, self.second)
+        try ev.enterClosure(0, range)
+        defer { ev.leaveClosure() }
+        return try body.bool(&ev)
+    }
     override func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
         guard let kind = scalarAccumulator else { return try super.fold(&ev, initial, elements) }
         var accumulator = ScalarKind.bits(of: initial)

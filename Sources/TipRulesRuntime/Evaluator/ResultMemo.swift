@@ -14,6 +14,18 @@ import TipRulesSyntax
 /// one read and compute the same thing, so the outcome, value or error, is the one it would
 /// give. The owner calls `forget()` whenever parameters or options change.
 package struct ResultMemo {
+    /// An evaluation's outcome, shared by reference: handing out a remembered one copies no
+    /// value or diagnostic, and the engine's lock guards no enum with a payload to destroy.
+    /// Changed in place only while the memo alone holds it (see `remember`), so a reader that
+    /// was handed one never sees it change.
+    package final class Outcome: @unchecked Sendable {
+        @exclusivity(unchecked) package fileprivate(set) var outcome: Result<Value, Diagnostic>
+
+        package init(_ outcome: Result<Value, Diagnostic>) {
+            self.outcome = outcome
+        }
+    }
+
     /// Where a date (the clock, or a window's start) may move without passing a donation of
     /// the events read: above `lower` (or at it, for the clock) and below `upper` (or at it,
     /// for a window's start).
@@ -24,11 +36,12 @@ package struct ResultMemo {
 
     /// A class, so that checking an entry reads its fields in place, and an entry of a
     /// declaration that reads the clock is updated in place at every evaluation.
+    /// (Unchecked: the memo's owner holds a lock around every use.)
     private final class Entry {
         // (Variables for a declaration that reads the clock, whose entry is updated in place
         // at every evaluation.)
-        var generation: Int
-        var now: Double
+        @exclusivity(unchecked) var generation: Int
+        @exclusivity(unchecked) var now: Double
         /// Whether the outcome may change with any move of the clock (see `ClockDependence`).
         let readsNow: Bool
         /// The clock may move within it: no donation is dated in `lower...now` or `now..<upper`
@@ -36,10 +49,10 @@ package struct ResultMemo {
         let clock: Gap
         /// The declaration's windows, each with the gap around its start at `now`.
         let windows: [(window: TimeRange, gap: Gap)]
-        var outcome: Result<Value, Diagnostic>
+        @exclusivity(unchecked) var outcome: Outcome
 
         init(generation: Int, now: Double, readsNow: Bool, clock: Gap, windows: [(window: TimeRange, gap: Gap)],
-             outcome: Result<Value, Diagnostic>) {
+             outcome: Outcome) {
             self.generation = generation
             self.now = now
             self.readsNow = readsNow
@@ -66,7 +79,7 @@ package struct ResultMemo {
 
     /// The outcome an evaluation of a declaration would give now over a snapshot of the
     /// storage's `generation`, when a remembered one is known to be it.
-    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Result<Value, Diagnostic>? {
+    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
         guard index < entries.count, let entry = entries[index], entry.generation == generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
@@ -81,37 +94,44 @@ package struct ResultMemo {
     }
 
     /// Remembers an outcome computed over `snapshot` at `now`, unless `forget()` was called
-    /// since `generation` was read.
+    /// since `generation` was read; returns it as remembered (nil when it is not).
+    @discardableResult
     package mutating func remember(_ outcome: Result<Value, Diagnostic>, ofDeclarationAt index: Int,
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
-                                   generation: Int) {
-        guard generation == self.generation else { return }
+                                   generation: Int) -> Outcome? {
+        guard generation == self.generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         // A declaration that reads the clock is reused only at this very clock: its entry is
         // updated in place, with nothing else to work out.
         if index < entries.count, let entry = entries[index], entry.readsNow {
             entry.generation = snapshot.generation
             entry.now = seconds
-            entry.outcome = outcome
-            return
+            // In place when no reader holds the last one: an evaluation at every call then
+            // makes no object to remember its outcome.
+            if isKnownUniquelyReferenced(&entry.outcome) {
+                entry.outcome.outcome = outcome
+            } else {
+                entry.outcome = Outcome(outcome)
+            }
+            return entry.outcome
         }
         let runtime = context.runtime
         if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
         let dependence = dependences!.dependence(ofDeclaration: index)
         if dependence.readsNow {
-            keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [], outcome: outcome),
-                 at: index, of: runtime.bodies.count)
-            return
+            return keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [],
+                              outcome: Outcome(outcome)),
+                        at: index, of: runtime.bodies.count)
         }
         var starts: [Double] = []
         for window in dependence.windows {
-            guard let start = ResultMemo.start(of: window, at: seconds, in: context) else { return }
+            guard let start = ResultMemo.start(of: window, at: seconds, in: context) else { return nil }
             starts.append(start)
         }
         var clock = Gap()
         var gaps = Array(repeating: Gap(), count: starts.count)
         for event in dependence.events {
-            guard let stream = try? snapshot.stream(forEventAt: event, of: runtime.events) else { return }
+            guard let stream = try? snapshot.stream(forEventAt: event, of: runtime.events) else { return nil }
             let dates = stream.dates
             // The donations dated at or before the clock end at `cut`; a window's at `first`.
             let cut = stream.upperBound(of: seconds)
@@ -124,15 +144,17 @@ package struct ResultMemo {
             }
         }
         let windows = Array(zip(dependence.windows, gaps)).map { (window: $0.0, gap: $0.1) }
-        keep(Entry(generation: snapshot.generation, now: seconds, readsNow: false, clock: clock, windows: windows, outcome: outcome),
-             at: index, of: runtime.bodies.count)
+        return keep(Entry(generation: snapshot.generation, now: seconds, readsNow: false, clock: clock, windows: windows,
+                          outcome: Outcome(outcome)),
+                    at: index, of: runtime.bodies.count)
     }
 
-    private mutating func keep(_ entry: Entry, at index: Int, of declarationCount: Int) {
+    private mutating func keep(_ entry: Entry, at index: Int, of declarationCount: Int) -> Outcome {
         if entries.count <= index {
             entries.append(contentsOf: repeatElement(nil, count: declarationCount - entries.count))
         }
         entries[index] = entry
+        return entry.outcome
     }
 
     /// Where a window starts at a clock, as the evaluator computes it; nil where evaluating
