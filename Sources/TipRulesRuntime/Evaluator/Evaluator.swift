@@ -82,6 +82,9 @@ struct Evaluator {
     /// need one declaration and one event, and so allocate nothing to remember them.
     private var firstDeclaration = -1
     private var firstDeclarationState = DeclarationState.pending
+    /// The second one's, inline too (a rule and the `let` it reads).
+    private var secondDeclaration = -1
+    private var secondDeclarationState = DeclarationState.pending
     /// The first event's stream cut, inline, and the others', allocated on first use.
     private var firstEvent = -1
     private var firstEventDonations: DonationList?
@@ -195,13 +198,15 @@ struct Evaluator {
     /// operation that met an error runs its unfused calls instead (see `FusedNode`): those must
     /// evaluate, and charge, any declaration the fused attempt evaluated. Declarations only
     /// ever get new states, never change known ones, so a count is enough to mark the place.
+    /// (The inline states fill first, then the further ones.)
     struct DeclarationMark {
         fileprivate let first: Int
+        fileprivate let second: Int
         fileprivate let count: Int
     }
 
     var declarationMark: DeclarationMark {
-        DeclarationMark(first: firstDeclaration, count: further?.declarationStates.count ?? 0)
+        DeclarationMark(first: firstDeclaration, second: secondDeclaration, count: further?.declarationStates.count ?? 0)
     }
 
     /// Forgets the declarations evaluated since `mark`.
@@ -209,6 +214,10 @@ struct Evaluator {
         if mark.first < 0 {
             firstDeclaration = -1
             firstDeclarationState = .pending
+        }
+        if mark.second < 0 {
+            secondDeclaration = -1
+            secondDeclarationState = .pending
         }
         guard let count = further?.declarationStates.count, count > mark.count else { return }
         let further = uniqueFurther()
@@ -221,6 +230,8 @@ struct Evaluator {
     private mutating func forgetDeclarations() {
         firstDeclaration = -1
         firstDeclarationState = .pending
+        secondDeclaration = -1
+        secondDeclarationState = .pending
         if further != nil {
             let further = uniqueFurther()
             further.declarationSlots = []
@@ -231,6 +242,7 @@ struct Evaluator {
     /// A declaration's state in this evaluation.
     private func state(of index: Int) -> DeclarationState {
         if index == firstDeclaration { return firstDeclarationState }
+        if index == secondDeclaration { return secondDeclarationState }
         guard let further, !further.declarationSlots.isEmpty, further.declarationSlots[index] != 0 else { return .pending }
         return further.declarationStates[Int(further.declarationSlots[index]) - 1]
     }
@@ -239,6 +251,11 @@ struct Evaluator {
         if firstDeclaration < 0 { firstDeclaration = index }
         if index == firstDeclaration {
             firstDeclarationState = state
+            return
+        }
+        if secondDeclaration < 0 { secondDeclaration = index }
+        if index == secondDeclaration {
+            secondDeclarationState = state
             return
         }
         let further = uniqueFurther()
@@ -383,7 +400,8 @@ struct Evaluator {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
-                    guard let reach = slot.use.reach, let reached = reaches(reach, list) else { throw givingWay(range) }
+                    guard let reach = slot.reachFilters else { throw givingWay(range) }
+                    let reached = reaches(reach, list)
                     if !reached {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
@@ -395,13 +413,22 @@ struct Evaluator {
         hoistedValues = values
     }
 
-    /// Whether a row of the list passes a predicate; nil when the predicate reads what a scan
-    /// would first have to evaluate or prove (hoisted values, `Int` arithmetic).
-    private func reaches(_ predicate: RowPredicate, _ list: DonationList) -> Bool? {
-        guard !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
-        let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
-        for offset in 0..<list.count where test(list.position(at: offset)) { return true }
-        return false
+    /// Whether a row of the list passes the predicate of `filters`, bound as a scan binds it
+    /// (and kept for the next evaluation). Work a string search in it does is not charged: the
+    /// closure it stands for charges the expression it guards, not this test.
+    private func reaches(_ filters: BoundFilterCache, _ list: DonationList) -> Bool {
+        let bound = boundFilter(list.stream, filters)
+        defer { filters.put(bound) }
+        if bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
+            return bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch) != nil
+        }
+        var found = false
+        _ = scanBatches(list, bound, reverse: false) { rows, selected in
+            guard let first = selected.first else { return nil }
+            found = true
+            return rows.firstIndex(of: first)! + 1
+        }
+        return found
     }
 
     func local(_ slot: Int) -> Value {

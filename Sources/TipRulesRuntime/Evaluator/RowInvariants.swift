@@ -78,4 +78,19 @@ struct HoistedValue {
 struct HoistedSlot {
     let use: HoistedUse
     let node: Node
+    /// The bindings of `use.reach` that the test of whether a row reaches the expression keeps
+    /// between evaluations (see `Evaluator.evaluateHoisted`); nil when there is no such test, or
+    /// it reads what a scan would first have to evaluate or prove (hoisted values, `Int`
+    /// arithmetic).
+    let reachFilters: BoundFilterCache?
+
+    init(use: HoistedUse, node: Node) {
+        self.use = use
+        self.node = node
+        if let reach = use.reach, !reach.hasIntArithmetic, !reach.readsHoisted {
+            reachFilters = BoundFilterCache(reach, windows: false)
+        } else {
+            reachFilters = nil
+        }
+    }
 }
