@@ -221,6 +221,16 @@ struct EvaluatorTests {
         ("view.donations.contains { $0.id == 2 }", 3 + 2 * 4),
         // reduce with two parameters: reduce, donations, view, the 0, then `+`, `$0`, `$1.id` (2) per donation.
         ("view.donations.reduce(0) { $0 + $1.id + 0 }", 4 + 4 * 6),
+        // A sort of n elements charges n⌈log₂(n + 1)⌉ comparisons before it starts, whatever
+        // order they came in: for four donations 4 × 3 = 12 applications of `>`, `$0.id` (2),
+        // `$1.id` (2), after count, sorted, donations, view.
+        ("view.donations.sorted { $0.id > $1.id }.count", 4 + 12 * 5),
+        ("view.donations.sorted { $0.id < $1.id }.count", 4 + 12 * 5),
+        ("view.donations.sorted { $1.id < $0.id }.count", 4 + 12 * 5),
+        // `sorted()` a step per comparison: count, sorted, map, donations, view, the key path
+        // once per donation, then 12.
+        ("view.donations.map(\\.id).sorted().count", 5 + 4 + 12),
+        ("view.donations.map(\\.id).sorted(by: >).count", 5 + 4 + 12 * 3),
     ])
     func stepsPerNode(expression: String, steps: Int) {
         #expect(stepsNeeded(expression, optimizes: false) == steps)
