@@ -64,6 +64,8 @@ struct RowPredicateBinder {
         case computedBools((Int) -> Bool)
         /// An optional `Int` field's column.
         case optionalInts(ColumnArray<Int?>)
+        /// An optional `Int` computed per row (`s?.count` of an optional string field).
+        case computedOptionalInts((Int) -> Int?)
         /// An optional `Double` or `Date` field's column (dates as seconds).
         case optionalNumbers(ColumnArray<Double?>, isDate: Bool)
         /// An optional `String` field's column.
@@ -304,6 +306,7 @@ struct RowPredicateBinder {
     func optionalInts(_ operand: RowPredicate.Operand) -> (Int) -> Int? {
         switch bind(operand) {
         case .optionalInts(let items): return { items[$0] }
+        case .computedOptionalInts(let read): return read
         case let bound:
             let read = values(bound)
             return { position in
@@ -552,6 +555,14 @@ struct RowPredicateBinder {
                     return StringSearch.count(text)
                 }
             }
+            if case .optionalStrings(let items) = a {
+                // `s?.count` of an optional field: nil for nil, counted in place otherwise.
+                return .computedOptionalInts { position in
+                    guard let text = items[position] else { return nil }
+                    meter?.charge(counting: text)
+                    return StringSearch.count(text)
+                }
+            }
             let read = binder.values(a)
             return .values { position in
                 guard case .string(let text) = read(position) else { return .null }
@@ -697,6 +708,7 @@ struct RowPredicateBinder {
         case .computedInts(let read): return { .int(read($0)) }
         case .computedBools(let read): return { .bool(read($0)) }
         case .optionalInts(let items): return { items[$0].map(Value.int) ?? .null }
+        case .computedOptionalInts(let read): return { read($0).map(Value.int) ?? .null }
         case .optionalNumbers(let items, let isDate):
             return isDate ? { items[$0].map(Value.date) ?? .null } : { items[$0].map(Value.double) ?? .null }
         case .optionalStrings(let items): return { items[$0].map(Value.string) ?? .null }
