@@ -796,6 +796,39 @@ struct OptimizerTests {
         }
     }
 
+    /// A binding keeps the date windows it worked out in a table by the values of the date
+    /// conditions (`DateWindowCache`): a clock that moves at every evaluation, and comes back,
+    /// finds the window of its own values, never another's, however many the table has seen.
+    @Test("date windows kept between evaluations are those of the clock asked, as the clock moves and comes back")
+    func windowsAcrossClocks() throws {
+        let texts = [
+            "view.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 }.count",
+            "view.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.id > 0 }.map(\\.id)",
+            "view.donations.contains { $0.date < Date.now.addingTimeInterval(-86400 * 300) && $0.name == \"Zion\" }",
+            "view.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 90) && $0.date < Date.now.addingTimeInterval(-86400 * 60) }.count",
+        ]
+        let declarations = texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let store = try OptimizerTests.store(optimized)
+        let plainStore = try OptimizerTests.store(plain)
+        let first = try #require(optimized.declarationIndex("d0"))
+        // 150 clocks a day apart, visited in a scattered order and each several times: more
+        // than the table's slots, so windows replace one another in it.
+        for round in 0..<450 {
+            let day = Double((round * 37) % 150)
+            let options = EvaluationOptions(now: Fixture.date("2026-05-01T00:00:00Z").addingTimeInterval(day * 86_400))
+            for index in first..<optimized.declarations.count {
+                var fast = Evaluation(program: optimized, donations: store, options: options)
+                var slow = Evaluation(program: plain, donations: plainStore, options: options)
+                let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
+                #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
+                        "\(texts[index - first]) on day \(day)")
+                #expect(fast.stepsTaken == slow.stepsTaken, "\(texts[index - first]) on day \(day)")
+            }
+        }
+    }
+
     /// A kept binding of a nested scan is found again only for the same other list: the same
     /// stream object at the same positions (`Value.isIdentical`, which the binding's key uses).
     @Test("donation lists are identical only as the same stream at the same positions")
