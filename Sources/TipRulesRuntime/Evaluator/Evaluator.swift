@@ -400,8 +400,7 @@ struct Evaluator {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
-                    guard let reach = slot.reachFilters else { throw givingWay(range) }
-                    let reached = reaches(reach, list)
+                    guard let reached = reaches(slot, list) else { throw givingWay(range) }
                     if !reached {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
@@ -413,22 +412,32 @@ struct Evaluator {
         hoistedValues = values
     }
 
-    /// Whether a row of the list passes the predicate of `filters`, bound as a scan binds it
-    /// (and kept for the next evaluation). Work a string search in it does is not charged: the
-    /// closure it stands for charges the expression it guards, not this test.
-    private func reaches(_ filters: BoundFilterCache, _ list: DonationList) -> Bool {
-        let bound = boundFilter(list.stream, filters)
-        defer { filters.put(bound) }
-        if bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
-            return bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch) != nil
+    /// Whether a row of the list reaches a hoisted expression (passes `slot.use.reach`); nil
+    /// when the test reads what a scan would first have to evaluate or prove (hoisted values,
+    /// `Int` arithmetic). Work a string search in the test does is not charged: the closure
+    /// it stands for charges the expression it guards, not this test.
+    private func reaches(_ slot: HoistedSlot, _ list: DonationList) -> Bool? {
+        if let filters = slot.reachFilters {
+            // Bound as a scan binds it, and kept for the next evaluation.
+            let bound = boundFilter(list.stream, filters)
+            defer { filters.put(bound) }
+            if bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
+                return bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch) != nil
+            }
+            var found = false
+            _ = scanBatches(list, bound, reverse: false) { rows, selected in
+                guard let first = selected.first else { return nil }
+                found = true
+                return rows.firstIndex(of: first)! + 1
+            }
+            return found
         }
-        var found = false
-        _ = scanBatches(list, bound, reverse: false) { rows, selected in
-            guard let first = selected.first else { return nil }
-            found = true
-            return rows.firstIndex(of: first)! + 1
-        }
-        return found
+        // A test that searches strings or nests a scan is bound afresh without a meter, so
+        // that nothing it does counts against the budget.
+        guard let predicate = slot.use.reach, !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
+        let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
+        for offset in 0..<list.count where test(list.position(at: offset)) { return true }
+        return false
     }
 
     func local(_ slot: Int) -> Value {

@@ -79,15 +79,15 @@ struct HoistedSlot {
     let use: HoistedUse
     let node: Node
     /// The bindings of `use.reach` that the test of whether a row reaches the expression keeps
-    /// between evaluations (see `Evaluator.evaluateHoisted`); nil when there is no such test, or
-    /// it reads what a scan would first have to evaluate or prove (hoisted values, `Int`
-    /// arithmetic).
+    /// between evaluations (see `Evaluator.evaluateHoisted`); nil when there is no such test,
+    /// or it reads what a scan would first have to evaluate or prove (hoisted values, `Int`
+    /// arithmetic), or does work a scan meters (string searches, nested scans).
     let reachFilters: BoundFilterCache?
 
     init(use: HoistedUse, node: Node) {
         self.use = use
         self.node = node
-        if let reach = use.reach, !reach.hasIntArithmetic, !reach.readsHoisted {
+        if let reach = use.reach, !reach.hasIntArithmetic, !reach.readsHoisted, !reach.searchesStrings, !reach.nestsScan {
             reachFilters = BoundFilterCache(reach, windows: false)
         } else {
             reachFilters = nil
