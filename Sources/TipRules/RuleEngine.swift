@@ -225,8 +225,7 @@ public final class RuleEngine: Sendable {
     }
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
-    /// storage is in memory (the memo's own object, reused from one evaluation to the next
-    /// while nobody else holds it).
+    /// storage is in memory (returning the memo's own object for it).
     private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }

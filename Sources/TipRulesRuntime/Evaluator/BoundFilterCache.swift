@@ -73,9 +73,10 @@ final class BoundFilterCache: Sendable {
 
         /// Whether the entry is a binding of the predicate to this stream with these values.
         func matches(_ stream: DonationStream, _ invariants: [Value], digest: Int) -> Bool {
-            self.digest == digest && self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
-                && self.invariants.count == invariants.count
-                && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
+            guard self.digest == digest && self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
+                    && self.invariants.count == invariants.count else { return false }
+            // (Most predicates have none: then nothing to go through.)
+            return invariants.isEmpty || zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
     }
 

@@ -16,10 +16,10 @@ import TipRulesSyntax
 package struct ResultMemo {
     /// An evaluation's outcome, shared by reference: handing out a remembered one copies no
     /// value or diagnostic, and the engine's lock guards no enum with a payload to destroy.
-    /// Changed in place only while the memo alone holds it (see `remember`), so a reader that
-    /// was handed one never sees it change.
-    package final class Outcome: @unchecked Sendable {
-        @exclusivity(unchecked) package fileprivate(set) var outcome: Result<Value, Diagnostic>
+    /// (Immutable: a read of a variable of another module's class takes a run-time
+    /// exclusivity check, which costs more than the object.)
+    package final class Outcome: Sendable {
+        package let outcome: Result<Value, Diagnostic>
 
         package init(_ outcome: Result<Value, Diagnostic>) {
             self.outcome = outcome
@@ -106,13 +106,7 @@ package struct ResultMemo {
         if index < entries.count, let entry = entries[index], entry.readsNow {
             entry.generation = snapshot.generation
             entry.now = seconds
-            // In place when no reader holds the last one: an evaluation at every call then
-            // makes no object to remember its outcome.
-            if isKnownUniquelyReferenced(&entry.outcome) {
-                entry.outcome.outcome = outcome
-            } else {
-                entry.outcome = Outcome(outcome)
-            }
+            entry.outcome = Outcome(outcome)
             return entry.outcome
         }
         let runtime = context.runtime
