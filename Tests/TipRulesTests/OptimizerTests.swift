@@ -748,6 +748,15 @@ struct OptimizerTests {
         }
     }
 
+    /// The test rules with `d0`, `d1`, ... declared as the texts (after `prelude`), compiled with
+    /// and without the optimizer, and the index of `d0`.
+    static func programs(declaring texts: [String], after prelude: String = "") throws -> (CompiledProgram, CompiledProgram, Int) {
+        let declarations = prelude + "\n" + texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        return (optimized, plain, try #require(optimized.declarationIndex("d0")))
+    }
+
     /// Declarations, whose node trees every evaluation of a program shares, keep their fused
     /// nodes' bindings from one evaluation to the next (`BoundFilterCache`): what they keep
     /// must never outlive what it was bound to, as the donations of either stream and the
@@ -766,13 +775,9 @@ struct OptimizerTests {
             "view.donations.filter { outer in near.contains { $0.id == outer.id + 1 } }.map(\\.id)",
             "view.donations.count { outer in near.allSatisfy { $0.date != outer.date } }",
         ]
-        let declarations = "let near = view.donations.filter { $0.id > threshold }\n"
-            + texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
-        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
-        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let (optimized, plain, first) = try OptimizerTests.programs(declaring: texts, after: "let near = view.donations.filter { $0.id > threshold }")
         var store = try OptimizerTests.store(optimized)
         var plainStore = try OptimizerTests.store(plain)
-        let first = try #require(optimized.declarationIndex("d0"))
         for round in 0..<6 {
             let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z").addingTimeInterval(Double(round / 2) * 86_400 * 3))
             for index in first..<optimized.declarations.count {
@@ -807,12 +812,9 @@ struct OptimizerTests {
             "view.donations.contains { $0.date < Date.now.addingTimeInterval(-86400 * 20) && $0.name == \"Zion\" }",
             "view.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 20) && $0.date < Date.now.addingTimeInterval(-86400 * 10) }.count",
         ]
-        let declarations = texts.enumerated().map { "let d\($0.offset) = \($0.element)" }.joined(separator: "\n")
-        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
-        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules + "\n" + declarations)).program)
+        let (optimized, plain, first) = try OptimizerTests.programs(declaring: texts)
         let store = try OptimizerTests.store(optimized)
         let plainStore = try OptimizerTests.store(plain)
-        let first = try #require(optimized.declarationIndex("d0"))
         // 150 clocks ten hours apart, after the last donation (so every evaluation sees the same
         // list, and the windows are kept in one table), visited in a scattered order and each
         // several times: more than the table's slots, so windows replace one another in it.
