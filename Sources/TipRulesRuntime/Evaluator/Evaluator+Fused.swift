@@ -694,7 +694,7 @@ extension Evaluator {
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         // A scan nested in a closure over another list, looking for a field equal to the other
         // list's element: answered from an index of this list (see `JoinPlan`).
-        if mode != .filter && mode != .allSatisfy, filters.joinPlan != nil, let lookup = joinLookup(list, filters) {
+        if mode != .filter && mode != .allSatisfy, let lookup = joinLookup(list, filters) {
             let matches = lookup.matches
             let result: Value, examined: Int
             switch mode {
@@ -733,19 +733,7 @@ extension Evaluator {
             examined = list.count
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
         case .contains, .first, .last:
-            var match: Int?
-            let needed: Int
-            if mode != .last, bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
-                // Typed columns over a range: found without making batches of positions.
-                match = bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch)
-                needed = match.map { $0 - rows.lowerBound + 1 } ?? rows.count
-            } else {
-                needed = scanBatches(scanned, bound, reverse: mode == .last) { rows, selected in
-                    guard let first = selected.first else { return nil }
-                    match = first
-                    return rows.firstIndex(of: first)! + 1
-                }
-            }
+            let (match, needed) = firstPassing(scanned, bound, reverse: mode == .last)
             examined = match == nil ? list.count : (mode == .last ? after : before) + needed
             if mode == .contains {
                 result = .bool(match != nil)
@@ -802,7 +790,7 @@ extension Evaluator {
         var matches = 0
         var searchSteps = 0
         let hasPredicate = filters.hasPredicate
-        if hasPredicate, filters.joinPlan != nil, let lookup = joinLookup(list, filters) {
+        if hasPredicate, let lookup = joinLookup(list, filters) {
             // Nested in a closure over another list: from an index of this one (see `JoinPlan`).
             matches = min(lookup.matches?.count ?? 0, enough)
         } else if hasPredicate {
@@ -822,6 +810,24 @@ extension Evaluator {
         }
         try tick(list.count * perElement + searchSteps, range)
         return Evaluator.compare(op, .int(matches), .int(k))
+    }
+
+    /// The position of the first donation of the list (the last, with `reverse`) that passes a
+    /// bound filter, and how many of the list's rows a scan went through to find it (all of
+    /// them when none passes).
+    func firstPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool) -> (match: Int?, needed: Int) {
+        if !reverse, bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
+            // Typed columns over a range: found without making batches of positions.
+            let match = bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch)
+            return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
+        }
+        var match: Int?
+        let needed = scanBatches(list, bound, reverse: reverse) { rows, selected in
+            guard let first = selected.first else { return nil }
+            match = first
+            return rows.firstIndex(of: first)! + 1
+        }
+        return (match, needed)
     }
 
     /// Runs a filter over the list a batch at a time (see `RowFilter`) and calls `body` with

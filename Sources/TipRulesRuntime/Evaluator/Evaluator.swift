@@ -421,16 +421,7 @@ struct Evaluator {
             // Bound as a scan binds it, and kept for the next evaluation.
             let bound = boundFilter(list.stream, filters)
             defer { filters.put(bound) }
-            if bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
-                return bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch) != nil
-            }
-            var found = false
-            _ = scanBatches(list, bound, reverse: false) { rows, selected in
-                guard let first = selected.first else { return nil }
-                found = true
-                return rows.firstIndex(of: first)! + 1
-            }
-            return found
+            return firstPassing(list, bound, reverse: false).match != nil
         }
         // A test that searches strings or nests a scan is bound afresh without a meter, so
         // that nothing it does counts against the budget.
