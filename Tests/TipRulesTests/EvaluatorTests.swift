@@ -382,6 +382,28 @@ struct EvaluatorTests {
         try evaluation.setParameter("nickname", .null)
         guard case .success(.string("-"))? = evaluation.evaluate("n")?.outcome else { Issue.record("expected -"); return }
     }
+
+    /// An evaluation keeps each declaration it evaluated (the first two inline, the rest in a
+    /// box shared by copies until one changes): a copy that sets a parameter forgets its own,
+    /// never the original's.
+    @Test("a copy of an evaluation that sets a parameter forgets its own declarations, not the original's")
+    func copiedEvaluation() throws {
+        let rules = Fixture.header + "\nlet a = level + 1\nlet b = a * 2\nlet c = b + a\nrule r = c > 9"
+        let program = try #require(Fixture.compile(rules).program)
+        var original = Evaluation(program: program, donations: DonationStore(program: program))
+        guard case .success(.bool(false))? = original.evaluate("r")?.outcome else { Issue.record("expected false"); return }
+        let steps = original.stepsTaken
+        var copy = original
+        try copy.setParameter("level", .int(5))
+        guard case .success(.int(18))? = copy.evaluate("c")?.outcome else { Issue.record("expected 18"); return }
+        // The original answers from what it kept: the same values, no step more.
+        for (name, expected) in [("a", 3), ("b", 6), ("c", 9)] {
+            guard case .success(.int(let value))? = original.evaluate(name)?.outcome else { Issue.record("no \(name)"); continue }
+            #expect(value == expected, "\(name)")
+        }
+        #expect(original.stepsTaken == steps)
+        guard case .success(.bool(true))? = copy.evaluate("r")?.outcome else { Issue.record("expected true"); return }
+    }
 }
 
 @Suite("Resource bounds")
