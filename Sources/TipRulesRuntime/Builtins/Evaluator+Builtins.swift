@@ -23,10 +23,10 @@ extension Evaluator {
     }
 
     /// The comparisons `sorted()` and `sorted(by:)` charge for `n` elements: n⌈log₂(n + 1)⌉,
-    /// about the most a merge sort makes. Charged before sorting, as a closure's steps are
-    /// charged before it runs, so the charge does not depend on the order the elements came in,
-    /// and a sort of machine values (see `Evaluator.fused`) need not count its comparisons
-    /// (counting each one, through memory, made sorting twice as slow).
+    /// the n log n a sort makes, whatever the input. Charged before sorting, as a closure's
+    /// steps are charged before it runs, so the charge does not depend on the order the
+    /// elements came in, and a sort of machine values (see `Evaluator.fused`) need not count
+    /// its comparisons (counting each one, through memory, made sorting twice as slow).
     static func sortApplications(_ n: Int) -> Int {
         n * max(1, Int.bitWidth - n.leadingZeroBitCount)
     }
