@@ -237,15 +237,9 @@ extension RowPredicate {
 
     /// Whether the predicate computes `Int` arithmetic, which a scan must prove cannot fail
     /// before it tests any row (see the type's comment).
+    /// (An inner predicate with `Int` arithmetic is not nested, see `Optimizer`.)
     package var hasIntArithmetic: Bool {
-        switch self {
-        case .constant: return false
-        case .compare(let a, _, let b), .string(let a, _, let b): return a.hasIntArithmetic || b.hasIntArithmetic
-        case .and(let a, let b), .or(let a, let b): return a.hasIntArithmetic || b.hasIntArithmetic
-        case .not(let a): return a.hasIntArithmetic
-        // (An inner predicate with `Int` arithmetic is not nested, see `Optimizer`.)
-        case .exists: return false
-        }
+        anyOperand(nestedScan: false) { $0.hasIntArithmetic }
     }
 
     /// Whether the predicate runs a `contains` string search, or another operation whose steps
@@ -263,12 +257,18 @@ extension RowPredicate {
 
     /// Whether the predicate has a nested scan (`exists`).
     package var nestsScan: Bool {
+        anyOperand(nestedScan: true) { $0.nestsScan }
+    }
+
+    /// Whether an operand the predicate compares or tests passes `test`; a nested scan answers
+    /// `nestedScan` whatever its own operands.
+    private func anyOperand(nestedScan: Bool, _ test: (Operand) -> Bool) -> Bool {
         switch self {
         case .constant: return false
-        case .compare(let a, _, let b), .string(let a, _, let b): return a.nestsScan || b.nestsScan
-        case .and(let a, let b), .or(let a, let b): return a.nestsScan || b.nestsScan
-        case .not(let a): return a.nestsScan
-        case .exists: return true
+        case .compare(let a, _, let b), .string(let a, _, let b): return test(a) || test(b)
+        case .and(let a, let b), .or(let a, let b): return a.anyOperand(nestedScan: nestedScan, test) || b.anyOperand(nestedScan: nestedScan, test)
+        case .not(let a): return a.anyOperand(nestedScan: nestedScan, test)
+        case .exists: return nestedScan
         }
     }
 }
