@@ -506,5 +506,89 @@ enum Workloads {
         Workload(
             name: "W106", rule: "didRate.donations.contains { $0.comment?.lowercased().contains(\"great 9\") ?? false }",
             closure: { data, _, _ in data.ratings.contains { $0.comment?.lowercased().contains("great 9") ?? false } }),
+        Workload(
+            name: "W107", rule: "didRate.donations.filter { $0.score > 4 }.map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 4 }.map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W108", rule: "(didRate.donations.last(where: { $0.comment != nil })?.score ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.last(where: { $0.comment != nil })?.score ?? 0) > 3 }),
+        Workload(
+            name: "W109", rule: "didRate.donations.dropFirst(10).filter { $0.score > 3 }.count > 100",
+            closure: { data, _, _ in data.ratings.dropFirst(10).filter { $0.score > 3 }.count > 100 }),
+        Workload(
+            name: "W110", rule: "didRate.donations.map { min($0.score, 3.0) }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { min($0.score, 3.0) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W111", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.hasSuffix(\"s\") }.count > 3",
+            closure: { data, _, _ in data.views.map(\.landmarkName).filter { $0.hasSuffix("s") }.count > 3 }),
+        Workload(
+            name: "W112", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.starts(with: \"Yo\") && $0.landmarkID > 45 }",
+            closure: { data, _, _ in data.views.contains { $0.landmarkName.starts(with: "Yo") && $0.landmarkID > 45 } }),
+        Workload(
+            name: "W113", rule: "didRate.donations.map(\\.landmarkID).reduce(0) { max($0, $1) } > 10",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).reduce(0) { max($0, $1) } > 10 }),
+        Workload(
+            name: "W114", rule: "didRate.donations.count(where: { $0.score > 4 && $0.helpful != nil }) > 10",
+            closure: { data, _, _ in data.ratings.count(where: { $0.score > 4 && $0.helpful != nil }) > 10 }),
+        Workload(
+            name: "W115", rule: "(didRate.donations.filter { $0.landmarkID == 7 }.last?.score ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.filter { $0.landmarkID == 7 }.last?.score ?? 0) > 3 }),
+        Workload(
+            name: "W116", rule: "didRate.donations.map { $0.score }.filter { $0 > 4 }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score }.filter { $0 > 4 }.count > 10 }),
+        Workload(
+            name: "W117", rule: "didRate.donations.allSatisfy { r in r.landmarkID > 0 && r.score <= 5 && (r.helpful ?? 0) >= 0 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { r in r.landmarkID > 0 && r.score <= 5 && (r.helpful ?? 0) >= 0 } }),
+        Workload(
+            name: "W118", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains { $0.lowercased() == \"zion\" }",
+            closure: { data, _, _ in data.views.map(\.landmarkName).contains { $0.lowercased() == "zion" } }),
+        Workload(
+            name: "W119", rule: "didRate.donations.compactMap(\\.comment).filter { $0.hasSuffix(\"7\") }.count > 3",
+            closure: { data, _, _ in data.ratings.compactMap(\.comment).filter { $0.hasSuffix("7") }.count > 3 }),
+        Workload(
+            name: "W120", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.ratings.map { Int($0.score * 10) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W121", rule: "(didRate.donations.filter { $0.score > 2 }.sorted { $0.date < $1.date }.last?.landmarkID ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.filter { $0.score > 2 }.sorted { $0.date < $1.date }.last?.landmarkID ?? 0) > 3 }),
+        Workload(
+            name: "W122", rule: "Set(didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }).count > 3",
+            closure: { data, _, _ in Set(data.views.map { $0.landmarkName.lowercased() }).count > 3 }),
+        Workload(
+            name: "W123", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-14 * 86400) }.map(\\.score).reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-14 * 86400) }.map(\.score).reduce(0, +) > 10 }),
+        Workload(
+            name: "W124", rule: "didRate.donations.reduce(0) { $0 + ($1.score > 4 ? 2 : ($1.score > 2 ? 1 : 0)) } > 100",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.score > 4 ? 2 : ($1.score > 2 ? 1 : 0)) } > 100 }),
+        Workload(
+            name: "W125", rule: "didRate.donations.map { $0.score }.sorted().reversed().prefix(3).reduce(0, +) > 12",
+            closure: { data, _, _ in data.ratings.map { $0.score }.sorted().reversed().prefix(3).reduce(0, +) > 12 }),
+        Workload(
+            name: "W126", rule: "didRate.donations.filter { $0.comment == \"great 7\" }.count > 1",
+            closure: { data, _, _ in data.ratings.filter { $0.comment == "great 7" }.count > 1 }),
+        Workload(
+            name: "W127", rule: "didRate.donations.prefix(500).contains { $0.score == 4.9 && $0.landmarkID == 3 }",
+            closure: { data, _, _ in data.ratings.prefix(500).contains { $0.score == 4.9 && $0.landmarkID == 3 } }),
+        Workload(
+            name: "W128", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.count > didViewLandmarkDetail.donations.filter { $0.landmarkID == 8 }.count",
+            closure: { data, _, _ in data.views.filter { $0.landmarkID == 7 }.count > data.views.filter { $0.landmarkID == 8 }.count }),
+        Workload(
+            name: "W129", rule: "(didRate.donations.map(\\.score).min() ?? 0) + (didRate.donations.map(\\.score).max() ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.map(\.score).min() ?? 0) + (data.ratings.map(\.score).max() ?? 0) > 4 }),
+        Workload(
+            name: "W130", rule: "didRate.donations.reduce(0.0) { $0 + $1.score } / Double(didRate.donations.count == 0 ? 1 : didRate.donations.count) > 2",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + $1.score } / Double(data.ratings.count == 0 ? 1 : data.ratings.count) > 2 }),
+        Workload(
+            name: "W131", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 10 }.map { $0.score * 2 }.max() ?? 0 > 5",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) > 10 }.map { $0.score * 2 }.max() ?? 0 > 5 }),
+        Workload(
+            name: "W132", rule: "didRate.donations.map { $0.landmarkID }.filter { $0 > 10 }.map { $0 * 3 }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.filter { $0 > 10 }.map { $0 * 3 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W133", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID * 100 + $0.landmarkName.count }.max() ?? 0 > 10",
+            closure: { data, _, _ in data.views.map { $0.landmarkID * 100 + $0.landmarkName.count }.max() ?? 0 > 10 }),
+        Workload(
+            name: "W134", rule: "didRate.donations.contains { $0.score > 4.5 && $0.date.timeIntervalSince(Date.now) > -86400 * 2 }",
+            closure: { data, _, _ in data.ratings.contains { $0.score > 4.5 && $0.date.timeIntervalSince(Dataset.now) > -86400 * 2 } }),
     ]
 }

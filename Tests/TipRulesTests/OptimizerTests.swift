@@ -656,6 +656,37 @@ struct OptimizerTests {
         #expect(checked == 196)
     }
 
+    @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",
+          arguments: [
+              // Ternaries: constant branches, chosen by a computed test (NaN ratings take `false`).
+              "view.donations.reduce(0) { $0 + ($1.rating > 4 ? 2 : ($1.rating > 2 ? 1 : 0)) }",
+              "view.donations.reduce(0.0) { $0 + (($1.bonus ?? 0) > 0 && $1.rating < 3 ? 1.5 : 0.25) }",
+              "view.donations.reduce(0.0) { $0 + ($1.id > 0 || !($1.rating <= 1) ? $1.rating : -$1.rating * 2) }",
+              "view.donations.map { $0.id % 3 == 0 ? $0.id : -1 }.max()",
+              "view.donations.map { $0.seen ? 1.5 : $0.rating }.min()",
+              // A branch that would fail on the rows it is not taken for, and one that fails where it is.
+              "view.donations.reduce(0) { $0 + ($1.id != 0 ? 100 / $1.id : 0) }",
+              "view.donations.reduce(0) { $0 + ($1.id >= 0 ? 100 / $1.id : 0) }",
+              "view.donations.reduce(0) { $0 + ($1.id != 0 ? 100 % $1.id : 7) }",
+              // `Int` division and remainder by constants, negative values and values past 2^53.
+              "view.donations.filter { $0.id % 3 == 1 }.count", "view.donations.filter { $0.id % -3 == -1 }.count",
+              "view.donations.filter { $0.id / 2 == -1 }.count", "view.donations.filter { ($0.id * 7) % 4 != 0 }.map(\\.id)",
+              "view.donations.filter { $0.id * 4_000_000_000_000_001 % 7 == 1 }.count",
+              "view.donations.map { $0.id * 4_000_000_000_000_001 / 3 }.max()",
+              "view.donations.map { $0.id * 4_000_000_000_000_001 % 1_000_000_007 }.reduce(0, +)",
+              "view.donations.filter { $0.id % (threshold - 3) == 1 }.count", "view.donations.map { $0.id / -1 }.reduce(0, +)",
+              // Conversions that fail on NaN ratings, and that succeed where those are left out.
+              "view.donations.map { Int($0.rating * 10) }.reduce(0, +)",
+              "view.donations.filter { $0.rating >= 0 }.map { Int($0.rating * 10) }.reduce(0, +)",
+              "view.donations.reduce(0) { $0 + Int($1.rating >= 0 ? $1.rating * 3 : 1) }",
+          ])
+    func batchedOperands(text: String) throws {
+        let list = try LongList(count: 900)
+        let (fused, fast, slow) = try list.outcomes(text)
+        #expect(fused, "\(text)")
+        #expect(fast == slow, "\(text)")
+    }
+
     @Test("a first match found at every position of a long list, by filters searched in growing blocks")
     func firstMatchAtEveryPosition() throws {
         let list = try LongList(count: 600)

@@ -14,12 +14,14 @@ final class IntColumn: BatchComputation {
         /// `x ?? k` of an optional `Int` field.
         case coalesce(ColumnArray<Int?>, Int)
         case arithmetic(ArithmeticOperator, IntColumn, IntColumn)
-        /// `Int(d)`, proven to convert on every row.
+        /// `Int(d)`: 0 and a failure where it would not convert.
         case converted(NumberColumn)
         /// `abs(x)`, proven never to meet `Int.min`.
         case magnitude(IntColumn)
         /// `min(x, y)` or `max(x, y)`.
         case extreme(isMax: Bool, IntColumn, IntColumn)
+        /// `p ? a : b`, each branch computed for the rows it is taken for.
+        case conditional(BatchConditional<Int>, IntColumn, IntColumn)
     }
     private let source: Source
     /// Where a second operand, or the `Double`s of a conversion, are computed.
@@ -33,21 +35,37 @@ final class IntColumn: BatchComputation {
     var hasFailed: Bool {
         switch source {
         case .constant, .column, .coalesce: return failed
-        case .arithmetic(_, let a, let b), .extreme(_, let a, let b): return failed || a.hasFailed || b.hasFailed
+        case .arithmetic(_, let a, let b), .extreme(_, let a, let b), .conditional(_, let a, let b): return failed || a.hasFailed || b.hasFailed
         case .converted: return failed
         case .magnitude(let a): return failed || a.hasFailed
         }
     }
 
+    var constant: Int? {
+        if case .constant(let k) = source { k } else { nil }
+    }
+
+    /// Whether computing the operand can fail on some row: whether it has an operation that can.
+    var canFail: Bool {
+        switch source {
+        case .constant, .column, .coalesce: return false
+        case .arithmetic, .converted, .magnitude: return true
+        case .extreme(_, let a, let b), .conditional(_, let a, let b): return a.canFail || b.canFail
+        }
+    }
+
     /// Whether every operation that can fail in the operand records it in `hasFailed`, so that
     /// it may be computed without a proof first: not through a conversion to `Double` and back,
-    /// whose `Int` operands a `NumberColumn` computes.
+    /// whose `Int` operands a `NumberColumn` computes, nor in a ternary's test, which a
+    /// `RowFilter` runs.
     static func checksItself(_ operand: RowPredicate.Operand) -> Bool {
         switch operand {
         case .intArithmetic(_, let a, let b): return checksItself(a) && checksItself(b)
         case .function(.absInt, let a, nil): return checksItself(a)
         case .function(let function, let a, let b?) where function == .minInt || function == .maxInt: return checksItself(a) && checksItself(b)
-        case .function(.intFromDouble, _, _), .function: return false
+        case .function(.intFromDouble, let a, nil): return !a.hasIntArithmetic
+        case .function: return false
+        case .conditional(let p, let a, let b): return !p.hasIntArithmetic && checksItself(a) && checksItself(b)
         default: return !operand.hasIntArithmetic
         }
     }
@@ -64,7 +82,8 @@ final class IntColumn: BatchComputation {
     deinit { scratch?.deallocate() }
 
     /// The operand computed a batch at a time, or nil when some part of it has no batch form
-    /// (a string's `count`, a ternary, a value read from an enclosing closure's state).
+    /// (a string's `count`, a ternary whose test searches strings, a value read from an
+    /// enclosing closure's state).
     static func make(_ operand: RowPredicate.Operand, _ binder: RowPredicateBinder) -> IntColumn? {
         if operand.isInvariant {
             guard case .int(let k) = binder.invariant(operand) else { return nil }
@@ -88,9 +107,38 @@ final class IntColumn: BatchComputation {
         case .function(let function, let a, let b?) where function == .minInt || function == .maxInt:
             guard let x = make(a, binder), let y = make(b, binder) else { return nil }
             return IntColumn(.extreme(isMax: function == .maxInt, x, y), batch: batch)
+        case .conditional(let p, let a, let b):
+            guard let x = make(a, binder), let y = make(b, binder),
+                  let test = BatchConditional<Int>.make(p, binder, branchesCanFail: x.canFail || y.canFail, filler: 0) else { return nil }
+            return IntColumn(.conditional(test, x, y))
         default:
             return nil
         }
+    }
+
+    /// `x / k` or `x % k` of each of `count` values, in place, by a `Double` division (a
+    /// hardware `Int` division takes tens of cycles, where the compiler divides a closure's
+    /// constant by multiplying): exact for every `x` and `k` below 2^53 in magnitude, where
+    /// the division's rounding error is less than the distance 1/k from the quotient to the
+    /// next integer, so truncating gives the `Int` quotient. False, changing nothing, when a
+    /// value or `k` is larger, or `k` is 0 (which fails).
+    @inline(__always)
+    private static func divideQuickly(_ values: UnsafeMutablePointer<Int>, _ count: Int, by k: Int, remainder: Bool) -> Bool {
+        let limit: UInt = 1 << 53
+        guard k != 0, k.magnitude < limit else { return false }
+        var large = 0
+        for offset in 0..<count { large &+= values[offset].magnitude < limit ? 0 : 1 }
+        guard large == 0 else { return false }
+        let divisor = Double(k)
+        if remainder {
+            for offset in 0..<count {
+                let x = values[offset]
+                values[offset] = x &- Int(Double(x) / divisor) &* k
+            }
+        } else {
+            for offset in 0..<count { values[offset] = Int(Double(values[offset]) / divisor) }
+        }
+        return true
     }
 
     /// Writes the operand's value for each row of `input`.
@@ -104,11 +152,15 @@ final class IntColumn: BatchComputation {
             items.fill(input, coalescing: k, into: output)
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
+            if case .constant(let k) = b.source, op == .intDivide || op == .intRemainder,
+               IntColumn.divideQuickly(output, input.count, by: k, remainder: op == .intRemainder) {
+                return
+            }
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             b.fill(input, y)
             // (A failure is counted without a branch; division by zero reports as overflow.)
             var failures = 0
-            func apply(_ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) {
+            @inline(__always) func apply(_ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) {
                 for offset in 0..<input.count {
                     let (value, overflow) = operation(output[offset], y[offset])
                     output[offset] = value
@@ -127,10 +179,16 @@ final class IntColumn: BatchComputation {
         case .converted(let numbers):
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
             numbers.fill(input, x)
-            // 0 where it would not convert, rather than a trap.
+            // 0 where it would not convert, rather than a trap; without a branch.
+            var failures = 0
             for offset in 0..<input.count {
-                if let value = IntConversion.exact(x[offset]) { output[offset] = value } else { output[offset] = 0; failed = true }
+                let value = x[offset]
+                // (`IntConversion.exact`'s range, written here: the call was not inlined.)
+                let converts = value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0
+                output[offset] = Int(converts ? value : 0)
+                failures &+= converts ? 0 : 1
             }
+            if failures > 0 { failed = true }
         case .magnitude(let inner):
             inner.fill(input, output)
             var failures = 0
@@ -144,6 +202,8 @@ final class IntColumn: BatchComputation {
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             b.fill(input, y)
             for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], y[offset], isMax: isMax) }
+        case .conditional(let test, let a, let b):
+            test.fill(input, output, pass: a, fail: b)
         }
     }
 }

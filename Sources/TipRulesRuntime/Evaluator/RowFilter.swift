@@ -719,47 +719,28 @@ extension RowFilter {
     }
 }
 
-/// `Double` (or `Date`) operands compared row by row, computed a batch at a time.
-final class NumberFilter: RowFilter {
-    private let left: NumberColumn
-    private let op: ComparisonOperator
-    private let right: NumberColumn
-    private let leftValues: UnsafeMutablePointer<Double>
-    private let rightValues: UnsafeMutablePointer<Double>
+/// A predicate computed a batch at a time as one truth a row (`TestColumn`: comparisons of
+/// computed numbers and `Int`s), passing the rows where it holds.
+final class TruthFilter: RowFilter {
+    private let test: TestColumn
+    private let truths: UnsafeMutablePointer<Bool>
 
-    init(_ left: NumberColumn, _ op: ComparisonOperator, _ right: NumberColumn, batch: Int) {
-        self.left = left
-        self.op = op
-        self.right = right
-        leftValues = .allocate(capacity: batch)
-        rightValues = .allocate(capacity: batch)
+    init(_ test: TestColumn, batch: Int) {
+        self.test = test
+        truths = .allocate(capacity: batch)
     }
 
     override var isColumnar: Bool { true }
 
-    deinit {
-        leftValues.deallocate()
-        rightValues.deallocate()
-    }
+    deinit { truths.deallocate() }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
-        left.fill(input, leftValues)
-        right.fill(input, rightValues)
-        let x = leftValues, y = rightValues
+        test.fill(input, truths)
+        let truths = self.truths
         var offset = 0
-        @inline(__always) func run(_ holds: (Double, Double) -> Bool) -> Int {
-            RowFilter.keep(input, output) { _ in
-                defer { offset &+= 1 }
-                return holds(x[offset], y[offset])
-            }
-        }
-        switch op {
-        case .equal: return run(==)
-        case .notEqual: return run(!=)
-        case .less: return run(<)
-        case .lessOrEqual: return run(<=)
-        case .greater: return run(>)
-        case .greaterOrEqual: return run(>=)
+        return RowFilter.keep(input, output) { _ in
+            defer { offset &+= 1 }
+            return truths[offset]
         }
     }
 }
@@ -779,6 +760,8 @@ final class NumberColumn: BatchComputation {
         case coalesce(ColumnArray<Double?>, Double)
         /// `abs(x)`, `x.rounded()`, or `min` or `max` of two (the second in `scratch`).
         case function(RowPredicate.RowFunction, NumberColumn, NumberColumn?)
+        /// `p ? a : b`, each branch computed for the rows it is taken for.
+        case conditional(BatchConditional<Double>, NumberColumn, NumberColumn)
     }
     private let source: Source
     /// Where the right operand of arithmetic (or the `Int`s of a conversion) is computed.
@@ -795,6 +778,10 @@ final class NumberColumn: BatchComputation {
     deinit { scratch?.deallocate() }
 
     static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
+
+    var constant: Double? {
+        if case .constant(let k) = source { k } else { nil }
+    }
     static func column(_ items: ColumnArray<Double>) -> NumberColumn { NumberColumn(.column(items)) }
     static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn, batch: Int) -> NumberColumn {
         NumberColumn(.arithmetic(op, a, b), batch: batch)
@@ -805,6 +792,9 @@ final class NumberColumn: BatchComputation {
     static func coalesce(_ items: ColumnArray<Double?>, _ k: Double) -> NumberColumn { NumberColumn(.coalesce(items, k)) }
     static func function(_ function: RowPredicate.RowFunction, _ a: NumberColumn, _ b: NumberColumn?, batch: Int) -> NumberColumn {
         NumberColumn(.function(function, a, b), batch: batch)
+    }
+    static func conditional(_ test: BatchConditional<Double>, _ a: NumberColumn, _ b: NumberColumn) -> NumberColumn {
+        NumberColumn(.conditional(test, a, b))
     }
 
     /// Writes the operand's value for each row of `input`.
@@ -829,6 +819,8 @@ final class NumberColumn: BatchComputation {
             }
         case .coalesce(let items, let k):
             items.fill(input, coalescing: k, into: output)
+        case .conditional(let test, let a, let b):
+            test.fill(input, output, pass: a, fail: b)
         case .function(let function, let a, let b):
             a.fill(input, output)
             switch function {

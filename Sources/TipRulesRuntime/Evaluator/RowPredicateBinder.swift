@@ -911,8 +911,8 @@ extension RowPredicateBinder {
         if a.isInvariant && b.isInvariant { return nil }
         if b.isInvariant, let filter = typedColumn(a, op, invariant(b)) { return filter }
         if a.isInvariant, let filter = typedColumn(b, op.mirrored, invariant(a)) { return filter }
-        guard let left = numberColumn(a), let right = numberColumn(b) else { return nil }
-        return NumberFilter(left, op, right, batch: batch)
+        // (Any `Int` arithmetic in a predicate is proven not to fail before it is scanned.)
+        return TestColumn.make(.compare(a, op, b), self).map { TruthFilter($0, batch: batch) }
     }
 
     /// `x == nil || x! OP k` (with `holdsOnNil`) or `x != nil && x! OP k` of an optional
@@ -1065,7 +1065,10 @@ extension RowPredicateBinder {
         case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
             return .function(function, x, y, batch: batch)
-        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce, .conditional, .function,
+        case .conditional(let p, let a, let b):
+            guard let x = numberColumn(a), let y = numberColumn(b), let test = BatchConditional<Double>.make(p, self, branchesCanFail: false, filler: 0) else { return nil }
+            return .conditional(test, x, y)
+        case .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .intArithmetic, .coalesce, .function,
              .accumulator, .hoisted:
             return nil
         }

@@ -22,6 +22,9 @@ struct ConsecutiveRows: BatchRows {
 protocol BatchComputation {
     associatedtype Value
     func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Value>)
+    /// The value of every row, when it is a constant (which a loop can read without a batch of
+    /// copies of it).
+    var constant: Value? { get }
 }
 
 extension BatchComputation {

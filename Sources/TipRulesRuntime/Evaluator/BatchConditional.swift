@@ -1,0 +1,111 @@
+import TipRulesSemantics
+
+/// `p ? a : b` of a row operand computed a batch of rows at a time (for `IntColumn` and
+/// `NumberColumn`), in one of two ways:
+/// - when neither branch can fail and the test has a `TestColumn`, the test, `a` and `b` are
+///   computed for every row and each row's value chosen without a branch;
+/// - otherwise the test selects the rows it passes, as a `RowFilter` does, `a` is computed for
+///   those rows alone and `b` for the others, and the two are merged back in row order, so an
+///   `Int` branch that would fail on a row it is not taken for reports no failure.
+///
+/// The test is one that charges no work (no string search or nested scan: see `make`), so
+/// testing rows a batch at a time charges what testing them one at a time does: nothing.
+final class BatchConditional<Element: BitwiseCopyable> {
+    private enum Test {
+        case blend(TestColumn)
+        case select(RowFilter)
+    }
+    private let test: Test
+    /// The batch's positions, those it passes (with room for an end marker) and the others; or,
+    /// to blend, the test's truths. (All in one allocation, with the values: a conditional is
+    /// bound at each evaluation.)
+    private let positions: UnsafeMutablePointer<Int>
+    private let passing: UnsafeMutablePointer<Int>
+    private let failing: UnsafeMutablePointer<Int>
+    /// What each branch computed for its rows.
+    private let passValues: UnsafeMutablePointer<Element>
+    private let failValues: UnsafeMutablePointer<Element>
+
+    /// The conditional's test bound for a batch, or nil for a test that charges work.
+    /// `branchesCanFail`: whether computing a branch on a row it is not taken for could report
+    /// a failure.
+    static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, branchesCanFail: Bool,
+                     filler: Element) -> BatchConditional? {
+        guard !predicate.searchesStrings else { return nil }
+        if !branchesCanFail, let column = TestColumn.make(predicate, binder) {
+            return BatchConditional(.blend(column), batch: binder.batch, filler: filler)
+        }
+        return BatchConditional(.select(RowFilter.make(predicate, binder)), batch: binder.batch, filler: filler)
+    }
+
+    private init(_ test: Test, batch: Int, filler: Element) {
+        self.test = test
+        let words = 3 * batch + 1
+        precondition(MemoryLayout<Element>.alignment <= MemoryLayout<Int>.alignment, "a conditional of an over-aligned type")
+        let block = UnsafeMutableRawPointer.allocate(byteCount: words * MemoryLayout<Int>.stride + 2 * batch * MemoryLayout<Element>.stride,
+                                                     alignment: MemoryLayout<Int>.alignment)
+        positions = block.bindMemory(to: Int.self, capacity: words)
+        passing = positions + batch
+        failing = passing + batch + 1
+        passValues = (block + words * MemoryLayout<Int>.stride).bindMemory(to: Element.self, capacity: 2 * batch)
+        failValues = passValues + batch
+        if case .select = test {
+            // (Initialised, since the merge reads one value past a branch's last.)
+            passValues.initialize(repeating: filler, count: 2 * batch)
+        }
+    }
+
+    deinit {
+        UnsafeMutableRawPointer(positions).deallocate()
+    }
+
+    /// Writes the conditional's value for each row of `input` to `output`, `pass` its value
+    /// where the test holds and `fail` where it does not.
+    @inline(__always)
+    func fill<Rows: BatchRows, Branch: BatchComputation>(_ input: Rows, _ output: UnsafeMutablePointer<Element>,
+                                                         pass: Branch, fail: Branch) where Branch.Value == Element {
+        let count = input.count
+        let filter: RowFilter
+        switch test {
+        case .blend(let column):
+            let truths = UnsafeMutableRawPointer(positions).assumingMemoryBound(to: Bool.self)
+            column.fill(input, truths)
+            // (A constant branch, as ternaries' branches often are, read without a batch of it.)
+            switch (pass.constant, fail.constant) {
+            case (let k?, let l?):
+                for offset in 0..<count { output[offset] = truths[offset] ? k : l }
+            case (let k?, nil):
+                fail.fill(input, output)
+                for offset in 0..<count { output[offset] = truths[offset] ? k : output[offset] }
+            case (nil, let l?):
+                pass.fill(input, output)
+                for offset in 0..<count { output[offset] = truths[offset] ? output[offset] : l }
+            case (nil, nil):
+                pass.fill(input, passValues)
+                fail.fill(input, failValues)
+                for offset in 0..<count { output[offset] = truths[offset] ? passValues[offset] : failValues[offset] }
+            }
+            return
+        case .select(let selection):
+            filter = selection
+        }
+        for offset in 0..<count { positions[offset] = input[offset] }
+        let all = UnsafeBufferPointer(start: positions, count: count)
+        let passed = filter.select(all, passing)
+        if passed == count { return pass.fill(all, output) }
+        if passed == 0 { return fail.fill(all, output) }
+        let failed = RowFilter.complement(all, UnsafeBufferPointer(start: passing, count: passed), failing)
+        pass.fill(UnsafeBufferPointer(start: passing, count: passed), passValues)
+        fail.fill(UnsafeBufferPointer(start: failing, count: failed), failValues)
+        // Merged without a branch per row: positions are never negative, so the end marker
+        // matches no row, and a branch's value one past its last is read but not kept.
+        passing[passed] = -1
+        var nextPass = 0, nextFail = 0
+        for offset in 0..<count {
+            let passes = passing[nextPass] == positions[offset]
+            output[offset] = passes ? passValues[nextPass] : failValues[nextFail]
+            nextPass &+= passes ? 1 : 0
+            nextFail &+= passes ? 0 : 1
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import TipRulesSemantics
+
+/// A row predicate computed for a batch of rows as one `Bool` a row, each test in a loop of
+/// its own (the comparisons of numbers and `Int`s that `NumberColumn` and `IntColumn` compute,
+/// and `&&`, `||` and `!` of those), without a branch per row: what a ternary whose branches
+/// cannot fail chooses its value by (see `BatchConditional`).
+///
+/// Both sides of `&&` and `||` are computed for every row, which changes nothing: no test here
+/// fails or charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before
+/// it is computed).
+final class TestColumn: BatchComputation {
+    private indirect enum Source {
+        case constant(Bool)
+        case numbers(NumberColumn, ComparisonOperator, NumberColumn)
+        case ints(IntColumn, ComparisonOperator, IntColumn)
+        case and(TestColumn, TestColumn)
+        case or(TestColumn, TestColumn)
+        case not(TestColumn)
+    }
+    private let source: Source
+    /// The compared operands' values, or the second operand's truths.
+    private let scratch: UnsafeMutableRawPointer?
+
+    private init(_ source: Source, batch: Int) {
+        self.source = source
+        switch source {
+        case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
+        case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
+        case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
+        case .constant, .not: scratch = nil
+        }
+    }
+
+    deinit { scratch?.deallocate() }
+
+    var constant: Bool? {
+        if case .constant(let flag) = source { flag } else { nil }
+    }
+
+    /// The predicate computed a batch at a time, or nil when some test of it has no such form
+    /// (strings, optionals other than `x ?? k`, nested scans).
+    static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> TestColumn? {
+        let batch = binder.batch
+        switch predicate {
+        case .constant(let flag):
+            return TestColumn(.constant(flag), batch: batch)
+        case .compare(let a, let op, let b):
+            if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
+            if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
+            return nil
+        case .and(let a, let b):
+            guard let x = make(a, binder), let y = make(b, binder) else { return nil }
+            return TestColumn(.and(x, y), batch: batch)
+        case .or(let a, let b):
+            guard let x = make(a, binder), let y = make(b, binder) else { return nil }
+            return TestColumn(.or(x, y), batch: batch)
+        case .not(let a):
+            return make(a, binder).map { TestColumn(.not($0), batch: batch) }
+        case .string, .exists:
+            return nil
+        }
+    }
+
+    /// Writes whether the predicate holds for each row of `input`.
+    func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Bool>) {
+        let count = input.count
+        switch source {
+        case .constant(let flag):
+            output.update(repeating: flag, count: count)
+        case .numbers(let a, let op, let b):
+            let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
+            a.fill(input, x)
+            b.fill(input, x + count)
+            TestColumn.compare(x, x + count, op, count, output)
+        case .ints(let a, let op, let b):
+            let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
+            a.fill(input, x)
+            b.fill(input, x + count)
+            TestColumn.compare(x, x + count, op, count, output)
+        case .and(let a, let b):
+            let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
+            a.fill(input, output)
+            b.fill(input, y)
+            for offset in 0..<count { output[offset] = output[offset] && y[offset] }
+        case .or(let a, let b):
+            let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
+            a.fill(input, output)
+            b.fill(input, y)
+            for offset in 0..<count { output[offset] = output[offset] || y[offset] }
+        case .not(let a):
+            a.fill(input, output)
+            for offset in 0..<count { output[offset] = !output[offset] }
+        }
+    }
+
+    @inline(__always)
+    private static func compare<T: Comparable>(_ x: UnsafeMutablePointer<T>, _ y: UnsafeMutablePointer<T>, _ op: ComparisonOperator,
+                                               _ count: Int, _ output: UnsafeMutablePointer<Bool>) {
+        @inline(__always) func run(_ holds: (T, T) -> Bool) {
+            for offset in 0..<count { output[offset] = holds(x[offset], y[offset]) }
+        }
+        switch op {
+        case .equal: run(==)
+        case .notEqual: run(!=)
+        case .less: run(<)
+        case .lessOrEqual: run(<=)
+        case .greater: run(>)
+        case .greaterOrEqual: run(>=)
+        }
+    }
+}
