@@ -22,6 +22,7 @@ struct Bench {
               --quick   fewer rounds and sizes (a smoke test, not for reporting)
               --only GROUP[,GROUP...]  only these groups: workloads, compile, log, memory, ingest, stores, postgres
               --workloads W1[,W2...]   only these rule shapes
+              --sizes N[,N...]         the rule shapes at these list sizes only (10, 100, 1000, 10000)
               --profile WORKLOAD N   evaluate one workload at size N in a loop for 3 s (for perf);
                                      engine:WORKLOAD asks it through RuleEngine.isSatisfied;
                                      clock:WORKLOAD the same with a clock that moves;
@@ -65,7 +66,11 @@ struct Bench {
             FileHandle.standardError.write(Data("tiprules-bench: no workload named \(unknown.joined(separator: ", ")) (W1 to W\(known.count))\n".utf8))
             exit(2)
         }
-        let sizes = quick ? [10, 1000] : [10, 100, 1000, 10_000]
+        // `--sizes 1000,10000`: the workloads at some list sizes only.
+        let chosenSizes = arguments.firstIndex(of: "--sizes").flatMap { index in
+            arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)].split(separator: ",").compactMap { Int($0) } : nil
+        }
+        let sizes = chosenSizes ?? (quick ? [10, 1000] : [10, 100, 1000, 10_000])
         if runs("workloads") { for size in sizes { runner.workloads(size: size) } }
         if runs("compile") {
             runner.fixedCost()
