@@ -426,6 +426,13 @@ extension Evaluator {
         _ list: DonationList, batch: Int, _ computation: Computation,
         _ body: (UnsafeBufferPointer<Computation.Value>) throws(Failure) -> Void
     ) throws(Failure) {
+        if case .contiguous(let range) = list.positions, let column = computation.storedColumn {
+            // A column read in place, all at once.
+            return try column.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<Computation.Value>) throws(Failure) in
+                precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
+                try body(UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+        }
         let values = UnsafeMutablePointer<Computation.Value>.allocate(capacity: batch)
         defer { values.deallocate() }
         try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in

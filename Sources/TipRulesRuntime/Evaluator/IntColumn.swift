@@ -45,6 +45,10 @@ final class IntColumn: BatchComputation {
         if case .constant(let k) = source { k } else { nil }
     }
 
+    var storedColumn: ColumnArray<Int>? {
+        if case .column(let items) = source { items } else { nil }
+    }
+
     /// Whether computing the operand can fail on some row: whether it has an operation that can.
     var canFail: Bool {
         switch source {

@@ -807,6 +807,10 @@ final class NumberColumn: BatchComputation {
     var constant: Double? {
         if case .constant(let k) = source { k } else { nil }
     }
+
+    var storedColumn: ColumnArray<Double>? {
+        if case .column(let items) = source { items } else { nil }
+    }
     static func column(_ items: ColumnArray<Double>) -> NumberColumn { NumberColumn(.column(items)) }
     static func arithmetic(_ op: ArithmeticOperator, _ a: NumberColumn, _ b: NumberColumn, batch: Int) -> NumberColumn {
         NumberColumn(.arithmetic(op, a, b), batch: batch)

@@ -37,6 +37,8 @@ final class TestColumn: BatchComputation {
         if case .constant(let flag) = source { flag } else { nil }
     }
 
+    var storedColumn: ColumnArray<Bool>? { nil }
+
     /// The predicate computed a batch at a time, or nil when some test of it has no such form
     /// (strings, optionals other than `x ?? k`, nested scans).
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> TestColumn? {

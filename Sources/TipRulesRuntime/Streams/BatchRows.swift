@@ -25,6 +25,9 @@ protocol BatchComputation {
     /// The value of every row, when it is a constant (which a loop can read without a batch of
     /// copies of it).
     var constant: Value? { get }
+    /// The column the computation reads as it is, when that is all it does (which a list of
+    /// consecutive rows can read in place, without copying a batch of it).
+    var storedColumn: ColumnArray<Value>? { get }
 }
 
 extension BatchComputation {
