@@ -590,5 +590,38 @@ enum Workloads {
         Workload(
             name: "W134", rule: "didRate.donations.contains { $0.score > 4.5 && $0.date.timeIntervalSince(Date.now) > -86400 * 2 }",
             closure: { data, _, _ in data.ratings.contains { $0.score > 4.5 && $0.date.timeIntervalSince(Dataset.now) > -86400 * 2 } }),
+        Workload(
+            name: "W135", rule: "didRate.donations.map(\\.landmarkID).filter { $0 > 10 }.reduce(0, +) > 5",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).filter { $0 > 10 }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W136", rule: "didRate.donations.map(\\.score).suffix(10).reduce(0, +) > 20",
+            closure: { data, _, _ in data.ratings.map(\.score).suffix(10).reduce(0, +) > 20 }),
+        Workload(
+            name: "W137", rule: "(didRate.donations.filter { $0.score > 3 }.map { $0.landmarkID * 2 }.max() ?? 0) > 10",
+            closure: { data, _, _ in (data.ratings.filter { $0.score > 3 }.map { $0.landmarkID * 2 }.max() ?? 0) > 10 }),
+        Workload(
+            name: "W138", rule: "didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W139", rule: "didRate.donations.reduce(true) { $0 && $1.score >= 0 }",
+            closure: { data, _, _ in data.ratings.reduce(true) { $0 && $1.score >= 0 } }),
+        Workload(
+            name: "W140", rule: "Set(didRate.donations.map(\\.landmarkID)).contains(7) && didRate.donations.count > 10",
+            closure: { data, _, _ in Set(data.ratings.map(\.landmarkID)).contains(7) && data.ratings.count > 10 }),
+        Workload(
+            name: "W141", rule: "(didRate.donations.map(\\.score).sorted().reversed().first ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.map(\.score).sorted().reversed().first ?? 0) > 4 }),
+        Workload(
+            name: "W142", rule: "(didRate.donations.map { ($0.helpful ?? 0) + $0.landmarkID }.max() ?? 0) > 10",
+            closure: { data, _, _ in (data.ratings.map { ($0.helpful ?? 0) + $0.landmarkID }.max() ?? 0) > 10 }),
+        Workload(
+            name: "W143", rule: "(didViewLandmarkDetail.donations.donatedWithin(.month).largestSubset(groupedBy: \\.landmarkID).first?.landmarkID ?? 0) > 3",
+            closure: { data, calendar, _ in (subset(within(data.views, .month, 1, calendar), largest: true)?.first?.landmarkID ?? 0) > 3 }),
+        Workload(
+            name: "W144", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.prefix(3).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W145", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).count > 10",
+            closure: { data, _, _ in largestNameGroup(data.views) > 10 }),
     ]
 }

@@ -408,6 +408,18 @@ extension Evaluator {
             // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
             // with the accumulator read unboxed.
             guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
+            if test == nil, case .contiguous(let range) = list.positions, let (test, conjunction) = Evaluator.accumulatorJunction(predicate) {
+                // `$0 && p($1)`: true from a true start while every row passes `p`; `$0 || p($1)`:
+                // true from a false start once a row passes it. `p` cannot fail, and the steps are
+                // per element whichever rows it is tested on, so the rows after the one that
+                // decides need no test: a bound filter's search finds that row.
+                let filter = RowFilter.make(test, binder)
+                let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 2 * binder.batch)
+                defer { scratch.deallocate() }
+                let result = conjunction ? x && filter.firstFailing(in: range, scratch, batch: binder.batch) == nil
+                                         : x || filter.firstPassing(in: range, scratch, batch: binder.batch) != nil
+                return (.bool(result), range.count)
+            }
             box.bool = x
             let next = binder.bind(predicate)
             each { box.bool = next($0) }
@@ -418,6 +430,27 @@ extension Evaluator {
             each { box.value = next($0) }
             return (box.value, stepped)
         }
+    }
+
+    /// `acc && p` or `p && acc` (true for a conjunction), or `acc || p` or `p || acc`, of a
+    /// `Bool` fold's accumulator `acc` and a `p` that does not read it: `p`, or nil for any
+    /// other step.
+    private static func accumulatorJunction(_ predicate: RowPredicate) -> (RowPredicate, Bool)? {
+        func isAccumulator(_ p: RowPredicate) -> Bool {
+            if case .compare(.accumulator(.bool), .equal, .constant(.bool(true))) = p { true } else { false }
+        }
+        func readsAccumulator(_ p: RowPredicate) -> Bool {
+            p.containsOperand { if case .accumulator = $0 { true } else { false } }
+        }
+        let (a, b, conjunction): (RowPredicate, RowPredicate, Bool)
+        switch predicate {
+        case .and(let x, let y): (a, b, conjunction) = (x, y, true)
+        case .or(let x, let y): (a, b, conjunction) = (x, y, false)
+        default: return nil
+        }
+        if isAccumulator(a), !readsAccumulator(b) { return (b, conjunction) }
+        if isAccumulator(b), !readsAccumulator(a) { return (a, conjunction) }
+        return nil
     }
 
     /// Computes an operand for the donations of a list a batch at a time, in order, and hands

@@ -297,6 +297,15 @@ package enum Optimizer {
             return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: produced.isOptional),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
+        // Set(xs.map(f)).contains(x), for an x the same for every donation: whether a donation
+        // has f == x, as `xs.map(f).contains(x)` (a set holds a value equal to x exactly when
+        // the array it is made of does, by the same `==`, with which its hashes agree). The map
+        // charges f per element, `Set` a step per element, `contains` none per element.
+        if builtin.id == .setContains, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
+           let map = mapOverDonations(set.arguments[0], .arrayMap), let needle = RowPredicate.invariantOperand(call.arguments[0]) {
+            return fused(.countCompare(map.source, .compare(map.mapping, .equal, needle), .greaterOrEqual, 1),
+                         perElement: map.steps + 1, replacing: expression)
+        }
         guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
         let isDonationList: Bool
         if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
@@ -791,9 +800,23 @@ extension RowPredicate {
 
     /// An expression as an operand the same for every row (outside any closure over the rows),
     /// or nil.
+    /// (Only one whose evaluation charges its whole `stepSize`, as the fused node does: outside
+    /// a closure, `&&`, `||`, `??`, `?:` and optional chains charge only the parts evaluated.)
     static func invariantOperand(_ expression: TypedExpression) -> Operand? {
-        guard let operand = operand(expression, slot: -1, mapped: nil), operand.isInvariant else { return nil }
+        guard !skipsParts(expression), let operand = operand(expression, slot: -1, mapped: nil), operand.isInvariant else { return nil }
         return operand
+    }
+
+    /// Whether evaluating the expression may skip a part of it.
+    private static func skipsParts(_ expression: TypedExpression) -> Bool {
+        switch expression.node {
+        case .and, .or, .ternary, .nilCoalescing, .optionalChain, .bindOptional: return true
+        case .closure: return false
+        default:
+            var skips = false
+            forEachChild(of: expression) { if !skips && skipsParts($0) { skips = true } }
+            return skips
+        }
     }
 
     /// What a closure body over the donation in `slot` computes, as an operand; nil when it is
