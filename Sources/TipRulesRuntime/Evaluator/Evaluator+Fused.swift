@@ -52,6 +52,7 @@ extension Evaluator {
         case .countCompare(_, let op, let k):
             return .bool(try countCompare(list, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(let mapping, let isMax, let skipsNil):
+            if !skipsNil, let extreme = try batchedExtreme(list, mapping, isMax, perElement: steps.perElement, range) { return extreme }
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             if skipsNil {
                 try tick(list.count * steps.perSourceElement, range)
@@ -921,6 +922,32 @@ extension Evaluator {
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
     /// (which decides where NaN ends up).
+    /// `max()` or `min()` of a computed `Int` mapping (not a plain column, which `columnExtreme`
+    /// reads in place), a batch of rows at a time, without the array of values. `Int`
+    /// arithmetic that checks itself needs no proof first: it gives way when it failed on a
+    /// row. Nil for other mappings.
+    private mutating func batchedExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool, perElement: Int,
+                                _ range: SourceRange) throws(Interrupt) -> Value? {
+        if case .field = mapping { return nil }
+        guard !mapping.hasIntArithmetic || IntColumn.checksItself(mapping),
+              let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else { return nil }
+        try tick(list.count * perElement, range)
+        var result: Int?
+        Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Int>) in
+            // (For `Int`s, the first extreme and any other are the same value: selects, which
+            // vectorise.)
+            guard var next = result ?? values.first else { return }
+            if isMax {
+                for x in values { next = x > next ? x : next }
+            } else {
+                for x in values { next = x < next ? x : next }
+            }
+            result = next
+        }
+        if column.hasFailed { throw givingWay(range) }
+        return result.map(Value.int)
+    }
+
     private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool, _ meter: StepMeter?) -> Value {
         let column: Column
         switch mappedValues(mapping, list, meter) {
