@@ -693,6 +693,14 @@ struct OptimizerTests {
               // Extremes of computed `Int`s: checked as computed (the first overflows on some rows).
               "view.donations.map { $0.id * 2305843009213693952 }.max()", "view.donations.map { ($0.bonus ?? 0) + $0.id }.min()",
               "view.donations.filter { $0.id > 0 }.map { $0.id * 3 - 1 }.max()", "view.donations.map { $0.seen ? $0.id : 0 - $0.id }.min()",
+              // Slices of what a map makes: the function computed for the elements kept, charged for all.
+              "view.donations.map { $0.rating }.reversed().prefix(5).reduce(0, +)", "view.donations.map(\\.rating).suffix(10).reduce(0, +)",
+              "view.donations.map(\\.id).prefix(threshold)", "view.donations.map(\\.name).dropFirst(895)", "view.donations.map(\\.note).dropLast(897)",
+              "view.donations.map { $0.id * 2 }.reversed().suffix(4)", "view.donations.map(\\.when).reversed().dropFirst(898)",
+              "view.donations.map(\\.bonus).reversed().dropLast(threshold * 299)", "view.donations.map(\\.id).prefix(threshold - 4)",
+              "view.donations.map(\\.id).suffix(100_000)", "empty.donations.map(\\.id).suffix(3)", "empty.donations.map(\\.id).prefix(-1)",
+              "view.donations.filter { $0.seen }.map { $0.id * 4_000_000_000_000_000_001 }.suffix(2)",
+              "view.donations.filter { $0.seen }.map { $0.rating > 2 ? $0.name : \"low\" }.prefix(3)",
           ])
     func batchedOperands(text: String) throws {
         let list = try LongList(count: 900)

@@ -20,6 +20,9 @@ extension Evaluator {
         case .fold(let step, let filter):
             guard let initial else { preconditionFailure("a fold without its initial value") }
             return try fold(value, initial, step, filter, steps, hoisted, range)
+        case .mappedSlice(let mapping, let element, let reversed, let slice):
+            guard let initial else { preconditionFailure("a map's slice without its count") }
+            return try mappedSlice(value, count: initial, mapping, element, reversed: reversed, slice, steps, hoisted, range)
         case .valueOrder(let op, let order):
             return try valueOrder(value, op, order, perComparison: steps.perElement, range)
         default:
@@ -108,8 +111,8 @@ extension Evaluator {
             try tick(comparisons * steps.perElement, range)
             if case .sorted = order { return .array(values) }
             return values[0]
-        case .columnSum, .fold:
-            preconditionFailure("a sum or a fold is evaluated with its initial value")
+        case .columnSum, .fold, .mappedSlice:
+            preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
         case .valueOrder:
             preconditionFailure("an order of values is evaluated before donation lists")
         }
@@ -150,6 +153,33 @@ extension Evaluator {
         if checked?.hasFailed == true { throw givingWay(range) }
         try tick(meter?.steps ?? 0, range)
         return sum
+    }
+
+    /// `map(f)` then a slice of what it made (see `FusedOperation.mappedSlice`): the map charged
+    /// for every donation, then the slice's count evaluated, as the calls evaluate them; `f`
+    /// computed for the donations kept. A negative count gives way to the calls, whose slice
+    /// reports it.
+    private mutating func mappedSlice(_ value: Value, count: Node, _ mapping: RowPredicate.Operand, _ element: RuleType, reversed: Bool,
+                                      _ slice: Slice, _ steps: FusedSteps, _ hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+        // (No list for an empty array of donations.)
+        let list = donationList(value)
+        if let list, list.count > 0 {
+            try evaluateHoisted(hoisted, over: list, range)
+            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try tick(list.count * steps.perElement, range)
+        }
+        let n = try count.int(&self)
+        guard n >= 0 else { throw givingWay(range) }
+        guard let list else { return .array([]) }
+        // The offsets kept of the array `map` (then `reversed()`) would make, as offsets of the list.
+        let kept = slice.kept(of: list.count, n)
+        let offsets = reversed ? (list.count - kept.upperBound)..<(list.count - kept.lowerBound) : kept
+        guard !offsets.isEmpty, case .donations(let part) = self.slice(of: .donations(list), offsets.lowerBound, offsets.upperBound) else {
+            return .array([])
+        }
+        var values = mappedArray(part, mapping, element, StepMeter.forWork(of: mapping))
+        if reversed { values.reverse() }
+        return .array(values)
     }
 
     /// `reduce` of a fold: the receiver first, then the initial value.
@@ -712,7 +742,7 @@ extension Evaluator {
         case .compactCount(_, _, .count): return .int(0)
         case .compactCount(_, _, .isEmpty): return .bool(true)
         case .compactCount(_, _, .contains): return .bool(false)
-        case .columnSum, .fold: preconditionFailure("a sum or a fold is evaluated with its initial value")
+        case .columnSum, .fold, .mappedSlice: preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
         case .scan(_, .contains): return .bool(false)
         case .scan(_, .allSatisfy): return .bool(true)
         case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max): return .null

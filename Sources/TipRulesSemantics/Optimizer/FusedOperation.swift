@@ -381,6 +381,22 @@ package struct FusedSteps: Sendable, Equatable {
     }
 }
 
+/// A call that keeps part of an array by a count: which part (see `FusedOperation.mappedSlice`).
+package enum Slice: Sendable {
+    case prefix, suffix, dropFirst, dropLast
+
+    /// The offsets of an array of `count` elements the call keeps with argument `n` (at
+    /// least 0).
+    package func kept(of count: Int, _ n: Int) -> Range<Int> {
+        switch self {
+        case .prefix: return 0..<min(n, count)
+        case .suffix: return max(0, count - n)..<count
+        case .dropFirst: return min(n, count)..<count
+        case .dropLast: return 0..<max(0, count - n)
+        }
+    }
+}
+
 /// Operations the optimizer fuses from several built-in calls; each computes exactly what the
 /// calls would, without building intermediate arrays.
 package enum FusedOperation: Sendable {
@@ -452,6 +468,13 @@ package enum FusedOperation: Sendable {
     /// (`map(\.score).sorted()`): the array of what it computes, made from the columns.
     case mapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
 
+    /// `source.map(f).prefix(k)` (or `suffix`, `dropFirst`, `dropLast`), also with `reversed()`
+    /// before the slice, for a row mapping `f`: `f` computed for the donations the slice keeps
+    /// alone, and charged for every donation, as `map` charges it (the mapping cannot fail, or
+    /// its `Int` arithmetic is proven safe on every donation first). `count` is the slice's
+    /// argument, evaluated after `source` as the calls evaluate it after the `map`.
+    case mappedSlice(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice, count: TypedExpression)
+
     /// The donations of `source` a row predicate holds for: a `filter` or `compactMap` in a
     /// chain over what earlier calls made of each donation (`xs.map(f).filter(p)` keeps the
     /// donations for which `p(f($0))` holds, `xs.compactMap(f)` those for which `f($0) != nil`),
@@ -470,7 +493,7 @@ package enum FusedOperation: Sendable {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
-             .mappedOrder(let source, _, _, _, _), .narrowed(let source, _):
+             .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _):
             return source
         }
     }
@@ -491,6 +514,7 @@ package enum FusedOperation: Sendable {
         case columnSum(mapping: RowPredicate.Operand, addition: SourceRange, skipsNil: Bool)
         case fold(step: RowPredicate.Operand, filter: RowPredicate?)
         case mapped(mapping: RowPredicate.Operand, element: RuleType)
+        case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
     }
 
     /// The operation's kernel (see `Kernel`).
@@ -509,6 +533,8 @@ package enum FusedOperation: Sendable {
         case .columnSum(_, _, let mapping, let addition, let skipsNil): return .columnSum(mapping: mapping, addition: addition, skipsNil: skipsNil)
         case .fold(_, _, let step, let filter): return .fold(step: step, filter: filter)
         case .mapped(_, let mapping, let element): return .mapped(mapping: mapping, element: element)
+        case .mappedSlice(_, let mapping, let element, let reversed, let slice, _):
+            return .mappedSlice(mapping: mapping, element: element, reversed: reversed, slice: slice)
         case .narrowed(_, let predicate): return .scan(predicate, .filter)
         }
     }
@@ -516,7 +542,7 @@ package enum FusedOperation: Sendable {
     /// A second subexpression, evaluated after `source`: the initial value of a sum or a fold.
     package var initial: TypedExpression? {
         switch self {
-        case .columnSum(_, let initial, _, _, _), .fold(_, let initial, _, _): return initial
+        case .columnSum(_, let initial, _, _, _), .fold(_, let initial, _, _), .mappedSlice(_, _, _, _, _, let initial): return initial
         default: return nil
         }
     }

@@ -446,6 +446,18 @@ package enum Optimizer {
             return fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset),
                          perElement: keyPathSize(subset.arguments[0]), replacing: expression)
         }
+        // xs.map(f).suffix(k), .prefix(k), .dropFirst(k), .dropLast(k), also after .reversed():
+        // f computed for the elements kept. (`reversed()` charges a step per element.)
+        if let slice = Optimizer.slice(builtin.id), case .array(let element) = expression.type, let receiver = call.receiver {
+            var mapped = receiver, reversed = false
+            if case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed, let inner = reversal.receiver {
+                (mapped, reversed) = (inner, true)
+            }
+            if let map = mapOverDonations(mapped, .arrayMap) {
+                return fused(.mappedSlice(map.source, mapping: map.mapping, element: element, reversed: reversed, slice: slice, count: call.arguments[0]),
+                             perElement: map.steps + (reversed ? 1 : 0), replacing: expression)
+            }
+        }
         // xs.map(f) whose result goes on to calls that are not fused (`sorted()`, `suffix`): the
         // array made from the columns. (A call that fuses with the `map` takes it apart again,
         // see `mapOverDonations`.)
@@ -466,6 +478,18 @@ package enum Optimizer {
             return TypedExpression(.builtin(rewritten), expression.type, expression.range)
         }
         return nil
+    }
+
+    /// The part of an array a call with a count keeps, for `prefix`, `suffix`, `dropFirst` and
+    /// `dropLast`.
+    private static func slice(_ id: BuiltinID) -> Slice? {
+        switch id {
+        case .arrayPrefix: return .prefix
+        case .arraySuffix: return .suffix
+        case .arrayDropFirst: return .dropFirst
+        case .arrayDropLast: return .dropLast
+        default: return nil
+        }
     }
 
     /// A `reduce` whose closure is a row mapping of the donation (or of what a `map` made of
