@@ -701,6 +701,10 @@ struct OptimizerTests {
               "view.donations.map(\\.id).suffix(100_000)", "empty.donations.map(\\.id).suffix(3)", "empty.donations.map(\\.id).prefix(-1)",
               "view.donations.filter { $0.seen }.map { $0.id * 4_000_000_000_000_000_001 }.suffix(2)",
               "view.donations.filter { $0.seen }.map { $0.rating > 2 ? $0.name : \"low\" }.prefix(3)",
+              // Searches and counts of computed comparisons over consecutive rows, in growing blocks.
+              "view.donations.contains { $0.id * 7 % 5 == 4 }", "view.donations.allSatisfy { $0.id % 9 != 7 }",
+              "view.donations.first(where: { $0.id / 2 == 3 })?.name", "view.donations.last(where: { $0.id * 3 == 12 })?.id",
+              "view.donations.count(where: { $0.id % 4 == 1 })", "view.donations.dropFirst(500).contains { $0.id * 2 == 999 }",
           ])
     func batchedOperands(text: String) throws {
         let list = try LongList(count: 900)

@@ -70,11 +70,13 @@ final class TestColumn: BatchComputation {
         case .constant(let flag):
             output.update(repeating: flag, count: count)
         case .numbers(let a, let op, let b):
+            if TestColumn.compareInPlace(a, op, b, input, output) { return }
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
             a.fill(input, x)
             b.fill(input, x + count)
             TestColumn.compare(x, x + count, op, count, output)
         case .ints(let a, let op, let b):
+            if TestColumn.compareInPlace(a, op, b, input, output) { return }
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             a.fill(input, x)
             b.fill(input, x + count)
@@ -83,15 +85,53 @@ final class TestColumn: BatchComputation {
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
             b.fill(input, y)
-            for offset in 0..<count { output[offset] = output[offset] && y[offset] }
+            TestColumn.combine(output, y, count, &)
         case .or(let a, let b):
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
             b.fill(input, y)
-            for offset in 0..<count { output[offset] = output[offset] || y[offset] }
+            TestColumn.combine(output, y, count, |)
         case .not(let a):
             a.fill(input, output)
             for offset in 0..<count { output[offset] = !output[offset] }
+        }
+    }
+
+    /// A column compared with a constant over consecutive rows (`$0.score > 4`), read in
+    /// place; false, writing nothing, for other operands or rows.
+    @inline(__always)
+    private static func compareInPlace<Column: BatchComputation, Rows: BatchRows>(
+        _ a: Column, _ op: ComparisonOperator, _ b: Column, _ input: Rows, _ output: UnsafeMutablePointer<Bool>
+    ) -> Bool where Column.Value: Comparable {
+        guard let start = input.consecutiveStart, let k = b.constant, let column = a.storedColumn else { return false }
+        let count = input.count
+        column.withUnsafeBufferPointer { buffer in
+            precondition(start >= 0 && start + count <= buffer.count, "rows past a column's end")
+            let x = buffer.baseAddress.unsafelyUnwrapped + start
+            @inline(__always) func run(_ holds: (Column.Value, Column.Value) -> Bool) {
+                for offset in 0..<count { output[offset] = holds(x[offset], k) }
+            }
+            switch op {
+            case .equal: run(==)
+            case .notEqual: run(!=)
+            case .less: run(<)
+            case .lessOrEqual: run(<=)
+            case .greater: run(>)
+            case .greaterOrEqual: run(>=)
+            }
+        }
+        return true
+    }
+
+    /// Each of `count` truths combined with another's by `operation` on their bytes (`&`, `|`),
+    /// which, unlike `&&` and `||` on loaded values, compiles to no branch.
+    @inline(__always)
+    private static func combine(_ output: UnsafeMutablePointer<Bool>, _ other: UnsafeMutablePointer<Bool>, _ count: Int,
+                                _ operation: (UInt8, UInt8) -> UInt8) {
+        output.withMemoryRebound(to: UInt8.self, capacity: count) { x in
+            other.withMemoryRebound(to: UInt8.self, capacity: count) { y in
+                for offset in 0..<count { x[offset] = operation(x[offset], y[offset]) }
+            }
         }
     }
 

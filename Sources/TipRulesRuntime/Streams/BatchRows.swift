@@ -5,9 +5,13 @@
 protocol BatchRows {
     var count: Int { get }
     subscript(offset: Int) -> Int { get }
+    /// The first position, when the positions are consecutive (known when specialised).
+    var consecutiveStart: Int? { get }
 }
 
-extension UnsafeBufferPointer<Int>: BatchRows {}
+extension UnsafeBufferPointer<Int>: BatchRows {
+    var consecutiveStart: Int? { nil }
+}
 
 /// `count` consecutive positions from `start`.
 struct ConsecutiveRows: BatchRows {
@@ -16,6 +20,8 @@ struct ConsecutiveRows: BatchRows {
 
     @inline(__always)
     subscript(offset: Int) -> Int { start &+ offset }
+
+    var consecutiveStart: Int? { start }
 }
 
 /// A computation of one value per row, a batch of rows at a time (`IntColumn`, `NumberColumn`).
