@@ -68,22 +68,23 @@ final class BatchConditional<Element: BitwiseCopyable> {
         let filter: RowFilter
         switch test {
         case .blend(let column):
-            let truths = UnsafeMutableRawPointer(positions).assumingMemoryBound(to: Bool.self)
-            column.fill(input, truths)
-            // (A constant branch, as ternaries' branches often are, read without a batch of it.)
-            switch (pass.constant, fail.constant) {
-            case (let k?, let l?):
-                for offset in 0..<count { output[offset] = truths[offset] ? k : l }
-            case (let k?, nil):
-                fail.fill(input, output)
-                for offset in 0..<count { output[offset] = truths[offset] ? k : output[offset] }
-            case (nil, let l?):
-                pass.fill(input, output)
-                for offset in 0..<count { output[offset] = truths[offset] ? output[offset] : l }
-            case (nil, nil):
-                pass.fill(input, passValues)
-                fail.fill(input, failValues)
-                for offset in 0..<count { output[offset] = truths[offset] ? passValues[offset] : failValues[offset] }
+            positions.withMemoryRebound(to: Bool.self, capacity: count) { truths in
+                column.fill(input, truths)
+                // (A constant branch, as ternaries' branches often are, read without a batch of it.)
+                switch (pass.constant, fail.constant) {
+                case (let k?, let l?):
+                    for offset in 0..<count { output[offset] = truths[offset] ? k : l }
+                case (let k?, nil):
+                    fail.fill(input, output)
+                    for offset in 0..<count { output[offset] = truths[offset] ? k : output[offset] }
+                case (nil, let l?):
+                    pass.fill(input, output)
+                    for offset in 0..<count { output[offset] = truths[offset] ? output[offset] : l }
+                case (nil, nil):
+                    pass.fill(input, passValues)
+                    fail.fill(input, failValues)
+                    for offset in 0..<count { output[offset] = truths[offset] ? passValues[offset] : failValues[offset] }
+                }
             }
             return
         case .select(let selection):

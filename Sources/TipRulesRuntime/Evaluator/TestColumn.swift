@@ -74,13 +74,13 @@ final class TestColumn: BatchComputation {
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
             a.fill(input, x)
             b.fill(input, x + count)
-            TestColumn.compare(x, x + count, op, count, output)
+            TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
         case .ints(let a, let op, let b):
             if TestColumn.compareInPlace(a, op, b, input, output) { return }
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             a.fill(input, x)
             b.fill(input, x + count)
-            TestColumn.compare(x, x + count, op, count, output)
+            TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
         case .and(let a, let b):
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
@@ -108,17 +108,7 @@ final class TestColumn: BatchComputation {
         column.withUnsafeBufferPointer { buffer in
             precondition(start >= 0 && start + count <= buffer.count, "rows past a column's end")
             let x = buffer.baseAddress.unsafelyUnwrapped + start
-            @inline(__always) func run(_ holds: (Column.Value, Column.Value) -> Bool) {
-                for offset in 0..<count { output[offset] = holds(x[offset], k) }
-            }
-            switch op {
-            case .equal: run(==)
-            case .notEqual: run(!=)
-            case .less: run(<)
-            case .lessOrEqual: run(<=)
-            case .greater: run(>)
-            case .greaterOrEqual: run(>=)
-            }
+            TestColumn.compare(op, count, output) { x[$0] } _: { _ in k }
         }
         return true
     }
@@ -135,11 +125,13 @@ final class TestColumn: BatchComputation {
         }
     }
 
+    /// Whether `left(i) op right(i)` for each offset `i` below `count`, each operator in a loop
+    /// of its own.
     @inline(__always)
-    private static func compare<T: Comparable>(_ x: UnsafeMutablePointer<T>, _ y: UnsafeMutablePointer<T>, _ op: ComparisonOperator,
-                                               _ count: Int, _ output: UnsafeMutablePointer<Bool>) {
+    private static func compare<T: Comparable>(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
+                                               _ left: (Int) -> T, _ right: (Int) -> T) {
         @inline(__always) func run(_ holds: (T, T) -> Bool) {
-            for offset in 0..<count { output[offset] = holds(x[offset], y[offset]) }
+            for offset in 0..<count { output[offset] = holds(left(offset), right(offset)) }
         }
         switch op {
         case .equal: run(==)
