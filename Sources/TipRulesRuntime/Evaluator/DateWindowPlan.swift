@@ -56,11 +56,6 @@ final class DateWindowPlan: Sendable {
     }
 
     let conditions: [Condition]
-    /// The conditions as the binary searches read them: no reference counted, so that a search
-    /// per element of an enclosing closure retains nothing (see `Probe`).
-    private let probes: [Probe]
-    /// The steps of the probes with more than one, in order.
-    private let probeSteps: [Probe.Step]
     /// The predicate without the conditions (`true` when nothing else is left), and the cache
     /// of its bindings.
     let residual: RowPredicate
@@ -77,23 +72,6 @@ final class DateWindowPlan: Sendable {
         let rest = DateWindowPlan.split(predicate, into: &conditions, searched: &searched)
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
-        var probeSteps: [Probe.Step] = []
-        probes = conditions.map { condition in
-            let first = probeSteps.count
-            if condition.single == nil {
-                probeSteps += condition.steps.map { step in
-                    switch step {
-                    case .add: return .add
-                    case .subtract: return .subtract
-                    case .subtractFrom: return .subtractFrom
-                    case .negate: return .negate
-                    }
-                }
-            }
-            return Probe(op: condition.op, holdsOnPrefix: condition.holdsOnPrefix, invariantCount: condition.invariantCount,
-                         single: condition.single, steps: first..<probeSteps.count)
-        }
-        self.probeSteps = probeSteps
         residual = rest ?? .constant(true)
         residualFilters = BoundFilterCache(residual, windows: false)
         invariants = conditions.flatMap { condition in
@@ -159,24 +137,13 @@ final class DateWindowPlan: Sendable {
 }
 
 extension DateWindowPlan {
-    /// A condition as a binary search reads it (see `Condition`), its steps, when it has more
-    /// than one, those of `probeSteps` in `steps`.
-    fileprivate struct Probe {
-        enum Step { case add, subtract, subtractFrom, negate }
-        let op: ComparisonOperator
-        let holdsOnPrefix: Bool
-        let invariantCount: Int
-        let single: Condition.Single?
-        let steps: Range<Int>
-    }
-
     /// The rows of `whole` (in date order) where every condition holds, found by binary search
     /// with the values the conditions read (those of `invariants`, in order).
     func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>) -> Range<Int> {
-        probes.withUnsafeBufferPointer { probes in probeSteps.withUnsafeBufferPointer { probeSteps in dates.withUnsafeBufferPointer { dates in
+        dates.withUnsafeBufferPointer { dates in
             var window = whole
             var offset = 0
-            for condition in probes {
+            for condition in conditions {
                 let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
                 offset += condition.invariantCount
                 let bound = constants[constants.count - 1]
@@ -193,7 +160,7 @@ extension DateWindowPlan {
                     case nil:
                         var y = date
                         var next = 0
-                        for step in probeSteps[condition.steps] {
+                        for step in condition.steps {
                             switch step {
                             case .add: y = y + constants[next]; next += 1
                             case .subtract: y = y - constants[next]; next += 1
@@ -223,7 +190,7 @@ extension DateWindowPlan {
                 window = condition.holdsOnPrefix ? window.lowerBound..<edge : edge..<window.upperBound
             }
             return window
-        } } }
+        }
     }
 }
 
@@ -250,7 +217,6 @@ extension Evaluator {
 
     /// The first position of a range from which `isTrue` holds, for a test that is false and
     /// then true along it.
-    @inline(__always)
     fileprivate static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
         var low = range.lowerBound, high = range.upperBound
         while low < high {
