@@ -70,17 +70,9 @@ final class TestColumn: BatchComputation {
         case .constant(let flag):
             output.update(repeating: flag, count: count)
         case .numbers(let a, let op, let b):
-            if TestColumn.compareInPlace(a, op, b, input, output) { return }
-            let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
-            a.fill(input, x)
-            b.fill(input, x + count)
-            TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
+            compareOperands(a, op, b, input, output)
         case .ints(let a, let op, let b):
-            if TestColumn.compareInPlace(a, op, b, input, output) { return }
-            let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
-            a.fill(input, x)
-            b.fill(input, x + count)
-            TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
+            compareOperands(a, op, b, input, output)
         case .and(let a, let b):
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
@@ -95,6 +87,20 @@ final class TestColumn: BatchComputation {
             a.fill(input, output)
             for offset in 0..<count { output[offset] = !output[offset] }
         }
+    }
+
+    /// `a op b` for each row of `input`, both computed into the scratch buffer (two batches of
+    /// their values) unless a column is compared with a constant over consecutive rows.
+    @inline(__always)
+    private func compareOperands<Column: BatchComputation, Rows: BatchRows>(
+        _ a: Column, _ op: ComparisonOperator, _ b: Column, _ input: Rows, _ output: UnsafeMutablePointer<Bool>
+    ) where Column.Value: Comparable {
+        if TestColumn.compareInPlace(a, op, b, input, output) { return }
+        let count = input.count
+        let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Column.Value.self)
+        a.fill(input, x)
+        b.fill(input, x + count)
+        TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
     }
 
     /// A column compared with a constant over consecutive rows (`$0.score > 4`), read in
