@@ -623,5 +623,26 @@ enum Workloads {
         Workload(
             name: "W145", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).count > 10",
             closure: { data, _, _ in largestNameGroup(data.views) > 10 }),
+        Workload(
+            name: "W146", rule: "(didRate.donations.map { $0.helpful ?? 0 }.max() ?? 0) > 10",
+            closure: { data, _, _ in (data.ratings.map { $0.helpful ?? 0 }.max() ?? 0) > 10 }),
+        Workload(
+            name: "W147", rule: "(didRate.donations.compactMap(\\.helpful).min() ?? 0) < 3",
+            closure: { data, _, _ in (data.ratings.compactMap(\.helpful).min() ?? 0) < 3 }),
+        Workload(
+            name: "W148", rule: "didRate.donations.reduce(0.0) { $0 + ($1.helpful == nil ? 0 : $1.score) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + ($1.helpful == nil ? 0 : $1.score) } > 10 }),
+        Workload(
+            name: "W149", rule: "(didRate.donations.map(\\.landmarkID).dropFirst(100).max() ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.map(\.landmarkID).dropFirst(100).max() ?? 0) > 3 }),
+        Workload(
+            name: "W150", rule: "didRate.donations.reduce(0) { $0 > $1.landmarkID ? $0 : $1.landmarkID } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 > $1.landmarkID ? $0 : $1.landmarkID } > 10 }),
+        Workload(
+            name: "W151", rule: "didRate.donations.reduce(Int.max) { min($0, $1.landmarkID) } < 3",
+            closure: { data, _, _ in data.ratings.reduce(Int.max) { min($0, $1.landmarkID) } < 3 }),
+        Workload(
+            name: "W152", rule: "Set(didRate.donations.map { $0.score > 4 }).count > 1",
+            closure: { data, _, _ in Set(data.ratings.map { $0.score > 4 }).count > 1 }),
     ]
 }

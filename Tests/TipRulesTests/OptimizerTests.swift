@@ -705,6 +705,12 @@ struct OptimizerTests {
               "view.donations.contains { $0.id * 7 % 5 == 4 }", "view.donations.allSatisfy { $0.id % 9 != 7 }",
               "view.donations.first(where: { $0.id / 2 == 3 })?.name", "view.donations.last(where: { $0.id * 3 == 12 })?.id",
               "view.donations.count(where: { $0.id % 4 == 1 })", "view.donations.dropFirst(500).contains { $0.id * 2 == 999 }",
+              // Ternaries chosen by a nil test; running extremes of `Int`s written as folds.
+              "view.donations.reduce(0.0) { $0 + ($1.bonus == nil ? 0 : $1.rating) }", "view.donations.reduce(0.0) { $0 + ($1.weight != nil ? 1 : 0.5) }",
+              "view.donations.reduce(0) { $0 + (nil == $1.due ? $1.id : 2) }", "view.donations.reduce(0.0) { $0 + ($1.bonus == nil || $1.id > 2 ? $1.rating : 1) }",
+              "view.donations.reduce(0) { $0 > $1.id ? $0 : $1.id }", "view.donations.reduce(100) { $1.id >= $0 ? $0 : $1.id }",
+              "view.donations.reduce(7) { $0 == $1.id ? $0 : $1.id }", "view.donations.reduce(7) { $0 != $1.id ? $0 : $1.id }",
+              "view.donations.reduce(Int.max) { min($0, $1.id) }", "view.donations.reduce(Int.min) { max($0, $1.bonus ?? -9) }",
           ])
     func batchedOperands(text: String) throws {
         let list = try LongList(count: 900)

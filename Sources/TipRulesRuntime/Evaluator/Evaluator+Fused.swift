@@ -393,7 +393,7 @@ extension Evaluator {
                 var result = x
                 let isMax = function == .maxInt
                 Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
-                    for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                    result = IntExtremes.fold(result, values, isMax: isMax)
                 }
                 return (.int(result), list.count)
             }
@@ -964,15 +964,8 @@ extension Evaluator {
         try tick(list.count * perElement, range)
         var result: Int?
         Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Int>) in
-            // (For `Int`s, the first extreme and any other are the same value: selects, which
-            // vectorise.)
-            guard var next = result ?? values.first else { return }
-            if isMax {
-                for x in values { next = x > next ? x : next }
-            } else {
-                for x in values { next = x < next ? x : next }
-            }
-            result = next
+            guard let first = result ?? values.first else { return }
+            result = IntExtremes.fold(first, values, isMax: isMax)
         }
         if column.hasFailed { throw givingWay(range) }
         return result.map(Value.int)

@@ -37,6 +37,35 @@ struct SelectStep {
         self.elseAccumulator = elseAccumulator
     }
 
+    /// The accumulator after a step for each `Int` of `values` in turn, from `start`. `Int`s
+    /// are totally ordered and equal ones indistinguishable, so the step is the greater of the
+    /// two, the lesser, the row's or the accumulator's, whichever it chooses when they differ:
+    /// loops of selects the compiler vectorises.
+    func fold(_ start: Int, _ values: UnsafeBufferPointer<Int>) -> Int {
+        let (whenLess, whenGreater) = (step(1, 2), step(2, 1))
+        switch (whenLess, whenGreater) {
+        case (2, 2): return IntExtremes.fold(start, values, isMax: true)
+        case (1, 1): return IntExtremes.fold(start, values, isMax: false)
+        case (2, 1): return values.last ?? start
+        default: return start
+        }
+    }
+
+    /// One step with `Int`s, as the closure takes it.
+    private func step(_ accumulator: Int, _ row: Int) -> Int {
+        let (left, right) = accumulatorFirst ? (accumulator, row) : (row, accumulator)
+        let holds: Bool
+        switch op {
+        case .equal: holds = left == right
+        case .notEqual: holds = left != right
+        case .less: holds = left < right
+        case .lessOrEqual: holds = left <= right
+        case .greater: holds = left > right
+        case .greaterOrEqual: holds = left >= right
+        }
+        return holds ? (thenAccumulator ? accumulator : row) : (elseAccumulator ? accumulator : row)
+    }
+
     /// The accumulator after a step for each value of `values` in turn, from `start`.
     @inline(__always)
     func fold<T: Comparable>(_ start: T, _ values: UnsafeBufferPointer<T>) -> T {

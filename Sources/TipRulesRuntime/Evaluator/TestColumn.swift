@@ -16,6 +16,9 @@ final class TestColumn: BatchComputation {
         case and(TestColumn, TestColumn)
         case or(TestColumn, TestColumn)
         case not(TestColumn)
+        /// `x == nil` (or, with `isNil` false, `x != nil`) of an optional number field.
+        case nilTest(ColumnArray<Int?>, isNil: Bool)
+        case nilNumberTest(ColumnArray<Double?>, isNil: Bool)
     }
     private let source: Source
     /// The compared operands' values, or the second operand's truths.
@@ -27,7 +30,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest: scratch = nil
         }
     }
 
@@ -46,6 +49,13 @@ final class TestColumn: BatchComputation {
         switch predicate {
         case .constant(let flag):
             return TestColumn(.constant(flag), batch: batch)
+        case .compare(.field(let index), let op, .constant(.null)) where op == .equal || op == .notEqual,
+             .compare(.constant(.null), let op, .field(let index)) where op == .equal || op == .notEqual:
+            switch binder.stream.columns[index] {
+            case .optionalInt(let items): return TestColumn(.nilTest(items, isNil: op == .equal), batch: batch)
+            case .optionalDouble(let items), .optionalDate(let items): return TestColumn(.nilNumberTest(items, isNil: op == .equal), batch: batch)
+            default: return nil
+            }
         case .compare(let a, let op, let b):
             if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
             if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
@@ -86,6 +96,18 @@ final class TestColumn: BatchComputation {
         case .not(let a):
             a.fill(input, output)
             for offset in 0..<count { output[offset] = !output[offset] }
+        case .nilTest(let items, let isNil):
+            TestColumn.testNil(items, isNil, input, output)
+        case .nilNumberTest(let items, let isNil):
+            TestColumn.testNil(items, isNil, input, output)
+        }
+    }
+
+    /// Whether each row's value is nil (with `isNil`; not nil otherwise).
+    @inline(__always)
+    private static func testNil<T>(_ items: ColumnArray<T?>, _ isNil: Bool, _ input: some BatchRows, _ output: UnsafeMutablePointer<Bool>) {
+        items.withUnsafeBufferPointer { column in
+            for offset in 0..<input.count { output[offset] = (column[input[offset]] == nil) == isNil }
         }
     }
 
