@@ -439,12 +439,12 @@ extension Evaluator {
             // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
             // with the accumulator read unboxed.
             guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
-            if test == nil, case .contiguous(let range) = list.positions, let (test, conjunction) = Evaluator.accumulatorJunction(predicate) {
+            if test == nil, case .contiguous(let range) = list.positions, let (rowTest, conjunction) = Evaluator.accumulatorJunction(predicate) {
                 // `$0 && p($1)`: true from a true start while every row passes `p`; `$0 || p($1)`:
                 // true from a false start once a row passes it. `p` cannot fail, and the steps are
                 // per element whichever rows it is tested on, so the rows after the one that
                 // decides need no test: a bound filter's search finds that row.
-                let filter = RowFilter.make(test, binder)
+                let filter = RowFilter.make(rowTest, binder)
                 let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 2 * binder.batch)
                 defer { scratch.deallocate() }
                 let result = conjunction ? x && filter.firstFailing(in: range, scratch, batch: binder.batch) == nil
@@ -950,8 +950,6 @@ extension Evaluator {
         return count
     }
 
-    /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
-    /// (which decides where NaN ends up).
     /// `max()` or `min()` of a computed `Int` mapping (not a plain column, which `columnExtreme`
     /// reads in place), a batch of rows at a time, without the array of values. `Int`
     /// arithmetic that checks itself needs no proof first: it gives way when it failed on a
@@ -971,6 +969,8 @@ extension Evaluator {
         return result.map(Value.int)
     }
 
+    /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does
+    /// (which decides where NaN ends up).
     private func columnExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool, _ meter: StepMeter?) -> Value {
         let column: Column
         switch mappedValues(mapping, list, meter) {
