@@ -644,5 +644,20 @@ enum Workloads {
         Workload(
             name: "W152", rule: "Set(didRate.donations.map { $0.score > 4 }).count > 1",
             closure: { data, _, _ in Set(data.ratings.map { $0.score > 4 }).count > 1 }),
+        Workload(
+            name: "W153", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! }.contains(\"great 7\")",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.map { $0.comment! }.contains("great 7") }),
+        Workload(
+            name: "W154", rule: "didRate.donations.reduce(0) { $0 + ($1.score > 3 && $1.comment != nil ? 1 : 0) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.score > 3 && $1.comment != nil ? 1 : 0) } > 10 }),
+        Workload(
+            name: "W155", rule: "(didRate.donations.map { $0.date.timeIntervalSince(Date.now) / 86400 }.min() ?? 0) < -10",
+            closure: { data, _, _ in (data.ratings.map { $0.date.timeIntervalSince(Dataset.now) / 86400 }.min() ?? 0) < -10 }),
+        Workload(
+            name: "W156", rule: "didRate.donations.map { Double($0.landmarkID) / 10 }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { Double($0.landmarkID) / 10 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W157", rule: "didViewLandmarkDetail.donations.compactMap { $0.landmarkID > 40 ? $0.landmarkName : nil }.count > 10",
+            closure: { data, _, _ in data.views.compactMap { $0.landmarkID > 40 ? $0.landmarkName : nil }.count > 10 }),
     ]
 }

@@ -156,6 +156,11 @@ package enum Optimizer {
             return RowChain(list: narrowed(chain, predicate, perElement: chain.pendingSteps + size, replacing: expression),
                             mapping: mapping, pendingSteps: 0)
         case .arrayCompactMap:
+            if let (test, value, steps) = conditionalValue(call.arguments[0], after: chain.mapping) {
+                // `compactMap { c ? x : nil }`: the donations `c` holds for, and `x` of each.
+                return RowChain(list: narrowed(chain, test, perElement: chain.pendingSteps + steps, replacing: expression),
+                                mapping: value, pendingSteps: 0)
+            }
             guard let (operand, steps) = rowMapping(call.arguments[0], after: chain.mapping),
                   case .function(_, .optional(let wrapped)) = call.arguments[0].type, let fallback = RowPredicate.placeholder(of: wrapped)
             else { return nil }
@@ -164,6 +169,29 @@ package enum Optimizer {
         default:
             return nil
         }
+    }
+
+    /// `{ c ? x : nil }` (or `{ c ? nil : x }`) given to `compactMap`, for an `x` that is not
+    /// optional: the row predicate for which the closure gives a value, that value as a row
+    /// operand (computed only where it holds, as the ternary computes it), and the steps one
+    /// application charges. (After a `map` with `Int` arithmetic, only a closure that reads its
+    /// result, as `predicate(_:after:)` requires.)
+    private static func conditionalValue(_ function: TypedExpression, after mapped: RowPredicate.Operand?)
+        -> (RowPredicate, RowPredicate.Operand, Int)? {
+        guard case .closure(let closure) = function.node, closure.parameterCount == 1,
+              case .ternary(let condition, let then, let otherwise) = closure.body.node else { return nil }
+        let slot = closure.firstSlot
+        let keepsThen: Bool, value: TypedExpression
+        switch (then.node, otherwise.node) {
+        case (.wrapOptional(let x), .constant(.null)): (keepsThen, value) = (true, x)
+        case (.constant(.null), .wrapOptional(let x)): (keepsThen, value) = (false, x)
+        default: return nil
+        }
+        guard !value.type.isOptional, !(mapped?.hasIntArithmetic ?? false) || mentions(closure.body, slot: slot),
+              let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
+              let operand = RowPredicate.rowOperand(RowPredicate.unwrapping(value, where: test, isNil: !keepsThen, slot: slot, mapped: mapped),
+                                                    slot: slot, mapped: mapped) else { return nil }
+        return (keepsThen ? test : .not(test), operand, closure.body.stepSize)
     }
 
     /// The donations of a chain's list that `predicate` holds for, standing for `expression`
