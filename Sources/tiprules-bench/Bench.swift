@@ -67,8 +67,15 @@ struct Bench {
             exit(2)
         }
         // `--sizes 1000,10000`: the workloads at some list sizes only.
-        let chosenSizes = arguments.firstIndex(of: "--sizes").flatMap { index in
-            arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)].split(separator: ",").compactMap { Int($0) } : nil
+        var chosenSizes: [Int]?
+        if let index = arguments.firstIndex(of: "--sizes") {
+            let list = arguments.index(after: index) < arguments.endIndex ? String(arguments[arguments.index(after: index)]) : ""
+            let sizes = list.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                FileHandle.standardError.write(Data("tiprules-bench: --sizes takes positive list sizes separated by commas, such as --sizes 100,1000 (got '\(list)')\n".utf8))
+                exit(2)
+            }
+            chosenSizes = sizes.map { $0! }
         }
         let sizes = chosenSizes ?? (quick ? [10, 1000] : [10, 100, 1000, 10_000])
         if runs("workloads") { for size in sizes { runner.workloads(size: size) } }

@@ -1,4 +1,4 @@
-/// The greatest or least of `Int`s, in loops of selects the compiler vectorises: for `Int`s the
+/// The greatest or least of `Int`s, in loops of selects (no branch per row): for `Int`s the
 /// first extreme and any other are the same value, so the order of comparisons the standard
 /// library and `Swift.max` follow changes nothing.
 enum IntExtremes {

@@ -40,7 +40,7 @@ struct SelectStep {
     /// The accumulator after a step for each `Int` of `values` in turn, from `start`. `Int`s
     /// are totally ordered and equal ones indistinguishable, so the step is the greater of the
     /// two, the lesser, the row's or the accumulator's, whichever it chooses when they differ:
-    /// loops of selects the compiler vectorises.
+    /// loops of selects (see `IntExtremes`).
     func fold(_ start: Int, _ values: UnsafeBufferPointer<Int>) -> Int {
         let (whenLess, whenGreater) = (step(1, 2), step(2, 1))
         switch (whenLess, whenGreater) {
