@@ -659,5 +659,56 @@ enum Workloads {
         Workload(
             name: "W157", rule: "didViewLandmarkDetail.donations.compactMap { $0.landmarkID > 40 ? $0.landmarkName : nil }.count > 10",
             closure: { data, _, _ in data.views.compactMap { $0.landmarkID > 40 ? $0.landmarkName : nil }.count > 10 }),
+        Workload(
+            name: "W158", rule: "didRate.donations.sorted { $0.score == $1.score ? $0.landmarkID < $1.landmarkID : $0.score > $1.score }.first!.landmarkID > 3",
+            closure: { data, _, _ in data.ratings.sorted { (a: Rating, b: Rating) -> Bool in a.score == b.score ? a.landmarkID < b.landmarkID : a.score > b.score }.first!.landmarkID > 3 }),
+        Workload(
+            name: "W159", rule: "didRate.donations.map { $0.comment?.uppercased() ?? \"\" }.filter { $0.hasPrefix(\"GREAT 1\") }.count > 3",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.uppercased() ?? "" }.filter { $0.hasPrefix("GREAT 1") }.count > 3 }),
+        Workload(
+            name: "W160", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * Double($1.helpful ?? 1) } > 100",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + $1.score * Double($1.helpful ?? 1) } > 100 }),
+        Workload(
+            name: "W161", rule: "didRate.donations.allSatisfy { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }",
+            closure: { data, _, _ in data.ratings.allSatisfy { r in data.views.contains { $0.landmarkID == r.landmarkID } } }),
+        Workload(
+            name: "W162", rule: "didRate.donations.map { $0.landmarkID }.sorted(by: >).first == 50",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.sorted(by: >).first == 50 }),
+        Workload(
+            name: "W163", rule: "(didRate.donations.compactMap { $0.helpful }.sorted().last ?? 0) > 5",
+            closure: { data, _, _ in (data.ratings.compactMap { $0.helpful }.sorted().last ?? 0) > 5 }),
+        Workload(
+            name: "W164", rule: "didRate.donations.reduce(0) { $0 + $1.landmarkID % 3 } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + $1.landmarkID % 3 } > 10 }),
+        Workload(
+            name: "W165", rule: "(didRate.donations.map { $0.score }.filter { $0 > 2 }.sorted().first ?? 0) > 2",
+            closure: { data, _, _ in (data.ratings.map { $0.score }.filter { $0 > 2 }.sorted().first ?? 0) > 2 }),
+        Workload(
+            name: "W166", rule: "didRate.donations.map { $0.comment ?? \"\" }.reduce(0) { $0 + $1.count } > 100",
+            closure: { data, _, _ in data.ratings.map { $0.comment ?? "" }.reduce(0) { $0 + $1.count } > 100 }),
+        Workload(
+            name: "W167", rule: "didRate.donations.reduce(0.0) { $0 + ($1.score > 2.5 ? $1.score : 0) } > 100",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + ($1.score > 2.5 ? $1.score : 0) } > 100 }),
+        Workload(
+            name: "W168", rule: "didRate.donations.map { ($0.comment ?? \"\").isEmpty ? 0.0 : $0.score }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { ($0.comment ?? "").isEmpty ? 0.0 : $0.score }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W169", rule: "didRate.donations.reduce(0) { $0 + ($1.date > Date.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.date > Dataset.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3 }),
+        Workload(
+            name: "W170", rule: "didRate.donations.contains { $0.score > 4.8 && ($0.comment ?? \"\").count > 7 }",
+            closure: { data, _, _ in data.ratings.contains { $0.score > 4.8 && ($0.comment ?? "").count > 7 } }),
+        Workload(
+            name: "W171", rule: "(didViewLandmarkDetail.donations.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.map(\\.landmarkName).sorted().first ?? \"\") == \"Alps\"",
+            closure: { data, _, _ in (data.views.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.map(\.landmarkName).sorted().first ?? "") == "Alps" }),
+        Workload(
+            name: "W172", rule: "(didRate.donations.filter { $0.comment != nil && $0.comment!.hasPrefix(\"great\") }.map(\\.score).max() ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.filter { $0.comment != nil && $0.comment!.hasPrefix("great") }.map(\.score).max() ?? 0) > 4 }),
+        Workload(
+            name: "W173", rule: "(didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0) > 3 }),
+        Workload(
+            name: "W174", rule: "didRate.donations.filter { $0.score > didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score > data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) }.count > 10 }),
     ]
 }

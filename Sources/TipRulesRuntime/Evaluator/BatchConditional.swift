@@ -32,7 +32,7 @@ final class BatchConditional<Element: BitwiseCopyable> {
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, branchesCanFail: Bool,
                      filler: Element) -> BatchConditional? {
         guard !predicate.searchesStrings else { return nil }
-        if !branchesCanFail, let column = TestColumn.make(predicate, binder) {
+        if !branchesCanFail, let column = TestColumn.make(predicate, binder, allowingRows: true) {
             return BatchConditional(.blend(column), batch: binder.batch, filler: filler)
         }
         return BatchConditional(.select(RowFilter.make(predicate, binder)), batch: binder.batch, filler: filler)

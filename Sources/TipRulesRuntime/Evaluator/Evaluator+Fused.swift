@@ -85,6 +85,9 @@ extension Evaluator {
         case .keyOrder(let key, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(key, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
+        case .pairOrder(let comparator, let firstSlot, let keyed, let order):
+            if let keyed { return try keyedOrder(list, keyed, order, perComparison: steps.perElement, range) }
+            return try pairOrder(list, comparator, firstSlot, order, perComparison: steps.perElement, range)
         case .mapped(let mapping, let element):
             try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
             try tick(list.count * steps.perElement, range)
@@ -696,6 +699,41 @@ extension Evaluator {
         return .donation(list.stream, list.position(at: offsets[0]))
     }
 
+    /// An order by a predicate of two donations: `$0`'s fields read at a cursor set to the
+    /// first of each pair compared, the predicate tested on the second; charged per comparison.
+    private mutating func pairOrder(_ list: DonationList, _ comparator: RowPredicate, _ firstSlot: Int, _ order: KeyOrder,
+                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
+        let cursor = RowCursor()
+        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants,
+                                        enclosingRow: EnclosingRow(slot: firstSlot, stream: list.stream, cursor: cursor))
+        let precedes = binder.bind(comparator)
+        let positions = (0..<list.count).map(list.position)
+        let (offsets, comparisons) = Evaluator.order(positions, order) { first, second in
+            cursor.position = first
+            return precedes(second)
+        }
+        try tick(comparisons * perComparison, range)
+        if order == .sorted {
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
+        }
+        return .donation(list.stream, list.position(at: offsets[0]))
+    }
+
+    /// An order by comparisons of keys (see `KeyComparisons`): each donation's keys computed
+    /// once, each pair compared on them; charged per comparison.
+    private mutating func keyedOrder(_ list: DonationList, _ keyed: KeyedComparator, _ order: KeyOrder,
+                                     perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
+        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
+        let comparator = PairComparator(keyed.comparisons, keys: keyed.keys.map { binder.keys($0, of: list) }, count: list.count)
+        let precedes = comparator.precedes
+        let (offsets, comparisons) = withExtendedLifetime(comparator) { Evaluator.order(Array(0..<list.count), order, precedes) }
+        try tick(comparisons * perComparison, range)
+        if order == .sorted {
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
+        }
+        return .donation(list.stream, list.position(at: offsets[0]))
+    }
+
     /// The same, for machine keys, with the operator chosen once rather than at every comparison.
     private static func order<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
         switch op {
@@ -745,8 +783,9 @@ extension Evaluator {
         case .columnSum, .fold, .mappedSlice: preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
         case .scan(_, .contains): return .bool(false)
         case .scan(_, .allSatisfy): return .bool(true)
-        case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max): return .null
-        case .keyOrder(_, _, .sorted): return value
+        case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max),
+             .pairOrder(_, _, _, .min), .pairOrder(_, _, _, .max): return .null
+        case .keyOrder(_, _, .sorted), .pairOrder(_, _, _, .sorted): return value
         case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null

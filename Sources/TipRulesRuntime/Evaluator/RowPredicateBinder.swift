@@ -70,6 +70,12 @@ struct RowPredicateBinder {
         case optionalNumbers(ColumnArray<Double?>, isDate: Bool)
         /// An optional `String` field's column.
         case optionalStrings(ColumnArray<String?>)
+        /// `s ?? k` of an optional `String` field and a constant.
+        case coalescedStrings(ColumnArray<String?>, String)
+        /// A `String` computed per row (`s ?? t`, `name.lowercased()`).
+        case computedStrings((Int) -> String)
+        /// An optional `String` computed per row (`s?.lowercased()` of an optional field).
+        case computedOptionalStrings((Int) -> String?)
         /// Another optional field's column (`Bool?`), whose values a nil test reads in place.
         case optionals(ColumnArray<Value>)
         /// Anything else, as values.
@@ -435,6 +441,10 @@ struct RowPredicateBinder {
             if let f = intOperand(x)?.read, let g = intOperand(y)?.read {
                 return .computedInts { test($0) ? f($0) : g($0) }
             }
+            if let f = truths(x), let g = truths(y) {
+                // A test's value (`c ? a < b : a > b`, `c ? true : false`).
+                return .computedBools { test($0) ? f($0) : g($0) }
+            }
             let f = values(x), g = values(y)
             return .values { test($0) ? f($0) : g($0) }
         case .function(.stringCount, .coalesce(let text, .constant(.string(let fallback)), false), nil):
@@ -473,8 +483,14 @@ struct RowPredicateBinder {
         case .coalesce(let a, let b, false):
             // `x ?? k` of an optional `Int`, `Double` or `Date` field: read in place as a
             // machine value, so comparisons, sums and keys of it stay typed.
-            let fallback = bind(b)
-            switch (bind(a), intOperand(fallback), number(fallback)) {
+            let fallback = bind(b), left = bind(a)
+            // `s ?? "none"` of an optional string: a string per row, without a value.
+            if case .optionalStrings(let items) = left, case .value(.string(let k)) = fallback { return .coalescedStrings(items, k) }
+            if let read = optionalText(left) {
+                if case .value(.string(let k)) = fallback { return .computedStrings { read($0) ?? k } }
+                if let other = text(fallback) { return .computedStrings { read($0) ?? other($0) } }
+            }
+            switch (left, intOperand(fallback), number(fallback)) {
             case (.optionalInts(let items), .constant(let k)?, _): return .computedInts { items[$0] ?? k }
             case (.optionalInts(let items), let other?, _):
                 let read = other.read
@@ -563,6 +579,20 @@ struct RowPredicateBinder {
                     return StringSearch.count(text)
                 }
             }
+            if let read = binder.text(a) {
+                return .computedInts { position in
+                    let text = read(position)
+                    meter?.charge(counting: text)
+                    return StringSearch.count(text)
+                }
+            }
+            if let read = binder.optionalText(a) {
+                return .computedOptionalInts { position in
+                    guard let text = read(position) else { return nil }
+                    meter?.charge(counting: text)
+                    return StringSearch.count(text)
+                }
+            }
             let read = binder.values(a)
             return .values { position in
                 guard case .string(let text) = read(position) else { return .null }
@@ -573,30 +603,39 @@ struct RowPredicateBinder {
             // Charged as the built-ins charge (a step per UTF-8 byte), on the rows the scan
             // computes them for.
             let meter = binder.meter, lower = function == .lowercased
-            if case .strings(let items) = a {
-                return .values { position in
-                    let text = items[position]
+            if let read = binder.text(a) {
+                return .computedStrings { position in
+                    let text = read(position)
                     meter?.steps += text.utf8.count
-                    return .string(lower ? text.lowercased() : text.uppercased())
+                    return lower ? text.lowercased() : text.uppercased()
+                }
+            }
+            if let read = binder.optionalText(a) {
+                // `s?.lowercased()` of an optional string: nil for nil.
+                return .computedOptionalStrings { position in
+                    guard let text = read(position) else { return nil }
+                    meter?.steps += text.utf8.count
+                    return lower ? text.lowercased() : text.uppercased()
                 }
             }
             let read = binder.values(a)
             return .values { position in
-                guard case .string(let text) = read(position) else { preconditionFailure("a case change of a value that is no string") }
+                // (Nil ends an optional chain: `s?.lowercased()`.)
+                guard case .string(let text) = read(position) else { return .null }
                 meter?.steps += text.utf8.count
                 return .string(lower ? text.lowercased() : text.uppercased())
             }
         case .memberOf(let constants):
             // Charged as `contains` charges: one step per element of the list.
             let meter = binder.meter, size = constants.count
-            if case .strings(let items) = a {
+            if let read = binder.text(a) {
                 let strings = constants.compactMap { constant -> String? in
                     if case .string(let text) = constant { return text }
                     return nil
                 }
                 return .computedBools { position in
                     meter?.steps += size
-                    return strings.contains(items[position])
+                    return strings.contains(read(position))
                 }
             }
             if let ints = binder.intOperand(a)?.read {
@@ -712,6 +751,9 @@ struct RowPredicateBinder {
         case .optionalNumbers(let items, let isDate):
             return isDate ? { items[$0].map(Value.date) ?? .null } : { items[$0].map(Value.double) ?? .null }
         case .optionalStrings(let items): return { items[$0].map(Value.string) ?? .null }
+        case .coalescedStrings(let items, let k): return { .string(items[$0] ?? k) }
+        case .computedStrings(let read): return { .string(read($0)) }
+        case .computedOptionalStrings(let read): return { read($0).map(Value.string) ?? .null }
         case .optionals(let items): return { items[$0] }
         case .values(let read): return read
         }
@@ -766,6 +808,19 @@ struct RowPredicateBinder {
             return RowPredicateBinder.compare(op, items, k)
         case (.value(.string(let k)), .strings(let items)):
             return RowPredicateBinder.compare(op.mirrored, items, k)
+        case (.coalescedStrings(let items, let fallback), .value(.string(let k))):
+            return RowPredicateBinder.compare(op, { items[$0] ?? fallback }, k)
+        case (.value(.string(let k)), .coalescedStrings(let items, let fallback)):
+            return RowPredicateBinder.compare(op.mirrored, { items[$0] ?? fallback }, k)
+        case (.computedStrings(let read), .value(.string(let k))):
+            return RowPredicateBinder.compare(op, read, k)
+        case (.value(.string(let k)), .computedStrings(let read)):
+            return RowPredicateBinder.compare(op.mirrored, read, k)
+        case (.computedOptionalStrings(let read), .value(.null)), (.value(.null), .computedOptionalStrings(let read)):
+            return op == .equal ? { read($0) == nil } : { read($0) != nil }
+        case (.computedOptionalStrings(let read), .value(.string(let k))) where op == .equal || op == .notEqual,
+             (.value(.string(let k)), .computedOptionalStrings(let read)) where op == .equal || op == .notEqual:
+            return op == .equal ? { read($0) == k } : { read($0) != k }
         case (.bools(let items), .value(.bool(let k))) where op == .equal || op == .notEqual:
             return op == .equal ? { items[$0] == k } : { items[$0] != k }
         case (.computedBools(let f), .value(.bool(let k))) where op == .equal || op == .notEqual,
@@ -795,6 +850,11 @@ struct RowPredicateBinder {
             break
         }
         let left = values(a), right = values(b)
+        if number(a) != nil || number(b) != nil {
+            // A number computed per row against a value read as one (a date, or a number, of an
+            // enclosing row's optional field): compared as numbers, whichever tag each carries.
+            return { Evaluator.compare(op, left($0).asNumber, right($0).asNumber) }
+        }
         return { Evaluator.compare(op, left($0), right($0)) }
     }
 
@@ -857,6 +917,49 @@ struct RowPredicateBinder {
         }
     }
 
+    /// A `Bool` operand's value per row, or nil for an operand of another type.
+    private func truths(_ bound: Bound) -> ((Int) -> Bool)? {
+        switch bound {
+        case .value(.bool(let flag)): return { _ in flag }
+        case .bools(let items): return { items[$0] }
+        case .computedBools(let read): return read
+        default: return nil
+        }
+    }
+
+    /// A string computed per row against a constant.
+    private static func compare(_ op: ComparisonOperator, _ read: @escaping (Int) -> String, _ k: String) -> (Int) -> Bool {
+        switch op {
+        case .equal: return { read($0) == k }
+        case .notEqual: return { read($0) != k }
+        case .less: return { read($0) < k }
+        case .lessOrEqual: return { read($0) <= k }
+        case .greater: return { read($0) > k }
+        case .greaterOrEqual: return { read($0) >= k }
+        }
+    }
+
+    /// A `String` operand's value per row, or nil for an operand that is no (non-optional)
+    /// string read or computed per row.
+    private func text(_ bound: Bound) -> ((Int) -> String)? {
+        switch bound {
+        case .strings(let items): return { items[$0] }
+        case .coalescedStrings(let items, let k): return { items[$0] ?? k }
+        case .computedStrings(let read): return read
+        default: return nil
+        }
+    }
+
+    /// A `String?` operand's value per row, or nil for an operand that is no optional string
+    /// read or computed per row.
+    private func optionalText(_ bound: Bound) -> ((Int) -> String?)? {
+        switch bound {
+        case .optionalStrings(let items): return { items[$0] }
+        case .computedOptionalStrings(let read): return read
+        default: return nil
+        }
+    }
+
     /// A column against a value, specialised per operator.
     private static func compare<T: Comparable>(_ op: ComparisonOperator, _ items: ColumnArray<T>, _ k: T) -> (Int) -> Bool {
         switch op {
@@ -892,8 +995,37 @@ struct RowPredicateBinder {
                 }
             }
         }
-        let left = values(a), right = values(b)
         let meter = test == .contains ? self.meter : nil
+        if case .value(.string(let needle)) = b {
+            // `(s ?? k).isEmpty` and the like: the fallback's answer found once (and charged
+            // per row it stands for).
+            if case .coalescedStrings(let items, let k) = a {
+                let fallback = search(k, needle)
+                return { position in
+                    let text = items[position]
+                    meter?.charge(searching: text ?? k, for: needle)
+                    guard let text else { return fallback }
+                    return search(text, needle)
+                }
+            }
+            // A string computed per row (`name.lowercased().hasPrefix("a")`), or an optional
+            // one, whose nil ends the optional chain before the search.
+            if let read = text(a) {
+                return { position in
+                    let text = read(position)
+                    meter?.charge(searching: text, for: needle)
+                    return search(text, needle)
+                }
+            }
+            if let read = optionalText(a) {
+                return { position in
+                    guard let text = read(position) else { return false }
+                    meter?.charge(searching: text, for: needle)
+                    return search(text, needle)
+                }
+            }
+        }
+        let left = values(a), right = values(b)
         return { position in
             // A nil receiver ends the optional chain before the search runs.
             guard case .string(let text) = left(position), case .string(let needle) = right(position) else { return false }
@@ -1116,5 +1248,14 @@ final class StepMeter {
 
     func charge(counting text: String) {
         steps += BuiltinImplementations.countSteps(text)
+    }
+}
+
+private extension Value {
+    /// A date as the number of its seconds (which is how row operands compute dates); any
+    /// other value as itself.
+    var asNumber: Value {
+        if case .date(let seconds) = self { return .double(seconds) }
+        return self
     }
 }

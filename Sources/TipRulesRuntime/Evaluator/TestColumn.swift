@@ -19,6 +19,8 @@ final class TestColumn: BatchComputation {
         /// `x == nil` (or, with `isNil` false, `x != nil`) of an optional number field.
         case nilTest(ColumnArray<Int?>, isNil: Bool)
         case nilNumberTest(ColumnArray<Double?>, isNil: Bool)
+        /// Any other test, bound to be run row by row (a string test, a comparison of strings).
+        case rows((Int) -> Bool)
     }
     private let source: Source
     /// The compared operands' values, or the second operand's truths.
@@ -30,7 +32,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not, .nilTest, .nilNumberTest: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .rows: scratch = nil
         }
     }
 
@@ -43,8 +45,10 @@ final class TestColumn: BatchComputation {
     var storedColumn: ColumnArray<Bool>? { nil }
 
     /// The predicate computed a batch at a time, or nil when some test of it has no such form
-    /// (strings, optionals other than `x ?? k`, nested scans).
-    static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> TestColumn? {
+    /// (strings, optionals other than `x ?? k`, nested scans). With `allowingRows`, such a test
+    /// (but a nested scan) is run row by row into the batch's truths, as a scan would run it:
+    /// for a caller that tests every row anyway, and only for a predicate that charges no work.
+    static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, allowingRows: Bool = false) -> TestColumn? {
         let batch = binder.batch
         switch predicate {
         case .constant(let flag):
@@ -59,16 +63,18 @@ final class TestColumn: BatchComputation {
         case .compare(let a, let op, let b):
             if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
             if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
-            return nil
+            return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
         case .and(let a, let b):
-            guard let x = make(a, binder), let y = make(b, binder) else { return nil }
+            guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
             return TestColumn(.and(x, y), batch: batch)
         case .or(let a, let b):
-            guard let x = make(a, binder), let y = make(b, binder) else { return nil }
+            guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
             return TestColumn(.or(x, y), batch: batch)
         case .not(let a):
-            return make(a, binder).map { TestColumn(.not($0), batch: batch) }
-        case .string, .exists:
+            return make(a, binder, allowingRows: allowingRows).map { TestColumn(.not($0), batch: batch) }
+        case .string:
+            return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
+        case .exists:
             return nil
         }
     }
@@ -100,6 +106,8 @@ final class TestColumn: BatchComputation {
             TestColumn.testNil(items, isNil, input, output)
         case .nilNumberTest(let items, let isNil):
             TestColumn.testNil(items, isNil, input, output)
+        case .rows(let test):
+            for offset in 0..<count { output[offset] = test(input[offset]) }
         }
     }
 

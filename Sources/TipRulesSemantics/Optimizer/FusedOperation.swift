@@ -324,6 +324,12 @@ extension RowPredicate.Operand {
 extension RowPredicate.Operand: Equatable {}
 extension RowPredicate: Equatable {}
 
+/// An order's comparisons of keys and the keys (see `KeyComparisons`).
+package struct KeyedComparator: Sendable, Equatable {
+    package let comparisons: KeyComparisons
+    package let keys: [RowPredicate.Operand]
+}
+
 /// What an order by key (`FusedOperation.keyOrder`) produces.
 package enum KeyOrder: Sendable {
     /// `sorted(by:)`: the donations in order.
@@ -432,6 +438,15 @@ package enum FusedOperation: Sendable {
     /// computed once, compared with `op` as the closure compares, by the standard library's
     /// own algorithms, so that the same comparisons in the same order give the same answer.
     case keyOrder(TypedExpression, key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+    /// `source.sorted(by:)`, `min(by:)` or `max(by:)` with any other order that is a row
+    /// predicate of its two donations (`{ $0.score == $1.score ? $0.id < $1.id : $0.score >
+    /// $1.score }`): the predicate reads `$1` as the row and `$0` as the enclosing row in
+    /// `firstSlot` (`.outerField`, `.outerDate`), and is tested on the pairs the standard
+    /// library's own algorithms compare, in their order, so the same answers give the same
+    /// result; charged per comparison as the closure is (`FusedSteps.perElement`). With `keys`,
+    /// the predicate compares keys of the two (see `KeyComparisons`): each computed once per
+    /// donation, and the comparisons made on them.
+    case pairOrder(TypedExpression, comparator: RowPredicate, firstSlot: Int, keys: KeyedComparator?, order: KeyOrder)
     /// `xs.sorted(by:)`, `min(by:)` or `max(by:)` of an array of `Int`s, `Double`s, `String`s
     /// or `Date`s with an order that compares the two elements themselves (`{ $0 > $1 }`,
     /// `by: >`): the machine values compared with `op` by the standard library's own
@@ -492,7 +507,7 @@ package enum FusedOperation: Sendable {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
+             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _):
             return source
         }
@@ -509,6 +524,7 @@ package enum FusedOperation: Sendable {
         case groupCount(field: Int, largest: Bool)
         case distinctCount(mapping: RowPredicate.Operand, skipsNil: Bool)
         case keyOrder(key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+        case pairOrder(comparator: RowPredicate, firstSlot: Int, keys: KeyedComparator?, order: KeyOrder)
         case valueOrder(op: ComparisonOperator, order: KeyOrder)
         case mappedOrder(mapping: RowPredicate.Operand, element: RuleType, op: ComparisonOperator?, order: KeyOrder)
         case columnSum(mapping: RowPredicate.Operand, addition: SourceRange, skipsNil: Bool)
@@ -527,6 +543,8 @@ package enum FusedOperation: Sendable {
         case .groupCount(_, let field, let largest): return .groupCount(field: field, largest: largest)
         case .distinctCount(_, let mapping, let skipsNil): return .distinctCount(mapping: mapping, skipsNil: skipsNil)
         case .keyOrder(_, let key, let op, let order): return .keyOrder(key: key, op: op, order: order)
+        case .pairOrder(_, let comparator, let firstSlot, let keys, let order):
+            return .pairOrder(comparator: comparator, firstSlot: firstSlot, keys: keys, order: order)
         case .valueOrder(_, let op, let order): return .valueOrder(op: op, order: order)
         case .mappedOrder(_, let mapping, let element, let op, let order):
             return .mappedOrder(mapping: mapping, element: element, op: op, order: order)

@@ -83,6 +83,8 @@ extension FusedOperation.Kernel {
         case .keyOrder(let key, _, _):
             // An order's closure runs once per comparison: never for a single donation.
             key.collectHoisted(conditional: true, into: &uses)
+        case .pairOrder(let comparator, _, _, _):
+            comparator.collectHoisted(conditional: true, into: &uses)
         case .fold(let step, let filter):
             filter?.collectHoisted(conditional: false, into: &uses)
             step.collectHoisted(conditional: filter != nil, into: &uses)

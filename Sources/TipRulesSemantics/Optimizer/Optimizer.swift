@@ -220,11 +220,36 @@ package enum Optimizer {
     /// with the steps one application charges.
     private static func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
-              case .comparison(let op, let l, let r) = closure.body.node,
-              !mentions(l, slot: closure.firstSlot + 1), !mentions(r, slot: closure.firstSlot),
+              case .comparison(let op, let l, let r) = closure.body.node else { return nil }
+        // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
+        if !mentions(l, slot: closure.firstSlot), !mentions(r, slot: closure.firstSlot + 1),
+           let a = RowPredicate.rowOperand(r, slot: closure.firstSlot),
+           let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1), a == b {
+            return (a, op.mirrored, closure.body.stepSize)
+        }
+        guard !mentions(l, slot: closure.firstSlot + 1), !mentions(r, slot: closure.firstSlot),
               let a = RowPredicate.rowOperand(l, slot: closure.firstSlot),
               let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1), a == b else { return nil }
         return (a, op, closure.body.stepSize)
+    }
+
+    /// An order `{ p($0, $1) }` of two donations that is a row predicate of `$1` reading `$0` as
+    /// its enclosing row (see `FusedOperation.pairOrder`), with `$0`'s slot and the steps one
+    /// application charges. Not one that reads either donation as a whole, computes `Int`
+    /// arithmetic (which would have to be proven safe for every pair), nests a scan, or charges
+    /// work.
+    private static func pairComparison(_ argument: TypedExpression?) -> (RowPredicate, Int, Int)? {
+        guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
+              let comparator = RowPredicate.from(closure.body, slot: closure.firstSlot + 1),
+              !comparator.hasIntArithmetic, !comparator.nestsScan, !comparator.searchesStrings,
+              !comparator.containsOperand(where: { operand in
+                  switch operand {
+                  case .accumulator, .outerLocal(closure.firstSlot, _): return true
+                  case .function(let function, _, _): return function == .lowercased || function == .uppercased || function == .stringCount
+                  default: return false
+                  }
+              }) else { return nil }
+        return (comparator, closure.firstSlot, closure.body.stepSize)
     }
 
     /// `xs.compactMap(f).filter(p).count` (and `.isEmpty`) or `xs.compactMap(f).count(where: p)`
@@ -358,6 +383,12 @@ package enum Optimizer {
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
         if isDonationList, let order = keyOrder(builtin.id), let (key, op, size) = keyComparison(call.arguments.first) {
             return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
+        }
+        // The same with any other order that is a row predicate of the two donations.
+        if isDonationList, let order = keyOrder(builtin.id), let (comparator, firstSlot, size) = pairComparison(call.arguments.first) {
+            let keyed = KeyComparisons.make(comparator, firstSlot: firstSlot).map { KeyedComparator(comparisons: $0.0, keys: $0.1) }
+            return fused(.pairOrder(receiver, comparator: comparator, firstSlot: firstSlot, keys: keyed, order: order),
+                         perElement: size, replacing: expression)
         }
         // xs.map(f).sorted(), and .sorted(by:), .min(by:) and .max(by:) comparing the elements
         // themselves: the values sorted from the columns, without the array `map` makes.
@@ -579,6 +610,24 @@ package enum Optimizer {
            let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, allowingWork: true) {
             return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
                     closure.body.stepSize, 0)
+        }
+        // { $0 + f($1) } over map(g), or after any other chain: f of what the chain computes,
+        // each donation's `g` and then `f` (the calls compute every `g` before the first `f`,
+        // but an error anywhere has the fused node run them, which then report theirs).
+        if case .local(let slot) = addend.node, slot == closure.firstSlot + 1 {
+            // { $0 + $1 }: below.
+        } else if !mentions(addend, slot: closure.firstSlot) {
+            if let map = mapOverDonations(receiver, .arrayMap, metered: true),
+               let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, mapped: map.mapping, allowingWork: true) {
+                return (.columnSum(map.source, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
+                        map.steps + closure.body.stepSize, 0)
+            }
+            if let chain = rowChain(receiver), let mapped = chain.mapping,
+               let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, mapped: mapped, allowingWork: true) {
+                return (.columnSum(chain.list, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
+                        chain.pendingSteps + closure.body.stepSize, 0)
+            }
+            return nil
         }
         guard case .local(let slot) = addend.node, slot == closure.firstSlot + 1 else { return nil }
         // { $0 + $1 } over map(f) of the donations.
@@ -993,10 +1042,16 @@ extension RowPredicate {
                 return nil
             }
         case .optionalChain(let inner):
-            // `s?.count` of an optional string: nil when it is.
-            guard case .builtin(let call) = inner.node, call.builtin.id == .stringCount, let receiver = call.receiver,
+            // `s?.count`, `s?.lowercased()` or `s?.uppercased()` of an optional string: nil
+            // when it is.
+            guard case .builtin(let call) = inner.node, let receiver = call.receiver,
                   case .bindOptional(let text) = receiver.node, let a = operand(text) else { return nil }
-            return .function(.stringCount, a, nil)
+            switch call.builtin.id {
+            case .stringCount: return .function(.stringCount, a, nil)
+            case .stringLowercased: return .function(.lowercased, a, nil)
+            case .stringUppercased: return .function(.uppercased, a, nil)
+            default: return nil
+            }
         case .comparison, .and, .or, .not:
             // A test as a `Bool` value (`map { $0.score > 3 }`): true where it holds.
             return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
