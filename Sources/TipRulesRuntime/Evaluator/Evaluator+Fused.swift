@@ -581,7 +581,7 @@ extension Evaluator {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
                 try Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
-                    _ = try add(to: &sum, values.count, addition) { values[$0] }
+                    for value in values { try add(value, to: &sum, addition) }
                 }
                 return .int(sum)
             }

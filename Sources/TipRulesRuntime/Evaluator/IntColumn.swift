@@ -29,6 +29,8 @@ final class IntColumn: BatchComputation {
     /// Whether an operation of this node failed (overflowed, divided by zero, met `abs(Int.min)`
     /// or a `Double` with no `Int`) on a row it computed.
     private var failed = false
+    /// For `x / k` or `x % k` with a constant `k`: the division by multiplication, made once.
+    private let divisor: ConstantDivisor?
 
     /// Whether an operation failed on a row computed so far, here or in an operand (a
     /// conversion's `Double` operand cannot fail).
@@ -76,6 +78,11 @@ final class IntColumn: BatchComputation {
 
     private init(_ source: Source, batch: Int = 0) {
         self.source = source
+        if case .arithmetic(let op, _, let b) = source, op == .intDivide || op == .intRemainder, let k = b.constant {
+            divisor = ConstantDivisor(k)
+        } else {
+            divisor = nil
+        }
         switch source {
         case .arithmetic, .extreme: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: batch))
         case .converted: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: batch))
@@ -120,31 +127,6 @@ final class IntColumn: BatchComputation {
         }
     }
 
-    /// `x / k` or `x % k` of each of `count` values, in place, by a `Double` division (a
-    /// hardware `Int` division takes tens of cycles, where the compiler divides a closure's
-    /// constant by multiplying): exact for every `x` and `k` below 2^53 in magnitude, where
-    /// the division's rounding error is less than the distance 1/k from the quotient to the
-    /// next integer, so truncating gives the `Int` quotient. False, changing nothing, when a
-    /// value or `k` is larger, or `k` is 0 (which fails).
-    @inline(__always)
-    private static func divideQuickly(_ values: UnsafeMutablePointer<Int>, _ count: Int, by k: Int, remainder: Bool) -> Bool {
-        let limit: UInt = 1 << 53
-        guard k != 0, k.magnitude < limit else { return false }
-        var large = 0
-        for offset in 0..<count { large &+= values[offset].magnitude < limit ? 0 : 1 }
-        guard large == 0 else { return false }
-        let divisor = Double(k)
-        if remainder {
-            for offset in 0..<count {
-                let x = values[offset]
-                values[offset] = x &- Int(Double(x) / divisor) &* k
-            }
-        } else {
-            for offset in 0..<count { values[offset] = Int(Double(values[offset]) / divisor) }
-        }
-        return true
-    }
-
     /// Writes the operand's value for each row of `input`.
     func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Int>) {
         switch source {
@@ -156,8 +138,15 @@ final class IntColumn: BatchComputation {
             items.fill(input, coalescing: k, into: output)
         case .arithmetic(let op, let a, let b):
             a.fill(input, output)
-            if case .constant(let k) = b.source, op == .intDivide || op == .intRemainder,
-               IntColumn.divideQuickly(output, input.count, by: k, remainder: op == .intRemainder) {
+            if let divisor {
+                // By a constant other than 0, 1, -1 and `Int.min`: by a multiplication (see
+                // `ConstantDivisor`: a hardware `Int` division takes tens of cycles, where the
+                // compiler divides a closure's constant by multiplying); nothing can fail.
+                if op == .intRemainder {
+                    for offset in 0..<input.count { output[offset] = divisor.remainder(output[offset]) }
+                } else {
+                    for offset in 0..<input.count { output[offset] = divisor.quotient(output[offset]) }
+                }
                 return
             }
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
