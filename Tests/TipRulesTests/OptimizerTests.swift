@@ -808,6 +808,11 @@ struct OptimizerTests {
             "view.donations.count { outer in view.donations.contains { $0.name == outer.name && $0.date < Date.now.addingTimeInterval(-86400 * 30) } }",
             "view.donations.filter { outer in empty.donations.contains { $0.id == outer.id } }.map(\\.id)",
             "view.donations.filter { outer in empty.donations.allSatisfy { $0.date > outer.date } }.count",
+            // Sums whose columns are kept between evaluations: bound to the clock, to an outer
+            // element, to the donations.
+            "view.donations.reduce(0.0) { $0 + $1.rating * (Date.now.timeIntervalSince($1.date) > 86400 * 20 ? 1 : 2) }",
+            "view.donations.map { outer in view.donations.reduce(0.0) { $0 + ($1.rating > outer.rating ? $1.rating : 0.5) } }",
+            "view.donations.reduce(0.0) { $0 + Double($1.bonus ?? threshold) * $1.rating }",
         ] + OptimizerTests.joins
         let expressions = try texts.map { text in
             let source = SourceFile(name: "<expr>", text: text)

@@ -59,6 +59,20 @@ final class BatchConditional<Element: BitwiseCopyable> {
         UnsafeMutableRawPointer(positions).deallocate()
     }
 
+    /// The test's truths for the rows of `input` when it blends (computed for every row); nil
+    /// when it selects.
+    func blend<Rows: BatchRows>(_ input: Rows) -> UnsafePointer<Bool>? {
+        guard case .blend(let column) = test else { return nil }
+        return positions.withMemoryRebound(to: Bool.self, capacity: input.count) { truths in
+            column.fill(input, truths)
+            return UnsafePointer(truths)
+        }
+    }
+
+    /// A batch of values of the element type, free while a blend's truths are read (a branch's
+    /// values go there).
+    var passBuffer: UnsafeMutablePointer<Element> { passValues }
+
     /// Writes the conditional's value for each row of `input` to `output`, `pass` its value
     /// where the test holds and `fail` where it does not.
     @inline(__always)

@@ -152,7 +152,7 @@ extension Evaluator {
         }
         if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
         let meter = StepMeter.forWork(of: mapping)
-        let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked)
+        let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked, columns: filters.columns)
         if checked?.hasFailed == true { throw givingWay(range) }
         try tick(meter?.steps ?? 0, range)
         return sum
@@ -542,7 +542,8 @@ extension Evaluator {
     /// What a row mapping computes from each donation, added left to right from `start` as the
     /// closure adds it.
     private func mappedSum(_ list: DonationList, _ mapping: RowPredicate.Operand, from start: Value,
-                           _ addition: SourceRange, _ meter: StepMeter?, checked: IntColumn? = nil) throws(Interrupt) -> Value {
+                           _ addition: SourceRange, _ meter: StepMeter?, checked: IntColumn? = nil,
+                           columns: BoundColumnCache? = nil) throws(Interrupt) -> Value {
         if case .field(let field) = mapping { return try columnSum(list, field, from: start, addition) }
         switch start {
         case .int(var sum):
@@ -590,34 +591,17 @@ extension Evaluator {
             return .int(sum)
         case .double(var sum):
             let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
-            // `x op k` (or `k op x`) with `k` the same for every row (`$1.score * 2`, `weight *
-            // $1.score`): `x` a batch at a time, the operation done in the loop that adds, which
-            // waits on each addition anyway.
-            if case .arithmetic(let op, let a, let b) = mapping, a.isInvariant != b.isInvariant,
-               case .double(let k) = invariant(a.isInvariant ? a : b), let column = binder.numberColumn(a.isInvariant ? b : a) {
-                let constantFirst = a.isInvariant
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
-                    switch (op, constantFirst) {
-                    case (.doubleAdd, false): for value in values { sum += value + k }
-                    case (.doubleAdd, true): for value in values { sum += k + value }
-                    case (.doubleSubtract, false): for value in values { sum += value - k }
-                    case (.doubleSubtract, true): for value in values { sum += k - value }
-                    case (.doubleMultiply, false): for value in values { sum += value * k }
-                    case (.doubleMultiply, true): for value in values { sum += k * value }
-                    case (.doubleDivide, false): for value in values { sum += value / k }
-                    case (.doubleDivide, true): for value in values { sum += k / value }
-                    default: preconditionFailure("row arithmetic with an operator that can fail")
-                    }
-                }
-                return .double(sum)
+            // The binding kept from the last sum over the same donations, or a new one.
+            let invariants = columns.map { $0.variableInvariants.isEmpty ? [] : $0.variableInvariants.map { invariant($0) } } ?? []
+            if let entry = columns?.take(matching: list.stream, invariants) {
+                defer { columns?.put(entry) }
+                return .double(NumberSum.of(entry.column, over: list, batch: binder.batch, from: sum))
             }
             if let column = binder.numberColumn(mapping) {
-                // A batch of rows at a time, each value computed in a tight loop, then added in
-                // order.
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
-                    for value in values { sum += value }
-                }
-                return .double(sum)
+                // A batch of rows at a time, each value computed in tight loops, the last
+                // operation in the loop that adds them in order (see `NumberSum`).
+                defer { columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, column: column)) }
+                return .double(NumberSum.of(column, over: list, batch: binder.batch, from: sum))
             }
             let read = binder.doubles(mapping)
             for offset in 0..<list.count { sum += read(list.position(at: offset)) }

@@ -400,6 +400,8 @@ final class FusedNode: Node {
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
             filters = BoundFilterCache(predicate)
+        case .columnSum(_, _, let mapping, _, false):
+            filters = BoundFilterCache(nil, summing: mapping)
         default: filters = BoundFilterCache(nil)
         }
         super.init(range, type)

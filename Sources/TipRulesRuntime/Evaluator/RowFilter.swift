@@ -825,6 +825,8 @@ final class NumberColumn: BatchComputation {
         case convertedInts(IntColumn)
         /// `x ?? k` of an optional `Double` or `Date` field.
         case coalesce(ColumnArray<Double?>, Double)
+        /// `Double(x ?? k)` of an optional `Int` field.
+        case convertedCoalesce(ColumnArray<Int?>, Int)
         /// `abs(x)`, `x.rounded()`, or `min` or `max` of two (the second in `scratch`).
         case function(RowPredicate.RowFunction, NumberColumn, NumberColumn?)
         /// `p ? a : b`, each branch computed for the rows it is taken for.
@@ -861,11 +863,47 @@ final class NumberColumn: BatchComputation {
     static func converted(_ items: ColumnArray<Int>) -> NumberColumn { NumberColumn(.converted(items)) }
     static func converted(_ ints: IntColumn, batch: Int) -> NumberColumn { NumberColumn(.convertedInts(ints), batch: batch) }
     static func coalesce(_ items: ColumnArray<Double?>, _ k: Double) -> NumberColumn { NumberColumn(.coalesce(items, k)) }
+    static func converted(_ items: ColumnArray<Int?>, coalescing k: Int) -> NumberColumn { NumberColumn(.convertedCoalesce(items, k)) }
     static func function(_ function: RowPredicate.RowFunction, _ a: NumberColumn, _ b: NumberColumn?, batch: Int) -> NumberColumn {
         NumberColumn(.function(function, a, b), batch: batch)
     }
     static func conditional(_ test: BatchConditional<Double>, _ a: NumberColumn, _ b: NumberColumn) -> NumberColumn {
         NumberColumn(.conditional(test, a, b))
+    }
+
+    /// Adds the operand's value for each row of `input` to `sum`, in order, with the
+    /// operation at its root done in the loop that adds (see `NumberSum`); `buffer` holds a
+    /// batch.
+    func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, _ buffer: UnsafeMutablePointer<Double>) {
+        let count = input.count
+        switch source {
+        case .arithmetic(let op, let a, let b):
+            a.withValues(input, buffer) { x in
+                if let k = b.constant {
+                    switch op {
+                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + k }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - k }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * k }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / k }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                    return
+                }
+                b.withValues(input, scratch.unsafelyUnwrapped) { y in
+                    switch op {
+                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + y[offset] }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - y[offset] }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * y[offset] }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / y[offset] }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+            }
+        case .conditional(let test, let a, let b):
+            test.add(input, to: &sum, pass: a, fail: b, buffer)
+        default:
+            withValues(input, buffer) { x in NumberSum.accumulate(&sum, count) { offset in x[offset] } }
+        }
     }
 
     /// Writes the operand's value for each row of `input`.
@@ -890,6 +928,8 @@ final class NumberColumn: BatchComputation {
             }
         case .coalesce(let items, let k):
             items.fill(input, coalescing: k, into: output)
+        case .convertedCoalesce(let items, let k):
+            items.fill(input, coalescing: k, convertingInto: output)
         case .conditional(let test, let a, let b):
             test.fill(input, output, pass: a, fail: b)
         case .function(let function, let a, let b):

@@ -1184,6 +1184,10 @@ extension RowPredicateBinder {
         case .function(.doubleFromInt, .field(let index), nil):
             guard case .int(let items) = stream.columns[index] else { return nil }
             return .converted(items)
+        case .function(.doubleFromInt, .coalesce(.field(let index), let fallback, false), nil) where fallback.isInvariant:
+            // `Double(x ?? k)` of an optional `Int` field, in one loop.
+            guard case .optionalInt(let items) = stream.columns[index], case .int(let k) = invariant(fallback) else { return nil }
+            return .converted(items, coalescing: k)
         case .function(.doubleFromInt, let a, nil):
             return IntColumn.make(a, self).map { .converted($0, batch: batch) }
         case .coalesce(.field(let index), let fallback, false) where fallback.isInvariant:

@@ -63,3 +63,34 @@ extension BatchComputation {
         }
     }
 }
+
+/// Something done with each batch of a list's rows in turn, whatever form the rows take (see
+/// `DonationList.forEachRowBatch`).
+protocol RowBatchVisitor {
+    mutating func visit<Rows: BatchRows>(_ rows: Rows)
+}
+
+extension DonationList {
+    /// Calls the visitor with the rows of the list, at most `batch` at a time, in order:
+    /// consecutive positions for a contiguous list.
+    func forEachRowBatch<Visitor: RowBatchVisitor>(batch: Int, _ visitor: inout Visitor) {
+        switch positions {
+        case .contiguous(let range):
+            var done = 0
+            while done < range.count {
+                let n = min(batch, range.count - done)
+                visitor.visit(ConsecutiveRows(start: range.lowerBound + done, count: n))
+                done += n
+            }
+        case .scattered(let positions):
+            positions.withUnsafeBufferPointer { positions in
+                var done = 0
+                while done < positions.count {
+                    let n = min(batch, positions.count - done)
+                    visitor.visit(UnsafeBufferPointer(rebasing: positions[done..<(done + n)]))
+                    done += n
+                }
+            }
+        }
+    }
+}

@@ -61,6 +61,31 @@ extension Int: OptionalNumberBits.Number {}
 extension Double: OptionalNumberBits.Number {}
 
 extension ColumnArray {
+    /// Writes `Double(self[p] ?? fallback)` for each position `p` of `input`, read without a
+    /// branch and converted in the same loop.
+    @inline(__always)
+    func fill<Rows: BatchRows>(_ input: Rows, coalescing fallback: Int, convertingInto output: UnsafeMutablePointer<Double>)
+        where Element == Int? {
+        withUnsafeBufferPointer { column in
+            guard let bits = OptionalNumberBits.make() else {
+                for offset in 0..<input.count { output[offset] = Double(column[input[offset]] ?? fallback) }
+                return
+            }
+            let base = column.baseAddress.unsafelyUnwrapped
+            if let start = input.consecutiveStart {
+                precondition(start >= 0 && start + input.count <= column.count, "ColumnArray position out of bounds")
+                let first = base + start
+                for offset in 0..<input.count { output[offset] = Double(bits.value(first + offset, or: fallback)) }
+                return
+            }
+            for offset in 0..<input.count {
+                let position = input[offset]
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "ColumnArray position out of bounds")
+                output[offset] = Double(bits.value(base + position, or: fallback))
+            }
+        }
+    }
+
     /// Writes `self[p] ?? fallback` for each position `p` of `input`, read without a branch.
     @inline(__always)
     func fill<T: OptionalNumberBits.Number, Rows: BatchRows>(_ input: Rows, coalescing fallback: T,
@@ -71,6 +96,13 @@ extension ColumnArray {
                 return
             }
             let base = column.baseAddress.unsafelyUnwrapped
+            if let start = input.consecutiveStart {
+                // (Bounds checked once for the run.)
+                precondition(start >= 0 && start + input.count <= column.count, "ColumnArray position out of bounds")
+                let first = base + start
+                for offset in 0..<input.count { output[offset] = bits.value(first + offset, or: fallback) }
+                return
+            }
             for offset in 0..<input.count {
                 let position = input[offset]
                 precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "ColumnArray position out of bounds")

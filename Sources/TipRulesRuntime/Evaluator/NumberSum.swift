@@ -1,0 +1,76 @@
+/// The sum of a `NumberColumn` over a list, added in order from a start as `reduce(start) { $0
+/// + f($1) }` adds (so it is the same to the last bit), with the operation at the root of `f`
+/// (`a * b`, `c ? a : b`) done in the loop that adds: that loop waits on each addition, so
+/// the operation costs nothing there, where a pass of its own would cost a load and a store
+/// a row.
+struct NumberSum: RowBatchVisitor {
+    private let column: NumberColumn
+    private let buffer: UnsafeMutablePointer<Double>
+    private(set) var sum: Double
+
+    /// The sum of `column` over `list` from `start`, in batches of at most `batch` rows.
+    static func of(_ column: NumberColumn, over list: DonationList, batch: Int, from start: Double) -> Double {
+        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: max(1, batch))
+        defer { buffer.deallocate() }
+        var adder = NumberSum(column: column, buffer: buffer, sum: start)
+        list.forEachRowBatch(batch: batch, &adder)
+        return adder.sum
+    }
+
+    mutating func visit<Rows: BatchRows>(_ rows: Rows) {
+        column.add(rows, to: &sum, buffer)
+    }
+
+    /// `sum += value(offset)` for the offsets below `count`, in order, with the sum in a local
+    /// (an `inout` captured by a closure lives in memory, and each addition would wait on a
+    /// store and a load as well).
+    @inline(__always)
+    static func accumulate(_ sum: inout Double, _ count: Int, _ value: (Int) -> Double) {
+        var total = sum
+        for offset in 0..<count { total += value(offset) }
+        sum = total
+    }
+}
+
+extension NumberColumn {
+    /// Reads the operand's values for the rows of `input`: a stored column in place over
+    /// consecutive rows, anything else computed into `buffer`.
+    @inline(__always)
+    func withValues<Rows: BatchRows, Result>(_ input: Rows, _ buffer: UnsafeMutablePointer<Double>,
+                                             _ body: (UnsafePointer<Double>) -> Result) -> Result {
+        if let start = input.consecutiveStart, let items = storedColumn {
+            return items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + input.count <= column.count, "rows past a column's end")
+                return body(column.baseAddress.unsafelyUnwrapped + start)
+            }
+        }
+        fill(input, buffer)
+        return body(buffer)
+    }
+}
+
+extension BatchConditional where Element == Double {
+    /// Adds `c ? a : b` for each row of `input` to `sum` in order, chosen in the loop that adds
+    /// where the test blends (see the type); otherwise computed into `buffer` first.
+    func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, pass: NumberColumn, fail: NumberColumn,
+                              _ buffer: UnsafeMutablePointer<Double>) {
+        let count = input.count
+        guard let truths = blend(input) else {
+            fill(input, buffer, pass: pass, fail: fail)
+            NumberSum.accumulate(&sum, count) { offset in buffer[offset] }
+            return
+        }
+        switch (pass.constant, fail.constant) {
+        case (let k?, let l?):
+            NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : l }
+        case (let k?, nil):
+            fail.withValues(input, buffer) { y in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : y[offset] } }
+        case (nil, let l?):
+            pass.withValues(input, buffer) { x in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? x[offset] : l } }
+        case (nil, nil):
+            pass.withValues(input, buffer) { x in
+                fail.withValues(input, passBuffer) { y in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? x[offset] : y[offset] } }
+            }
+        }
+    }
+}
