@@ -813,6 +813,8 @@ struct OptimizerTests {
             "view.donations.reduce(0.0) { $0 + $1.rating * (Date.now.timeIntervalSince($1.date) > 86400 * 20 ? 1 : 2) }",
             "view.donations.map { outer in view.donations.reduce(0.0) { $0 + ($1.rating > outer.rating ? $1.rating : 0.5) } }",
             "view.donations.reduce(0.0) { $0 + Double($1.bonus ?? threshold) * $1.rating }",
+            "view.donations.reduce(0) { $0 + $1.id % 3 }", "view.donations.reduce(0) { $0 + 100 / ($1.id + 3) }",
+            "view.donations.reduce(0) { $0 + 100 / $1.id }", "view.donations.reduce(0) { $0 + ($1.rating > 2 ? 2 : ($1.seen ? 1 : 0)) }",
         ] + OptimizerTests.joins
         let expressions = try texts.map { text in
             let source = SourceFile(name: "<expr>", text: text)

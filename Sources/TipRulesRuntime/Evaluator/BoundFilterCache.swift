@@ -214,12 +214,12 @@ final class BoundFilterCache: Sendable {
     }
 }
 
-/// The `NumberColumn` a fused sum bound last, kept for the next evaluation over the same
+/// The `NumberColumn` (or `IntColumn`) a fused sum bound last, kept for the next evaluation over the same
 /// donations, as `BoundFilterCache` keeps a filter and on the same terms: the same state of the
 /// same stream, and the same values of the mapping's variable invariants. (Binding a mapping
 /// makes an object per operation and its buffers, which for a sum over a thousand donations
-/// costs a third of the sum.) Only for a mapping without `Int` arithmetic: a column holds no
-/// state between sums but its buffers, and one with `Int`s would hold whether they failed.
+/// costs a third of the sum.) A column holds no state between sums but its buffers, and
+/// whether its `Int` arithmetic failed: one that did is not kept.
 final class BoundColumnCache: Sendable {
     /// One binding of the mapping. (Sendable as the cache hands it out: one sum at a time has
     /// it, taken out of the cache while in use.)
@@ -228,14 +228,17 @@ final class BoundColumnCache: Sendable {
         let count: Int
         let rewrites: Int
         let invariants: [Value]
-        let column: NumberColumn
+        /// The binding of a `Double` sum's mapping, or of an `Int` sum's.
+        let numbers: NumberColumn?
+        let ints: IntColumn?
 
-        init(stream: DonationStream, invariants: [Value], column: NumberColumn) {
+        init(stream: DonationStream, invariants: [Value], numbers: NumberColumn? = nil, ints: IntColumn? = nil) {
             self.stream = stream.identity
             count = stream.count
             rewrites = stream.rewrites
             self.invariants = invariants
-            self.column = column
+            self.numbers = numbers
+            self.ints = ints
         }
 
         func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
@@ -246,8 +249,6 @@ final class BoundColumnCache: Sendable {
 
     /// The operands whose values the binding depends on besides the stream.
     let variableInvariants: [RowPredicate.Operand]
-    /// Whether a binding may be kept at all (see the type).
-    let keeps: Bool
     /// The address of the entry, retained; 0 while none is kept or one is in use.
     private let slot = Atomic<Int>(0)
 
@@ -255,7 +256,6 @@ final class BoundColumnCache: Sendable {
         var operands: [RowPredicate.Operand] = []
         mapping.collectVariableInvariants(into: &operands)
         variableInvariants = operands
-        keeps = !mapping.hasIntArithmetic
     }
 
     deinit {
@@ -266,14 +266,13 @@ final class BoundColumnCache: Sendable {
 
     /// Takes out the kept binding if it binds the mapping to this stream with these values.
     func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
-        guard keeps, let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
+        guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
         let entry = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
         return entry.matches(stream, invariants) ? entry : nil
     }
 
     /// Keeps a binding for the next sum, in place of any other.
     func put(_ entry: Entry) {
-        guard keeps else { return }
         let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
         if let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) {
             Unmanaged<Entry>.fromOpaque(old).release()

@@ -130,9 +130,13 @@ extension Evaluator {
         try evaluateHoisted(hoisted, over: list, range)
         // `Int` arithmetic computed a batch at a time that checks itself needs no proof first:
         // the sum gives way when it failed on a row.
+        // (The binding kept from the last sum over the same donations, or a new one.)
         let checked: IntColumn?
+        var invariants: [Value] = []
         if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
-            checked = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
+            invariants = columnInvariants(filters.columns)
+            checked = filters.columns?.take(matching: list.stream, invariants)?.ints
+                ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
         } else {
             checked = nil
         }
@@ -153,9 +157,18 @@ extension Evaluator {
         if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
         let meter = StepMeter.forWork(of: mapping)
         let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked, columns: filters.columns)
-        if checked?.hasFailed == true { throw givingWay(range) }
+        if let checked {
+            if checked.hasFailed { throw givingWay(range) }
+            filters.columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: checked))
+        }
         try tick(meter?.steps ?? 0, range)
         return sum
+    }
+
+    /// The values of the variable invariants a sum's kept column is bound with.
+    private func columnInvariants(_ columns: BoundColumnCache?) -> [Value] {
+        guard let columns, !columns.variableInvariants.isEmpty else { return [] }
+        return columns.variableInvariants.map { invariant($0) }
     }
 
     /// `map(f)` then a slice of what it made (see `FusedOperation.mappedSlice`): the map charged
@@ -578,7 +591,17 @@ extension Evaluator {
                 return .int(sum)
             }
             let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
-            if let column = checked ?? IntColumn.make(mapping, binder) {
+            // The binding kept from the last sum over the same donations (of a mapping that
+            // cannot fail, see `BoundColumnCache`), or a new one, kept once the sum is done.
+            let invariants = checked == nil ? columnInvariants(columns) : nil
+            let kept = invariants.flatMap { columns?.take(matching: list.stream, $0) }?.ints
+            if let column = checked ?? kept ?? IntColumn.make(mapping, binder) {
+                defer {
+                    // (Never one that failed: it would hold that it did. The caller keeps `checked`.)
+                    if checked == nil, let invariants, !column.hasFailed {
+                        columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
+                    }
+                }
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
                 try Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
@@ -592,15 +615,15 @@ extension Evaluator {
         case .double(var sum):
             let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
             // The binding kept from the last sum over the same donations, or a new one.
-            let invariants = columns.map { $0.variableInvariants.isEmpty ? [] : $0.variableInvariants.map { invariant($0) } } ?? []
-            if let entry = columns?.take(matching: list.stream, invariants) {
+            let invariants = columnInvariants(columns)
+            if let entry = columns?.take(matching: list.stream, invariants), let column = entry.numbers {
                 defer { columns?.put(entry) }
-                return .double(NumberSum.of(entry.column, over: list, batch: binder.batch, from: sum))
+                return .double(NumberSum.of(column, over: list, batch: binder.batch, from: sum))
             }
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in tight loops, the last
                 // operation in the loop that adds them in order (see `NumberSum`).
-                defer { columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, column: column)) }
+                defer { columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, numbers: column)) }
                 return .double(NumberSum.of(column, over: list, batch: binder.batch, from: sum))
             }
             let read = binder.doubles(mapping)
