@@ -741,6 +741,11 @@ struct OptimizerTests {
               "view.donations.sorted { ($0.due ?? Date.distantPast) > ($1.due ?? $1.when) }.map(\\.id)",
               // An enclosing row's optional date against a date computed per row, in a nested scan.
               "view.donations.filter { v in view.donations.contains { ($0.due ?? $0.when) > (v.due ?? Date.distantPast) } }.count",
+              // The first of a reversal found from the end; another list's optional compared with a field.
+              "view.donations.reversed().first(where: { $0.id == 3 })?.name", "view.donations.reversed().last { $0.rating > 2 }?.id",
+              "view.donations.donatedWithin(.days(20)).reversed().first { $0.seen && $0.id > 100 }?.id",
+              "view.donations.contains { r in empty.donations.last?.id == r.id }", "view.donations.contains { r in view.donations.last?.id == r.id && r.seen }",
+              "view.donations.filter { $0.bonus == $0.id }.count",
               // `{ $0 + f($1) }` after a `map` or a chain, and the overflow it reports.
               "view.donations.map { $0.note ?? \"\" }.reduce(0) { $0 + $1.count }", "view.donations.map(\\.rating).reduce(0.0) { $0 + $1 * 2 }",
               "view.donations.map(\\.id).reduce(0) { $0 + $1 % 3 }", "view.donations.filter { $0.seen }.map(\\.id).reduce(0) { $0 + $1 * $1 }",

@@ -376,6 +376,14 @@ package enum Optimizer {
             case .arrayLastWhere: mode = .last
             default: mode = nil
             }
+            // `xs.reversed().first(where: p)` is the last of `xs` that `p` holds for, found from
+            // the end as `first(where:)` finds it in the reversal (and `last(where:)` the
+            // first); `reversed()` charges a step for every element.
+            if mode == .first || mode == .last, case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
+               let inner = reversal.receiver, case .array(.donation) = inner.type {
+                return fused(.scan(inner, predicate, mode == .first ? .last : .first), perElement: closure.body.stepSize,
+                             perSourceElement: 1, replacing: expression)
+            }
             if let mode {
                 return fused(.scan(receiver, predicate, mode), perElement: closure.body.stepSize, replacing: expression)
             }
@@ -956,9 +964,9 @@ extension RowPredicate {
         case .wrapOptional(let inner):
             // A literal compared with an optional field: wrap it once, here.
             if case .constant(let value) = inner.node { return .constant(Constant.wrap(value, wrapped: inner.type)) }
-            // A value that is not optional itself is represented as its optional is, so a
-            // row-invariant one can be compared with an optional field as it is.
-            guard !inner.type.isOptional, let a = operand(inner), a.isInvariant else { return nil }
+            // A value that is not optional itself is represented as its optional is, so it can
+            // be compared with an optional as it is (`other.last?.id == $0.id`).
+            guard !inner.type.isOptional, let a = operand(inner) else { return nil }
             return a
         case .parameterValue(let index):
             return .parameter(index)
