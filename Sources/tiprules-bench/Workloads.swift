@@ -710,5 +710,20 @@ enum Workloads {
         Workload(
             name: "W174", rule: "didRate.donations.filter { $0.score > didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) }.count > 10",
             closure: { data, _, _ in data.ratings.filter { $0.score > data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) }.count > 10 }),
+        Workload(
+            name: "W175", rule: "didRate.donations.contains { r in didViewLandmarkDetail.donations.last?.landmarkID == r.landmarkID }",
+            closure: { data, _, _ in data.ratings.contains { r in data.views.last?.landmarkID == r.landmarkID } }),
+        Workload(
+            name: "W176", rule: "didViewLandmarkDetail.donations.reversed().first { $0.landmarkID == 7 }?.landmarkName == \"Zion\"",
+            closure: { data, _, _ in data.views.reversed().first { $0.landmarkID == 7 }?.landmarkName == "Zion" }),
+        Workload(
+            name: "W177", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 10 }.map { Double($0) }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.filter { $0 > 10 }.map { Double($0) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W178", rule: "(didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! }.min() ?? 0) < 2",
+            closure: { data, _, _ in (data.ratings.filter { $0.helpful != nil }.map { $0.helpful! }.min() ?? 0) < 2 }),
+        Workload(
+            name: "W179", rule: "didRate.donations.map { $0.score >= 4 ? \"good\" : \"bad\" }.filter { $0 == \"good\" }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score >= 4 ? "good" : "bad" }.filter { $0 == "good" }.count > 10 }),
     ]
 }

@@ -765,6 +765,21 @@ struct OptimizerTests {
         #expect(fast == slow, "\(text)")
     }
 
+    @Test("counts of what a map that charges work per element made charge that work for every element, as the map does",
+          arguments: [
+              "view.donations.map { $0.name.lowercased() }.filter { $0.hasPrefix(\"a\") }.count",
+              "view.donations.map { $0.note?.uppercased() ?? \"\" }.filter { $0.contains(\"Y\") }.count",
+              "view.donations.map { $0.name.uppercased() }.filter { $0.count > 4 }.count",
+              "view.donations.map { $0.name.lowercased() }.filter { $0.hasPrefix(\"a\") || $0.isEmpty }.count",
+              "view.donations.map { $0.name.lowercased() }.filter { $0.hasPrefix(\"a\") }.isEmpty",
+              "view.donations.map { $0.name.lowercased() }.filter { _ in threshold > 2 }.count",
+              "view.donations.map { $0.name.lowercased() }.filter { $0 == $0.uppercased() }.count",
+          ])
+    func countsOfMeteredMaps(text: String) throws {
+        let (_, fast, slow) = try LongList(count: 900).outcomes(text)
+        #expect(fast == slow, "\(text)")
+    }
+
     @Test("a value looked for whose evaluation skips a part charges what it evaluates, as without the optimizer",
           arguments: ["Set(view.donations.map(\\.id)).contains(threshold > 2 ? 3 : 4)", "view.donations.map(\\.id).contains(threshold > 2 ? 3 : 4)",
                       "view.donations.compactMap(\\.bonus).contains(threshold > 2 ? 3 : 4)",

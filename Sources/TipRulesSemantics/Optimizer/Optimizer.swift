@@ -307,17 +307,53 @@ package enum Optimizer {
         return found
     }
 
+    /// Whether a predicate computes a mapping exactly once on every row it tests: a comparison
+    /// or string test with what is the same for every row on one side, and on the other the
+    /// mapping once, in no part evaluated on some rows only (so that a scan's meter charges its
+    /// work once a row, as the `map` did).
+    private static func computesOnce(_ mapping: RowPredicate.Operand, _ predicate: RowPredicate) -> Bool {
+        // How many times the operand computes the mapping; nil when one is in a part evaluated
+        // on some rows only (the right of `??`, anything in a ternary).
+        func count(_ operand: RowPredicate.Operand) -> Int? {
+            if operand == mapping { return 1 }
+            func sum(_ a: RowPredicate.Operand, _ b: RowPredicate.Operand?) -> Int? {
+                guard let x = count(a), let y = b.map(count) ?? 0 else { return nil }
+                return x + y
+            }
+            switch operand {
+            case .arithmetic(_, let a, let b), .intArithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b):
+                return sum(a, b)
+            case .negate(let a): return count(a)
+            case .function(_, let a, let b): return sum(a, b)
+            case .coalesce(let a, let b, _): return b.contains { $0 == mapping } ? nil : count(a)
+            case .conditional: return operand.contains { $0 == mapping } ? nil : 0
+            case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return 0
+            }
+        }
+        func once(_ operand: RowPredicate.Operand) -> Bool { count(operand) == 1 }
+        switch predicate {
+        case .compare(let a, _, let b), .string(let a, _, let b):
+            return (once(a) && b.isInvariant) || (once(b) && a.isInvariant)
+        default:
+            return false
+        }
+    }
+
     /// What a counting call (`count`, `isEmpty`) over `receiver` can count instead: the
     /// donations of a source for which a row predicate holds, with the steps per donation of the
-    /// calls that made `receiver`, all of which go through every donation.
-    private static func countable(_ receiver: TypedExpression) -> (source: TypedExpression, predicate: RowPredicate, perElement: Int)? {
+    /// calls that made `receiver`, all of which go through every donation. With `everyRow` (a
+    /// `count`, which tests every donation, where `isEmpty` stops at the first), also a `map`
+    /// whose function charges work per donation (`lowercased()`): the scan's meter charges it
+    /// for every donation, as `map` does.
+    private static func countable(_ receiver: TypedExpression, everyRow: Bool = false) -> (source: TypedExpression, predicate: RowPredicate, perElement: Int)? {
         // source.filter(p), fused already.
         if case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node {
             return (source, predicate, steps.perElement)
         }
         // source.map(f).filter(p)
         if case .builtin(let filter) = receiver.node, filter.builtin.id == .arrayFilter, let mapped = filter.receiver,
-           let map = mapOverDonations(mapped, .arrayMap), let (predicate, size) = predicate(filter.arguments.first, after: map.mapping) {
+           let map = mapOverDonations(mapped, .arrayMap, metered: everyRow), let (predicate, size) = predicate(filter.arguments.first, after: map.mapping),
+           !map.mapping.chargesWork || computesOnce(map.mapping, predicate) {
             return (map.source, predicate, map.steps + size)
         }
         // source.compactMap(f): the donations for which f is not nil. (Not when f computes `Int`
@@ -443,7 +479,8 @@ package enum Optimizer {
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
         // xs.filter(p).count, xs.map(f).filter(p).count, xs.compactMap(f).count, and isEmpty.
-        if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty, let (source, predicate, perElement) = countable(receiver) {
+        if builtin.id == .arrayCount || builtin.id == .arrayIsEmpty,
+           let (source, predicate, perElement) = countable(receiver, everyRow: builtin.id == .arrayCount) {
             if builtin.id == .arrayCount {
                 return fused(.scan(source, predicate, .count), perElement: perElement, replacing: expression)
             }
