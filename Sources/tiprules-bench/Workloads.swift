@@ -725,5 +725,27 @@ enum Workloads {
         Workload(
             name: "W179", rule: "didRate.donations.map { $0.score >= 4 ? \"good\" : \"bad\" }.filter { $0 == \"good\" }.count > 10",
             closure: { data, _, _ in data.ratings.map { $0.score >= 4 ? "good" : "bad" }.filter { $0 == "good" }.count > 10 }),
+        Workload(
+            name: "W180", rule: "goodRecent.count * 3 > recentRates.count && goodRecent.map(\\.landmarkID).contains(7)",
+            declarations: """
+            let recentRates = didRate.donations.donatedWithin(.days(30))
+            let goodRecent = recentRates.filter { $0.score >= 4 }
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 30, calendar)
+                let good = recent.filter { $0.score >= 4 }
+                return good.count * 3 > recent.count && good.map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W181", rule: "didRate.donations.filter { $0.score > averageScore }.count > didRate.donations.count / 3",
+            declarations: """
+            let averageScore = didRate.donations.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let average = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
+                return data.ratings.filter { $0.score > average }.count > data.ratings.count / 3
+            }),
     ]
 }

@@ -744,6 +744,7 @@ struct OptimizerTests {
               // The first of a reversal found from the end; another list's optional compared with a field.
               "view.donations.reversed().first(where: { $0.id == 3 })?.name", "view.donations.reversed().last { $0.rating > 2 }?.id",
               "view.donations.donatedWithin(.days(20)).reversed().first { $0.seen && $0.id > 100 }?.id",
+              "view.donations.reversed().first?.name", "view.donations.filter { $0.seen }.reversed().last?.id", "empty.donations.reversed().first?.id",
               "view.donations.contains { r in empty.donations.last?.id == r.id }", "view.donations.contains { r in view.donations.last?.id == r.id && r.seen }",
               "view.donations.filter { $0.bonus == $0.id }.count",
               // `{ $0 + f($1) }` after a `map` or a chain, and the overflow it reports.

@@ -486,6 +486,13 @@ package enum Optimizer {
             }
             return fused(.countCompare(source, predicate, .equal, 0), perElement: perElement, replacing: expression)
         }
+        // xs.reversed().first and .last: the last and the first of the donations (`reversed()`
+        // charges a step for every one).
+        if builtin.id == .arrayFirst || builtin.id == .arrayLast, case .builtin(let reversal) = receiver.node,
+           reversal.builtin.id == .arrayReversed, let inner = reversal.receiver, case .array(.donation) = inner.type {
+            return fused(.scan(inner, .constant(true), builtin.id == .arrayFirst ? .last : .first), perElement: 0,
+                         perSourceElement: 1, replacing: expression)
+        }
         // xs.filter(p).first and .last: the filter goes through every donation first. (Not with a
         // string search, whose work on the donations past the answer the scan would not do.)
         if builtin.id == .arrayFirst || builtin.id == .arrayLast,
