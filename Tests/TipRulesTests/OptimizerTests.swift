@@ -758,6 +758,11 @@ struct OptimizerTests {
               "view.donations.filter { ($0.note ?? wanted) < \"e\" }.count", "view.donations.map { ($0.note ?? $0.name).count }.max()",
               "view.donations.filter { [\"wet\", \"dry\"].contains($0.note ?? \"\") }.count",
               "view.donations.count { ($0.note?.lowercased() ?? \"x\").hasSuffix(\"t\") }",
+              // Strings joined per row, charged by their bytes as `+` charges.
+              "view.donations.map { $0.name + \"!\" }.filter { $0.count > 6 }.count",
+              "view.donations.filter { ($0.name + ($0.note ?? \"\")).hasSuffix(\"y\") }.count",
+              "view.donations.map { $0.name + \"-\" + ($0.note ?? \"?\") }.filter { $0.contains(\"e-\") }.count",
+              "view.donations.contains { $0.name + $0.name == \"ZionZion\" }", "view.donations.map { $0.name + wanted }.max()",
           ])
     func ordersSumsAndStrings(text: String) throws {
         let list = try LongList(count: 900)

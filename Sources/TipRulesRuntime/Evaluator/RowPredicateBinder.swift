@@ -653,6 +653,16 @@ struct RowPredicateBinder {
                 meter?.steps += size
                 return values.contains(read(position))
             }
+        case .concatenate:
+            // Charged as `+` charges (a step per UTF-8 byte of both), on the rows the scan
+            // computes it for.
+            let meter = binder.meter
+            guard let f = binder.text(a), let g = b.flatMap(binder.text) else { preconditionFailure("a concatenation of values that are no strings") }
+            return .computedStrings { position in
+                let x = f(position), y = g(position)
+                meter?.steps += x.utf8.count + y.utf8.count
+                return x + y
+            }
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
             // then never happens, rather than a trap. A column is read in place (no call per row).
@@ -943,6 +953,7 @@ struct RowPredicateBinder {
     /// string read or computed per row.
     private func text(_ bound: Bound) -> ((Int) -> String)? {
         switch bound {
+        case .value(.string(let k)): return { _ in k }
         case .strings(let items): return { items[$0] }
         case .coalescedStrings(let items, let k): return { items[$0] ?? k }
         case .computedStrings(let read): return read

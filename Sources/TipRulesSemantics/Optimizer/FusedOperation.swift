@@ -115,7 +115,8 @@ package enum RowPredicate: Sendable {
         /// take such operands.
         package var chargesWork: Bool {
             switch self {
-            case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _):
+            case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _),
+                 .function(.concatenate, _, _):
                 return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
@@ -168,6 +169,8 @@ package enum RowPredicate: Sendable {
         /// `[k1, k2, ...].contains(x)` of constants: a `Bool`. It charges a step per constant,
         /// as `contains` does (see `RowPredicate.searchesStrings`).
         case memberOf([Constant])
+        /// `a + b` of two `String`s. It charges a step per UTF-8 byte of both, as `+` does.
+        case concatenate
 
         /// Whether the function can fail, as `Int` arithmetic can.
         package var canFail: Bool { self == .absInt || self == .intFromDouble }

@@ -1025,7 +1025,8 @@ extension RowPredicate {
             switch op {
             case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide: return .arithmetic(op, a, b)
             case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder: return .intArithmetic(op, a, b)
-            case .stringConcatenate, .arrayConcatenate: return nil
+            case .stringConcatenate: return .function(.concatenate, a, b)
+            case .arrayConcatenate: return nil
             }
         case .builtin(let call):
             switch call.builtin.id {
