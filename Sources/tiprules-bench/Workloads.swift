@@ -708,8 +708,8 @@ enum Workloads {
             name: "W173", rule: "(didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0) > 3",
             closure: { data, _, _ in (data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0) > 3 }),
         Workload(
-            name: "W174", rule: "didRate.donations.filter { $0.score > didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) }.count > 10",
-            closure: { data, _, _ in data.ratings.filter { $0.score > data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) }.count > 10 }),
+            name: "W174", rule: "(didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.map(\\.score).max() ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.map(\.score).max() ?? 0) > 4 }),
         Workload(
             name: "W175", rule: "didRate.donations.contains { r in didViewLandmarkDetail.donations.last?.landmarkID == r.landmarkID }",
             closure: { data, _, _ in data.ratings.contains { r in data.views.last?.landmarkID == r.landmarkID } }),
