@@ -241,11 +241,11 @@ package enum Optimizer {
     private static func pairComparison(_ argument: TypedExpression?) -> (RowPredicate, Int, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               let comparator = RowPredicate.from(closure.body, slot: closure.firstSlot + 1),
+              // (`searchesStrings` holds too for operands that charge work, `lowercased()` and the like.)
               !comparator.hasIntArithmetic, !comparator.nestsScan, !comparator.searchesStrings,
               !comparator.containsOperand(where: { operand in
                   switch operand {
                   case .accumulator, .outerLocal(closure.firstSlot, _): return true
-                  case .function(let function, _, _): return function == .lowercased || function == .uppercased || function == .stringCount
                   default: return false
                   }
               }) else { return nil }
