@@ -572,7 +572,13 @@ extension Evaluator {
                         // Through a pointer, one load of the number and one of its tag a row.
                         var value = first
                         let end = first + range.count
-                        if k == 0 {
+                        if k == 0 && bits.nilIsZero {
+                            // The usual `x ?? 0`: the number's bytes, nil's being 0.
+                            while value < end {
+                                try add(UnsafeRawPointer(value).load(as: Int.self), to: &sum, addition)
+                                value += 1
+                            }
+                        } else if k == 0 {
                             // The usual `x ?? 0`, with the fallback a constant the masking folds away.
                             while value < end {
                                 try add(bits.value(value, or: 0), to: &sum, addition)

@@ -406,6 +406,19 @@ final class OptionalNumberFilter: RowFilter {
     ) -> Result {
         items.withUnsafeBufferPointer { column in
             let bits = OptionalNumberBits.make()
+            // `x ?? 0` tested on the number's bytes alone, nil's being 0 (see `OptionalNumberBits`).
+            if let bits, bits.nilIsZero, unsafeBitCast(fallback, to: UInt64.self) == 0 {
+                let base = UnsafeRawPointer(column.baseAddress.unsafelyUnwrapped)
+                @inline(__always) func raw(_ position: Int) -> Number { base.load(fromByteOffset: position &* 16, as: Number.self) }
+                switch op {
+                case .equal: return body(column.count) { raw($0) == k }
+                case .notEqual: return body(column.count) { raw($0) != k }
+                case .less: return body(column.count) { raw($0) < k }
+                case .lessOrEqual: return body(column.count) { raw($0) <= k }
+                case .greater: return body(column.count) { raw($0) > k }
+                case .greaterOrEqual: return body(column.count) { raw($0) >= k }
+                }
+            }
             // A nil row is the fallback, whose answer (`nilPasses`) is worked out once.
             @inline(__always) func passes(_ position: Int, _ nilPasses: Bool, _ test: (Number) -> Bool) -> Bool {
                 let value = column.baseAddress.unsafelyUnwrapped + position

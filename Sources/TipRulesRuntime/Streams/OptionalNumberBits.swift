@@ -7,8 +7,17 @@
 /// `x`'s bytes with the tag 0. That is this build's layout, not a documented promise, so the
 /// readers are made only after `make()` has checked it, and callers fall back to `??` when it
 /// is nil.
+///
+/// Where `nilIsZero` also holds (checked the same way, on an array's storage), `x ?? 0` is the
+/// eight bytes as they are, nil or not, with no tag to read.
 package struct OptionalNumberBits {
-    private init() {}
+    /// Whether nil's payload is zero bits, which are `0` and `0.0` (so `x ?? 0` reads the
+    /// number's bytes alone).
+    package let nilIsZero: Bool
+
+    private init(nilIsZero: Bool) {
+        self.nilIsZero = nilIsZero
+    }
 
     /// The reader, or nil when this build lays out `Int?` or `Double?` differently.
     @inline(__always)
@@ -17,8 +26,28 @@ package struct OptionalNumberBits {
               tag(of: Int?.none) == 1, tag(of: Int?.some(-1)) == 0, tag(of: Double?.none) == 1, tag(of: Double?.some(-0.0)) == 0,
               withUnsafeBytes(of: Int?.some(-1), { $0.load(as: Int.self) }) == -1
         else { return nil }
-        return OptionalNumberBits()
+        return OptionalNumberBits(nilIsZero: OptionalNumberBits.storesNilAsZero)
     }
+
+    /// Whether nils written into an array's storage, over numbers whose bytes were all ones,
+    /// have zero bits for their payload, as Swift lays out the empty case of a single-payload
+    /// enum (its index, 0, in the payload's bytes).
+    private static let storesNilAsZero: Bool = {
+        func check<T>(_ values: [T?]) -> Bool {
+            values.withUnsafeBufferPointer { buffer in
+                buffer.indices.allSatisfy { index in
+                    buffer[index] != nil || UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).load(as: UInt64.self) == 0
+                }
+            }
+        }
+        var ints: [Int?] = [-1, nil, -1]
+        ints.append(nil)
+        ints[0] = nil
+        var doubles: [Double?] = [Double(bitPattern: ~0), nil]
+        doubles.append(nil)
+        doubles[0] = nil
+        return MemoryLayout<Int?>.stride == 16 && MemoryLayout<Double?>.stride == 16 && check(ints) && check(doubles)
+    }()
 
     private static func tag<T>(of value: T?) -> UInt8 {
         withUnsafeBytes(of: value) { $0[8] }
@@ -100,6 +129,11 @@ extension ColumnArray {
                 // (Bounds checked once for the run.)
                 precondition(start >= 0 && start + input.count <= column.count, "ColumnArray position out of bounds")
                 let first = base + start
+                if bits.nilIsZero && unsafeBitCast(fallback, to: UInt64.self) == 0 {
+                    // `x ?? 0`: the number's bytes as they are.
+                    for offset in 0..<input.count { output[offset] = UnsafeRawPointer(first + offset).load(as: T.self) }
+                    return
+                }
                 for offset in 0..<input.count { output[offset] = bits.value(first + offset, or: fallback) }
                 return
             }
