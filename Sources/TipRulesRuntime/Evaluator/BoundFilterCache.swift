@@ -22,9 +22,7 @@ final class BoundFilterCache: Sendable {
     /// One binding of a predicate. (Sendable as the cache hands it out: one scan at a time
     /// has it, taken out of the cache while in use.)
     final class Entry: @unchecked Sendable {
-        let stream: StreamIdentity
-        let count: Int
-        let rewrites: Int
+        let state: StreamState
         /// The clock, for a predicate whose invariants read it (0 otherwise): part of the state
         /// an entry is bound to, like the stream's, since the clock of a later evaluation is
         /// almost never this one again.
@@ -49,9 +47,7 @@ final class BoundFilterCache: Sendable {
 
         init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?, testsRowByRow: Bool = false) {
             self.testsRowByRow = testsRowByRow
-            self.stream = stream.identity
-            self.count = stream.count
-            self.rewrites = stream.rewrites
+            state = StreamState(stream)
             self.clock = clock
             self.invariants = invariants
             self.filter = filter
@@ -67,14 +63,12 @@ final class BoundFilterCache: Sendable {
 
         /// Whether the two entries bind the same state of the same stream, at the same clock.
         func isSameState(as other: Entry) -> Bool {
-            stream === other.stream && count == other.count && rewrites == other.rewrites
-                && clock.bitPattern == other.clock.bitPattern
+            state.isSame(as: other.state) && clock.bitPattern == other.clock.bitPattern
         }
 
         /// Whether the entry is a binding of the predicate to this stream with these values.
         func matches(_ stream: DonationStream, _ invariants: [Value], digest: Int) -> Bool {
-            guard self.digest == digest && self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
-                    && self.invariants.count == invariants.count else { return false }
+            guard self.digest == digest && state.holds(for: stream) && self.invariants.count == invariants.count else { return false }
             // (Most predicates have none: then nothing to go through.)
             return invariants.isEmpty || zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
@@ -224,26 +218,22 @@ final class BoundColumnCache: Sendable {
     /// One binding of the mapping. (Sendable as the cache hands it out: one sum at a time has
     /// it, taken out of the cache while in use.)
     final class Entry: @unchecked Sendable {
-        let stream: StreamIdentity
-        let count: Int
-        let rewrites: Int
+        let state: StreamState
         let invariants: [Value]
         /// The binding of a `Double` sum's mapping, or of an `Int` sum's.
         let numbers: NumberColumn?
         let ints: IntColumn?
 
         init(stream: DonationStream, invariants: [Value], numbers: NumberColumn? = nil, ints: IntColumn? = nil) {
-            self.stream = stream.identity
-            count = stream.count
-            rewrites = stream.rewrites
+            state = StreamState(stream)
             self.invariants = invariants
             self.numbers = numbers
             self.ints = ints
         }
 
         func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
-            self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites
-                && self.invariants.count == invariants.count && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
+            state.holds(for: stream) && self.invariants.count == invariants.count
+                && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
     }
 

@@ -58,9 +58,7 @@ struct JoinMatches: Sendable {
 /// An index of a list by a field (see `JoinPlan`), for one state of its stream, one range of
 /// it, and the values `rest` read. Immutable once built: evaluations share it.
 final class JoinIndex: Sendable {
-    let stream: StreamIdentity
-    let count: Int
-    let rewrites: Int
+    let state: StreamState
     let rows: Range<Int>
     let clock: Double
     let restValues: [Value]
@@ -72,9 +70,7 @@ final class JoinIndex: Sendable {
     private let strings: [String: JoinMatches]
 
     init(stream: DonationStream, rows: Range<Int>, clock: Double, restValues: [Value], field: Int, kept: [Int]) {
-        self.stream = stream.identity
-        count = stream.count
-        rewrites = stream.rewrites
+        state = StreamState(stream)
         self.rows = rows
         self.clock = clock
         self.restValues = restValues
@@ -123,7 +119,7 @@ final class JoinIndex: Sendable {
 
     /// Whether the index is for this state of the stream, this range, clock and `rest` values.
     func matches(_ stream: DonationStream, _ rows: Range<Int>, clock: Double, _ restValues: [Value]) -> Bool {
-        self.stream === stream.identity && count == stream.count && rewrites == stream.rewrites && self.rows == rows
+        state.holds(for: stream) && self.rows == rows
             && self.clock.bitPattern == clock.bitPattern && self.restValues.count == restValues.count
             && zip(self.restValues, restValues).allSatisfy { $0.isIdentical(to: $1) }
     }
@@ -149,7 +145,7 @@ final class JoinIndexCache: Sendable {
     private struct State: Sendable {
         var index: JoinIndex?
         /// The list scanned last without an index, and how many times.
-        var pending: (stream: StreamIdentity, count: Int, rewrites: Int, rows: Range<Int>)?
+        var pending: (state: StreamState, rows: Range<Int>)?
         var pendingScans = 0
     }
     private let state = Mutex(State())
@@ -158,11 +154,10 @@ final class JoinIndexCache: Sendable {
     func lookUp(_ stream: DonationStream, _ rows: Range<Int>, clock: Double, _ restValues: [Value]) -> (index: JoinIndex?, build: Bool) {
         state.withLock { state in
             if let index = state.index, index.matches(stream, rows, clock: clock, restValues) { return (index, false) }
-            if let pending = state.pending, pending.stream === stream.identity, pending.count == stream.count,
-               pending.rewrites == stream.rewrites, pending.rows == rows {
+            if let pending = state.pending, pending.state.holds(for: stream), pending.rows == rows {
                 state.pendingScans += 1
             } else {
-                state.pending = (stream.identity, stream.count, stream.rewrites, rows)
+                state.pending = (StreamState(stream), rows)
                 state.pendingScans = 1
             }
             return (nil, state.pendingScans >= 2)
