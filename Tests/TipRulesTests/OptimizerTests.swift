@@ -750,6 +750,9 @@ struct OptimizerTests {
               "view.donations.reversed().first(where: { $0.id == 3 })?.name", "view.donations.reversed().last { $0.rating > 2 }?.id",
               "view.donations.donatedWithin(.days(20)).reversed().first { $0.seen && $0.id > 100 }?.id",
               "view.donations.reversed().first?.name", "view.donations.filter { $0.seen }.reversed().last?.id", "empty.donations.reversed().first?.id",
+              "view.donations.reversed().contains { $0.id == 3 }", "view.donations.donatedWithin(.days(20)).reversed().contains { $0.seen && $0.id > 100 }",
+              "view.donations.filter { v in view.donations.reversed().contains { $0.id == v.id && $0.rating > v.rating } }.count",
+              "empty.donations.reversed().contains { $0.seen }",
               "view.donations.contains { r in empty.donations.last?.id == r.id }", "view.donations.contains { r in view.donations.last?.id == r.id && r.seen }",
               "view.donations.filter { $0.bonus == $0.id }.count",
               // `{ $0 + f($1) }` after a `map` or a chain, and the overflow it reports.

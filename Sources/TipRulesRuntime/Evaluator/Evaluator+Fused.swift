@@ -794,7 +794,7 @@ extension Evaluator {
         case .compactCount(_, _, .isEmpty): return .bool(true)
         case .compactCount(_, _, .contains): return .bool(false)
         case .columnSum, .fold, .mappedSlice: preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
-        case .scan(_, .contains): return .bool(false)
+        case .scan(_, .contains), .scan(_, .containsFromEnd): return .bool(false)
         case .scan(_, .allSatisfy): return .bool(true)
         case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max),
              .pairOrder(_, _, _, .min), .pairOrder(_, _, _, .max): return .null
@@ -824,8 +824,8 @@ extension Evaluator {
             case .contains, .first:
                 result = mode == .contains ? .bool(matches != nil) : matches.map { .donation(list.stream, list.position(at: $0.first)) } ?? .null
                 examined = matches.map { $0.first + 1 } ?? list.count
-            case .last:
-                result = matches.map { .donation(list.stream, list.position(at: $0.last)) } ?? .null
+            case .last, .containsFromEnd:
+                result = mode == .containsFromEnd ? .bool(matches != nil) : matches.map { .donation(list.stream, list.position(at: $0.last)) } ?? .null
                 examined = matches.map { list.count - $0.last } ?? list.count
             default:
                 result = .int(matches?.count ?? 0)
@@ -855,10 +855,11 @@ extension Evaluator {
             }
             examined = list.count
             result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
-        case .contains, .first, .last:
-            let (match, needed) = firstPassing(scanned, bound, reverse: mode == .last)
-            examined = match == nil ? list.count : (mode == .last ? after : before) + needed
-            if mode == .contains {
+        case .contains, .first, .last, .containsFromEnd:
+            let fromEnd = mode == .last || mode == .containsFromEnd
+            let (match, needed) = firstPassing(scanned, bound, reverse: fromEnd)
+            examined = match == nil ? list.count : (fromEnd ? after : before) + needed
+            if mode == .contains || mode == .containsFromEnd {
                 result = .bool(match != nil)
             } else {
                 result = match.map { .donation(list.stream, $0) } ?? .null

@@ -367,6 +367,9 @@ package enum ScanMode: Sendable {
     case first
     /// `last(where:)`.
     case last
+    /// `reversed().contains(where:)`: whether one holds, looked for from the end as the
+    /// reversal's `contains` looks (so it goes through the same donations).
+    case containsFromEnd
 }
 
 /// What the calls a fused operation stands for charge, so that it charges the same steps.

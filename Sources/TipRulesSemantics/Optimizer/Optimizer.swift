@@ -414,10 +414,12 @@ package enum Optimizer {
             }
             // `xs.reversed().first(where: p)` is the last of `xs` that `p` holds for, found from
             // the end as `first(where:)` finds it in the reversal (and `last(where:)` the
-            // first); `reversed()` charges a step for every element.
-            if mode == .first || mode == .last, case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
+            // first); `reversed().contains(where: p)` looks from the end too. `reversed()`
+            // charges a step for every element.
+            let reversedMode: [ScanMode: ScanMode] = [.first: .last, .last: .first, .contains: .containsFromEnd]
+            if let mode, let reversed = reversedMode[mode], case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
                let inner = reversal.receiver, case .array(.donation) = inner.type {
-                return fused(.scan(inner, predicate, mode == .first ? .last : .first), perElement: closure.body.stepSize,
+                return fused(.scan(inner, predicate, reversed), perElement: closure.body.stepSize,
                              perSourceElement: 1, replacing: expression)
             }
             if let mode {
@@ -832,6 +834,12 @@ extension RowPredicate {
             }
         case .fused(.scan(let list, let inner, let mode), let steps, _) where mode == .contains || mode == .allSatisfy:
             return nestedScan(list, inner, allSatisfy: mode == .allSatisfy, steps, rowSlot: slot, mapped: mapped)
+        case .fused(.scan(_, let inner, .containsFromEnd), let steps, let unfused):
+            // `xs.reversed().contains(where: p)` in a closure: a nested scan of the reversal
+            // itself, made once per scan, as before it was searched from the end.
+            guard case .builtin(let call) = unfused.node, let reversal = call.receiver else { return nil }
+            return nestedScan(reversal, inner, allSatisfy: false, FusedSteps(fixed: steps.fixed, perElement: steps.perElement),
+                              rowSlot: slot, mapped: mapped)
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
