@@ -747,5 +747,8 @@ enum Workloads {
                 let average = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
                 return data.ratings.filter { $0.score > average }.count > data.ratings.count / 3
             }),
+        Workload(
+            name: "W182", rule: "didRate.donations.reversed().contains { $0.score > 4.8 }",
+            closure: { data, _, _ in data.ratings.reversed().contains { $0.score > 4.8 } }),
     ]
 }
