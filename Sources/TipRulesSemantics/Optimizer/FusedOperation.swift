@@ -370,6 +370,17 @@ package enum ScanMode: Sendable {
     /// `reversed().contains(where:)`: whether one holds, looked for from the end as the
     /// reversal's `contains` looks (so it goes through the same donations).
     case containsFromEnd
+
+    /// The scan of a list that does what this one does over the list's `reversed()`: `first`
+    /// of the reversal is `last`, and so on; nil when there is none.
+    package var overReversal: ScanMode? {
+        switch self {
+        case .first: return .last
+        case .last: return .first
+        case .contains: return .containsFromEnd
+        case .filter, .count, .allSatisfy, .containsFromEnd: return nil
+        }
+    }
 }
 
 /// What the calls a fused operation stands for charge, so that it charges the same steps.

@@ -416,8 +416,7 @@ package enum Optimizer {
             // the end as `first(where:)` finds it in the reversal (and `last(where:)` the
             // first); `reversed().contains(where: p)` looks from the end too. `reversed()`
             // charges a step for every element.
-            let reversedMode: [ScanMode: ScanMode] = [.first: .last, .last: .first, .contains: .containsFromEnd]
-            if let mode, let reversed = reversedMode[mode], case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
+            if let mode, let reversed = mode.overReversal, case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
                let inner = reversal.receiver, case .array(.donation) = inner.type {
                 return fused(.scan(inner, predicate, reversed), perElement: closure.body.stepSize,
                              perSourceElement: 1, replacing: expression)
