@@ -759,6 +759,8 @@ struct OptimizerTests {
               "view.donations.map { $0.note ?? \"\" }.reduce(0) { $0 + $1.count }", "view.donations.map(\\.rating).reduce(0.0) { $0 + $1 * 2 }",
               "view.donations.map(\\.id).reduce(0) { $0 + $1 % 3 }", "view.donations.filter { $0.seen }.map(\\.id).reduce(0) { $0 + $1 * $1 }",
               "view.donations.map(\\.id).reduce(Int.max - 500) { $0 + $1 * 2 }", "view.donations.map(\\.id).reduce(0) { $0 + 100 / $1 }",
+              // Division by a constant cannot fail, so a ternary of it blends its branches.
+              "view.donations.map { $0.seen ? $0.id % 3 : $0.id / -4 }.max()", "view.donations.reduce(0) { $0 + ($1.rating > 2 ? $1.id % 5 : 1) }",
               // Strings computed per row: `??` with a string, `?.lowercased()`, tests of both.
               "view.donations.map { ($0.note ?? \"\").isEmpty ? 0.0 : $0.rating }.reduce(0, +)",
               "view.donations.map { $0.note?.uppercased() ?? \"\" }.filter { $0.hasPrefix(\"D\") }.count",

@@ -132,11 +132,14 @@ extension Evaluator {
         // the sum gives way when it failed on a row.
         // (The binding kept from the last sum over the same donations, or a new one.)
         let checked: IntColumn?
-        var invariants: [Value] = []
+        var keptEntry: BoundColumnCache.Entry?
         if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
-            invariants = columnInvariants(filters.columns)
-            checked = filters.columns?.take(matching: list.stream, invariants)?.ints
-                ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants))
+            let invariants = columnInvariants(filters.columns)
+            keptEntry = filters.columns?.take(matching: list.stream, invariants)
+            if keptEntry?.ints == nil, let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) {
+                keptEntry = BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column)
+            }
+            checked = keptEntry?.ints
         } else {
             checked = nil
         }
@@ -159,7 +162,7 @@ extension Evaluator {
         let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked, columns: filters.columns)
         if let checked {
             if checked.hasFailed { throw givingWay(range) }
-            filters.columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: checked))
+            if let keptEntry { filters.columns?.put(keptEntry) }
         }
         try tick(meter?.steps ?? 0, range)
         return sum
@@ -600,12 +603,12 @@ extension Evaluator {
             // The binding kept from the last sum over the same donations (of a mapping that
             // cannot fail, see `BoundColumnCache`), or a new one, kept once the sum is done.
             let invariants = checked == nil ? columnInvariants(columns) : nil
-            let kept = invariants.flatMap { columns?.take(matching: list.stream, $0) }?.ints
-            if let column = checked ?? kept ?? IntColumn.make(mapping, binder) {
+            let kept = invariants.flatMap { columns?.take(matching: list.stream, $0) }
+            if let column = checked ?? kept?.ints ?? IntColumn.make(mapping, binder) {
                 defer {
                     // (Never one that failed: it would hold that it did. The caller keeps `checked`.)
                     if checked == nil, let invariants, !column.hasFailed {
-                        columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
+                        columns?.put(kept?.ints === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
                     }
                 }
                 // A batch of rows at a time, each value computed in tight loops, then added in

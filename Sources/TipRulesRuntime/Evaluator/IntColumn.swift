@@ -55,7 +55,9 @@ final class IntColumn: BatchComputation {
     var canFail: Bool {
         switch source {
         case .constant, .column, .coalesce: return false
-        case .arithmetic, .converted, .magnitude: return true
+        // (A division by a constant other than 0, 1 and -1 cannot fail.)
+        case .arithmetic(_, let a, _): return divisor == nil || a.canFail
+        case .converted, .magnitude: return true
         case .extreme(_, let a, let b), .conditional(_, let a, let b): return a.canFail || b.canFail
         }
     }

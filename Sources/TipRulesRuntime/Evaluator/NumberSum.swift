@@ -21,9 +21,8 @@ struct NumberSum: RowBatchVisitor {
         column.add(rows, to: &sum, buffer)
     }
 
-    /// `sum += value(offset)` for the offsets below `count`, in order, with the sum in a local
-    /// (an `inout` captured by a closure lives in memory, and each addition would wait on a
-    /// store and a load as well).
+    /// `sum += value(offset)` for the offsets below `count`, in order, the running sum kept in
+    /// a local through the loop whatever `sum` refers to (the callers' closures capture it).
     @inline(__always)
     static func accumulate(_ sum: inout Double, _ count: Int, _ value: (Int) -> Double) {
         var total = sum
