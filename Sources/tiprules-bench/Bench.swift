@@ -368,12 +368,7 @@ struct Runner {
     /// Compiles `count` rules made from the first `shapes` workloads (W1 alone: one-line
     /// windowed counts, the 6 MB file of 100,000 rules that issue 8 names).
     func compileFile(rules count: Int, shapes: Int = 5) {
-        var lines = ["event didLogin", "event didViewLandmarkDetail { landmarkID: Int, landmarkName: String }", "parameter isLoggedIn: Bool = true"]
-        for index in 0..<count {
-            let template = Workloads.all[index % shapes].rule
-            lines.append("rule r\(index) = \(template.replacingOccurrences(of: ">= 3", with: ">= \(index % 7 + 1)").replacingOccurrences(of: "Wilbere Bowl", with: "Place \(index)"))")
-        }
-        let source = SourceFile(name: "c1.rules", text: lines.joined(separator: "\n"))
+        let source = SourceFile(name: "c1.rules", text: Runner.ruleFile(rules: count, shapes: shapes))
         var times: [Double] = []
         for _ in 0..<max(3, rounds / 3) {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -383,6 +378,16 @@ struct Runner {
         }
         let shape = shapes == 1 ? " of W1's shape" : ""
         emit(count >= 100_000 ? "C3" : "C1", "ms", Runner.median(times), note: "compile \(count) rules\(shape) (\(source.bytes.count / 1000) kB)")
+    }
+
+    /// A file of `count` distinct rules made from the first `shapes` workloads.
+    static func ruleFile(rules count: Int, shapes: Int) -> String {
+        var lines = ["event didLogin", "event didViewLandmarkDetail { landmarkID: Int, landmarkName: String }", "parameter isLoggedIn: Bool = true"]
+        for index in 0..<count {
+            let template = Workloads.all[index % shapes].rule
+            lines.append("rule r\(index) = \(template.replacingOccurrences(of: ">= 3", with: ">= \(index % 7 + 1)").replacingOccurrences(of: "Wilbere Bowl", with: "Place \(index)"))")
+        }
+        return lines.joined(separator: "\n")
     }
 
     func loadLog(donations count: Int) {

@@ -3,8 +3,19 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CMalloc
 import Foundation
 import TipRulesTools
+
+#if canImport(Glibc)
+// A compile of a large rule file makes millions of small tree nodes. glibc's defaults suit
+// long-lived servers, not a run that builds a few hundred megabytes and exits: growing the heap
+// in 128 KiB steps, and consolidating fast bins whenever a large block is asked for, cost about
+// a sixth of compiling 100,000 rules. Grow the heap in 64 MiB steps (address space only: pages
+// are still touched only when used) and keep freed small blocks in the ordinary bins.
+mallopt(M_TOP_PAD, 64 << 20)
+mallopt(M_MXFAST, 0)
+#endif
 
 // A thin shell around the library's CommandLineTool: arguments in, text and a status out.
 let colorEnvironment = ProcessInfo.processInfo.environment

@@ -301,6 +301,15 @@ extension Int {
     /// Parses a literal's digits with its base prefix (`0x`, `0o`, `0b`), or nil when the value
     /// does not fit `Int`.
     init?(literal digits: String, negative: Bool = false) {
+        // Nearly every literal is a few decimal digits: read them as bytes, without the
+        // Unicode-aware prefix tests and string building below (a large file has one per rule).
+        let utf8 = digits.utf8
+        if utf8.count <= 18, !utf8.isEmpty, utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
+            var value = 0
+            for byte in utf8 { value = value * 10 + Int(byte &- UInt8(ascii: "0")) }
+            self = negative ? -value : value
+            return
+        }
         var text = Substring(digits)
         var radix = 10
         if text.hasPrefix("0x") { radix = 16; text = text.dropFirst(2) }

@@ -4,9 +4,14 @@ import TipRulesSyntax
 /// that overflows, integer division or remainder by a literal zero, `Int(...)` of a constant
 /// `Double` that is not finite or out of range, and integer literals that do not fit `Int`.
 struct ConstantFolder {
-    init(file: SourceFile) {
+    init(file: SourceFile, recordsIntConstants: Bool) {
         self.file = file
+        self.recordsIntConstants = recordsIntConstants
     }
+
+    /// Whether to remember where `Int` constants are: only needed when a literal's overflow
+    /// error waits on its final type (rare), and a set insert per constant is not free.
+    private let recordsIntConstants: Bool
 
     private var intConstantRanges: Set<SourceRange> = []
     private var diagnostics: [(DiagnosticMessage, SourceRange)] = []
@@ -14,12 +19,14 @@ struct ConstantFolder {
     private let file: SourceFile
 
     static func report(_ typed: TypedExpression, checker: inout Checker) {
-        var folder = ConstantFolder(file: checker.file)
+        var folder = ConstantFolder(file: checker.file, recordsIntConstants: !checker.pendingLiteralErrors.isEmpty)
         _ = folder.fold(typed)
-        for (range, diagnostic) in checker.pendingLiteralErrors where folder.intConstantRanges.contains(range) {
-            checker.diagnostics.add(diagnostic)
+        if !checker.pendingLiteralErrors.isEmpty {
+            for (range, diagnostic) in checker.pendingLiteralErrors where folder.intConstantRanges.contains(range) {
+                checker.diagnostics.add(diagnostic)
+            }
+            checker.pendingLiteralErrors = [:]
         }
-        checker.pendingLiteralErrors = [:]
         for (message, range) in folder.diagnostics {
             checker.error(message, range)
         }
@@ -29,7 +36,7 @@ struct ConstantFolder {
     private mutating func fold(_ typed: TypedExpression) -> Constant? {
         switch typed.node {
         case .constant(let value):
-            if case .int = value { intConstantRanges.insert(typed.range) }
+            if recordsIntConstants, case .int = value { intConstantRanges.insert(typed.range) }
             return value
         case .negate(let operand):
             switch fold(operand) {

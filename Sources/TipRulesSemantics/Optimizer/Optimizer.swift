@@ -9,15 +9,25 @@ import TipRulesSyntax
 /// have raised.
 package enum Optimizer {
     static func optimize(_ expression: TypedExpression) -> TypedExpression {
-        fuse(mapChildren(expression, optimize))
+        rewritten(expression) ?? expression
+    }
+
+    /// The optimized form of an expression, or nil when optimizing changes nothing: subtrees
+    /// with nothing to fuse are kept as they are rather than rebuilt node by node (most of a
+    /// large file's trees).
+    private static func rewritten(_ expression: TypedExpression) -> TypedExpression? {
+        let children = mapChangedChildren(expression, rewritten)
+        return fuse(children ?? expression) ?? children
     }
 
     // MARK: - Patterns
 
-    private static func fuse(_ expression: TypedExpression) -> TypedExpression {
+    /// The fused form of an expression whose children are optimized, or nil when no pattern
+    /// applies.
+    private static func fuse(_ expression: TypedExpression) -> TypedExpression? {
         switch expression.node {
         case .builtin(let call):
-            return fuseCall(call, expression) ?? expression
+            return fuseCall(call, expression)
         case .comparison(let op, let lhs, let rhs):
             if case .fused(.scan(let source, let predicate, .count), let steps, _) = lhs.node, case .constant(.int(let k)) = rhs.node {
                 return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement + steps.perSourceElement, replacing: expression)
@@ -26,9 +36,9 @@ package enum Optimizer {
                 return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement + steps.perSourceElement,
                              replacing: expression)
             }
-            return expression
+            return nil
         default:
-            return expression
+            return nil
         }
     }
 
@@ -300,9 +310,9 @@ package enum Optimizer {
     private static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
         if case .local(slot) = expression.node { return true }
         var found = false
-        _ = mapChildren(expression) { child in
+        _ = mapChangedChildren(expression) { child in
             if !found && mentions(child, slot: slot) { found = true }
-            return child
+            return nil
         }
         return found
     }
@@ -737,38 +747,79 @@ package enum Optimizer {
 
     /// The expression with `transform` applied to each direct child.
     package static func mapChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
+        mapChangedChildren(expression) { transform($0) } ?? expression
+    }
+
+    /// The expression with `transform` applied to each direct child, where nil from `transform`
+    /// keeps a child as it is; nil when every child is kept, so nothing is rebuilt.
+    package static func mapChangedChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression?) -> TypedExpression? {
         var result = expression
-        func closure(_ c: TypedClosure) -> TypedClosure {
-            TypedClosure(firstSlot: c.firstSlot, parameterCount: c.parameterCount, body: transform(c.body))
+        func each(_ children: [TypedExpression]) -> [TypedExpression]? {
+            var changed: [TypedExpression]?
+            for (index, child) in children.enumerated() {
+                guard let new = transform(child) else { continue }
+                if changed == nil { changed = children }
+                changed![index] = new
+            }
+            return changed
+        }
+        func closure(_ c: TypedClosure) -> TypedClosure? {
+            transform(c.body).map { TypedClosure(firstSlot: c.firstSlot, parameterCount: c.parameterCount, body: $0) }
+        }
+        func one(_ e: TypedExpression, _ make: (TypedExpression) -> TypedNode) -> TypedExpression? {
+            guard let new = transform(e) else { return nil }
+            result.node = make(new)
+            return result
+        }
+        func two(_ a: TypedExpression, _ b: TypedExpression, _ make: (TypedExpression, TypedExpression) -> TypedNode) -> TypedExpression? {
+            let (newA, newB) = (transform(a), transform(b))
+            guard newA != nil || newB != nil else { return nil }
+            result.node = make(newA ?? a, newB ?? b)
+            return result
         }
         switch expression.node {
         case .constant, .declaration, .parameterValue, .parameterReference, .event, .local, .keyPath, .fused:
-            return expression
+            return nil
         case .builtin(let call):
-            let receiver = call.receiver.map(transform)
-            let arguments = call.arguments.map(transform)
-            result.node = .builtin(BuiltinCall(builtin: call.builtin, receiver: receiver, arguments: arguments,
+            let receiver = call.receiver.flatMap(transform)
+            let arguments = each(call.arguments)
+            guard receiver != nil || arguments != nil else { return nil }
+            result.node = .builtin(BuiltinCall(builtin: call.builtin, receiver: receiver ?? call.receiver, arguments: arguments ?? call.arguments,
                                                resultType: call.resultType, range: call.range))
-        case .field(let base, let index): result.node = .field(transform(base), index)
-        case .closure(let c): result.node = .closure(closure(c))
-        case .arrayLiteral(let elements): result.node = .arrayLiteral(elements.map(transform))
-        case .negate(let e): result.node = .negate(transform(e))
-        case .not(let e): result.node = .not(transform(e))
-        case .arithmetic(let op, let l, let r): result.node = .arithmetic(op, transform(l), transform(r))
-        case .comparison(let op, let l, let r): result.node = .comparison(op, transform(l), transform(r))
-        case .and(let l, let r): result.node = .and(transform(l), transform(r))
-        case .or(let l, let r): result.node = .or(transform(l), transform(r))
-        case .ternary(let c, let a, let b): result.node = .ternary(transform(c), transform(a), transform(b))
-        case .nilCoalescing(let l, let r): result.node = .nilCoalescing(transform(l), transform(r))
-        case .forceUnwrap(let e): result.node = .forceUnwrap(transform(e))
-        case .bindOptional(let e): result.node = .bindOptional(transform(e))
-        case .optionalChain(let e): result.node = .optionalChain(transform(e))
-        case .wrapOptional(let e): result.node = .wrapOptional(transform(e))
-        case .subscriptAccess(let b, let i): result.node = .subscriptAccess(transform(b), transform(i))
-        case .range(let l, let u, let closed): result.node = .range(transform(l), transform(u), closed: closed)
-        case .ruleMacro(let subject, let c): result.node = .ruleMacro(transform(subject), closure(c))
+            return result
+        case .field(let base, let index): return one(base) { .field($0, index) }
+        case .closure(let c):
+            guard let new = closure(c) else { return nil }
+            result.node = .closure(new)
+            return result
+        case .arrayLiteral(let elements):
+            guard let new = each(elements) else { return nil }
+            result.node = .arrayLiteral(new)
+            return result
+        case .negate(let e): return one(e) { .negate($0) }
+        case .not(let e): return one(e) { .not($0) }
+        case .arithmetic(let op, let l, let r): return two(l, r) { .arithmetic(op, $0, $1) }
+        case .comparison(let op, let l, let r): return two(l, r) { .comparison(op, $0, $1) }
+        case .and(let l, let r): return two(l, r) { .and($0, $1) }
+        case .or(let l, let r): return two(l, r) { .or($0, $1) }
+        case .ternary(let c, let a, let b):
+            let (newC, newA, newB) = (transform(c), transform(a), transform(b))
+            guard newC != nil || newA != nil || newB != nil else { return nil }
+            result.node = .ternary(newC ?? c, newA ?? a, newB ?? b)
+            return result
+        case .nilCoalescing(let l, let r): return two(l, r) { .nilCoalescing($0, $1) }
+        case .forceUnwrap(let e): return one(e) { .forceUnwrap($0) }
+        case .bindOptional(let e): return one(e) { .bindOptional($0) }
+        case .optionalChain(let e): return one(e) { .optionalChain($0) }
+        case .wrapOptional(let e): return one(e) { .wrapOptional($0) }
+        case .subscriptAccess(let b, let i): return two(b, i) { .subscriptAccess($0, $1) }
+        case .range(let l, let u, let closed): return two(l, u) { .range($0, $1, closed: closed) }
+        case .ruleMacro(let subject, let c):
+            let (newSubject, newClosure) = (transform(subject), closure(c))
+            guard newSubject != nil || newClosure != nil else { return nil }
+            result.node = .ruleMacro(newSubject ?? subject, newClosure ?? c)
+            return result
         }
-        return result
     }
 }
 
