@@ -41,6 +41,7 @@ struct CheckCommand {
             }
             let file = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
             let compilation = RuleCompiler(limits: limits).compile(file)
+            output.keptAlive.append(compilation)
             errorCount += compilation.diagnostics.filter { $0.severity == .error }.count + compilation.suppressedCount
             warningCount += compilation.diagnostics.filter { $0.severity == .warning }.count
             if json {
