@@ -247,4 +247,94 @@ struct CheckerTests {
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0.contains("depends on declarations nested more than") })
     }
+
+    /// A file large enough to be checked on two threads (`Checker.concurrentWaveSize`): lets
+    /// in a first wave, lets that read them in a second, rules that read both in a third, and
+    /// rules that read nothing among the first.
+    private static func largeFile(declarations count: Int, extra: [String] = []) -> String {
+        var lines = [Fixture.header]
+        for i in 0..<count {
+            lines.append("let base\(i) = view.donations.filter { $0.id == \(i % 4) }.count")
+            lines.append("let twice\(i) = base\(i) * 2 + \(i % 3)")
+            lines.append("rule r\(i) = twice\(i) + base\(i) >= \(i % 7)")
+            lines.append("rule s\(i) = view.donations.contains { $0.name.count > \(i % 15) }")
+        }
+        return (lines + extra).joined(separator: "\n")
+    }
+
+    @Test("a file of thousands of declarations gets the types and values it gets one declaration at a time")
+    func largeFileMatchesSmallOnes() {
+        let count = 1500
+        let compilation = Fixture.compile(Self.largeFile(declarations: count))
+        #expect(compilation.diagnostics.isEmpty)
+        let types = Dictionary(uniqueKeysWithValues: (compilation.program?.declarations ?? []).map { ($0.name, $0.type.description) })
+        let values = Fixture.evaluateAll(Self.largeFile(declarations: count), log: Fixture.log)
+        let names = ["Alps", "Wilbere Bowl", "Alps", "Charley Lake"]
+        for i in 0..<count {
+            let base = [0, 2, 1, 1][i % 4]
+            let twice = base * 2 + i % 3
+            #expect(types["base\(i)"] == "Int" && types["twice\(i)"] == "Int" && types["r\(i)"] == "Bool" && types["s\(i)"] == "Bool")
+            #expect(values["base\(i)"] == "\(base)" && values["twice\(i)"] == "\(twice)")
+            #expect(values["r\(i)"] == "\(twice + base >= i % 7)")
+            #expect(values["s\(i)"] == "\(names.contains { $0.count > i % 15 })")
+        }
+        // The same declarations in a small file (checked one after another) give the same trees'
+        // answers: spot-check a few against the large file.
+        for i in [0, 1, 777, count - 1] {
+            let small = Fixture.evaluateAll([Fixture.header, "let base\(i) = view.donations.filter { $0.id == \(i % 4) }.count",
+                                             "let twice\(i) = base\(i) * 2 + \(i % 3)", "rule r\(i) = twice\(i) + base\(i) >= \(i % 7)"]
+                                            .joined(separator: "\n"), log: Fixture.log)
+            #expect(small["r\(i)"] == values["r\(i)"] && small["twice\(i)"] == values["twice\(i)"])
+        }
+    }
+
+    @Test("errors in a file of thousands of declarations are reported as in a small one, capped the same way")
+    func largeFileErrors() {
+        let count = 1500
+        let header = Fixture.header.split(separator: "\n").count
+        let one = Fixture.errors(Self.largeFile(declarations: count, extra: ["rule bad = view.donations.count > \"x\""]))
+        #expect(one == ["\(header + 4 * count + 1):12: binary operator '>' cannot be applied to operands of type 'Int' and 'String'"])
+
+        // A typo in each of 150 rules: 100 shown, the rest counted, the first ones first.
+        let many = (0..<150).map { "rule e\($0) = view.donations.count > nope\($0)" }
+        let compilation = RuleCompiler(limits: CompileLimits(maxDiagnostics: 100))
+            .compile(SourceFile(name: "t", text: Self.largeFile(declarations: count, extra: many)))
+        #expect(compilation.program == nil)
+        #expect(compilation.diagnostics.count == 100)
+        #expect(compilation.suppressedCount == 50)
+        #expect(compilation.diagnostics.first?.message == "cannot find 'nope0' in scope")
+        #expect(compilation.diagnostics.last?.message == "cannot find 'nope99' in scope")
+    }
+
+    @Test("suggestions pick the closest name within a third of its length, ties by name, case first")
+    func suggestionsMatchTheirDefinition() {
+        // A brute-force reading of the definition over random short names (ASCII and not),
+        // against the search that compares bytes and stops early.
+        var random = RobustnessTests.Random(state: 42)
+        let alphabet = Array("abAB_cé")
+        func word() -> String { String((0..<random.below(8)).map { _ in alphabet[random.below(alphabet.count)] }) }
+        for _ in 0..<400 {
+            let name = word()
+            let candidates = (0..<12).map { _ in word() }
+            let limit = max(1, name.count / 3)
+            var expected: (name: String, distance: Int)?
+            for candidate in Set(candidates) where candidate != name && !candidate.isEmpty {
+                let distance = Suggestions.distance(Array(name.lowercased()), Array(candidate.lowercased()))
+                guard distance <= limit else { continue }
+                if let best = expected, best.distance < distance || (best.distance == distance && best.name < candidate) { continue }
+                expected = (candidate, distance)
+            }
+            #expect(Suggestions.closest(to: name, in: candidates) == expected?.name, "\(name) in \(candidates)")
+        }
+    }
+
+    @Test("only the first ten unknown names of a file get a suggestion, as swiftc limits typo correction")
+    func typoCorrectionLimit() {
+        let lets = (0..<12).map { "let value\($0) = \($0)" }
+        let typos = (0..<12).map { "let use\($0) = valeu\($0)" }
+        let diagnostics = Fixture.compile((lets + typos).joined(separator: "\n")).diagnostics
+        #expect(diagnostics.count == 12)
+        #expect(diagnostics.prefix(10).map { $0.fixIts.first?.replacement } == (0..<10).map { "value\($0)" })
+        #expect(diagnostics.suffix(2).allSatisfy { $0.fixIts.isEmpty })
+    }
 }

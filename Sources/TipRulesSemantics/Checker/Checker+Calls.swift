@@ -160,8 +160,8 @@ extension Checker {
         for candidate in candidates {
             var generic: RuleType? = candidate
             let fits = arguments.indices.filter { patterns[$0].isFunction }.allSatisfy { index in
-                let saved = (diagnostics, pendingLiteralErrors, nextSlot)
-                defer { (diagnostics, pendingLiteralErrors, nextSlot) = saved }
+                let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+                defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
                 return checkFunctionArgument(arguments[index].value, patterns[index], element, receiverType, &generic, speculative: true) != nil
             }
             if fits { return candidate }
@@ -180,7 +180,7 @@ extension Checker {
     /// the generic from its result. With `speculative`, errors are discarded when it fails.
     private mutating func checkFunctionArgument(_ expression: Expression, _ pattern: TypePattern, _ element: RuleType?,
                                                 _ receiverType: RuleType?, _ generic: inout RuleType?, speculative: Bool) -> TypedExpression? {
-        let saved = (diagnostics, pendingLiteralErrors)
+        let saved = (diagnostics, pendingLiteralErrors, nameSuggestionsLeft)
         let parameterPatterns: [TypePattern]
         let resultPattern: TypePattern
         var isKeyPathParameter = false
@@ -215,7 +215,7 @@ extension Checker {
             result = nil
         }
         guard var typed = result else {
-            if speculative { (diagnostics, pendingLiteralErrors) = saved }
+            if speculative { (diagnostics, pendingLiteralErrors, nameSuggestionsLeft) = saved }
             return nil
         }
         let produced: RuleType
@@ -225,13 +225,13 @@ extension Checker {
         }
         if expectedResult == nil {
             if !bind(resultPattern, produced, &generic) {
-                if speculative { (diagnostics, pendingLiteralErrors) = saved; return nil }
+                if speculative { (diagnostics, pendingLiteralErrors, nameSuggestionsLeft) = saved; return nil }
                 error(CheckerMessages.cannotConvert(produced, instantiate(resultPattern, element: element, receiver: receiverType, generic: generic) ?? .error), expression.range)
                 return nil
             }
         }
         if speculative && diagnostics.errorCount > saved.0.errorCount {
-            (diagnostics, pendingLiteralErrors) = saved
+            (diagnostics, pendingLiteralErrors, nameSuggestionsLeft) = saved
             return nil
         }
         typed.range = expression.range

@@ -12,6 +12,7 @@ extension Checker {
         let references = valueDeclarations.map { declarationReferences($0.value) }
         let (order, cyclic) = orderDeclarations(references)
         var effectiveDepth = Array(repeating: 0, count: valueDeclarations.count)
+        var checkable: [Int] = []
         for index in order where !cyclic.contains(index) {
             let declaration = valueDeclarations[index]
             // The evaluator recurses into referenced declarations, so their depths add up.
@@ -22,22 +23,79 @@ extension Checker {
                 error(CheckerMessages.dependencyTooDeep(declaration.name.name, limits.maxNestingDepth * 4), declaration.name.range)
                 continue
             }
-            beginDeclaration()
-            declarationBeingChecked = declaration.name.name
-            defer { declarationBeingChecked = nil }
-            var typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
-            typed = defaultLiteral(typed)
-            if declaration.kind == .rule, typed.type != .bool, !typed.type.containsError {
-                error(CheckerMessages.ruleNotBool(typed.type), declaration.value.range)
-                typed.type = .error
-            } else if typed.type == .nilLiteral {
-                error(CheckerMessages.nilNeedsContext, declaration.value.range)
-                typed.type = .error
-            }
-            finishDeclaration(typed)
-            declarationTypes[index] = typed.type
-            compiledBodies[index] = optimizes && !typed.type.containsError ? Optimizer.optimize(typed) : typed
+            checkable.append(index)
         }
+        if checkConcurrently(checkable, references) { return }
+        for index in checkable {
+            (declarationTypes[index], compiledBodies[index]) = checkDeclaration(at: index)
+        }
+    }
+
+    /// Checks one `let` or `rule` whose references are checked: its type and its (optimized)
+    /// typed tree.
+    private mutating func checkDeclaration(at index: Int) -> (RuleType, TypedExpression) {
+        let declaration = valueDeclarations[index]
+        beginDeclaration()
+        declarationBeingChecked = declaration.name.name
+        defer { declarationBeingChecked = nil }
+        var typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
+        typed = defaultLiteral(typed)
+        if declaration.kind == .rule, typed.type != .bool, !typed.type.containsError {
+            error(CheckerMessages.ruleNotBool(typed.type), declaration.value.range)
+            typed.type = .error
+        } else if typed.type == .nilLiteral {
+            error(CheckerMessages.nilNeedsContext, declaration.value.range)
+            typed.type = .error
+        }
+        finishDeclaration(typed)
+        return (typed.type, optimizes && !typed.type.containsError ? Optimizer.optimize(typed) : typed)
+    }
+
+    /// How many declarations one wave needs before it is split over two threads: checking
+    /// one takes a few microseconds, starting a thread about 60.
+    static let concurrentWaveSize = 1024
+
+    /// Checks a file of thousands of declarations on two threads (when the machine has two
+    /// processors). Declarations fall into waves: a declaration's wave is one past the latest
+    /// wave it references, so one wave's declarations need only earlier waves' types, and each
+    /// half of a wave is checked by its own copy of the checker. A declaration's result does
+    /// not depend on what was checked before it, so the program is the one the sequential
+    /// order gives. Any diagnostic makes this give up (returning false, to check in the
+    /// sequential order): which diagnostics a file reports, and which the limit suppresses,
+    /// stay exactly as they are.
+    private mutating func checkConcurrently(_ checkable: [Int], _ references: [[Reference]]) -> Bool {
+        guard checkable.count >= Checker.concurrentWaveSize, LargeStack.processorCount > 1 else { return false }
+        var waveOf = Array(repeating: 0, count: valueDeclarations.count)
+        var waves: [[Int]] = []
+        for index in checkable {
+            let wave = references[index].map { waveOf[$0.target] + 1 }.max() ?? 0
+            waveOf[index] = wave
+            while waves.count <= wave { waves.append([]) }
+            waves[wave].append(index)
+        }
+        let before = (diagnostics.diagnostics.count, diagnostics.suppressedCount)
+        for wave in waves {
+            var (first, second) = (self, self)
+            let results: [(RuleType, TypedExpression)]
+            if wave.count >= Checker.concurrentWaveSize {
+                let half = wave.count / 2
+                let (firstResults, secondResults) = LargeStack.concurrently({
+                    wave[..<half].map { first.checkDeclaration(at: $0) }
+                }, alongside: {
+                    wave[half...].map { second.checkDeclaration(at: $0) }
+                })
+                results = firstResults + secondResults
+            } else {
+                results = wave.map { first.checkDeclaration(at: $0) }
+            }
+            for checker in [first, second] where (checker.diagnostics.diagnostics.count, checker.diagnostics.suppressedCount) != before {
+                return false
+            }
+            for (index, result) in zip(wave, results) {
+                (declarationTypes[index], compiledBodies[index]) = result
+            }
+        }
+        return true
     }
 
     /// The declarations an expression names, ignoring names that closure parameters shadow.

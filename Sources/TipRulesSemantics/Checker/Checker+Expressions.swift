@@ -217,10 +217,17 @@ extension Checker {
             diagnostics.addSuppressed()
             return
         }
-        var candidates = symbols.keys.filter { $0 != declarationBeingChecked } + scopes.flatMap(\.names)
-        candidates += Array(RuleType.named.keys) + Array(Builtins.globalFunctionNames)
         var notes: [Diagnostic.Note] = []
         var fixIts: [Diagnostic.FixIt] = []
+        // Each search compares the name with every declaration of the file: like swiftc
+        // (`-typo-correction-limit`, 10 by default), only the first ten unknown names of a file
+        // get one, so a large file full of typos still checks quickly.
+        nameSuggestionsLeft -= 1
+        var candidates: [String] = []
+        if nameSuggestionsLeft >= 0 {
+            candidates = symbols.keys.filter { $0 != declarationBeingChecked } + scopes.flatMap(\.names)
+            candidates += Array(RuleType.named.keys) + Array(Builtins.globalFunctionNames)
+        }
         if let suggestion = Suggestions.closest(to: name, in: candidates) {
             fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: range, replacement: suggestion))
             if let declared = symbolRanges[suggestion] {

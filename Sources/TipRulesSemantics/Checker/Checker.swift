@@ -54,6 +54,9 @@ struct Checker {
     /// program that left out declarations with errors) rather than silent (a file whose own
     /// error was already reported).
     var reportsBrokenReferences = false
+    /// How many more unknown names get a "did you mean" search over the file's names (see
+    /// `reportUnknownName`).
+    var nameSuggestionsLeft = 10
     /// The members found where `completionProbe` stood as a member name (for completion).
     var probedMembers: [String]?
 

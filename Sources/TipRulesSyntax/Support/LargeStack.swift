@@ -78,9 +78,19 @@ package enum LargeStack {
     }
 
     package static func run<T>(stackSize: Int = compilationStackSize, _ body: () -> T) -> T {
+        concurrently(stackSize: stackSize, body, alongside: {}).0
+    }
+
+    /// How many processors this process may run on.
+    package static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Runs `body` on a thread with a `stackSize` stack while `alongside` runs on this one, and
+    /// returns both results once both are done. The two must not share mutable state.
+    package static func concurrently<T, U>(stackSize: Int = compilationStackSize, _ body: () -> T,
+                                           alongside: () -> U) -> (T, U) {
         withoutActuallyEscaping(body) { body in
             var result: T?
-            withoutActuallyEscaping({ result = body() }) { job in
+            return withoutActuallyEscaping({ result = body() }) { job in
                 let context = Unmanaged.passRetained(Job(job)).toOpaque()
                 var attributes = pthread_attr_t()
                 pthread_attr_init(&attributes)
@@ -92,6 +102,7 @@ package enum LargeStack {
                     Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
                     return nil
                 }, context)
+                let other = alongside()
                 if status == 0 {
                     pthread_join(thread, nil)
                 } else {
@@ -104,14 +115,15 @@ package enum LargeStack {
                     Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
                     return nil
                 }, context)
+                let other = alongside()
                 if status == 0, let thread {
                     pthread_join(thread, nil)
                 } else {
                     Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
                 }
                 #endif
+                return (result!, other)
             }
-            return result!
         }
     }
 }
