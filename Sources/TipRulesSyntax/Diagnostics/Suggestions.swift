@@ -57,7 +57,6 @@ package enum Suggestions {
             // Rows i-2, i-1 and i, rotating through the three thirds of the buffer.
             var (previousPrevious, previous, current) = (0, 66, 132)
             for j in 0..<width { rows[previous + j] = j }
-            var previousMinimum = 0
             for i in 1...a.count {
                 rows[current] = i
                 var minimum = i
@@ -71,10 +70,9 @@ package enum Suggestions {
                     minimum = min(minimum, value)
                 }
                 // A row's cells come from the row above, their own row, or (a transposition)
-                // two rows above plus one: once two rows in a row exceed `limit`, every later
-                // row does too.
-                if minimum > limit && previousMinimum > limit { return limit + 1 }
-                previousMinimum = minimum
+                // two rows above plus one; and a row's minimum is at most one more than the
+                // row above's. So once a row's minimum exceeds `limit`, every later one does.
+                if minimum > limit { return limit + 1 }
                 (previousPrevious, previous, current) = (previous, current, previousPrevious)
             }
             return rows[previous + b.count]
