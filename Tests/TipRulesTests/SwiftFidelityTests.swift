@@ -20,6 +20,10 @@ struct SwiftFidelityTests {
         ("[3, 1, 2].max { $0 > $1 }", "Int? = 1"),
         ("[\"bb\", \"a\", \"cc\"].max { $0.count < $1.count }", "String? = \"bb\""),
         ("view.donations.min { $0.rating < $1.rating }?.name", "String? = \"Charley Lake\""),
+        // `-0` is a negative integer literal, zero as an integer, so as a Double it is +0.0;
+        // `-0.0` and `-(0)` (the operator on a Double zero) are negative zero.
+        ("1.0 / -0", "Double = inf"), ("2.5 * -0", "Double = 0.0"), ("1.0 / (-0)", "Double = inf"),
+        ("1.0 / -0x0", "Double = inf"), ("1.0 / -0.0", "Double = -inf"), ("1.0 / -(0)", "Double = -inf"),
         // The empty literal typed from context.
         ("[1, 2] == []", "Bool = false"),
         ("[] == view.donations.map(\\.id)", "Bool = false"),

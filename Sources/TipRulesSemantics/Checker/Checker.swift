@@ -326,6 +326,11 @@ extension Int {
 extension Double {
     /// The Double nearest an integer literal's value, for literals in a `Double` context.
     init(literal digits: String, negative: Bool) {
+        // Up to 15 decimal digits fit a Double exactly: the Int parse is the value.
+        if digits.utf8.count <= 15, let exact = Int(literal: digits, negative: negative), exact.magnitude < 1 << 53 {
+            self = Double(exact)
+            return
+        }
         var text = Substring(digits)
         var radix = 10
         if text.hasPrefix("0x") { radix = 16; text = text.dropFirst(2) }
@@ -353,7 +358,9 @@ extension Double {
             }
             value = Double("0x" + hex + "p0") ?? .infinity
         }
-        self = negative ? -value : value
+        // A negative integer literal is an integer first: `-0` is zero, not negative zero (Swift
+        // gives `1.0 / -0 == .infinity`).
+        self = negative && value != 0 ? -value : value
     }
 }
 
