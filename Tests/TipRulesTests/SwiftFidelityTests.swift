@@ -24,6 +24,9 @@ struct SwiftFidelityTests {
         // `-0.0` and `-(0)` (the operator on a Double zero) are negative zero.
         ("1.0 / -0", "Double = inf"), ("2.5 * -0", "Double = 0.0"), ("1.0 / (-0)", "Double = inf"),
         ("1.0 / -0x0", "Double = inf"), ("1.0 / -0.0", "Double = -inf"), ("1.0 / -(0)", "Double = -inf"),
+        // An integer literal before a member only Double has is a Double, as Swift types it.
+        ("(12).rounded()", "Double = 12.0"), ("12.rounded()", "Double = 12.0"), ("(2).isNaN", "Bool = false"),
+        ("(-3).isFinite", "Bool = true"), ("(true ? 1 : 2).rounded()", "Double = 1.0"), ("abs(-3).rounded()", "Double = 3.0"),
         // The empty literal typed from context.
         ("[1, 2] == []", "Bool = false"),
         ("[] == view.donations.map(\\.id)", "Bool = false"),

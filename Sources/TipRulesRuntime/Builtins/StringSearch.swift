@@ -72,8 +72,12 @@ enum StringSearch {
         text.utf8.count * max(1, needle.utf8.count) / 64
     }
 
+    /// `text.contains(needle)` as Swift gives it in an app: Foundation's `contains(_:)`, which
+    /// Swift picks over the standard library's wherever Foundation is imported (every TipKit
+    /// app), compares characters as the standard library's does but finds an empty needle in
+    /// no string (`"abc".contains("")` is `false`; the standard library alone says `true`).
     static func contains(_ text: String, _ needle: String) -> Bool {
-        if needle.isEmpty { return true }
+        if needle.isEmpty { return false }
         let fast: Bool? = withBytes(text, needle) { t, n in
             guard simple(n[...]), simple(t[...]) else { return nil }
             return contains(t, n)

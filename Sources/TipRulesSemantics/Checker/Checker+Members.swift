@@ -46,7 +46,7 @@ extension Checker {
         if isSwiftQualifier(base) {
             return qualifiedReference(name, range)
         }
-        let typedBase = check(base, expected: startsImplicitMemberChain(base) ? expected : nil)
+        let typedBase = doubleLiteralIfOnlyDoubleHas(name, check(base, expected: startsImplicitMemberChain(base) ? expected : nil))
         if typedBase.type.containsError { return errorNode(range) }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
@@ -66,6 +66,17 @@ extension Checker {
         }
         reportNoMember(typedBase.type, name)
         return errorNode(range)
+    }
+
+    /// An integer-literal receiver as a `Double` when the member is one only `Double` has:
+    /// Swift types `(2).rounded()` and `(1 + 2).isNaN` as `Double` (an integer literal may be
+    /// any type that has the member), where `Int` wins whenever it has the member too.
+    private func doubleLiteralIfOnlyDoubleHas(_ name: Identifier, _ base: TypedExpression) -> TypedExpression {
+        guard base.isFlexibleLiteral, base.type == .int, Builtins.lookup(name.name, on: receiverKinds(.int)).isEmpty,
+              !Builtins.lookup(name.name, on: receiverKinds(.double)).isEmpty, let converted = coerce(base, to: .double) else {
+            return base
+        }
+        return converted
     }
 
     /// Whether an expression is an implicit member chain (`.now.addingTimeInterval(-60)`): its
@@ -250,7 +261,7 @@ extension Checker {
     /// `base.name(arguments)`: a method of the base's type.
     private mutating func methodCall(_ base: Expression, _ name: Identifier, _ calleeRange: SourceRange,
                                      _ arguments: [Argument], _ chainType: RuleType?, _ range: SourceRange) -> TypedExpression {
-        let typedBase = check(base, expected: chainType)
+        let typedBase = doubleLiteralIfOnlyDoubleHas(name, check(base, expected: chainType))
         if typedBase.type.containsError {
             checkArgumentsForErrors(arguments)
             return errorNode(range)
