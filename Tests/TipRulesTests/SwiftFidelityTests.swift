@@ -27,6 +27,13 @@ struct SwiftFidelityTests {
         // An integer literal before a member only Double has is a Double, as Swift types it.
         ("(12).rounded()", "Double = 12.0"), ("12.rounded()", "Double = 12.0"), ("(2).isNaN", "Bool = false"),
         ("(-3).isFinite", "Bool = true"), ("(true ? 1 : 2).rounded()", "Double = 1.0"), ("abs(-3).rounded()", "Double = 3.0"),
+        // Integer literals in arrays, `reduce`, `min()`, `??` and subscripts become Double when
+        // the other side of an operator, `? :`, array literal or generic call is a Double.
+        ("[([6, 14].min() ?? 0), (false ? 3.92 : 10745)].reduce(0, +)", "Double = 10751.0"),
+        ("min((true ? -0 : 0.1), ([59399, 1_000].min() ?? 0))", "Double = 0.0"), ("max([1, 2].reduce(0, +), 2.5)", "Double = 3.0"),
+        ("([-0, 5].reduce(0, +) * (true ? 0.5 : 1.5))", "Double = 2.5"), ("(true ? [1, 2].sorted()[1] : 2.5)", "Double = 2.0"),
+        ("([-0, 1_000].min() ?? 0).isNaN", "Bool = false"), ("[(14 / 16), Double(18)].min() ?? 0", "Double = 0.875"),
+        ("[1, 2].prefix(1).reduce(0, +) * 0.5", "Double = 0.5"),
         // The empty literal typed from context.
         ("[1, 2] == []", "Bool = false"),
         ("[] == view.donations.map(\\.id)", "Bool = false"),

@@ -92,9 +92,22 @@ extension Checker {
         }
         // Several arguments of one generic type (min, max) meet at one type, as Swift's literals do.
         if !genericArguments.isEmpty {
-            let target = genericArguments.first { !typed[$0]!.isFlexibleLiteral }.map { typed[$0]!.type } ?? typed[genericArguments[0]]!.type
+            var target = genericArguments.first { !typed[$0]!.isFlexibleLiteral }.map { typed[$0]!.type } ?? typed[genericArguments[0]]!.type
+            // A `Double` among `Int`s built from integer literals (`max([1, 2].reduce(0, +), 2.5)`)
+            // makes those literals `Double`, as Swift's solver types them.
+            if let doubled = Checker.withDouble(target), genericArguments.contains(where: { typed[$0]!.type == doubled }) {
+                var converted = typed
+                let all = genericArguments.allSatisfy { index in
+                    guard let value = coerce(typed[index]!, to: doubled)
+                            ?? withDoubleLiterals(arguments[index].value, typed[index]!, becoming: doubled) else { return false }
+                    converted[index] = value
+                    return true
+                }
+                if all { (typed, target) = (converted, doubled) }
+            }
             for index in genericArguments {
-                guard let converted = coerce(typed[index]!, to: target) else {
+                guard let converted = coerce(typed[index]!, to: target)
+                        ?? withDoubleLiterals(arguments[index].value, typed[index]!, becoming: target) else {
                     let first = typed[genericArguments[0]]!.type
                     let other = first == target ? typed[index]!.type : target
                     error(CheckerMessages.conflictingGeneric(first, other), typed[index]!.range)

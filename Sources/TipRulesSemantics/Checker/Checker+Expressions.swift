@@ -166,7 +166,7 @@ extension Checker {
     // MARK: - Literals
 
     private mutating func integerLiteral(_ digits: String, _ negative: Bool, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
-        if expected?.unwrapped == .double {
+        if expected?.unwrapped == .double || (integerLiteralsAsDouble && expected?.unwrapped != .int) {
             return TypedExpression(.constant(.double(Double(literal: digits, negative: negative))), .double, range)
         }
         if let value = Int(literal: digits, negative: negative) {
@@ -309,7 +309,7 @@ extension Checker {
         var a = check(then, expected: expected)
         var b = check(otherwise, expected: expected ?? (a.isFlexibleLiteral || a.type == .nilLiteral ? nil : a.type))
         if a.type.containsError || b.type.containsError || typedCondition.type.containsError { return errorNode(range) }
-        guard let type = unify(&a, &b) else {
+        guard let type = unify(&a, then, &b, otherwise) else {
             error(CheckerMessages.mismatchedBranches(a.type, b.type), range)
             return errorNode(range)
         }
@@ -349,6 +349,59 @@ extension Checker {
 
     /// Brings two expressions to one type as Swift would: a flexible integer literal becomes
     /// `Double` next to a `Double`, `nil` or a `T` becomes `T?` next to a `T?`.
+    /// `unify`, and when that fails because one side is an `Int`, `Int?` or `[Int]` built from
+    /// integer literals (`[6, 14].min() ?? 0`) and the other the same with `Double`, that side
+    /// checked again with its literals as `Double`, as Swift's solver types them.
+    mutating func unify(_ a: inout TypedExpression, _ aSyntax: Expression, _ b: inout TypedExpression, _ bSyntax: Expression) -> RuleType? {
+        if let type = unify(&a, &b) { return type }
+        if let rechecked = withDoubleLiterals(aSyntax, a, becoming: b.type) {
+            a = rechecked
+            return unify(&a, &b)
+        }
+        if let rechecked = withDoubleLiterals(bSyntax, b, becoming: a.type) {
+            b = rechecked
+            return unify(&a, &b)
+        }
+        return nil
+    }
+
+    /// An expression checked again with every integer literal that no context makes an `Int` (an
+    /// index, a `prefix` count) as a `Double`: Swift gives an integer literal whichever type
+    /// makes the whole expression check, so `c ? [6, 14].min() ?? 0 : 2.5` has a `[Double]`
+    /// array. Nil unless `typed` is an `Int`, `Int?` or `[Int]` (and so on) holding integer
+    /// literals, and the new check gives `target` without errors.
+    mutating func withDoubleLiterals(_ syntax: Expression, _ typed: TypedExpression, becoming target: RuleType) -> TypedExpression? {
+        guard !integerLiteralsAsDouble, Checker.withDouble(typed.type) == target, Checker.hasIntegerLiteral(syntax) else { return nil }
+        let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+        integerLiteralsAsDouble = true
+        let rechecked = check(syntax, expected: nil)
+        integerLiteralsAsDouble = false
+        guard diagnostics.diagnostics.count == saved.0.diagnostics.count, diagnostics.suppressedCount == saved.0.suppressedCount,
+              rechecked.type == target else {
+            (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved
+            return nil
+        }
+        return rechecked
+    }
+
+    /// The type with `Int` as `Double` where it is the value, an optional's or an array's
+    /// element; nil when it holds no `Int`.
+    static func withDouble(_ type: RuleType) -> RuleType? {
+        switch type {
+        case .int: return .double
+        case .optional(let wrapped): return withDouble(wrapped).map { .optional($0) }
+        case .array(let element): return withDouble(element).map { .array($0) }
+        default: return nil
+        }
+    }
+
+    private static func hasIntegerLiteral(_ expression: Expression) -> Bool {
+        if case .integerLiteral = expression.kind { return true }
+        var found = false
+        expression.kind.forEachChild { if !found && hasIntegerLiteral($0) { found = true } }
+        return found
+    }
+
     mutating func unify(_ a: inout TypedExpression, _ b: inout TypedExpression) -> RuleType? {
         if a.type == b.type { return a.type }
         if let converted = coerce(b, to: a.type), !(b.type == .nilLiteral && !a.type.isOptional) {
@@ -410,7 +463,8 @@ extension Checker {
             elementType = .optional(elementType)
         }
         for index in typed.indices {
-            guard let converted = coerce(typed[index], to: elementType) else {
+            guard let converted = coerce(typed[index], to: elementType)
+                    ?? withDoubleLiterals(elements[index], typed[index], becoming: elementType) else {
                 // Name the two types in source order.
                 let decidingIndex = typed.firstIndex { $0.type == elementType } ?? 0
                 let pair = decidingIndex < index ? (elementType, typed[index].type) : (typed[index].type, elementType)

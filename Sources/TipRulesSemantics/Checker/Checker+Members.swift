@@ -46,7 +46,7 @@ extension Checker {
         if isSwiftQualifier(base) {
             return qualifiedReference(name, range)
         }
-        let typedBase = doubleLiteralIfOnlyDoubleHas(name, check(base, expected: startsImplicitMemberChain(base) ? expected : nil))
+        let typedBase = doubleLiteralIfOnlyDoubleHas(name, base, check(base, expected: startsImplicitMemberChain(base) ? expected : nil))
         if typedBase.type.containsError { return errorNode(range) }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
@@ -68,12 +68,14 @@ extension Checker {
         return errorNode(range)
     }
 
-    /// An integer-literal receiver as a `Double` when the member is one only `Double` has:
-    /// Swift types `(2).rounded()` and `(1 + 2).isNaN` as `Double` (an integer literal may be
-    /// any type that has the member), where `Int` wins whenever it has the member too.
-    private func doubleLiteralIfOnlyDoubleHas(_ name: Identifier, _ base: TypedExpression) -> TypedExpression {
-        guard base.isFlexibleLiteral, base.type == .int, Builtins.lookup(name.name, on: receiverKinds(.int)).isEmpty,
-              !Builtins.lookup(name.name, on: receiverKinds(.double)).isEmpty, let converted = coerce(base, to: .double) else {
+    /// A receiver built from integer literals as a `Double` when the member is one only
+    /// `Double` has: Swift types `(2).rounded()` and `([1, 2].min() ?? 0).isNaN` as `Double`
+    /// (an integer literal may be any type that has the member), where `Int` wins whenever it
+    /// has the member too.
+    private mutating func doubleLiteralIfOnlyDoubleHas(_ name: Identifier, _ syntax: Expression, _ base: TypedExpression) -> TypedExpression {
+        guard base.type == .int, Builtins.lookup(name.name, on: receiverKinds(.int)).isEmpty,
+              !Builtins.lookup(name.name, on: receiverKinds(.double)).isEmpty,
+              let converted = (base.isFlexibleLiteral ? coerce(base, to: .double) : nil) ?? withDoubleLiterals(syntax, base, becoming: .double) else {
             return base
         }
         return converted
@@ -261,7 +263,7 @@ extension Checker {
     /// `base.name(arguments)`: a method of the base's type.
     private mutating func methodCall(_ base: Expression, _ name: Identifier, _ calleeRange: SourceRange,
                                      _ arguments: [Argument], _ chainType: RuleType?, _ range: SourceRange) -> TypedExpression {
-        let typedBase = doubleLiteralIfOnlyDoubleHas(name, check(base, expected: chainType))
+        let typedBase = doubleLiteralIfOnlyDoubleHas(name, base, check(base, expected: chainType))
         if typedBase.type.containsError {
             checkArgumentsForErrors(arguments)
             return errorNode(range)

@@ -18,7 +18,7 @@ extension Checker {
             var r = check(rhs, expected: l.isFlexibleLiteral ? nil : l.type)
             if l.type.containsError || r.type.containsError { return errorNode(range) }
             let (lt, rt) = (l.type, r.type)
-            guard let type = unify(&l, &r), type.isComparable else {
+            guard let type = unify(&l, lhs, &r, rhs), type.isComparable else {
                 error(CheckerMessages.binaryOperands(op, lt, rt), range)
                 return errorNode(range)
             }
@@ -38,7 +38,7 @@ extension Checker {
             return dateArithmetic(op, l, r, rhs, range)
         }
         let flexible = l.isFlexibleLiteral && r.isFlexibleLiteral
-        let type = lt.isOptional || rt.isOptional || lt == .nilLiteral || rt == .nilLiteral ? nil : unify(&l, &r)
+        let type = lt.isOptional || rt.isOptional || lt == .nilLiteral || rt == .nilLiteral ? nil : unify(&l, lhs, &r, rhs)
         let node: TypedNode?
         switch (type, op) {
         case (.int?, "+"): node = .arithmetic(.intAdd, l, r)
@@ -124,7 +124,7 @@ extension Checker {
         let (lt, rt) = (l.type, r.type)
         let isEquality = op == "==" || op == "!="
         let comparesNilToValue = (lt == .nilLiteral && !rt.isOptional) || (rt == .nilLiteral && !lt.isOptional)
-        let type = isEquality || (!lt.isOptional && !rt.isOptional) ? unify(&l, &r) : nil
+        let type = isEquality || (!lt.isOptional && !rt.isOptional) ? unify(&l, lhs, &r, rhs) : nil
         // `x == nil` works for every optional, Equatable or not (Swift's _OptionalNilComparisonType).
         let comparesOptionalToNil = isEquality && (isNilLiteral(lhs) || isNilLiteral(rhs))
         guard let type, type != .nilLiteral, comparesOptionalToNil || (isEquality ? type.isEquatable : type.isComparable) else {

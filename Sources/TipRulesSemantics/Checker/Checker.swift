@@ -54,6 +54,9 @@ struct Checker {
     /// program that left out declarations with errors) rather than silent (a file whose own
     /// error was already reported).
     var reportsBrokenReferences = false
+    /// Whether integer literals without an `Int` context are checked as `Double` (see
+    /// `withDoubleLiterals`).
+    var integerLiteralsAsDouble = false
     /// How many more unknown names get a "did you mean" search over the file's names (see
     /// `reportUnknownName`).
     var nameSuggestionsLeft = 10
