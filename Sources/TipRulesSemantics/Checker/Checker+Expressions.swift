@@ -347,8 +347,6 @@ extension Checker {
         return TypedExpression(.ternary(typedCondition, a, b), a.type, range)
     }
 
-    /// Brings two expressions to one type as Swift would: a flexible integer literal becomes
-    /// `Double` next to a `Double`, `nil` or a `T` becomes `T?` next to a `T?`.
     /// `unify`, and when that fails because one side is an `Int`, `Int?` or `[Int]` built from
     /// integer literals (`[6, 14].min() ?? 0`) and the other the same with `Double`, that side
     /// checked again with its literals as `Double`, as Swift's solver types them.
@@ -402,6 +400,8 @@ extension Checker {
         return found
     }
 
+    /// Brings two expressions to one type as Swift would: a flexible integer literal becomes
+    /// `Double` next to a `Double`, `nil` or a `T` becomes `T?` next to a `T?`.
     mutating func unify(_ a: inout TypedExpression, _ b: inout TypedExpression) -> RuleType? {
         if a.type == b.type { return a.type }
         if let converted = coerce(b, to: a.type), !(b.type == .nilLiteral && !a.type.isOptional) {

@@ -45,7 +45,7 @@ package enum Suggestions {
 
     /// `distance` of a lowercased ASCII name and a candidate's UTF-8 bytes (compared without
     /// case) when it is at most `limit`, some value above `limit` when it is more (it stops
-    /// once two rows exceed it), and nil when the candidate is not ASCII. `rows` is scratch
+    /// at the first row past it), and nil when the candidate is not ASCII. `rows` is scratch
     /// space for three rows of names of up to 65 bytes.
     static func boundedDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int, rows: inout [Int]) -> Int? {
         guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
