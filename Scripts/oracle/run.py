@@ -37,6 +37,10 @@ for e in expressions:
     if e in answers:
         continue
     one = subprocess.run([tool, 'eval', rules, '--expr', e], capture_output=True, text=True)
+    answered = [line for line in one.stdout.split('\n') if line.startswith(e + ': ')]
+    if answered:
+        answers[e] = answered[0][len(e) + 2:]
+        continue
     match = re.search(r'error(\[\w+\])?: (.*)', one.stdout + one.stderr)
     answers[e] = 'ERROR ' + (match.group(2) if match else (one.stdout + one.stderr)[:120])
 

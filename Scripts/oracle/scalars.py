@@ -22,7 +22,7 @@ def dbl_lit():
     if c < 0.55: return '-0.0'
     if c < 0.65: return f'{R.randint(1, 9)}e{R.randint(-3, 3)}'
     if c < 0.75: return '0.1'
-    if c < 0.85: return '.pi' if False else '1.5'
+    if c < 0.85: return '1.5'
     return f'{R.randint(0, 5)}.5'
 
 def gen(t, d):
@@ -39,7 +39,7 @@ def gen(t, d):
             lambda: f'abs({gen("Int", d-1)})',
             lambda: f'{R.choice(["min", "max"])}({gen("Int", d-1)}, {gen("Int", d-1)})',
             lambda: f'({gen("Bool", d-1)} ? {gen("Int", d-1)} : {gen("Int", d-1)})',
-            lambda: f'Int({gen("Double", d-1)}.rounded())' if False else f'{gen("String", d-1)}.count',
+            lambda: f'{gen("String", d-1)}.count',
             lambda: f'[{gen("Int", d-1)}, {gen("Int", d-1)}, {gen("Int", d-1)}].reduce(0, +)',
             lambda: f'[{gen("Int", d-1)}, {gen("Int", d-1)}].filter {{ $0 > {int_lit()} }}.count',
             lambda: f'([{gen("Int", d-1)}, {gen("Int", d-1)}].max() ?? {int_lit()})',
