@@ -1,0 +1,134 @@
+# Swift's compiler as an oracle over a donation stream: makes up to 9 donations of an event
+# `view { id: Int, name: String, score: Double, note: String? }` (ids that repeat, optional notes,
+# equal dates), evaluates generated expressions over them with `tiprules eval` (so the optimizer's
+# fused scans run) and over the same values as Swift structs, and prints every difference.
+#   swift build -c release --product tiprules
+#   python3 Scripts/oracle/donations.py SEED [COUNT]
+import datetime, json, os, random, re, subprocess, sys, tempfile
+seed = sys.argv[1] if len(sys.argv) > 1 else '1'
+count = sys.argv[2] if len(sys.argv) > 2 else '200'
+R = random.Random(int(seed) * 7919)
+def il(): return R.choice(['0', '1', '2', '3', '5', '-1'])
+def dl(): return R.choice(['0.5', '2.5', '3.0', '4.5', '1.0'])
+def sl(): return R.choice(['"Alps"', '"Zion"', '"a"', '""', '"é"', '"Lake"'])
+def pred(v='$0'):
+    return R.choice([
+        f'{v}.id {R.choice(["==", ">", "<", "!="])} {il()}',
+        f'{v}.score {R.choice([">", "<=", "=="])} {dl()}',
+        f'{v}.name.hasPrefix({sl()})', f'{v}.name.count > {il()}', f'({v}.note ?? "") == {sl()}',
+        f'{v}.note != nil', f'{v}.note?.isEmpty == false', f'{v}.name.lowercased().contains("a")',
+        f'{v}.id % 2 == 0', f'({v}.id > 1 && {v}.score < 4)', f'({v}.id == 0 || {v}.name == "Zion")',
+        f'{v}.date > view.donations[0].date', f'{v}.date.timeIntervalSince(view.donations[0].date) < 86400 * 3',
+        f'abs({v}.score - 2.5) < 1', f'Double({v}.id) * 1.5 > {v}.score',
+    ])
+def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
+forms = [
+ lambda: f'view.donations.filter {{ {pred()} }}.count',
+ lambda: f'view.donations.contains {{ {pred()} }}',
+ lambda: f'view.donations.allSatisfy {{ {pred()} }}',
+ lambda: f'view.donations.count(where: {{ {pred()} }})',
+ lambda: f'view.donations.first {{ {pred()} }}?.id',
+ lambda: f'view.donations.last(where: {{ {pred()} }})?.name',
+ lambda: f'view.donations.map {{ {field()} }}',
+ lambda: f'view.donations.filter {{ {pred()} }}.map(\\.id)',
+ lambda: f'view.donations.map(\\.score).reduce(0, +)',
+ lambda: f'view.donations.reduce(0) {{ $0 + $1.id }}',
+ lambda: f'view.donations.reduce(0.0) {{ $0 + ($1.note == nil ? 0 : $1.score) }}',
+ lambda: f'view.donations.map(\\.id).max()',
+ lambda: f'view.donations.map(\\.name).sorted()',
+ lambda: f'view.donations.sorted {{ $0.score > $1.score }}.map(\\.id)',
+ lambda: f'view.donations.sorted {{ $0.name < $1.name }}.first?.id',
+ lambda: f'view.donations.min {{ $0.score < $1.score }}?.name',
+ lambda: f'view.donations.max(by: {{ $0.id < $1.id }})?.score',
+ lambda: f'Set(view.donations.map(\\.id)).count',
+ lambda: f'Set(view.donations.map(\\.name)).contains({sl()})',
+ lambda: f'view.donations.compactMap(\\.note)',
+ lambda: f'view.donations.compactMap {{ $0.note?.count }}.reduce(0, +)',
+ lambda: f'view.donations.prefix({R.randint(0,4)}).map(\\.id)',
+ lambda: f'view.donations.suffix({R.randint(0,4)}).filter {{ {pred()} }}.count',
+ lambda: f'view.donations.dropFirst({R.randint(0,3)}).contains {{ {pred()} }}',
+ lambda: f'view.donations.reversed().first {{ {pred()} }}?.id',
+ lambda: f'view.donations.filter {{ {pred()} }}.isEmpty',
+ lambda: f'view.donations.contains {{ d in view.donations.contains {{ $0.id == d.id && $0.date > d.date }} }}',
+ lambda: f'view.donations.filter {{ d in view.donations.filter {{ $0.name == d.name }}.count > 1 }}.count',
+ lambda: f'view.donations.map {{ {pred()} }}',
+ lambda: f'(view.donations.map(\\.score).min() ?? 0) + (view.donations.map(\\.score).max() ?? 0)',
+ lambda: f'view.donations.map {{ $0.score > 3 ? "hi" : "lo" }}.filter {{ $0 == "hi" }}.count',
+ lambda: f'view.donations.last?.note?.uppercased() ?? "none"',
+ lambda: f'view.donations.reduce("") {{ $0.count > 8 ? $0 : $0 + $1.name }}',
+ lambda: f'view.donations.filter {{ {pred()} }}.map(\\.score).reduce(0, +) / Double(max(1, view.donations.count))',
+ lambda: f'view.donations.map {{ Int($0.score * 10) }}.reduce(0, +) % 7',
+]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+tool = os.path.join(root, '.build', 'release', 'tiprules')
+work = tempfile.mkdtemp(prefix='tiprules-oracle-')
+names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
+notes = [None, None, "", "wet", "Alps", "a"]
+n = R.randint(1, 9)
+base = 815000000.0
+ds = []
+t = base
+for i in range(n):
+    t += R.choice([0, 3600, 86400, 86400 * 2, 7200, 86400 * 5])
+    ds.append(dict(id=R.randint(-1, 5), name=R.choice(names), score=R.choice([0.5, 1.0, 2.5, 3.0, 4.5, 5.0, 2.25]), note=R.choice(notes), date=t))
+def iso(sec):
+    return (datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(seconds=sec)).strftime('%Y-%m-%dT%H:%M:%SZ')
+with open(f'{work}/log.ndjson', 'w') as f:
+    for d in ds:
+        v = {"id": d["id"], "name": d["name"], "score": d["score"]}
+        if d["note"] is not None: v["note"] = d["note"]
+        f.write(json.dumps({"event": "view", "date": iso(d["date"]), "value": v}, ensure_ascii=False) + "\n")
+open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n')
+exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
+answers = {}
+args = [tool, 'eval', f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', '2026-12-31T00:00:00Z']
+run = subprocess.run(args + [a for e in exprs for a in ('--expr', e)], capture_output=True, text=True)
+for line in run.stdout.split('\n'):
+    for e in exprs:
+        if line.startswith(e + ': '): answers[e] = line[len(e) + 2:]
+for e in exprs:
+    if e in answers: continue
+    one = subprocess.run(args + ['--expr', e], capture_output=True, text=True)
+    got = [l for l in one.stdout.split('\n') if l.startswith(e + ': ')]
+    if got: answers[e] = got[0][len(e) + 2:]; continue
+    m = re.search(r'error(\[\w+\])?: (.*)', one.stdout + one.stderr)
+    answers[e] = 'ERROR ' + (m.group(2) if m else (one.stdout + one.stderr)[:120])
+def sw(s): return json.dumps(s, ensure_ascii=False)
+data = ',\n'.join(f'Donation(id: {d["id"]}, name: {sw(d["name"])}, score: {d["score"]}, note: {sw(d["note"]) if d["note"] is not None else "nil"}, date: Date(timeIntervalSinceReferenceDate: {d["date"]}))' for d in ds)
+PRE = r'''import Foundation
+struct Donation { let id: Int; let name: String; let score: Double; let note: String?; let date: Date }
+struct Event { let donations: [Donation] }
+func out(_ t: String, _ v: String) { print("\(t) = \(v)"); fflush(stdout) }
+func dd<T>(_ v: T) -> String { var s = ""; debugPrint(v, terminator: "", to: &s); return s }
+func nm<T>(_ t: T.Type) -> String { var n = "\(t)"; while let r = n.range(of: "Array<") { n = "[" + n[r.upperBound...].dropLast() + "]" }; return n }
+func show<T>(_ v: T) { out(nm(T.self), dd(v)) }
+func show(_ v: String) { out("String", dd(v)) }
+func show<T>(_ v: T?) { out(nm(T.self) + "?", v.map { dd($0) } ?? "nil") }
+func show<S: Sequence>(_ v: S) { out("[" + nm(S.Element.self) + "]", dd(Array(v))) }
+let view = Event(donations: [
+''' + data + '\n])\n'
+compared = [e for e in exprs if not answers[e].startswith('ERROR') and 'runtime error' not in answers[e]]
+def build(items):
+    open(f'{work}/o.swift', 'w').write(PRE + '\n'.join(f'do {{ let v = {e}; show(v) }}' for e in items) + '\n')
+    return subprocess.run(['swiftc', '-Onone', f'{work}/o.swift', '-o', f'{work}/o'], capture_output=True, text=True)
+first = PRE.count('\n') + 1
+c = build(compared)
+if c.returncode != 0:
+    bad = set()
+    for m in re.finditer(r'o\.swift:(\d+):\d+: error: (.*)', c.stderr):
+        i = int(m.group(1)) - first
+        if 0 <= i < len(compared) and i not in bad:
+            bad.add(i); print('SWIFT REJECTS:', compared[i], '::', m.group(2), '::', answers[compared[i]])
+    compared = [e for i, e in enumerate(compared) if i not in bad]
+    c = build(compared)
+    if c.returncode != 0: sys.exit(c.stderr[:2000])
+lines = subprocess.run([f'{work}/o'], capture_output=True, text=True).stdout.split('\n')
+mis = 0
+for i, e in enumerate(compared):
+    s = lines[i] if i < len(lines) else '<crash>'
+    if s != answers[e]:
+        mis += 1; print('MISMATCH', e, '\n   tiprules:', answers[e], '\n   swift:   ', s)
+errs = [e for e in exprs if e not in compared]
+for e in errs:
+    if answers[e].startswith('ERROR') or 'runtime error' in answers[e]: print('TIPRULES REJECTS:', e, '::', answers[e][:150])
+print(f'seed {seed}: {n} donations, {len(exprs)} expressions, {len(compared)} compared, {mis} mismatches')
