@@ -4,7 +4,8 @@
 # fused scans run) and over the same values as Swift structs, and prints every difference.
 #   swift build -c release --product tiprules
 #   python3 Scripts/oracle/donations.py SEED [COUNT]
-import datetime, json, os, random, re, subprocess, sys, tempfile
+import datetime, json, random, sys, tempfile
+from compare import compare, tiprules_answers
 seed = sys.argv[1] if len(sys.argv) > 1 else '1'
 count = sys.argv[2] if len(sys.argv) > 2 else '200'
 R = random.Random(int(seed) * 7919)
@@ -59,8 +60,6 @@ forms = [
  lambda: f'view.donations.filter {{ {pred()} }}.map(\\.score).reduce(0, +) / Double(max(1, view.donations.count))',
  lambda: f'view.donations.map {{ Int($0.score * 10) }}.reduce(0, +) % 7',
 ]
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-tool = os.path.join(root, '.build', 'release', 'tiprules')
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
 notes = [None, None, "", "wet", "Alps", "a"]
@@ -80,55 +79,12 @@ with open(f'{work}/log.ndjson', 'w') as f:
         f.write(json.dumps({"event": "view", "date": iso(d["date"]), "value": v}, ensure_ascii=False) + "\n")
 open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n')
 exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
-answers = {}
-args = [tool, 'eval', f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', '2026-12-31T00:00:00Z']
-run = subprocess.run(args + [a for e in exprs for a in ('--expr', e)], capture_output=True, text=True)
-for line in run.stdout.split('\n'):
-    for e in exprs:
-        if line.startswith(e + ': '): answers[e] = line[len(e) + 2:]
-for e in exprs:
-    if e in answers: continue
-    one = subprocess.run(args + ['--expr', e], capture_output=True, text=True)
-    got = [l for l in one.stdout.split('\n') if l.startswith(e + ': ')]
-    if got: answers[e] = got[0][len(e) + 2:]; continue
-    m = re.search(r'error(\[\w+\])?: (.*)', one.stdout + one.stderr)
-    answers[e] = 'ERROR ' + (m.group(2) if m else (one.stdout + one.stderr)[:120])
+answers = tiprules_answers([f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', '2026-12-31T00:00:00Z'], exprs)
 def sw(s): return json.dumps(s, ensure_ascii=False)
 data = ',\n'.join(f'Donation(id: {d["id"]}, name: {sw(d["name"])}, score: {d["score"]}, note: {sw(d["note"]) if d["note"] is not None else "nil"}, date: Date(timeIntervalSinceReferenceDate: {d["date"]}))' for d in ds)
-PRE = r'''import Foundation
-struct Donation { let id: Int; let name: String; let score: Double; let note: String?; let date: Date }
+declarations = """struct Donation { let id: Int; let name: String; let score: Double; let note: String?; let date: Date }
 struct Event { let donations: [Donation] }
-func out(_ t: String, _ v: String) { print("\(t) = \(v)"); fflush(stdout) }
-func dd<T>(_ v: T) -> String { var s = ""; debugPrint(v, terminator: "", to: &s); return s }
-func nm<T>(_ t: T.Type) -> String { var n = "\(t)"; while let r = n.range(of: "Array<") { n = "[" + n[r.upperBound...].dropLast() + "]" }; return n }
-func show<T>(_ v: T) { out(nm(T.self), dd(v)) }
-func show(_ v: String) { out("String", dd(v)) }
-func show<T>(_ v: T?) { out(nm(T.self) + "?", v.map { dd($0) } ?? "nil") }
-func show<S: Sequence>(_ v: S) { out("[" + nm(S.Element.self) + "]", dd(Array(v))) }
 let view = Event(donations: [
-''' + data + '\n])\n'
-compared = [e for e in exprs if not answers[e].startswith('ERROR') and 'runtime error' not in answers[e]]
-def build(items):
-    open(f'{work}/o.swift', 'w').write(PRE + '\n'.join(f'do {{ let v = {e}; show(v) }}' for e in items) + '\n')
-    return subprocess.run(['swiftc', '-Onone', f'{work}/o.swift', '-o', f'{work}/o'], capture_output=True, text=True)
-first = PRE.count('\n') + 1
-c = build(compared)
-if c.returncode != 0:
-    bad = set()
-    for m in re.finditer(r'o\.swift:(\d+):\d+: error: (.*)', c.stderr):
-        i = int(m.group(1)) - first
-        if 0 <= i < len(compared) and i not in bad:
-            bad.add(i); print('SWIFT REJECTS:', compared[i], '::', m.group(2), '::', answers[compared[i]])
-    compared = [e for i, e in enumerate(compared) if i not in bad]
-    c = build(compared)
-    if c.returncode != 0: sys.exit(c.stderr[:2000])
-lines = subprocess.run([f'{work}/o'], capture_output=True, text=True).stdout.split('\n')
-mis = 0
-for i, e in enumerate(compared):
-    s = lines[i] if i < len(lines) else '<crash>'
-    if s != answers[e]:
-        mis += 1; print('MISMATCH', e, '\n   tiprules:', answers[e], '\n   swift:   ', s)
-errs = [e for e in exprs if e not in compared]
-for e in errs:
-    if answers[e].startswith('ERROR') or 'runtime error' in answers[e]: print('TIPRULES REJECTS:', e, '::', answers[e][:150])
-print(f'seed {seed}: {n} donations, {len(exprs)} expressions, {len(compared)} compared, {mis} mismatches')
+""" + data + '\n])\n'
+compared, mismatches, rejected = compare(exprs, answers, work, declarations)
+print(f'seed {seed}: {n} donations, {len(exprs)} expressions, {compared} compared, {mismatches} mismatches, {rejected} rejected by TipRules')
