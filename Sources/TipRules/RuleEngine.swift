@@ -41,6 +41,17 @@ public final class RuleEngine: Sendable {
         var recentNames = RecentNames()
         /// The declarations' last outcomes, reused while nothing they depend on changed.
         var memo = ResultMemo()
+        /// Expressions asked for recently, compiled, lowered, and their outcomes in `memo`.
+        var recentExpressions = RecentExpressions()
+
+        /// Keeps a newly compiled expression, forgetting the outcome of the one it replaces;
+        /// returns the expression kept for the text (another thread's, if it compiled the same
+        /// text first) and its slot.
+        mutating func keep(_ prepared: PreparedExpression, for text: String) -> (prepared: PreparedExpression, slot: Int) {
+            let kept = recentExpressions.keep(prepared, for: text)
+            if kept.evicted { memo.forgetExpression(inSlot: kept.slot) }
+            return (kept.prepared, kept.slot)
+        }
 
         /// The context of evaluations under `options`, made on first use after they change.
         mutating func context(for program: CompiledProgram, cache: IncrementalCache) -> EvaluationContext {
@@ -77,6 +88,41 @@ public final class RuleEngine: Sendable {
             if entries.count == 8 { entries.removeLast() }
             entries.insert((name, declaration), at: 0)
             return declaration
+        }
+    }
+
+    /// A few expressions asked through `evaluate(expression:)`, compiled and lowered, most
+    /// recent first: a host that asks the same expression again (a dashboard, a REPL, a test
+    /// loop) compiles it once. Each has a slot of its own in the memo for its outcome.
+    private struct RecentExpressions {
+        static let capacity = 16
+        private var entries: [(text: String, prepared: PreparedExpression, slot: Int)] = []
+
+        /// The expression compiled for a text, and its slot.
+        mutating func expression(for text: String) -> (prepared: PreparedExpression, slot: Int)? {
+            guard let found = entries.firstIndex(where: { $0.text == text }) else { return nil }
+            let entry = entries[found]
+            if found > 0 {
+                entries.remove(at: found)
+                entries.insert(entry, at: 0)
+            }
+            return (entry.prepared, entry.slot)
+        }
+
+        /// Whether a slot still holds this very expression (no other thread replaced it).
+        func holds(_ prepared: PreparedExpression, inSlot slot: Int) -> Bool {
+            entries.contains { $0.slot == slot && $0.prepared === prepared }
+        }
+
+        /// Keeps an expression for a text in the slot of the least recently asked one when all
+        /// are taken (`evicted`), or the one already kept for the text.
+        mutating func keep(_ prepared: PreparedExpression, for text: String)
+            -> (prepared: PreparedExpression, slot: Int, evicted: Bool) {
+            if let known = expression(for: text) { return (known.prepared, known.slot, false) }
+            let evicted = entries.count == RecentExpressions.capacity
+            let slot = evicted ? entries.removeLast().slot : entries.count
+            entries.insert((text, prepared, slot), at: 0)
+            return (prepared, slot, evicted)
         }
     }
 
@@ -252,17 +298,58 @@ public final class RuleEngine: Sendable {
     /// ```swift
     /// let ids = try engine.evaluate(expression: "didViewLandmarkDetail.donations.map(\\.landmarkID)")
     /// ```
+    ///
+    /// The engine keeps the last few expressions it compiled, and their outcomes as it keeps
+    /// those of declarations: asking the same text again compiles nothing, and evaluates
+    /// nothing while its donations, parameters and clock reading are unchanged.
     public func evaluate(expression text: String) throws(RuleError) -> RuleResult {
-        let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: rules.program)
-        guard let expression = compiled.expression else {
-            throw RuleError(diagnostics: compiled.diagnostics, suppressedCount: compiled.suppressedCount)
+        let generation = inMemory?.currentGeneration
+        let program = rules.program
+        let known = state.write { state -> (prepared: PreparedExpression, slot: Int, remembered: ResultMemo.Outcome?)? in
+            guard let (prepared, slot) = state.recentExpressions.expression(for: text) else { return nil }
+            guard let generation else { return (prepared, slot, nil) }
+            let context = state.context(for: program, cache: incremental)
+            return (prepared, slot, state.memo.outcome(ofExpressionInSlot: slot, generation: generation, now: state.clock.now(), in: context))
+        }
+        let prepared: PreparedExpression, slot: Int
+        if let known {
+            if let remembered = known.remembered { return result(of: known.prepared, remembered.outcome) }
+            (prepared, slot) = (known.prepared, known.slot)
+        } else {
+            let compiled = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: program)
+            guard let expression = compiled.expression else {
+                throw RuleError(diagnostics: compiled.diagnostics, suppressedCount: compiled.suppressedCount)
+            }
+            let made = PreparedExpression(expression)
+            (prepared, slot) = state.write { $0.keep(made, for: text) }
         }
         do {
-            var evaluation = try makeEvaluation()
-            return RuleResult(evaluation.evaluate(expression))
+            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot).outcome)
         } catch {
             throw RuleError(diagnostics: [error])
         }
+    }
+
+    private func result(of prepared: PreparedExpression, _ outcome: Result<Value, Diagnostic>) -> RuleResult {
+        RuleResult(EvaluationResult(name: prepared.name, type: prepared.compiled.type, outcome: outcome))
+    }
+
+    /// Evaluates an expression over a fresh snapshot, and remembers the outcome in its slot
+    /// when the storage is in memory and the slot still holds it.
+    private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int) throws(Diagnostic) -> ResultMemo.Outcome {
+        let rememberable = inMemory?.storeSnapshot()
+        let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
+        let inputs = evaluationInputs()
+        var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
+        let outcome = evaluation.outcome(of: prepared)
+        if let rememberable, let remembered = state.write({ state -> ResultMemo.Outcome? in
+            guard state.recentExpressions.holds(prepared, inSlot: slot) else { return nil }
+            return state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: rememberable, now: inputs.now,
+                                       in: inputs.context, generation: inputs.memoGeneration)
+        }) {
+            return remembered
+        }
+        return ResultMemo.Outcome(outcome)
     }
 
     // MARK: - Donations

@@ -241,10 +241,34 @@ struct Runner {
         return { try! engine.isSatisfied(name) }
     }
 
+    /// A workload's rule text asked through `RuleEngine.evaluate(expression:)` over the dataset's
+    /// donations, at a fixed clock.
+    func expressionRule(_ name: String, _ data: Dataset) -> () -> Bool {
+        let rules = try! RuleSet(source: Workloads.rules(limit: max(1000, data.views.count)), name: "engine.rules")
+        let engine = RuleEngine(rules: rules, clock: .fixed(Dataset.now))
+        precondition(try! engine.loadDonations(ndjson: Array(data.ndjson().utf8)).isEmpty)
+        guard let workload = Workloads.all.first(where: { $0.name == name }), workload.declarations.isEmpty else {
+            fatalError("no workload \(name) without declarations")
+        }
+        let text = workload.rule
+        return {
+            guard case .bool(let holds)? = try! engine.evaluate(expression: text).value else { fatalError("not a Bool") }
+            return holds
+        }
+    }
+
     func profile(workload name: String, size: Int, count fixedCount: Int? = nil) {
         let data = Dataset(count: size)
         if name.hasPrefix("incremental:") {
             profileReevaluation(String(name.dropFirst("incremental:".count)), held: size)
+            return
+        }
+        if name.hasPrefix("expression:") {
+            // `--profile expression:W55 1000`: the workload's rule text asked through
+            // `RuleEngine.evaluate(expression:)`, as a host asks an expression it has no rule for.
+            let expression = expressionRule(String(name.dropFirst("expression:".count)), data)
+            let nanoseconds = Runner.loop(expression, seconds: 3, count: fixedCount)
+            print("\(name) at n=\(size): \(nanoseconds) ns each (\(expression()))")
             return
         }
         if name.hasPrefix("engine:") || name.hasPrefix("clock:") {

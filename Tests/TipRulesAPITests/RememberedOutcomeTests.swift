@@ -195,6 +195,88 @@ struct RememberedOutcomeTests {
         }
     }
 
+    /// Expressions asked through `evaluate(expression:)`: more than the engine keeps compiled,
+    /// so they evict one another.
+    static let expressions = [
+        "didLogin.donations.count", "didLogin.donations.donatedWithin(.week).count", "didOpen.donations.count",
+        "didRate.donations.reduce(0) { $0 + $1.score }", "Date.now", "logins >= 2 || isPro", "recentLogins >= 2",
+        "didRate.donations.count { $0.score > 3 } >= 3", "didLogin.donations.donatedWithin(.days(span)).count",
+        "didRate.donations.donatedWithin(.month).filter { $0.score > 2 }.count + opens", "didLogin.donations.last?.date",
+        "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 3 && $0.score > 2 }.count",
+        "didRate.donations.allSatisfy { $0.date <= Date.now.addingTimeInterval(-86400) && $0.score < 6 }",
+        "didRate.donations.last { $0.date < Date.now && $0.score > 1 }?.score ?? -1", "total * 2", "span + 1",
+        "didRate.donations.map(\\.score).max() ?? 0", "didLogin.donations.donatedWithin(.hours(5)).isEmpty",
+        "didOpen.donations.donatedWithin(.day).count + logins", "didRate.donations.map { $0.score * 1000 }.reduce(Int.max - 10, +)",
+    ]
+
+    @Test("expressions are answered again as a fresh engine answers them, across changes and evictions", arguments: [5, 6])
+    func rememberedExpressions(seed: UInt64) throws {
+        #expect(Self.expressions.count > 16)
+        let rules = try RuleSet(source: Self.rules, name: "remembered.rules")
+        var random = SplitMix(seed: seed)
+        let day = 86_400.0
+        var logins: [Date] = [], rates: [(Date, Int)] = []
+        for _ in 0..<8 { logins.append(Host.now.addingTimeInterval(random.next(in: -9 * day...2 * day).rounded())) }
+        for _ in 0..<8 { rates.append((Host.now.addingTimeInterval(random.next(in: -40 * day...day).rounded()), Int(random.next(in: 0...6)))) }
+        var isPro = false
+
+        func engine(at clock: Date, rules: RuleSet? = nil) throws -> RuleEngine {
+            let engine = RuleEngine(rules: try rules ?? RuleSet(source: Self.rules, name: "fresh.rules"), clock: .fixed(clock))
+            try engine.parameter("isPro", as: Bool.self).set(isPro)
+            let didLogin = try engine.event("didLogin")
+            let didRate = try engine.event("didRate", donationInfo: Score.self)
+            for date in logins { try didLogin.donate(EmptyDonation(), at: date) }
+            for (date, score) in rates { try didRate.donate(Score(score: score), at: date) }
+            return engine
+        }
+
+        let remembering = try engine(at: Host.now, rules: rules)
+        var clock = Host.now
+        for step in 0..<40 {
+            switch Int(random.next(in: 0...3.99)) {
+            case 0:
+                clock = clock.addingTimeInterval(random.next(in: -0.4...1) * [1.0, 600, day][Int(random.next(in: 0...2.99))])
+                remembering.clock = .fixed(clock)
+            case 1:
+                let date = clock.addingTimeInterval(random.next(in: -3 * day...3600).rounded())
+                logins.append(date)
+                try remembering.event("didLogin").donate(EmptyDonation(), at: date)
+            case 2:
+                isPro.toggle()
+                try remembering.parameter("isPro", as: Bool.self).set(isPro)
+            default:
+                break
+            }
+            let fresh = try engine(at: clock)
+            // Asked in a random order, some twice, so the kept expressions change places.
+            let asked = (Self.expressions + Self.expressions.prefix(5)).shuffled(using: &random)
+            for text in asked {
+                #expect(try remembering.evaluate(expression: text).description == fresh.evaluate(expression: text).description,
+                        "step \(step), \(text) at \(clock)")
+            }
+        }
+    }
+
+    @Test("expressions asked from many threads at once, evicting one another, each get their own answer")
+    func concurrentExpressions() async throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didRate = try engine.event("didRate", donationInfo: Score.self)
+        for score in 1...30 { try didRate.donate(Score(score: score % 7), at: Host.now.addingTimeInterval(Double(-600 * score))) }
+        let texts = (0..<40).map { "didRate.donations.filter { $0.score > \($0 % 7) }.count * 100 + \($0)" }
+        let expected = try texts.map { try engine.evaluate(expression: $0).description }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask { () throws -> Void in
+                    for round in 0..<200 {
+                        let index = (round * 7 + worker * 13) % texts.count
+                        #expect(try engine.evaluate(expression: texts[index]).description == expected[index])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// A small deterministic generator, so a failure repeats.
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64

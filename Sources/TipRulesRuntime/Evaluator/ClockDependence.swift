@@ -44,14 +44,19 @@ struct ClockDependence: Sendable {
             // Declarations never refer to themselves (the checker rejects cycles); the
             // conservative entry only guards this walk.
             found[index] = ClockDependence(readsNow: true, windows: [], events: [])
+            let dependence = self.dependence(of: program.declarations[index].body)
+            found[index] = dependence
+            return dependence
+        }
+
+        /// The dependence of an expression compiled against the program (not kept).
+        mutating func dependence(of expression: TypedExpression) -> ClockDependence {
             var uses = Uses()
-            visit(program.declarations[index].body, &uses)
+            visit(expression, &uses)
             for event in uses.events {
                 if let maxAge = program.events[event].maxAge { uses.windows.insert(maxAge) }
             }
-            let dependence = ClockDependence(readsNow: uses.readsNow, windows: Array(uses.windows), events: uses.events.sorted())
-            found[index] = dependence
-            return dependence
+            return ClockDependence(readsNow: uses.readsNow, windows: Array(uses.windows), events: uses.events.sorted())
         }
 
         /// A time range written with constants (`.week`, `.days(3)`), as evaluating it gives it.

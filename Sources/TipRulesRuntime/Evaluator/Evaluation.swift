@@ -48,6 +48,22 @@ package struct EvaluationOptions: Sendable {
     }
 }
 
+/// An expression compiled against a program and lowered to its node tree once, so that a
+/// host asking the same expression again pays for neither.
+package final class PreparedExpression: Sendable {
+    package let compiled: CompiledExpression
+    /// The expression's text, as results name it.
+    package let name: String
+    // Nodes are immutable after construction (see `RuntimeProgram`).
+    nonisolated(unsafe) let body: Node
+
+    package init(_ compiled: CompiledExpression) {
+        self.compiled = compiled
+        name = compiled.file.text(in: SourceRange(start: 0, end: compiled.file.bytes.count))
+        body = NodeCompiler.compile(compiled.body)
+    }
+}
+
 /// The outcome of evaluating one declaration or expression.
 package struct EvaluationResult: Sendable {
     /// The declaration's name, or the expression's text.
@@ -171,11 +187,20 @@ package struct Evaluation {
 
     /// Evaluates an expression compiled against this program.
     package mutating func evaluate(_ expression: CompiledExpression) -> EvaluationResult {
-        let name = expression.file.text(in: SourceRange(start: 0, end: expression.file.bytes.count))
-        let body = NodeCompiler.compile(expression.body)
-        return EvaluationResult(name: name, type: expression.type, outcome: outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+        evaluate(PreparedExpression(expression))
+    }
+
+    /// Evaluates an expression compiled against this program and lowered once.
+    package mutating func evaluate(_ prepared: PreparedExpression) -> EvaluationResult {
+        EvaluationResult(name: prepared.name, type: prepared.compiled.type, outcome: outcome(of: prepared))
+    }
+
+    /// The value of an expression lowered once, or its runtime error.
+    package mutating func outcome(of prepared: PreparedExpression) -> Result<Value, Diagnostic> {
+        let expression = prepared.compiled, body = prepared.body
+        return outcome(depth: expression.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.evaluating(in: expression.file) { (ev: inout Evaluator) throws(Interrupt) in try body.evaluate(&ev) }
-        }.flatMap { shown($0, expression.type, at: expression.body.range, in: expression.file) })
+        }.flatMap { shown($0, expression.type, at: expression.body.range, in: expression.file) }
     }
 
     /// Evaluations deeper than this run on a thread with a large stack, so that a deep (but

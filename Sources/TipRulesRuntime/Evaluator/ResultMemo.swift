@@ -60,9 +60,20 @@ package struct ResultMemo {
             self.windows = windows
             self.outcome = outcome
         }
+
+        /// A clock-reading entry's new outcome, computed at `now` over a snapshot of `generation`.
+        func update(_ outcome: Result<Value, Diagnostic>, generation: Int, now: Date) -> Outcome {
+            self.generation = generation
+            self.now = now.timeIntervalSinceReferenceDate
+            self.outcome = Outcome(outcome)
+            return self.outcome
+        }
     }
 
     private var entries: [Entry?] = []
+    /// The outcomes of expressions compiled against the program (`RuleEngine.evaluate(expression:)`),
+    /// by the slot the owner keeps each expression in.
+    private var expressionEntries: [Entry?] = []
     /// How the declarations depend on the clock, worked out for those asked for (the program
     /// never changes for an engine, so they are kept across `forget()`).
     private var dependences: ClockDependence.Finder?
@@ -74,13 +85,30 @@ package struct ResultMemo {
     /// Forgets every outcome (parameters or options changed).
     package mutating func forget() {
         entries = []
+        expressionEntries = []
         generation &+= 1
+    }
+
+    /// Forgets the outcome of the expression in a slot (the owner put another expression there).
+    package mutating func forgetExpression(inSlot slot: Int) {
+        if slot < expressionEntries.count { expressionEntries[slot] = nil }
     }
 
     /// The outcome an evaluation of a declaration would give now over a snapshot of the
     /// storage's `generation`, when a remembered one is known to be it.
     package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
-        guard index < entries.count, let entry = entries[index], entry.generation == generation else { return nil }
+        guard index < entries.count, let entry = entries[index] else { return nil }
+        return ResultMemo.outcome(entry, generation: generation, now: now, in: context)
+    }
+
+    /// The same for the expression in a slot.
+    package func outcome(ofExpressionInSlot slot: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+        guard slot < expressionEntries.count, let entry = expressionEntries[slot] else { return nil }
+        return ResultMemo.outcome(entry, generation: generation, now: now, in: context)
+    }
+
+    private static func outcome(_ entry: Entry, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+        guard entry.generation == generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
         // The set of donations dated at or before the clock is the same...
@@ -100,23 +128,50 @@ package struct ResultMemo {
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
                                    generation: Int) -> Outcome? {
         guard generation == self.generation else { return nil }
-        let seconds = now.timeIntervalSinceReferenceDate
         // A declaration that reads the clock is reused only at this very clock: its entry is
         // updated in place, with nothing else to work out.
         if index < entries.count, let entry = entries[index], entry.readsNow {
-            entry.generation = snapshot.generation
-            entry.now = seconds
-            entry.outcome = Outcome(outcome)
-            return entry.outcome
+            return entry.update(outcome, generation: snapshot.generation, now: now)
         }
-        let runtime = context.runtime
         if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
         let dependence = dependences!.dependence(ofDeclaration: index)
-        if dependence.readsNow {
-            return keep(Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [],
-                              outcome: Outcome(outcome)),
-                        at: index, of: runtime.bodies.count)
+        guard let entry = ResultMemo.entry(outcome, dependence, over: snapshot, now: now, in: context) else { return nil }
+        if entries.count <= index {
+            entries.append(contentsOf: repeatElement(nil, count: context.runtime.bodies.count - entries.count))
         }
+        entries[index] = entry
+        return entry.outcome
+    }
+
+    /// The same for an expression compiled against the program, kept in a slot.
+    @discardableResult
+    package mutating func remember(_ outcome: Result<Value, Diagnostic>, ofExpression expression: PreparedExpression, inSlot slot: Int,
+                                   over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
+                                   generation: Int) -> Outcome? {
+        guard generation == self.generation else { return nil }
+        if slot < expressionEntries.count, let entry = expressionEntries[slot], entry.readsNow {
+            return entry.update(outcome, generation: snapshot.generation, now: now)
+        }
+        if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
+        let dependence = dependences!.dependence(of: expression.compiled.body)
+        guard let entry = ResultMemo.entry(outcome, dependence, over: snapshot, now: now, in: context) else { return nil }
+        if expressionEntries.count <= slot {
+            expressionEntries.append(contentsOf: repeatElement(nil, count: slot + 1 - expressionEntries.count))
+        }
+        expressionEntries[slot] = entry
+        return entry.outcome
+    }
+
+    /// A new entry for an outcome computed over `snapshot` at `now`: the gaps the clock and
+    /// each window's start may move within. Nil when a window's start cannot be computed.
+    private static func entry(_ outcome: Result<Value, Diagnostic>, _ dependence: ClockDependence, over snapshot: StoreSnapshot,
+                              now: Date, in context: EvaluationContext) -> Entry? {
+        let seconds = now.timeIntervalSinceReferenceDate
+        if dependence.readsNow {
+            return Entry(generation: snapshot.generation, now: seconds, readsNow: true, clock: Gap(), windows: [],
+                         outcome: Outcome(outcome))
+        }
+        let runtime = context.runtime
         var starts: [Double] = []
         for window in dependence.windows {
             guard let start = ResultMemo.start(of: window, at: seconds, in: context) else { return nil }
@@ -138,17 +193,8 @@ package struct ResultMemo {
             }
         }
         let windows = Array(zip(dependence.windows, gaps)).map { (window: $0.0, gap: $0.1) }
-        return keep(Entry(generation: snapshot.generation, now: seconds, readsNow: false, clock: clock, windows: windows,
-                          outcome: Outcome(outcome)),
-                    at: index, of: runtime.bodies.count)
-    }
-
-    private mutating func keep(_ entry: Entry, at index: Int, of declarationCount: Int) -> Outcome {
-        if entries.count <= index {
-            entries.append(contentsOf: repeatElement(nil, count: declarationCount - entries.count))
-        }
-        entries[index] = entry
-        return entry.outcome
+        return Entry(generation: snapshot.generation, now: seconds, readsNow: false, clock: clock, windows: windows,
+                     outcome: Outcome(outcome))
     }
 
     /// Where a window starts at a clock, as the evaluator computes it; nil where evaluating

@@ -140,7 +140,7 @@ struct Checker {
                                 body: compiledBodies[index]!, nameRange: declaration.name.range)
         }
         return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
-                               evaluationDepth: evaluationDepth)
+                               evaluationDepth: evaluationDepth, symbols: symbols)
     }
 
     // MARK: - Types
@@ -399,12 +399,12 @@ extension Checker {
     /// A checker with a compiled program's events, parameters and declarations in scope.
     private init(program: CompiledProgram, file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) {
         var checker = Checker(file: file, limits: limits, diagnostics: diagnostics)
-        for (index, event) in program.events.enumerated() { checker.symbols[event.id] = .event(index) }
-        for (index, parameter) in program.parameters.enumerated() { checker.symbols[parameter.name] = .parameter(index) }
-        for (index, declaration) in program.declarations.enumerated() { checker.symbols[declaration.name] = .declaration(index) }
+        // The program's own tables, shared rather than rebuilt: an expression costs no work
+        // proportional to the file it is checked against.
+        checker.symbols = program.symbols
         checker.events = program.events
         checker.parameters = program.parameters
-        checker.declarationTypes = program.declarations.map(\.type)
+        checker.declarationTypes = program.declarationTypes
         self = checker
     }
 }

@@ -38,9 +38,17 @@ package struct CompiledProgram: Sendable {
         let declarationIndices: [String: Int]
         let parameterIndices: [String: Int]
         let eventIndices: [String: Int]
+        /// Every name in scope for an expression checked against the program, as the checker
+        /// found them: kept so that checking an expression (each `evaluate(expression:)`) does
+        /// not hash every name of a file of thousands of declarations again.
+        let symbols: [String: Checker.Symbol]
+        let declarationTypes: [RuleType]
 
-        init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
+        init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
+             symbols: [String: Checker.Symbol]) {
             self.file = file
+            self.symbols = symbols
+            self.declarationTypes = declarations.map(\.type)
             self.events = events
             self.parameters = parameters
             self.declarations = declarations
@@ -75,9 +83,16 @@ package struct CompiledProgram: Sendable {
     /// node trees), without the program naming its type.
     package var attachment: ProgramAttachment { storage.attachment }
 
-    init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int) {
-        storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth)
+    init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
+         symbols: [String: Checker.Symbol]) {
+        storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth,
+                          symbols: symbols)
     }
+
+    /// The names an expression checked against the program sees (see `Storage.symbols`).
+    var symbols: [String: Checker.Symbol] { storage.symbols }
+    /// Each declaration's type, in declaration order.
+    var declarationTypes: [RuleType] { storage.declarationTypes }
 
     /// The index of an event by id.
     package func eventIndex(_ id: String) -> Int? {
