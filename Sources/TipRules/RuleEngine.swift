@@ -53,6 +53,13 @@ public final class RuleEngine: Sendable {
             return (kept.prepared, kept.slot)
         }
 
+        /// What an evaluation reads besides the donations: the context, the clock read now,
+        /// the parameters, and the memo's generation (see `ResultMemo.remember`).
+        mutating func inputs(for program: CompiledProgram, cache: IncrementalCache) -> EvaluationInputs {
+            EvaluationInputs(context: context(for: program, cache: cache), now: clock.now(), parameterValues: parameterValues,
+                             memoGeneration: memo.generation)
+        }
+
         /// The context of evaluations under `options`, made on first use after they change.
         mutating func context(for program: CompiledProgram, cache: IncrementalCache) -> EvaluationContext {
             if let context { return context }
@@ -60,6 +67,14 @@ public final class RuleEngine: Sendable {
             context = made
             return made
         }
+    }
+
+    /// What an evaluation reads besides the donations (see `State.inputs`).
+    private struct EvaluationInputs {
+        var context: EvaluationContext
+        var now: Date
+        var parameterValues: [Value]
+        var memoGeneration: Int
     }
 
     /// A few names and their declaration indices, most recent first.
@@ -240,17 +255,21 @@ public final class RuleEngine: Sendable {
     /// the last time it was asked when nothing it depends on changed since (see `ResultMemo`),
     /// or else evaluated over a fresh snapshot. `asRule` asks for a `Bool` declaration.
     private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: ResultMemo.Outcome) {
-        // Which donations a snapshot taken now would hold, then the clock: the order an
-        // evaluation reads them in (so that a donation dated now is in its snapshot).
+        // Which donations a snapshot taken now would hold, before the clock is read (see
+        // `evaluateAfresh`).
         let generation = inMemory?.currentGeneration
         let program = rules.program
-        // One lock for the name, the clock and the memo.
+        // One lock for the name, the clock, the memo and, when the memo has no answer, what
+        // the evaluation reads (kept out of `Lookup`, which every answer copies).
+        var inputs: EvaluationInputs?
         let lookup = state.write { state -> Lookup in
             guard let declaration = state.recentNames.declaration(named: name, in: program) else { return .unknown }
-            guard let generation else { return .evaluate(declaration) }
             let context = state.context(for: program, cache: incremental)
-            guard let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
-                                                      now: state.clock.now(), in: context) else {
+            let now = state.clock.now()
+            guard let generation, let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
+                                                                      now: now, in: context) else {
+                inputs = EvaluationInputs(context: context, now: now, parameterValues: state.parameterValues,
+                                          memoGeneration: state.memo.generation)
                 return .evaluate(declaration)
             }
             return .remembered(declaration, remembered)
@@ -263,19 +282,23 @@ public final class RuleEngine: Sendable {
         }
         switch lookup {
         case .unknown: throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
-        case .remembered(let declaration, let outcome): return (try checked(declaration), outcome)
+        case .remembered(let declaration, let remembered): return (try checked(declaration), remembered)
         case .evaluate(let declaration):
             let index = try checked(declaration)
-            return (index, try evaluateAfresh(declarationAt: index))
+            return (index, try evaluateAfresh(declarationAt: index, inputs!))
         }
     }
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
     /// storage is in memory (returning the memo's own object for it).
-    private func evaluateAfresh(declarationAt index: Int) throws(Diagnostic) -> ResultMemo.Outcome {
+    ///
+    /// The snapshot is taken after the clock was read (in `inputs`): the evaluation is as of
+    /// that reading, over every donation recorded by the time of the snapshot. One recorded
+    /// meanwhile and dated later than the reading is in the snapshot but not yet seen by rules
+    /// (only donations dated at or before the clock exist), as it would be had it come later.
+    private func evaluateAfresh(declarationAt index: Int, _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        let inputs = evaluationInputs()
         var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
         let outcome = evaluation.outcome(ofDeclarationAt: index)
         if let rememberable, let remembered = state.write({ state in
@@ -324,7 +347,7 @@ public final class RuleEngine: Sendable {
             (prepared, slot) = state.write { $0.keep(made, for: text) }
         }
         do {
-            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot).outcome)
+            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot))
         } catch {
             throw RuleError(diagnostics: [error])
         }
@@ -336,20 +359,20 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates an expression over a fresh snapshot, and remembers the outcome in its slot
     /// when the storage is in memory and the slot still holds it.
-    private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int) throws(Diagnostic) -> ResultMemo.Outcome {
+    private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int) throws(Diagnostic) -> Result<Value, Diagnostic> {
+        let inputs = evaluationInputs()
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        let inputs = evaluationInputs()
         var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
         let outcome = evaluation.outcome(of: prepared)
-        if let rememberable, let remembered = state.write({ state -> ResultMemo.Outcome? in
-            guard state.recentExpressions.holds(prepared, inSlot: slot) else { return nil }
-            return state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: rememberable, now: inputs.now,
-                                       in: inputs.context, generation: inputs.memoGeneration)
-        }) {
-            return remembered
+        if let rememberable {
+            state.write { state in
+                guard state.recentExpressions.holds(prepared, inSlot: slot) else { return }
+                state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: rememberable, now: inputs.now,
+                                    in: inputs.context, generation: inputs.memoGeneration)
+            }
         }
-        return ResultMemo.Outcome(outcome)
+        return outcome
     }
 
     // MARK: - Donations
@@ -434,20 +457,17 @@ public final class RuleEngine: Sendable {
 
     // MARK: - Evaluations
 
-    /// An evaluation over a snapshot of the donations and the current parameters and clock.
+    /// An evaluation over a snapshot of the donations and the current parameters and clock
+    /// (read first, as `evaluateAfresh` reads them).
     private func makeEvaluation() throws(Diagnostic) -> Evaluation {
-        let snapshot = try storage.snapshot()
         let inputs = evaluationInputs()
+        let snapshot = try storage.snapshot()
         return Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
     }
 
-    /// What an evaluation reads besides the donations, under one lock: the context, the clock,
-    /// the parameters, and the memo's generation (see `ResultMemo.remember`). Read after the
-    /// snapshot is taken, so that a donation dated now is in it.
-    private func evaluationInputs() -> (context: EvaluationContext, now: Date, parameterValues: [Value], memoGeneration: Int) {
-        state.write { state in
-            (state.context(for: rules.program, cache: incremental), state.clock.now(), state.parameterValues, state.memo.generation)
-        }
+    /// What an evaluation reads besides the donations, under one lock.
+    private func evaluationInputs() -> EvaluationInputs {
+        state.write { $0.inputs(for: rules.program, cache: incremental) }
     }
 }
 

@@ -205,6 +205,16 @@ struct Runner {
         emit("E2", "ns", Runner.median((0..<rounds).map { _ in measure(windowedCount, windowed) }),
              note: "RuleEngine.isSatisfied of a window, the clock moving (W1 at n=10: remembered, the window checked)")
 
+        // An expression asked through `evaluate(expression:)` again: compiled once, its outcome
+        // remembered; and a new expression at every call, compiled against the file's 190
+        // declarations.
+        let expression = expressionRule("W1", data)
+        emit("E4", "ns", Runner.median((0..<rounds).map { _ in measure(iterations(for: expression), expression) }),
+             note: "RuleEngine.evaluate(expression:) of W1's text asked again (kept compiled, its outcome remembered)")
+        let fresh = freshExpressions(data)
+        emit("E5", "ns", Runner.median((0..<rounds).map { _ in measure(iterations(for: fresh), fresh) }),
+             note: "RuleEngine.evaluate(expression:) of a new one-line expression at every call (compiled, then evaluated)")
+
         // A rule that reads `Date.now`: evaluated at every call.
         let evaluated = engineRule("W16", data, movingClock: true)
         let evaluatedCount = iterations(for: evaluated)
@@ -239,6 +249,20 @@ struct Runner {
         let engine = RuleEngine(rules: rules, clock: clock)
         precondition(try! engine.loadDonations(ndjson: Array(data.ndjson().utf8)).isEmpty)
         return { try! engine.isSatisfied(name) }
+    }
+
+    /// `RuleEngine.evaluate(expression:)` of a different expression at every call.
+    func freshExpressions(_ data: Dataset) -> () -> Bool {
+        let rules = try! RuleSet(source: Workloads.rules(limit: max(1000, data.views.count)), name: "engine.rules")
+        let engine = RuleEngine(rules: rules, clock: .fixed(Dataset.now))
+        precondition(try! engine.loadDonations(ndjson: Array(data.ndjson().utf8)).isEmpty)
+        let counter = Atomic<Int>(0)
+        return {
+            let bound = counter.add(1, ordering: .relaxed).newValue
+            let text = "didViewLandmarkDetail.donations.donatedWithin(.week).count >= \(bound)"
+            guard case .bool(let holds)? = try! engine.evaluate(expression: text).value else { fatalError("not a Bool") }
+            return holds
+        }
     }
 
     /// A workload's rule text asked through `RuleEngine.evaluate(expression:)` over the dataset's
