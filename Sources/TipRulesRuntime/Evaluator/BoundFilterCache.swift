@@ -102,6 +102,18 @@ final class BoundFilterCache: Sendable {
     let joins = JoinIndexCache()
     /// For a sum of a mapping computed a batch at a time, the computation bound last.
     let columns: BoundColumnCache?
+    /// What the operation computes for every row (see `FusedOperation.Kernel.rowOperand`),
+    /// worked out once here: each is a walk of the operand's tree, which every evaluation of
+    /// the operation would otherwise repeat. Whether it has `Int` arithmetic, which a scan must
+    /// first prove cannot fail...
+    let operandHasIntArithmetic: Bool
+    /// ...whether that arithmetic checks itself when computed a batch at a time
+    /// (`IntColumn.checksItself`)...
+    let operandChecksItself: Bool
+    /// ...and whether its steps depend on each row (`RowPredicate.Operand.chargesWork`).
+    let operandChargesWork: Bool
+    /// A fold's step as a running selection (`$0 > r ? $0 : r`), when it is one.
+    let foldSelect: SelectStep?
 
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
     /// without variable invariants has one binding per stream.)
@@ -125,8 +137,15 @@ final class BoundFilterCache: Sendable {
     /// A cache of the predicate's bindings; with `windows`, also of the bindings of the rest
     /// of it besides its date conditions (see `DateWindowPlan`).
     /// With `summing`, also of the `NumberColumn` of a sum's mapping (see `BoundColumnCache`).
-    init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil) {
+    /// With `operand`, the facts of what the operation computes for every row; with
+    /// `foldStep`, a fold's step as a selection.
+    init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil,
+         operand: RowPredicate.Operand? = nil, foldStep: RowPredicate.Operand? = nil) {
+        foldSelect = foldStep.flatMap(SelectStep.init)
         columns = mapping.map(BoundColumnCache.init)
+        operandHasIntArithmetic = operand?.hasIntArithmetic ?? false
+        operandChecksItself = operand.map(IntColumn.checksItself) ?? true
+        operandChargesWork = operand?.chargesWork ?? false
         var operands: [RowPredicate.Operand] = []
         predicate?.collectVariableInvariants(into: &operands)
         variableInvariants = operands

@@ -19,10 +19,10 @@ extension Evaluator {
             return try columnSum(value, initial, mapping, addition, skipsNil: skipsNil, steps, node: node, filters, hoisted, range)
         case .fold(let step, let filter):
             guard let initial else { preconditionFailure("a fold without its initial value") }
-            return try fold(value, initial, step, filter, steps, hoisted, range)
+            return try fold(value, initial, step, filter, steps, filters, hoisted, range)
         case .mappedSlice(let mapping, let element, let reversed, let slice):
             guard let initial else { preconditionFailure("a map's slice without its count") }
-            return try mappedSlice(value, count: initial, mapping, element, reversed: reversed, slice, steps, hoisted, range)
+            return try mappedSlice(value, count: initial, mapping, element, reversed: reversed, slice, steps, filters, hoisted, range)
         case .valueOrder(let op, let order):
             return try valueOrder(value, op, order, perComparison: steps.perElement, range)
         default:
@@ -55,17 +55,17 @@ extension Evaluator {
         case .countCompare(_, let op, let k):
             return .bool(try countCompare(list, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
         case .columnExtreme(let mapping, let isMax, let skipsNil):
-            if !skipsNil, let extreme = try batchedExtreme(list, mapping, isMax, perElement: steps.perElement, range) { return extreme }
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            if !skipsNil, let extreme = try batchedExtreme(list, mapping, isMax, filters, perElement: steps.perElement, range) { return extreme }
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             if skipsNil {
                 try tick(list.count * steps.perSourceElement, range)
-                let meter = StepMeter.forWork(of: mapping)
+                let meter = StepMeter.forWork(of: mapping, filters)
                 let (extreme, kept) = extremeSkippingNil(list, mapping, isMax, meter)
                 try tick(kept * steps.perElement + (meter?.steps ?? 0), range)
                 return extreme
             }
             try tick(list.count * steps.perElement, range)
-            let meter = StepMeter.forWork(of: mapping)
+            let meter = StepMeter.forWork(of: mapping, filters)
             let extreme = columnExtreme(list, mapping, isMax, meter)
             try tick(meter?.steps ?? 0, range)
             return extreme
@@ -76,29 +76,29 @@ extension Evaluator {
             }
             return .int(groupCount(list, field, largest))
         case .distinctCount(let mapping, let skipsNil):
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perSourceElement, range)
-            let meter = StepMeter.forWork(of: mapping)
+            let meter = StepMeter.forWork(of: mapping, filters)
             let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil, meter)
             try tick(counted * steps.perElement + (meter?.steps ?? 0), range)
             return .int(distinct)
         case .keyOrder(let key, let op, let order):
-            try givingWayUnlessIntArithmeticIsSafe(key, list, range)
+            try givingWayUnlessIntArithmeticIsSafe(key, filters, list, range)
             return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
         case .pairOrder(let comparator, let firstSlot, let keyed, let order):
             if let keyed { return try keyedOrder(list, keyed, order, perComparison: steps.perElement, range) }
             return try pairOrder(list, comparator, firstSlot, order, perComparison: steps.perElement, range)
         case .mapped(let mapping, let element):
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
-            let meter = StepMeter.forWork(of: mapping)
+            let meter = StepMeter.forWork(of: mapping, filters)
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
             return .array(mapped)
         case .mappedOrder(let mapping, let element, let op, let order):
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perSourceElement, range)
-            let meter = StepMeter.forWork(of: mapping)
+            let meter = StepMeter.forWork(of: mapping, filters)
             let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
             try tick(meter?.steps ?? 0, range)
             guard let op else {
@@ -133,7 +133,7 @@ extension Evaluator {
         // (The binding kept from the last sum over the same donations, or a new one.)
         let checked: IntColumn?
         var keptEntry: BoundColumnCache.Entry?
-        if case .int = start, !skipsNil, mapping.hasIntArithmetic, IntColumn.checksItself(mapping) {
+        if case .int = start, !skipsNil, filters.operandHasIntArithmetic, filters.operandChecksItself {
             let invariants = columnInvariants(filters.columns)
             keptEntry = filters.columns?.take(matching: list.stream, invariants)
             if keptEntry?.ints == nil, let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) {
@@ -143,10 +143,10 @@ extension Evaluator {
         } else {
             checked = nil
         }
-        if checked == nil { try givingWayUnlessIntArithmeticIsSafe(mapping, list, range) }
+        if checked == nil { try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range) }
         try tick(list.count * steps.perSourceElement, range)
         if skipsNil {
-            let meter = StepMeter.forWork(of: mapping)
+            let meter = StepMeter.forWork(of: mapping, filters)
             let (sum, added) = try sumSkippingNil(list, mapping, from: start, addition, meter)
             try tick(added * steps.perElement + (meter?.steps ?? 0), range)
             return sum
@@ -157,8 +157,8 @@ extension Evaluator {
         if case .field(let field) = mapping, let cache = context.cache, case .contiguous(let positions) = list.positions {
             return try cachedSum(cache, node, list, positions, field, from: start, addition)
         }
-        if !mapping.chargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
-        let meter = StepMeter.forWork(of: mapping)
+        if !filters.operandChargesWork, let counted = countedSumByScan(start, mapping, list, filters) { return counted }
+        let meter = StepMeter.forWork(of: mapping, filters)
         let sum = try mappedSum(list, mapping, from: start, addition, meter, checked: checked, columns: filters.columns)
         if let checked {
             if checked.hasFailed { throw givingWay(range) }
@@ -179,12 +179,13 @@ extension Evaluator {
     /// computed for the donations kept. A negative count gives way to the calls, whose slice
     /// reports it.
     private mutating func mappedSlice(_ value: Value, count: Node, _ mapping: RowPredicate.Operand, _ element: RuleType, reversed: Bool,
-                                      _ slice: Slice, _ steps: FusedSteps, _ hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+                                      _ slice: Slice, _ steps: FusedSteps, _ filters: BoundFilterCache, _ hoisted: [HoistedSlot],
+                                      _ range: SourceRange) throws(Interrupt) -> Value {
         // (No list for an empty array of donations.)
         let list = donationList(value)
         if let list, list.count > 0 {
             try evaluateHoisted(hoisted, over: list, range)
-            try givingWayUnlessIntArithmeticIsSafe(mapping, list, range)
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
         }
         let n = try count.int(&self)
@@ -196,20 +197,21 @@ extension Evaluator {
         guard !offsets.isEmpty, case .donations(let part) = self.slice(of: .donations(list), offsets.lowerBound, offsets.upperBound) else {
             return .array([])
         }
-        var values = mappedArray(part, mapping, element, StepMeter.forWork(of: mapping))
+        var values = mappedArray(part, mapping, element, StepMeter.forWork(of: mapping, filters))
         if reversed { values.reverse() }
         return .array(values)
     }
 
     /// `reduce` of a fold: the receiver first, then the initial value.
     private mutating func fold(_ value: Value, _ initial: Node, _ step: RowPredicate.Operand, _ filter: RowPredicate?,
-                               _ steps: FusedSteps, _ hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+                               _ steps: FusedSteps, _ filters: BoundFilterCache, _ hoisted: [HoistedSlot],
+                               _ range: SourceRange) throws(Interrupt) -> Value {
         let start = try initial.evaluate(&self)
         guard let list = donationList(value), list.count > 0 else { return start }
         try evaluateHoisted(hoisted, over: list, range)
         if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
         try tick(list.count * steps.perSourceElement, range)
-        let (result, steppedCount) = fold(list, step, filter, from: start)
+        let (result, steppedCount) = fold(list, step, filter, select: filters.foldSelect, from: start)
         try tick(steppedCount * steps.perElement, range)
         return result
     }
@@ -279,9 +281,12 @@ extension Evaluator {
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
     /// in the operand can fail on a row of the list (see `RowPredicate`).
-    private func givingWayUnlessIntArithmeticIsSafe(_ operand: RowPredicate.Operand, _ list: DonationList,
-                                                    _ range: SourceRange) throws(Interrupt) {
-        if operand.hasIntArithmetic && !intArithmeticCannotFail(operand, list) { throw givingWay(range) }
+    /// (`filters` knows whether the operation's row operand has any, see
+    /// `BoundFilterCache.operandHasIntArithmetic`.)
+    private func givingWayUnlessIntArithmeticIsSafe(_ operand: RowPredicate.Operand, _ filters: BoundFilterCache,
+                                                    _ list: DonationList, _ range: SourceRange) throws(Interrupt) {
+        assert(filters.operandHasIntArithmetic == operand.hasIntArithmetic, "the node's facts are of another operand")
+        if filters.operandHasIntArithmetic && !intArithmeticCannotFail(operand, list) { throw givingWay(range) }
     }
 
     /// What a fused operation throws to have its node run the calls it stands for instead
@@ -379,7 +384,8 @@ extension Evaluator {
     /// A fold: the step computed for each donation in turn (each the filter holds for), from
     /// what the previous ones accumulated, with the operations the closure would apply; and how
     /// many donations took a step.
-    private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?,
+    /// (`select` is the step as a `SelectStep`, worked out once by the node.)
+    private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, select: SelectStep?,
                       from start: Value) -> (Value, Int) {
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
@@ -416,7 +422,7 @@ extension Evaluator {
                 }
                 return (.int(result), list.count)
             }
-            if test == nil, let select = SelectStep(step), let column = IntColumn.make(select.row, binder) {
+            if test == nil, let select, let column = IntColumn.make(select.row, binder) {
                 // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
                 var result = x
                 Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
@@ -440,7 +446,7 @@ extension Evaluator {
                 }
                 box.double = result
                 stepped = list.count
-            } else if test == nil, let select = SelectStep(step), let column = binder.numberColumn(select.row) {
+            } else if test == nil, let select, let column = binder.numberColumn(select.row) {
                 // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
                 var result = x
                 Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
@@ -1010,10 +1016,10 @@ extension Evaluator {
     /// reads in place), a batch of rows at a time, without the array of values. `Int`
     /// arithmetic that checks itself needs no proof first: it gives way when it failed on a
     /// row. Nil for other mappings.
-    private mutating func batchedExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool, perElement: Int,
-                                _ range: SourceRange) throws(Interrupt) -> Value? {
+    private mutating func batchedExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
+                                         _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
         if case .field = mapping { return nil }
-        guard !mapping.hasIntArithmetic || IntColumn.checksItself(mapping),
+        guard !filters.operandHasIntArithmetic || filters.operandChecksItself,
               let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else { return nil }
         try tick(list.count * perElement, range)
         var result: Int?

@@ -392,17 +392,20 @@ final class FusedNode: Node {
         self.source = source
         self.initial = initial
         self.unfused = LazyNode(unfused)
+        let operand = self.operation.rowOperand
         switch operation {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _),
              .narrowed(_, let predicate):
-            filters = BoundFilterCache(predicate)
+            filters = BoundFilterCache(predicate, operand: operand)
         case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
-            filters = BoundFilterCache(predicate)
+            filters = BoundFilterCache(predicate, operand: operand)
         case .columnSum(_, _, let mapping, _, false):
-            filters = BoundFilterCache(nil, summing: mapping)
-        default: filters = BoundFilterCache(nil)
+            filters = BoundFilterCache(nil, summing: mapping, operand: operand)
+        case .fold(_, _, let step, nil):
+            filters = BoundFilterCache(nil, foldStep: step)
+        default: filters = BoundFilterCache(nil, operand: operand)
         }
         super.init(range, type)
     }
@@ -454,6 +457,24 @@ final class LazyNode: @unchecked Sendable {
             let made = NodeCompiler.compile(expression)
             compiled = made
             return made
+        }
+    }
+}
+
+extension FusedOperation.Kernel {
+    /// What the operation computes for every row, whose facts its node works out once (see
+    /// `BoundFilterCache.operandHasIntArithmetic`): a map's, sum's, extreme's or set's mapping,
+    /// or an order's key.
+    var rowOperand: RowPredicate.Operand? {
+        switch self {
+        case .compactCount(_, let mapping, _), .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _),
+             .mappedOrder(let mapping, _, _, _), .columnSum(let mapping, _, _), .mapped(let mapping, _),
+             .mappedSlice(let mapping, _, _, _):
+            return mapping
+        case .keyOrder(let key, _, _):
+            return key
+        case .scan, .countCompare, .groupCount, .pairOrder, .valueOrder, .fold:
+            return nil
         }
     }
 }

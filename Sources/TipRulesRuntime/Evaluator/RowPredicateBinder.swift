@@ -1257,6 +1257,13 @@ final class StepMeter {
         mapping.chargesWork ? StepMeter() : nil
     }
 
+    /// The same for a fused operation's row operand, whose node knows the answer (see
+    /// `BoundFilterCache.operandChargesWork`).
+    static func forWork(of mapping: RowPredicate.Operand, _ filters: BoundFilterCache) -> StepMeter? {
+        assert(filters.operandChargesWork == mapping.chargesWork, "the node's facts are of another operand")
+        return filters.operandChargesWork ? StepMeter() : nil
+    }
+
     func charge(searching text: String, for needle: String) {
         steps += StringSearch.containsSteps(text, needle)
     }
