@@ -127,20 +127,8 @@ package struct ResultMemo {
     package mutating func remember(_ outcome: Result<Value, Diagnostic>, ofDeclarationAt index: Int,
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
                                    generation: Int) -> Outcome? {
-        guard generation == self.generation else { return nil }
-        // A declaration that reads the clock is reused only at this very clock: its entry is
-        // updated in place, with nothing else to work out.
-        if index < entries.count, let entry = entries[index], entry.readsNow {
-            return entry.update(outcome, generation: snapshot.generation, now: now)
-        }
-        if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
-        let dependence = dependences!.dependence(ofDeclaration: index)
-        guard let entry = ResultMemo.entry(outcome, dependence, over: snapshot, now: now, in: context) else { return nil }
-        if entries.count <= index {
-            entries.append(contentsOf: repeatElement(nil, count: context.runtime.bodies.count - entries.count))
-        }
-        entries[index] = entry
-        return entry.outcome
+        remember(outcome, in: .declarations, at: index, tableSize: context.runtime.bodies.count, over: snapshot, now: now,
+                 in: context, generation: generation) { $0.dependence(ofDeclaration: index) }
     }
 
     /// The same for an expression compiled against the program, kept in a slot.
@@ -148,18 +136,37 @@ package struct ResultMemo {
     package mutating func remember(_ outcome: Result<Value, Diagnostic>, ofExpression expression: PreparedExpression, inSlot slot: Int,
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext,
                                    generation: Int) -> Outcome? {
+        remember(outcome, in: .expressions, at: slot, tableSize: slot + 1, over: snapshot, now: now,
+                 in: context, generation: generation) { $0.dependence(of: expression.compiled.body) }
+    }
+
+    /// Which of the memo's tables an outcome goes to.
+    private enum Table {
+        case declarations, expressions
+    }
+
+    private mutating func remember(_ outcome: Result<Value, Diagnostic>, in table: Table, at position: Int, tableSize: Int,
+                                   over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext, generation: Int,
+                                   dependence: (inout ClockDependence.Finder) -> ClockDependence) -> Outcome? {
         guard generation == self.generation else { return nil }
-        if slot < expressionEntries.count, let entry = expressionEntries[slot], entry.readsNow {
+        // One that reads the clock is reused only at this very clock: its entry is updated in
+        // place, with nothing else to work out.
+        let known = table == .declarations ? entries : expressionEntries
+        if position < known.count, let entry = known[position], entry.readsNow {
             return entry.update(outcome, generation: snapshot.generation, now: now)
         }
         if dependences == nil { dependences = ClockDependence.Finder(program: context.program) }
-        let dependence = dependences!.dependence(of: expression.compiled.body)
-        guard let entry = ResultMemo.entry(outcome, dependence, over: snapshot, now: now, in: context) else { return nil }
-        if expressionEntries.count <= slot {
-            expressionEntries.append(contentsOf: repeatElement(nil, count: slot + 1 - expressionEntries.count))
+        guard let entry = ResultMemo.entry(outcome, dependence(&dependences!), over: snapshot, now: now, in: context) else { return nil }
+        switch table {
+        case .declarations: ResultMemo.put(entry, at: position, in: &entries, size: tableSize)
+        case .expressions: ResultMemo.put(entry, at: position, in: &expressionEntries, size: tableSize)
         }
-        expressionEntries[slot] = entry
         return entry.outcome
+    }
+
+    private static func put(_ entry: Entry, at position: Int, in table: inout [Entry?], size: Int) {
+        if table.count <= position { table.append(contentsOf: repeatElement(nil, count: size - table.count)) }
+        table[position] = entry
     }
 
     /// A new entry for an outcome computed over `snapshot` at `now`: the gaps the clock and
