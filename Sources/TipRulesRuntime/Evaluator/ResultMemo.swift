@@ -2,9 +2,10 @@ import Foundation
 import TipRulesSemantics
 import TipRulesSyntax
 
-/// The last outcome of each declaration a host asked for, with what it was computed from, so
-/// that asking again over the same donations, parameters and options costs a comparison rather
-/// than an evaluation. (TipKit, too, re-evaluates a rule only when its inputs change.)
+/// The last outcome of each declaration a host asked for (and of each expression its owner
+/// keeps compiled, by slot), with what it was computed from, so that asking again over the
+/// same donations, parameters and options costs a comparison rather than an evaluation.
+/// (TipKit, too, re-evaluates a rule only when its inputs change.)
 ///
 /// A memo serves one in-memory storage. An outcome is reused for a snapshot of the same
 /// generation (no donation recorded, deleted or evicted since) when the clock has not moved,
