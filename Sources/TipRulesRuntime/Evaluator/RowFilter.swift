@@ -93,15 +93,19 @@ class RowFilter {
 }
 
 extension RowFilter {
-    /// The first position of `range` where `found` holds: the first row tested alone (where
-    /// `AndFilter`'s searches, each from where the other stopped, usually find it), then each
-    /// block of 64 rows counted without a branch and only the block with a hit searched, so a
-    /// test that rarely holds costs no mispredicted branch per row.
+    /// The first position of `range` where `found` holds: the first `ColumnFilter.rowsOneByOne`
+    /// rows tested one at a time (a search ends at its first hit, so the branch is mispredicted
+    /// once, and `AndFilter`'s searches, each from where the other stopped, usually end soon),
+    /// then each block of 64 rows counted without a branch and only the block with a hit
+    /// searched.
     @inline(__always)
     static func first(in range: Range<Int>, where found: (Int) -> Bool) -> Int? {
-        guard let first = range.first else { return nil }
-        if found(first) { return first }
-        var start = first &+ 1
+        var start = range.lowerBound
+        let scalarEnd = min(start &+ 1 &+ ColumnFilter.rowsOneByOne, range.upperBound)
+        while start < scalarEnd {
+            if found(start) { return start }
+            start &+= 1
+        }
         while start < range.upperBound {
             let end = min(start &+ 64, range.upperBound)
             var hits = 0, position = start
@@ -518,26 +522,36 @@ final class ColumnFilter: RowFilter {
         }
     }
 
-    /// The first position of `range` where `holds` is false: the first row tested alone (see
-    /// `RowFilter.first`), then each block of rows counted without a branch (a loop the
-    /// compiler vectorises for numbers) and only the block with a failing row searched. The
-    /// blocks grow from 8 rows to 64, so a row found a few rows on (the next hop of
-    /// `AndFilter`'s searches) costs little more than the rows before it.
+    /// The first position of `range` where `holds` is false: the first `rowsOneByOne` rows
+    /// after the first tested one at a time, then each block of 64 rows counted without a
+    /// branch (a loop the compiler vectorises for numbers) and only the block with a failing
+    /// row searched, so a long search costs about what counting its rows costs.
     @inline(__always)
     private static func firstFailing<T>(_ column: UnsafeBufferPointer<T>, _ range: Range<Int>, _ holds: (T) -> Bool) -> Int? {
         guard let first = range.first else { return nil }
         precondition(first >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
         if !holds(column[first]) { return first }
-        var start = first &+ 1, size = 8
+        // The next rows one at a time: a search ends at its first failing row, so a branch per
+        // row is mispredicted once, and a search that ends within a few dozen rows (the next hop
+        // of `AndFilter`'s turns) reads each row once, where counting a block first and then
+        // searching it read the rows twice, in loops too short to pay for themselves.
+        var start = first &+ 1
+        let scalarEnd = min(start &+ ColumnFilter.rowsOneByOne, range.upperBound)
+        while start < scalarEnd {
+            if !holds(column[start]) { return start }
+            start &+= 1
+        }
         while start < range.upperBound {
-            let end = min(start &+ size, range.upperBound)
-            size = min(2 &* size, 64)
+            let end = min(start &+ 64, range.upperBound)
             let failures = RowFilter.count(UnsafeBufferPointer(rebasing: column[start..<end])) { !holds($0) }
             if failures > 0 { return (start..<end).first { !holds(column[$0]) } }
             start = end
         }
         return nil
     }
+
+    /// How many rows a search tests one at a time before it counts blocks of 64.
+    static let rowsOneByOne = 32
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch operands {
