@@ -328,11 +328,20 @@ public final class RuleEngine: Sendable {
     public func evaluate(expression text: String) throws(RuleError) -> RuleResult {
         let generation = inMemory?.currentGeneration
         let program = rules.program
+        // As `outcome(of:asRule:)`: one lock for the text, the clock, the memo and, when the
+        // memo has no answer, what the evaluation reads.
+        var inputs: EvaluationInputs?
         let known = state.write { state -> (prepared: PreparedExpression, slot: Int, remembered: ResultMemo.Outcome?)? in
             guard let (prepared, slot) = state.recentExpressions.expression(for: text) else { return nil }
-            guard let generation else { return (prepared, slot, nil) }
             let context = state.context(for: program, cache: incremental)
-            return (prepared, slot, state.memo.outcome(ofExpressionInSlot: slot, generation: generation, now: state.clock.now(), in: context))
+            let now = state.clock.now()
+            if let generation, let remembered = state.memo.outcome(ofExpressionInSlot: slot, generation: generation, now: now,
+                                                                   in: context) {
+                return (prepared, slot, remembered)
+            }
+            inputs = EvaluationInputs(context: context, now: now, parameterValues: state.parameterValues,
+                                      memoGeneration: state.memo.generation)
+            return (prepared, slot, nil)
         }
         let prepared: PreparedExpression, slot: Int
         if let known {
@@ -347,7 +356,8 @@ public final class RuleEngine: Sendable {
             (prepared, slot) = state.write { $0.keep(made, for: text) }
         }
         do {
-            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot))
+            // (A text compiled just now reads the clock after compiling it.)
+            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot, inputs ?? evaluationInputs()))
         } catch {
             throw RuleError(diagnostics: [error])
         }
@@ -359,8 +369,8 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates an expression over a fresh snapshot, and remembers the outcome in its slot
     /// when the storage is in memory and the slot still holds it.
-    private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int) throws(Diagnostic) -> Result<Value, Diagnostic> {
-        let inputs = evaluationInputs()
+    private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int,
+                                _ inputs: EvaluationInputs) throws(Diagnostic) -> Result<Value, Diagnostic> {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
         var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
