@@ -56,8 +56,12 @@ public final class RuleEngine: Sendable {
         /// What an evaluation reads besides the donations: the context, the clock read now,
         /// the parameters, and the memo's generation (see `ResultMemo.remember`).
         mutating func inputs(for program: CompiledProgram, cache: IncrementalCache) -> EvaluationInputs {
-            EvaluationInputs(context: context(for: program, cache: cache), now: clock.now(), parameterValues: parameterValues,
-                             memoGeneration: memo.generation)
+            inputs(context(for: program, cache: cache), now: clock.now())
+        }
+
+        /// The same with the context and the clock already read.
+        func inputs(_ context: EvaluationContext, now: Date) -> EvaluationInputs {
+            EvaluationInputs(context: context, now: now, parameterValues: parameterValues, memoGeneration: memo.generation)
         }
 
         /// The context of evaluations under `options`, made on first use after they change.
@@ -268,8 +272,7 @@ public final class RuleEngine: Sendable {
             let now = state.clock.now()
             guard let generation, let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
                                                                       now: now, in: context) else {
-                inputs = EvaluationInputs(context: context, now: now, parameterValues: state.parameterValues,
-                                          memoGeneration: state.memo.generation)
+                inputs = state.inputs(context, now: now)
                 return .evaluate(declaration)
             }
             return .remembered(declaration, remembered)
@@ -291,20 +294,28 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
     /// storage is in memory (returning the memo's own object for it).
+    private func evaluateAfresh(declarationAt index: Int, _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
+        try evaluateAfresh(inputs, { $0.outcome(ofDeclarationAt: index) }) { state, outcome, snapshot in
+            state.memo.remember(outcome, ofDeclarationAt: index, over: snapshot, now: inputs.now, in: inputs.context,
+                                generation: inputs.memoGeneration)
+        }
+    }
+
+    /// Runs `evaluate` over a fresh snapshot and, when the storage is in memory, has `remember`
+    /// keep the outcome in the memo under the state's lock (returning the memo's own object).
     ///
     /// The snapshot is taken after the clock was read (in `inputs`): the evaluation is as of
     /// that reading, over every donation recorded by the time of the snapshot. One recorded
     /// meanwhile and dated later than the reading is in the snapshot but not yet seen by rules
     /// (only donations dated at or before the clock exist), as it would be had it come later.
-    private func evaluateAfresh(declarationAt index: Int, _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
+    private func evaluateAfresh(_ inputs: EvaluationInputs, _ evaluate: (inout Evaluation) -> Result<Value, Diagnostic>,
+                                remember: (inout State, Result<Value, Diagnostic>, StoreSnapshot) -> ResultMemo.Outcome?)
+        throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
         let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
         var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
-        let outcome = evaluation.outcome(ofDeclarationAt: index)
-        if let rememberable, let remembered = state.write({ state in
-            state.memo.remember(outcome, ofDeclarationAt: index, over: rememberable, now: inputs.now, in: inputs.context,
-                                generation: inputs.memoGeneration)
-        }) {
+        let outcome = evaluate(&evaluation)
+        if let rememberable, let remembered = state.write({ remember(&$0, outcome, rememberable) }) {
             return remembered
         }
         return ResultMemo.Outcome(outcome)
@@ -339,8 +350,7 @@ public final class RuleEngine: Sendable {
                                                                    in: context) {
                 return (prepared, slot, remembered)
             }
-            inputs = EvaluationInputs(context: context, now: now, parameterValues: state.parameterValues,
-                                      memoGeneration: state.memo.generation)
+            inputs = state.inputs(context, now: now)
             return (prepared, slot, nil)
         }
         let prepared: PreparedExpression, slot: Int
@@ -357,7 +367,7 @@ public final class RuleEngine: Sendable {
         }
         do {
             // (A text compiled just now reads the clock after compiling it.)
-            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot, inputs ?? evaluationInputs()))
+            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot, inputs ?? evaluationInputs()).outcome)
         } catch {
             throw RuleError(diagnostics: [error])
         }
@@ -370,19 +380,12 @@ public final class RuleEngine: Sendable {
     /// Evaluates an expression over a fresh snapshot, and remembers the outcome in its slot
     /// when the storage is in memory and the slot still holds it.
     private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int,
-                                _ inputs: EvaluationInputs) throws(Diagnostic) -> Result<Value, Diagnostic> {
-        let rememberable = inMemory?.storeSnapshot()
-        let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
-        let outcome = evaluation.outcome(of: prepared)
-        if let rememberable {
-            state.write { state in
-                guard state.recentExpressions.holds(prepared, inSlot: slot) else { return }
-                state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: rememberable, now: inputs.now,
-                                    in: inputs.context, generation: inputs.memoGeneration)
-            }
+                                _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
+        try evaluateAfresh(inputs, { $0.outcome(of: prepared) }) { state, outcome, snapshot in
+            guard state.recentExpressions.holds(prepared, inSlot: slot) else { return nil }
+            return state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: snapshot, now: inputs.now,
+                                       in: inputs.context, generation: inputs.memoGeneration)
         }
-        return outcome
     }
 
     // MARK: - Donations

@@ -93,15 +93,18 @@ class RowFilter {
 }
 
 extension RowFilter {
-    /// The first position of `range` where `found` holds: the first `ColumnFilter.rowsOneByOne`
-    /// rows tested one at a time (a search ends at its first hit, so the branch is mispredicted
+    /// How many rows a search tests one at a time before it counts blocks of 64.
+    static let rowsOneByOne = 33
+
+    /// The first position of `range` where `found` holds: the first `rowsOneByOne` rows tested
+    /// one at a time (a search ends at its first hit, so the branch is mispredicted
     /// once, and `AndFilter`'s searches, each from where the other stopped, usually end soon),
     /// then each block of 64 rows counted without a branch and only the block with a hit
     /// searched.
     @inline(__always)
     static func first(in range: Range<Int>, where found: (Int) -> Bool) -> Int? {
         var start = range.lowerBound
-        let scalarEnd = min(start &+ 1 &+ ColumnFilter.rowsOneByOne, range.upperBound)
+        let scalarEnd = min(start &+ RowFilter.rowsOneByOne, range.upperBound)
         while start < scalarEnd {
             if found(start) { return start }
             start &+= 1
@@ -523,20 +526,19 @@ final class ColumnFilter: RowFilter {
     }
 
     /// The first position of `range` where `holds` is false: the first `rowsOneByOne` rows
-    /// after the first tested one at a time, then each block of 64 rows counted without a
-    /// branch (a loop the compiler vectorises for numbers) and only the block with a failing
-    /// row searched, so a long search costs about what counting its rows costs.
+    /// tested one at a time, then each block of 64 rows counted without a branch (a loop the
+    /// compiler vectorises for numbers) and only the block with a failing row searched, so a
+    /// long search costs about what counting its rows costs.
     @inline(__always)
     private static func firstFailing<T>(_ column: UnsafeBufferPointer<T>, _ range: Range<Int>, _ holds: (T) -> Bool) -> Int? {
-        guard let first = range.first else { return nil }
-        precondition(first >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
-        if !holds(column[first]) { return first }
-        // The next rows one at a time: a search ends at its first failing row, so a branch per
+        guard !range.isEmpty else { return nil }
+        precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
+        // The first rows one at a time: a search ends at its first failing row, so a branch per
         // row is mispredicted once, and a search that ends within a few dozen rows (the next hop
         // of `AndFilter`'s turns) reads each row once, where counting a block first and then
         // searching it read the rows twice, in loops too short to pay for themselves.
-        var start = first &+ 1
-        let scalarEnd = min(start &+ ColumnFilter.rowsOneByOne, range.upperBound)
+        var start = range.lowerBound
+        let scalarEnd = min(start &+ RowFilter.rowsOneByOne, range.upperBound)
         while start < scalarEnd {
             if !holds(column[start]) { return start }
             start &+= 1
@@ -549,9 +551,6 @@ final class ColumnFilter: RowFilter {
         }
         return nil
     }
-
-    /// How many rows a search tests one at a time before it counts blocks of 64.
-    static let rowsOneByOne = 32
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch operands {

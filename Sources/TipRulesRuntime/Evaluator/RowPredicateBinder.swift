@@ -1251,14 +1251,9 @@ final class StepMeter {
         self.limit = limit
     }
 
-    /// A meter for what a mapping computes for every donation, when its steps depend on each
-    /// row (see `RowPredicate.Operand.chargesWork`); nil for a mapping that charges nothing.
-    static func forWork(of mapping: RowPredicate.Operand) -> StepMeter? {
-        mapping.chargesWork ? StepMeter() : nil
-    }
-
-    /// The same for a fused operation's row operand, whose node knows the answer (see
-    /// `BoundFilterCache.operandChargesWork`).
+    /// A meter for what a fused operation's row operand computes for every donation, when its
+    /// steps depend on each row (see `RowPredicate.Operand.chargesWork`, which the node worked
+    /// out once: `BoundFilterCache.operandChargesWork`); nil for one that charges nothing.
     static func forWork(of mapping: RowPredicate.Operand, _ filters: BoundFilterCache) -> StepMeter? {
         assert(filters.operandChargesWork == mapping.chargesWork, "the node's facts are of another operand")
         return filters.operandChargesWork ? StepMeter() : nil
