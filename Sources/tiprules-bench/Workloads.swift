@@ -750,5 +750,41 @@ enum Workloads {
         Workload(
             name: "W182", rule: "didRate.donations.reversed().contains { $0.score > 4.8 }",
             closure: { data, _, _ in data.ratings.reversed().contains { $0.score > 4.8 } }),
+        Workload(
+            name: "W183", rule: "Set(didRate.donations.map { $0.comment ?? \"\" }).count > 3",
+            closure: { data, _, _ in Set(data.ratings.map { $0.comment ?? "" }).count > 3 }),
+        Workload(
+            name: "W184", rule: "Set(didRate.donations.compactMap(\\.comment)).count > 3",
+            closure: { data, _, _ in Set(data.ratings.compactMap(\.comment)).count > 3 }),
+        Workload(
+            name: "W185", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).count > 3",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkName)).count > 3 }),
+        Workload(
+            name: "W186", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.prefix(3).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W187", rule: "didRate.donations.filter { $0.comment?.contains(\"great\") ?? false }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.contains("great") ?? false }.count > 2 }),
+        Workload(
+            name: "W188", rule: "didRate.donations.filter { $0.comment?.lowercased().hasPrefix(\"great\") == true }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.lowercased().hasPrefix("great") == true }.count > 2 }),
+        Workload(
+            name: "W189", rule: "didRate.donations.map(\\.landmarkID).sorted().last! > 3",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).sorted().last! > 3 }),
+        Workload(
+            name: "W190", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.compactMap(\.helpful).reduce(0, +) > 10 }),
+        Workload(
+            name: "W191", rule: "didViewLandmarkDetail.donations.filter { [\"Zion\", \"Alps\"].contains($0.landmarkName) }.count > 2",
+            closure: { data, _, _ in data.views.filter { ["Zion", "Alps"].contains($0.landmarkName) }.count > 2 }),
+        Workload(
+            name: "W192", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"a\") }.count > 2",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.lowercased().contains("a") }.count > 2 }),
+        Workload(
+            name: "W193", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 5 }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment?.count ?? 0) > 5 }.count > 2 }),
+        Workload(
+            name: "W194", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.uppercased().hasSuffix(\"S\") }.count > 2",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased().hasSuffix("S") }.count > 2 }),
     ]
 }

@@ -768,6 +768,14 @@ struct OptimizerTests {
               "view.donations.filter { ($0.note ?? wanted) < \"e\" }.count", "view.donations.map { ($0.note ?? $0.name).count }.max()",
               "view.donations.filter { [\"wet\", \"dry\"].contains($0.note ?? \"\") }.count",
               "view.donations.count { ($0.note?.lowercased() ?? \"x\").hasSuffix(\"t\") }",
+              // Tests and counts at the end of an optional chain through case conversions.
+              "view.donations.filter { $0.note?.lowercased().hasPrefix(\"w\") == true }.count",
+              "view.donations.filter { $0.note?.uppercased().lowercased().contains(\"e\") ?? false }.count",
+              "view.donations.filter { $0.note?.lowercased().isEmpty == false }.count",
+              "view.donations.filter { $0.note?.uppercased().hasSuffix(\"T\") == nil }.count",
+              // (A search long enough to charge steps on the longest note.)
+              "view.donations.filter { $0.note?.contains(\"dusty\") == false }.count",
+              "view.donations.map { $0.note?.lowercased().count ?? 0 }.max()",
               // Strings joined per row, charged by their bytes as `+` charges.
               "view.donations.map { $0.name + \"!\" }.filter { $0.count > 6 }.count",
               "view.donations.filter { ($0.name + ($0.note ?? \"\")).hasSuffix(\"y\") }.count",
@@ -776,6 +784,16 @@ struct OptimizerTests {
           ])
     func ordersSumsAndStrings(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)
+    }
+
+    @Test("a search compared with nil at the end of an optional chain charges its steps, as the closure does",
+          arguments: [
+              "view.donations.filter { $0.note?.contains(\"dusty\") == nil }.count",
+              "view.donations.filter { $0.note?.lowercased().contains(\"dusty\") != nil }.count",
+          ])
+    func searchesComparedWithNil(text: String) throws {
+        let (_, fast, slow) = try LongList(count: 900).outcomes(text)
+        #expect(fast == slow, "\(text)")
     }
 
     @Test("counts of what a map that charges work per element made charge that work for every element, as the map does",

@@ -748,11 +748,16 @@ extension Evaluator {
         let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         let comparator = PairComparator(keyed.comparisons, keys: keyed.keys.map { binder.keys($0, of: list) }, count: list.count)
         let precedes = comparator.precedes
-        let (offsets, comparisons) = withExtendedLifetime(comparator) { Evaluator.order(Array(0..<list.count), order, precedes) }
-        try tick(comparisons * perComparison, range)
         if order == .sorted {
+            // The offsets themselves are sorted: the same comparisons as sorting the
+            // donations, with the comparator called directly rather than through pairs of keys.
+            var offsets = Array(0..<list.count)
+            withExtendedLifetime(comparator) { offsets.sort(by: precedes) }
+            try tick(Evaluator.sortApplications(list.count) * perComparison, range)
             return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
         }
+        let (offsets, comparisons) = withExtendedLifetime(comparator) { Evaluator.order(Array(0..<list.count), order, precedes) }
+        try tick(comparisons * perComparison, range)
         return .donation(list.stream, list.position(at: offsets[0]))
     }
 

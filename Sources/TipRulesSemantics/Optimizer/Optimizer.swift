@@ -993,20 +993,42 @@ extension RowPredicate {
     private static func optionalStringTest(_ op: ComparisonOperator, _ chain: TypedExpression, _ constant: Constant,
                                            slot: Int, mapped: Operand?) -> RowPredicate? {
         guard op == .equal || op == .notEqual, case .optionalChain(let inner) = chain.node, case .builtin(let call) = inner.node,
-              let test = stringTest(call.builtin.id), let receiver = call.receiver, case .bindOptional(let bound) = receiver.node,
-              let text = operand(bound, slot: slot, mapped: mapped), let needle = stringTestArgument(call, slot: slot, mapped: mapped)
+              let test = stringTest(call.builtin.id), let receiver = call.receiver,
+              let (text, base) = chainedText(receiver, slot: slot, mapped: mapped), let needle = stringTestArgument(call, slot: slot, mapped: mapped)
         else { return nil }
         // The test is false for nil, so `== true` is the test itself.
         let holds = RowPredicate.string(text, test, needle)
-        let isNil = RowPredicate.compare(text, .equal, .constant(.null))
+        // (Nil tested on the optional itself, so that `== false` computes a conversion, and
+        // charges it, once.)
+        let isNil = RowPredicate.compare(base, .equal, .constant(.null))
         let result: RowPredicate
         switch constant {
         case .bool(true): result = holds
         case .bool(false): result = .and(.not(isNil), .not(holds))
-        case .null: result = isNil
+        case .null:
+            // Nil tested on the text, so a conversion is charged where the chain computes it;
+            // a search charges steps too, which no test of nil would (the closure runs it then).
+            guard test != .contains else { return nil }
+            result = RowPredicate.compare(text, .equal, .constant(.null))
         default: return nil
         }
         return op == .equal ? result : .not(result)
+    }
+
+    /// The string a call in an optional chain reads, as an optional operand that is nil where
+    /// the chain ends: `s` of `s?.hasPrefix(x)`, `s.lowercased()` of `s?.lowercased().hasPrefix(x)`
+    /// (a case conversion of nil is nil, as the chain skips it); with the optional the chain
+    /// unwraps (`s`), nil exactly where the text is. Nil for any other receiver.
+    private static func chainedText(_ receiver: TypedExpression, slot: Int, mapped: Operand?) -> (text: Operand, base: Operand)? {
+        switch receiver.node {
+        case .bindOptional(let bound):
+            return operand(bound, slot: slot, mapped: mapped).map { ($0, $0) }
+        case .builtin(let call) where call.builtin.id == .stringLowercased || call.builtin.id == .stringUppercased:
+            guard let inner = call.receiver, let (text, base) = chainedText(inner, slot: slot, mapped: mapped) else { return nil }
+            return (.function(call.builtin.id == .stringLowercased ? .lowercased : .uppercased, text, nil), base)
+        default:
+            return nil
+        }
     }
 
     /// An expression as an operand the same for every row (outside any closure over the rows),
@@ -1156,7 +1178,7 @@ extension RowPredicate {
             // `s?.count`, `s?.lowercased()` or `s?.uppercased()` of an optional string: nil
             // when it is.
             guard case .builtin(let call) = inner.node, let receiver = call.receiver,
-                  case .bindOptional(let text) = receiver.node, let a = operand(text) else { return nil }
+                  let a = chainedText(receiver, slot: slot, mapped: mapped)?.text else { return nil }
             switch call.builtin.id {
             case .stringCount: return .function(.stringCount, a, nil)
             case .stringLowercased: return .function(.lowercased, a, nil)
