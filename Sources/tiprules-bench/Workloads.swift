@@ -785,6 +785,35 @@ enum Workloads {
             closure: { data, _, _ in data.ratings.filter { ($0.comment?.count ?? 0) > 5 }.count > 2 }),
         Workload(
             name: "W194", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.uppercased().hasSuffix(\"S\") }.count > 2",
-            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased().hasSuffix("S") }.count > 2 }),
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased().hasSuffix("S") }.count > 2 }),        Workload(
+            name: "W195", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0, +) > 3",
+            closure: { data, _, _ in data.ratings.map { Int($0.score * 10) }.reduce(0, +) > 3 }),
+        Workload(
+            name: "W196", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.map(\.score).reduce(0, +) > 3 }),
+        Workload(
+            name: "W197", rule: "didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID).max()! > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 3 }.map(\.landmarkID).max()! > 3 }),
+        Workload(
+            name: "W198", rule: "didViewLandmarkDetail.donations.max { $0.landmarkName.count < $1.landmarkName.count }!.landmarkID > 3",
+            closure: { data, _, _ in data.views.max { $0.landmarkName.count < $1.landmarkName.count }!.landmarkID > 3 }),
+        Workload(
+            name: "W199", rule: "didRate.donations.sorted { $0.landmarkID < $1.landmarkID }.map(\\.score).prefix(5).reduce(0, +) > 3",
+            closure: { data, _, _ in data.ratings.sorted { $0.landmarkID < $1.landmarkID }.map(\.score).prefix(5).reduce(0, +) > 3 }),
+        Workload(
+            name: "W200", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first! < \"B\"",
+            closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first! < "B" }),
+        Workload(
+            name: "W201", rule: "didRate.donations.map(\\.score).sorted().suffix(3).reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted().suffix(3).reduce(0, +) > 10 }),
+        Workload(
+            name: "W202", rule: "didRate.donations.compactMap { $0.helpful }.max() ?? 0 > 3",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.max() ?? 0 > 3 }),
+        Workload(
+            name: "W203", rule: "Set(didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID)).count > 3",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score > 3 }.map(\.landmarkID)).count > 3 }),
+        Workload(
+            name: "W204", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.max()! > 3",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.count ?? 0 }.max()! > 3 }),
     ]
 }

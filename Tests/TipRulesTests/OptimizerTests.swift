@@ -395,7 +395,9 @@ struct OptimizerTests {
                          "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
                          "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",
                          "reduce(threshold) { $1.bonus ?? 0 <= $0 ? $0 : $1.bonus ?? 0 }", "reduce(Date.distantPast) { $0 < $1.date ? $1.date : $0 }",
-                         "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }"] {
+                         "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }",
+                         // A date field read in place (the donation date is not a field).
+                         "reduce(Date.distantPast) { max($0, $1.when) }", "reduce(Date.now) { $0 < $1.when ? $0 : $1.when }"] {
                 result.append("\(source).\(fold)")
             }
             // Chains of `map`, `filter` and `compactMap` over what earlier calls computed, each

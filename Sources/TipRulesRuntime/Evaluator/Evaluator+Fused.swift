@@ -387,6 +387,10 @@ extension Evaluator {
     /// (`select` is the step as a `SelectStep`, worked out once by the node.)
     private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, select: SelectStep?,
                       from start: Value) -> (Value, Int) {
+        if filter == nil, case .contiguous(let range) = list.positions,
+           let result = Evaluator.foldOfField(list.stream, range, step, select: select, from: start) {
+            return (result, range.count)
+        }
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         binder.accumulator = box
@@ -485,6 +489,47 @@ extension Evaluator {
             let next = binder.values(step)
             each { box.value = next($0) }
             return (box.value, stepped)
+        }
+    }
+
+    /// A fold of the rows `range` of a stream whose step picks from the accumulator and a field
+    /// stored as a number column (`max($0, $1.x)`, `$0 > $1.x ? $0 : $1.x`): the column read in
+    /// place, with nothing bound, allocated or counted; nil for any other step. The same
+    /// operations in the same order as the batched fold (and the closure) apply.
+    private static func foldOfField(_ stream: DonationStream, _ range: Range<Int>, _ step: RowPredicate.Operand,
+                                    select: SelectStep?, from start: Value) -> Value? {
+        let field: Int, extreme: Bool?
+        if case .function(let function, .accumulator, .field(let index)?) = step,
+           function == .minInt || function == .maxInt || function == .minDouble || function == .maxDouble {
+            (field, extreme) = (index, function == .maxInt || function == .maxDouble)
+        } else if let select, case .field(let index) = select.row {
+            (field, extreme) = (index, nil)
+        } else {
+            return nil
+        }
+        func rows<T>(_ items: ColumnArray<T>, _ body: (UnsafeBufferPointer<T>) -> T) -> T {
+            items.withUnsafeBufferPointer { buffer in
+                precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
+                return body(UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+        }
+        switch (start, stream.columns[field]) {
+        case (.int(let x), .int(let items)):
+            return .int(rows(items) { values in
+                if let isMax = extreme { return IntExtremes.fold(x, values, isMax: isMax) }
+                return select.unsafelyUnwrapped.fold(x, values)
+            })
+        case (.double(let x), .double(let items)), (.date(let x), .date(let items)):
+            let result = rows(items) { values in
+                guard let isMax = extreme else { return select.unsafelyUnwrapped.fold(x, values) }
+                var result = x
+                for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                return result
+            }
+            if case .date = start { return .date(result) }
+            return .double(result)
+        default:
+            return nil
         }
     }
 
