@@ -69,6 +69,7 @@ struct EvaluatorTests {
         ("[3, 1, 2].dropFirst()", "[Int] = [1, 2]"), ("[3, 1, 2].dropFirst(2)", "[Int] = [2]"), ("[3, 1, 2].dropLast()", "[Int] = [3, 1]"),
         ("[3, 1, 2].dropLast(5)", "[Int] = []"), ("[3, 1, 2].dropFirst(2)[0]", "Int = 2"), ("[3, 1, 2][2]", "Int = 2"),
         ("[Double.nan, 1, 3].min()", "Double? = nan"), ("[3, Double.nan, 1].max()", "Double? = 3.0"),
+        ("[-0.0, 0.0].max()", "Double? = -0.0"), ("[0.0, -0.0].min()", "Double? = 0.0"), ("[\"b\", \"c\", \"a\"].max()", "String? = \"c\""),
         ("[1.0, 2].map { $0 / 2 }", "[Double] = [0.5, 1.0]"), ("[[1], [2, 3]].map(\\.count)", "[Int] = [1, 2]"),
     ])
     func arrays(expression: String, expected: String) {

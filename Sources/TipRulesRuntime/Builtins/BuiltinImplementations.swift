@@ -125,7 +125,7 @@ enum BuiltinImplementations {
                 let collection = try ev.receiver(call)
                 let items = ev.elements(of: collection)
                 try ev.tick(items.count, range)
-                let least = ScalarArray(items).map { $0.extreme(greatest: false) } ?? items.min(by: Value.less)
+                let least = ScalarArray.extreme(of: items, greatest: false) ?? items.min(by: Value.less)
                 return least.map(call.wrapsElement) ?? .null
             }
         case .arrayMax:
@@ -133,7 +133,7 @@ enum BuiltinImplementations {
                 let collection = try ev.receiver(call)
                 let items = ev.elements(of: collection)
                 try ev.tick(items.count, range)
-                let greatest = ScalarArray(items).map { $0.extreme(greatest: true) } ?? items.max(by: Value.less)
+                let greatest = ScalarArray.extreme(of: items, greatest: true) ?? items.max(by: Value.less)
                 return greatest.map(call.wrapsElement) ?? .null
             }
         case .arraySorted:

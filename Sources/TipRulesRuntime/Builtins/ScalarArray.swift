@@ -52,13 +52,35 @@ enum ScalarArray {
         }
     }
 
-    /// The greatest element as Swift's `max()` finds it, or the least as `min()` does.
-    func extreme(greatest: Bool) -> Value? {
-        switch self {
-        case .ints(let items): return (greatest ? items.max() : items.min()).map(Value.int)
-        case .doubles(let items): return (greatest ? items.max() : items.min()).map(Value.double)
-        case .strings(let items): return (greatest ? items.max() : items.min()).map(Value.string)
-        case .dates(let items): return (greatest ? items.max() : items.min()).map(Value.date)
+    /// The greatest of values of one scalar kind as Swift's `max()` finds it, or the least as
+    /// `min()` does, compared in place as machine values; nil when they are of another kind, or
+    /// of several, or there are none.
+    ///
+    /// Swift's loop: an element replaces the result when the result is less than it (`max`), or
+    /// it is less than the result (`min`), so of equal elements (`0.0` and `-0.0`) the first is
+    /// kept, and a NaN first is never replaced.
+    static func extreme(of items: [Value], greatest: Bool) -> Value? {
+        func pick<T: Comparable>(_ first: T, _ extract: (Value) -> T?, _ make: (T) -> Value) -> Value? {
+            var result = first
+            if greatest {
+                for item in items.dropFirst() {
+                    guard let x = extract(item) else { return nil }
+                    if result < x { result = x }
+                }
+            } else {
+                for item in items.dropFirst() {
+                    guard let x = extract(item) else { return nil }
+                    if x < result { result = x }
+                }
+            }
+            return make(result)
+        }
+        switch items.first {
+        case .int(let first)?: return pick(first, { if case .int(let x) = $0 { x } else { nil } }, Value.int)
+        case .double(let first)?: return pick(first, { if case .double(let x) = $0 { x } else { nil } }, Value.double)
+        case .date(let first)?: return pick(first, { if case .date(let x) = $0 { x } else { nil } }, Value.date)
+        case .string(let first)?: return pick(first, { if case .string(let x) = $0 { x } else { nil } }, Value.string)
+        default: return nil
         }
     }
 }

@@ -1049,8 +1049,9 @@ extension Evaluator {
             let metered = meter?.steps ?? 0
             let kept = filter.select(rows, output)
             if let needed = body(rows, UnsafeBufferPointer(start: output, count: kept)) {
-                if let meter, needed < n {
-                    // Only the rows the scan needed did their work: test those again.
+                if let meter, needed < n, meter.steps != metered {
+                    // Only the rows the scan needed did their work: test those again. (Work
+                    // charges no negative steps, so a batch that charged none needs no second test.)
                     meter.steps = metered
                     _ = filter.select(UnsafeBufferPointer(rebasing: rows[..<needed]), output)
                 }
