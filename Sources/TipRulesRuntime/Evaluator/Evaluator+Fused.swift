@@ -650,12 +650,14 @@ extension Evaluator {
                 }
                 return .int(sum)
             }
-            let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
             // The binding kept from the last sum over the same donations (of a mapping that
             // cannot fail, see `BoundColumnCache`), or a new one, kept once the sum is done.
+            // (The binder made only for a new one: a kept binding needs none.)
             let invariants = checked == nil ? columnInvariants(columns) : nil
             let kept = invariants.flatMap { columns?.take(matching: list.stream, $0) }
-            if let column = checked ?? kept?.ints ?? IntColumn.make(mapping, binder) {
+            let batch = RowPredicateBinder.batch(for: list.stream)
+            if let column = checked ?? kept?.ints
+                ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)) {
                 defer {
                     // (Never one that failed: it would hold that it did. The caller keeps `checked`.)
                     if checked == nil, let invariants, !column.hasFailed {
@@ -664,22 +666,23 @@ extension Evaluator {
                 }
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
-                try Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
+                try Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
                     for value in values { try add(value, to: &sum, addition) }
                 }
                 return .int(sum)
             }
-            let read = binder.ints(mapping)
+            let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).ints(mapping)
             _ = try add(to: &sum, list.count, addition) { read(list.position(at: $0)) }
             return .int(sum)
         case .double(var sum):
-            let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
-            // The binding kept from the last sum over the same donations, or a new one.
+            // The binding kept from the last sum over the same donations, or a new one (the
+            // binder made only for that).
             let invariants = columnInvariants(columns)
             if let entry = columns?.take(matching: list.stream, invariants), let column = entry.numbers {
                 defer { columns?.put(entry) }
-                return .double(NumberSum.of(column, over: list, batch: binder.batch, from: sum))
+                return .double(NumberSum.of(column, over: list, batch: RowPredicateBinder.batch(for: list.stream), from: sum))
             }
+            let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in tight loops, the last
                 // operation in the loop that adds them in order (see `NumberSum`).
