@@ -951,6 +951,11 @@ struct OptimizerTests {
             // Another list of the same stream, which the parameter changes.
             "view.donations.filter { outer in near.contains { $0.id == outer.id + 1 } }.map(\\.id)",
             "view.donations.count { outer in near.allSatisfy { $0.date != outer.date } }",
+            // A `Bool` fold's test, bound and kept as a scan's filter is: with the parameter, the
+            // clock, and over a list that changes with the parameter.
+            "view.donations.reduce(true) { $0 && $1.id < threshold + 5 }",
+            "view.donations.reduce(false) { $0 || $1.date > Date.now.addingTimeInterval(-86400 * 40) }",
+            "near.reduce(true) { $0 && $1.rating >= 0 }",
         ]
         let (optimized, plain, first) = try OptimizerTests.programs(declaring: texts, after: "let near = view.donations.filter { $0.id > threshold }")
         var store = try OptimizerTests.store(optimized)

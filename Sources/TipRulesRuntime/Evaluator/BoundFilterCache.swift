@@ -114,6 +114,9 @@ final class BoundFilterCache: Sendable {
     let operandChargesWork: Bool
     /// A fold's step as a running selection (`$0 > r ? $0 : r`), when it is one.
     let foldSelect: SelectStep?
+    /// A `Bool` fold's step as `$0 && p($1)` or `$0 || p($1)` (see
+    /// `Evaluator.accumulatorJunction`): `p`, and whether it is a conjunction.
+    let foldJunction: (test: RowPredicate, conjunction: Bool)?
 
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
     /// without variable invariants has one binding per stream.)
@@ -131,6 +134,12 @@ final class BoundFilterCache: Sendable {
     private struct Bindings: Sendable {
         var entries: [Int: Entry] = [:]
     }
+    /// A `Bool` fold's step as its test joined to the accumulator (see `foldJunction`), or nil.
+    static func junction(ofFoldStep step: RowPredicate.Operand) -> (test: RowPredicate, conjunction: Bool)? {
+        guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { return nil }
+        return Evaluator.accumulatorJunction(predicate)
+    }
+
     /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
     static let scratchBudget = 256 * 1024
 
@@ -142,6 +151,7 @@ final class BoundFilterCache: Sendable {
     init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil,
          operand: RowPredicate.Operand? = nil, foldStep: RowPredicate.Operand? = nil) {
         foldSelect = foldStep.flatMap(SelectStep.init)
+        foldJunction = foldStep.flatMap(BoundFilterCache.junction(ofFoldStep:))
         columns = mapping.map(BoundColumnCache.init)
         operandHasIntArithmetic = operand?.hasIntArithmetic ?? false
         operandChecksItself = operand.map(IntColumn.checksItself) ?? true

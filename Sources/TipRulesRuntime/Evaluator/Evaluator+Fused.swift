@@ -211,7 +211,7 @@ extension Evaluator {
         try evaluateHoisted(hoisted, over: list, range)
         if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
         try tick(list.count * steps.perSourceElement, range)
-        let (result, steppedCount) = fold(list, step, filter, select: filters.foldSelect, from: start)
+        let (result, steppedCount) = fold(list, step, filter, filters, from: start)
         try tick(steppedCount * steps.perElement, range)
         return result
     }
@@ -384,13 +384,28 @@ extension Evaluator {
     /// A fold: the step computed for each donation in turn (each the filter holds for), from
     /// what the previous ones accumulated, with the operations the closure would apply; and how
     /// many donations took a step.
-    /// (`select` is the step as a `SelectStep`, worked out once by the node.)
-    private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, select: SelectStep?,
+    /// (The node's `filters` know the step as a `SelectStep` or as a test joined to a `Bool`
+    /// accumulator, worked out once, and keep that test's bound filter.)
+    private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, _ filters: BoundFilterCache,
                       from start: Value) -> (Value, Int) {
-        if filter == nil, case .contiguous(let range) = list.positions,
-           let result = Evaluator.foldOfField(list.stream, range, step, select: select, from: start) {
-            return (result, range.count)
+        let select = filters.foldSelect
+        if filter == nil, case .contiguous(let range) = list.positions {
+            if let result = Evaluator.foldOfField(list.stream, range, step, select: select, from: start) {
+                return (result, range.count)
+            }
+            if let conjunction = filters.foldJunction?.conjunction, case .bool(let x) = start {
+                // `$0 && p($1)`: true from a true start while every row passes `p`; `$0 || p($1)`:
+                // true from a false start once a row passes it. `p` cannot fail, and the steps
+                // are per element whichever rows it is tested on, so the rows after the one that
+                // decides need no test: a bound filter's search finds that row.
+                let bound = boundFilter(list.stream, filters)
+                defer { filters.put(bound) }
+                let result = conjunction ? x && bound.filter.firstFailing(in: range, bound.scratch, batch: bound.batch) == nil
+                                         : x || bound.filter.firstPassing(in: range, bound.scratch, batch: bound.batch) != nil
+                return (.bool(result), range.count)
+            }
         }
+        // (What the step reads as the accumulator, for the folds that go row by row.)
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         binder.accumulator = box
@@ -468,18 +483,6 @@ extension Evaluator {
             // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
             // with the accumulator read unboxed.
             guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
-            if test == nil, case .contiguous(let range) = list.positions, let (rowTest, conjunction) = Evaluator.accumulatorJunction(predicate) {
-                // `$0 && p($1)`: true from a true start while every row passes `p`; `$0 || p($1)`:
-                // true from a false start once a row passes it. `p` cannot fail, and the steps are
-                // per element whichever rows it is tested on, so the rows after the one that
-                // decides need no test: a bound filter's search finds that row.
-                let filter = RowFilter.make(rowTest, binder)
-                let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 2 * binder.batch)
-                defer { scratch.deallocate() }
-                let result = conjunction ? x && filter.firstFailing(in: range, scratch, batch: binder.batch) == nil
-                                         : x || filter.firstPassing(in: range, scratch, batch: binder.batch) != nil
-                return (.bool(result), range.count)
-            }
             box.bool = x
             let next = binder.bind(predicate)
             each { box.bool = next($0) }
@@ -536,7 +539,7 @@ extension Evaluator {
     /// `acc && p` or `p && acc` (true for a conjunction), or `acc || p` or `p || acc`, of a
     /// `Bool` fold's accumulator `acc` and a `p` that does not read it: `p`, or nil for any
     /// other step.
-    private static func accumulatorJunction(_ predicate: RowPredicate) -> (RowPredicate, Bool)? {
+    static func accumulatorJunction(_ predicate: RowPredicate) -> (RowPredicate, Bool)? {
         func isAccumulator(_ p: RowPredicate) -> Bool {
             if case .compare(.accumulator(.bool), .equal, .constant(.bool(true))) = p { true } else { false }
         }
