@@ -151,6 +151,13 @@ final class AlternativesFilter: RowFilter {
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch column {
+        case .ints(let items, let values) where values.count == 2:
+            // The usual `x == a || x == b`: both compared, without a branch (the answer varies
+            // from row to row unpredictably), reading the column in place.
+            let a = values[0], b = values[1]
+            return items.withUnsafeBufferPointer { column in
+                RowFilter.keep(input, output) { (column[$0] == a).bit | (column[$0] == b).bit != 0 }
+            }
         case .ints(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
         case .strings(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
         }
@@ -159,6 +166,12 @@ final class AlternativesFilter: RowFilter {
     override func count(in range: Range<Int>) -> Int? {
         var count = 0
         switch column {
+        case .ints(let items, let values) where values.count == 2:
+            let a = values[0], b = values[1]
+            items.withUnsafeBufferPointer { column in
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "AlternativesFilter range out of bounds")
+                count = RowFilter.count(UnsafeBufferPointer(rebasing: column[range]), where: { ($0 == a).bit | ($0 == b).bit != 0 })
+            }
         case .ints(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
         case .strings(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
         }
