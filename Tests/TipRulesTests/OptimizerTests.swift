@@ -788,6 +788,15 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("running extremes of an Int field agree with closures over lists of every length up to 9", arguments: 0..<10)
+    func intExtremesOfShortLists(length: Int) throws {
+        // (Kept four at a time, then the rest one by one: every remainder, and none.)
+        for fold in ["reduce(Int.min) { max($0, $1.id) }", "reduce(Int.max) { min($0, $1.id) }",
+                     "reduce(0) { $0 > $1.id ? $0 : $1.id }", "reduce(100) { $1.id >= $0 ? $0 : $1.id }"] {
+            try OptimizerTests.expectFusedAgreement("view.donations.prefix(\(length)).\(fold)")
+        }
+    }
+
     @Test("a search compared with nil at the end of an optional chain charges its steps, as the closure does",
           arguments: [
               "view.donations.filter { $0.note?.contains(\"dusty\") == nil }.count",
