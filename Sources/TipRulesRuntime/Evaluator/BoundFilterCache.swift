@@ -114,8 +114,8 @@ final class BoundFilterCache: Sendable {
     let operandChargesWork: Bool
     /// A fold's step as a running selection (`$0 > r ? $0 : r`), when it is one.
     let foldSelect: SelectStep?
-    /// A `Bool` fold's step as `$0 && p($1)` or `$0 || p($1)` (see
-    /// `Evaluator.accumulatorJunction`): `p`, and whether it is a conjunction.
+    /// A `Bool` fold's step as `$0 && p($1)` or `$0 || p($1)` (see `junction(ofFoldStep:)`):
+    /// `p`, and whether it is a conjunction.
     let foldJunction: (test: RowPredicate, conjunction: Bool)?
 
     /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
@@ -134,10 +134,32 @@ final class BoundFilterCache: Sendable {
     private struct Bindings: Sendable {
         var entries: [Int: Entry] = [:]
     }
-    /// A `Bool` fold's step as its test joined to the accumulator (see `foldJunction`), or nil.
+    /// The cache of a fold's node: the facts of its step, and, for a `Bool` step joined to the
+    /// accumulator, the bindings of its test, kept as a scan's are.
+    convenience init(foldStep step: RowPredicate.Operand) {
+        self.init(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, foldStep: step)
+    }
+
+    /// A `Bool` fold's step (`$0 && p($1)` as `.conditional(acc && p, true, false)`) as the
+    /// test it joins to the accumulator: `acc && p` or `p && acc` (a conjunction), or `acc || p`
+    /// or `p || acc`, for a `p` that does not read the accumulator; nil for any other step.
     static func junction(ofFoldStep step: RowPredicate.Operand) -> (test: RowPredicate, conjunction: Bool)? {
         guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { return nil }
-        return Evaluator.accumulatorJunction(predicate)
+        func isAccumulator(_ p: RowPredicate) -> Bool {
+            if case .compare(.accumulator(.bool), .equal, .constant(.bool(true))) = p { true } else { false }
+        }
+        func readsAccumulator(_ p: RowPredicate) -> Bool {
+            p.containsOperand { if case .accumulator = $0 { true } else { false } }
+        }
+        let (a, b, conjunction): (RowPredicate, RowPredicate, Bool)
+        switch predicate {
+        case .and(let x, let y): (a, b, conjunction) = (x, y, true)
+        case .or(let x, let y): (a, b, conjunction) = (x, y, false)
+        default: return nil
+        }
+        if isAccumulator(a), !readsAccumulator(b) { return (b, conjunction) }
+        if isAccumulator(b), !readsAccumulator(a) { return (a, conjunction) }
+        return nil
     }
 
     /// The bytes of scratch buffers the entries of one predicate may keep between evaluations.
@@ -147,7 +169,7 @@ final class BoundFilterCache: Sendable {
     /// of it besides its date conditions (see `DateWindowPlan`).
     /// With `summing`, also of the `NumberColumn` of a sum's mapping (see `BoundColumnCache`).
     /// With `operand`, the facts of what the operation computes for every row; with
-    /// `foldStep`, a fold's step as a selection.
+    /// `foldStep`, a fold's step as a selection or as a test joined to the accumulator.
     init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil,
          operand: RowPredicate.Operand? = nil, foldStep: RowPredicate.Operand? = nil) {
         foldSelect = foldStep.flatMap(SelectStep.init)

@@ -536,27 +536,6 @@ extension Evaluator {
         }
     }
 
-    /// `acc && p` or `p && acc` (true for a conjunction), or `acc || p` or `p || acc`, of a
-    /// `Bool` fold's accumulator `acc` and a `p` that does not read it: `p`, or nil for any
-    /// other step.
-    static func accumulatorJunction(_ predicate: RowPredicate) -> (RowPredicate, Bool)? {
-        func isAccumulator(_ p: RowPredicate) -> Bool {
-            if case .compare(.accumulator(.bool), .equal, .constant(.bool(true))) = p { true } else { false }
-        }
-        func readsAccumulator(_ p: RowPredicate) -> Bool {
-            p.containsOperand { if case .accumulator = $0 { true } else { false } }
-        }
-        let (a, b, conjunction): (RowPredicate, RowPredicate, Bool)
-        switch predicate {
-        case .and(let x, let y): (a, b, conjunction) = (x, y, true)
-        case .or(let x, let y): (a, b, conjunction) = (x, y, false)
-        default: return nil
-        }
-        if isAccumulator(a), !readsAccumulator(b) { return (b, conjunction) }
-        if isAccumulator(b), !readsAccumulator(a) { return (a, conjunction) }
-        return nil
-    }
-
     /// Computes an operand for the donations of a list a batch at a time, in order, and hands
     /// each batch of values to `body`.
     private static func forEachBatch<Computation: BatchComputation, Failure: Error>(

@@ -404,9 +404,7 @@ final class FusedNode: Node {
         case .columnSum(_, _, let mapping, _, false):
             filters = BoundFilterCache(nil, summing: mapping, operand: operand)
         case .fold(_, _, let step, nil):
-            // A `Bool` step joined to the accumulator searches with its test's filter, bound
-            // and kept as a scan's is.
-            filters = BoundFilterCache(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, foldStep: step)
+            filters = BoundFilterCache(foldStep: step)
         default: filters = BoundFilterCache(nil, operand: operand)
         }
         super.init(range, type)
