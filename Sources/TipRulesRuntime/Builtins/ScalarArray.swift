@@ -1,9 +1,10 @@
 /// The elements of an array value as one typed Swift array, when they are all `Int`, `Double`,
 /// `String` or `Date` values.
 ///
-/// Sorting and finding extremes then run the standard library's own algorithms on machine values
-/// (`[Double].sorted()` is `sorted(by: <)`), so the order, equal and NaN elements included, is
-/// exactly Swift's, without comparing boxed values through a switch at every step.
+/// Sorting then runs the standard library's own algorithm on machine values (`[Double].sorted()`
+/// is `sorted(by: <)`), so the order, equal and NaN elements included, is exactly Swift's,
+/// without comparing boxed values through a switch at every step. Finding an extreme needs no
+/// typed copy: `extreme(of:greatest:)` compares the values in place, in Swift's loop.
 enum ScalarArray {
     case ints([Int])
     case doubles([Double])
