@@ -785,7 +785,8 @@ enum Workloads {
             closure: { data, _, _ in data.ratings.filter { ($0.comment?.count ?? 0) > 5 }.count > 2 }),
         Workload(
             name: "W194", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.uppercased().hasSuffix(\"S\") }.count > 2",
-            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased().hasSuffix("S") }.count > 2 }),        Workload(
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.uppercased().hasSuffix("S") }.count > 2 }),
+        Workload(
             name: "W195", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0, +) > 3",
             closure: { data, _, _ in data.ratings.map { Int($0.score * 10) }.reduce(0, +) > 3 }),
         Workload(
@@ -815,5 +816,163 @@ enum Workloads {
         Workload(
             name: "W204", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.max()! > 3",
             closure: { data, _, _ in data.ratings.map { $0.comment?.count ?? 0 }.max()! > 3 }),
+        Workload(
+            name: "W205", rule: "(didRate.donations.donatedWithin(.days(7)).map(\\.score).max() ?? 0) > 4",
+            closure: { data, calendar, _ in (within(data.ratings, .day, 7, calendar).map(\.score).max() ?? 0) > 4 }),
+        Workload(
+            name: "W206", rule: "didRate.donations.donatedWithin(.week).filter { $0.comment != nil }.count > 2",
+            closure: { data, calendar, _ in within(data.ratings, .day, 7, calendar).filter { $0.comment != nil }.count > 2 }),
+        Workload(
+            name: "W207", rule: "didRate.donations.map(\\.score).contains(4.5)",
+            closure: { data, _, _ in data.ratings.map(\.score).contains(4.5) }),
+        Workload(
+            name: "W208", rule: "didRate.donations.dropLast(5).map(\\.score).reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.dropLast(5).map(\.score).reduce(0, +) > 100 }),
+        Workload(
+            name: "W209", rule: "didRate.donations.filter { $0.score > 3 }.dropFirst().count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 3 }.dropFirst().count > 10 }),
+        Workload(
+            name: "W210", rule: "didRate.donations.map(\\.landmarkID).contains { $0 > 49 }",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).contains { $0 > 49 } }),
+        Workload(
+            name: "W211", rule: "didRate.donations.filter { $0.comment?.isEmpty == false }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.isEmpty == false }.count > 3 }),
+        Workload(
+            name: "W212", rule: "didRate.donations.map { Int($0.score) }.filter { $0 == 4 }.count > 10",
+            closure: { data, _, _ in data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > 10 }),
+        Workload(
+            name: "W213", rule: "(didRate.donations.compactMap { $0.comment }.map { $0.count }.max() ?? 0) > 5",
+            closure: { data, _, _ in (data.ratings.compactMap { $0.comment }.map { $0.count }.max() ?? 0) > 5 }),
+        Workload(
+            name: "W214", rule: "(didRate.donations.compactMap { $0.comment }.sorted().first ?? \"\") < \"great 2\"",
+            closure: { data, _, _ in (data.ratings.compactMap { $0.comment }.sorted().first ?? "") < "great 2" }),
+        Workload(
+            name: "W215", rule: "didRate.donations.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 100",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 100 }),
+        Workload(
+            name: "W216", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.contains(\" \") }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.contains(" ") }.count > 3 }),
+        Workload(
+            name: "W217", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName == \"Zion\" || $0.landmarkName == \"Alps\" }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName == "Zion" || $0.landmarkName == "Alps" }.count > 3 }),
+        Workload(
+            name: "W218", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0 < \"M\" }.count > 3",
+            closure: { data, _, _ in data.views.map(\.landmarkName).filter { $0 < "M" }.count > 3 }),
+        Workload(
+            name: "W219", rule: "didRate.donations.map(\\.date).max()! > Date.now.addingTimeInterval(-3600)",
+            closure: { data, _, _ in data.ratings.map(\.date).max()! > Dataset.now.addingTimeInterval(-3600) }),
+        Workload(
+            name: "W220", rule: "didLogin.donations.map { l in didRate.donations.filter { $0.date > l.date }.count }.max()! > 3",
+            closure: { data, _, _ in data.logins.map { l in data.ratings.filter { $0.date > l.date }.count }.max()! > 3 }),
+        Workload(
+            name: "W221", rule: "didRate.donations.compactMap { $0.helpful }.allSatisfy { $0 < 20 }",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.allSatisfy { $0 < 20 } }),
+        Workload(
+            name: "W222", rule: "highScores.count > 3 && highScores.contains { $0.comment != nil }",
+            declarations: """
+            let highScores = didRate.donations.filter { $0.score > 4 }
+
+            """,
+            closure: { data, _, _ in
+                let highScores = data.ratings.filter { $0.score > 4 }
+                return highScores.count > 3 && highScores.contains { $0.comment != nil }
+            }),
+        Workload(
+            name: "W223", rule: "didRate.donations.count > 0 && didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) > 2",
+            closure: { data, _, _ in data.ratings.count > 0 && data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) > 2 }),
+        Workload(
+            name: "W224", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) && $0.landmarkID == 7 }.count > 1",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) && $0.landmarkID == 7 }.count > 1 }),
+        Workload(
+            name: "W225", rule: "didRate.donations.map { $0.helpful ?? -1 }.filter { $0 >= 0 }.count > 3",
+            closure: { data, _, _ in data.ratings.map { $0.helpful ?? -1 }.filter { $0 >= 0 }.count > 3 }),
+        Workload(
+            name: "W226", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count == 4 }.map(\\.landmarkID).reduce(0, +) > 10",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.count == 4 }.map(\.landmarkID).reduce(0, +) > 10 }),
+        Workload(
+            name: "W227", rule: "didRate.donations.filter { favorites.contains($0.landmarkID) }.count > 3",
+            declarations: """
+            let favorites = Set(didViewLandmarkDetail.donations.filter { $0.landmarkName == "Zion" }.map(\\.landmarkID))
+
+            """,
+            closure: { data, _, _ in
+                let favorites = Set(data.views.filter { $0.landmarkName == "Zion" }.map(\.landmarkID))
+                return data.ratings.filter { favorites.contains($0.landmarkID) }.count > 3
+            }),
+        Workload(
+            name: "W228", rule: "didRate.donations.map { $0.score }.reduce(0) { $0 > $1 ? $0 : $1 } > 4",
+            closure: { data, _, _ in data.ratings.map { $0.score }.reduce(0) { $0 > $1 ? $0 : $1 } > 4 }),
+        Workload(
+            name: "W229", rule: "didRate.donations.map { $0.date.timeIntervalSince(Date.now) }.filter { $0 > -86400 * 3 }.count > 3",
+            closure: { data, _, _ in data.ratings.map { $0.date.timeIntervalSince(Dataset.now) }.filter { $0 > -86400 * 3 }.count > 3 }),
+        Workload(
+            name: "W230", rule: "didRate.donations.filter { !($0.comment ?? \"\").isEmpty }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { !($0.comment ?? "").isEmpty }.count > 3 }),
+        Workload(
+            name: "W231", rule: "(didRate.donations.sorted { ($0.helpful ?? 0) > ($1.helpful ?? 0) }.first?.score ?? 0) > 2",
+            closure: { data, _, _ in (data.ratings.sorted { ($0.helpful ?? 0) > ($1.helpful ?? 0) }.first?.score ?? 0) > 2 }),
+        Workload(
+            name: "W232", rule: "didRate.donations.map(\\.comment).filter { $0 != nil }.count > 3",
+            closure: { data, _, _ in data.ratings.map(\.comment).filter { $0 != nil }.count > 3 }),
+        Workload(
+            name: "W233", rule: "didRate.donations.map(\\.helpful).contains(nil)",
+            closure: { data, _, _ in data.ratings.map(\.helpful).contains(nil) }),
+        Workload(
+            name: "W234", rule: "didRate.donations[didRate.donations.count - 1].score > 2",
+            closure: { data, _, _ in data.ratings[data.ratings.count - 1].score > 2 }),
+        Workload(
+            name: "W235", rule: "(didRate.donations.filter { $0.score >= 4 }.map(\\.date).max() ?? Date.distantPast) > Date.now.addingTimeInterval(-86400)",
+            closure: { data, _, _ in (data.ratings.filter { $0.score >= 4 }.map(\.date).max() ?? Date.distantPast) > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W236", rule: "didRate.donations.filter { Int($0.score) % 2 == 0 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { Int($0.score) % 2 == 0 }.count > 3 }),
+        Workload(
+            name: "W237", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.contains(\"zion\")",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.lowercased() }.contains("zion") }),
+        Workload(
+            name: "W238", rule: "didRate.donations.filter { $0.comment ?? \"\" == \"great 7\" }.count > 1",
+            closure: { data, _, _ in data.ratings.filter { $0.comment ?? "" == "great 7" }.count > 1 }),
+        Workload(
+            name: "W239", rule: "Double(didRate.donations.filter { $0.score > 4 }.count) / Double(max(1, didRate.donations.count)) > 0.1",
+            closure: { data, _, _ in Double(data.ratings.filter { $0.score > 4 }.count) / Double(max(1, data.ratings.count)) > 0.1 }),
+        Workload(
+            name: "W240", rule: "sevens.map(\\.score).reduce(0, +) / Double(max(1, sevens.count)) > 2",
+            declarations: """
+            let sevens = didRate.donations.filter { $0.landmarkID == 7 }
+
+            """,
+            closure: { data, _, _ in
+                let sevens = data.ratings.filter { $0.landmarkID == 7 }
+                return sevens.map(\.score).reduce(0, +) / Double(max(1, sevens.count)) > 2
+            }),
+        Workload(
+            name: "W241", rule: "didRate.donations.filter { $0.landmarkID == topLandmark }.count > 3",
+            declarations: """
+            let topLandmark = didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).first?.landmarkID ?? 0
+
+            """,
+            closure: { data, _, _ in
+                let top = subset(data.views, largest: true)?.first?.landmarkID ?? 0
+                return data.ratings.filter { $0.landmarkID == top }.count > 3
+            }),
+        Workload(
+            name: "W242", rule: "didRate.donations.map { $0.score / 5 }.filter { $0 > 0.5 }.map { $0 * 100 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                // (Typed, since swiftc takes seconds to infer the literal chain.)
+                let fifths: [Double] = data.ratings.map { $0.score / 5 }
+                return fifths.filter { $0 > 0.5 }.map { $0 * 100 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W243", rule: "didRate.donations.contains { $0.landmarkID == 7 } ? didRate.donations.count > 3 : didViewLandmarkDetail.donations.isEmpty",
+            closure: { data, _, _ in data.ratings.contains { $0.landmarkID == 7 } ? data.ratings.count > 3 : data.views.isEmpty }),
+        Workload(
+            name: "W244", rule: "didRate.donations.map { $0.helpful ?? 0 }.sorted(by: >).prefix(10).reduce(0, +) > 50",
+            closure: { data, _, _ in data.ratings.map { $0.helpful ?? 0 }.sorted(by: >).prefix(10).reduce(0, +) > 50 }),
+        Workload(
+            name: "W245", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.hasPrefix(\"A\") || $0.landmarkName.hasSuffix(\"n\") }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.hasPrefix("A") || $0.landmarkName.hasSuffix("n") }.count > 3 }),
+        Workload(
+            name: "W246", rule: "didRate.donations.filter { $0.score > 1 }.allSatisfy { $0.date > Date.now.addingTimeInterval(-86400 * 90) }",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 1 }.allSatisfy { $0.date > Dataset.now.addingTimeInterval(-86400 * 90) } }),
     ]
 }

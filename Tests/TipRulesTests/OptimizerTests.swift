@@ -17,6 +17,12 @@ struct OptimizerTests {
     let missing = empty.donations.first!.id
     let busy = view.donations.filter { $0.id > 1 }
     let broken = view.donations.filter { 10 / $0.id > 1 }
+    let seenIDs = Set(view.donations.filter { $0.seen }.map(\\.id))
+    let firstIDs = view.donations.prefix(5).map(\\.id)
+    let someNames = ["Alps", "e\u{301}te\u{301}"] + [wanted]
+    let allRatings = Set(view.donations.map(\\.rating))
+    let noIDs = Set(empty.donations.map(\\.id))
+    let brokenIDs = Set(view.donations.map { 10 / $0.id })
     """
 
     /// A store with varied donations, including two NaN ratings and a -0.0 (possible through the
@@ -97,6 +103,13 @@ struct OptimizerTests {
         // Lists of constants (each element one step of `contains`), with canonical equivalence and NaN.
         "[\"Zion\", \"Alps\"].contains($0.name)", "$0.seen && [\"\u{E9}t\u{E9}\", \"x\"].contains($0.name)", "![1, 2, 3].contains($0.id)",
         "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
+        // Sets and arrays the closure computes without its parameter, looked up per row: a set
+        // (free), an array (a step per element), canonical equivalence, NaN and -0.0, an empty
+        // set, one that fails, one reached behind `&&` or `||`, and one built on every row.
+        "seenIDs.contains($0.id)", "!firstIDs.contains($0.id) && $0.seen", "someNames.contains($0.name)",
+        "allRatings.contains($0.rating)", "noIDs.contains($0.id)", "brokenIDs.contains($0.id)", "$0.id > 100 && brokenIDs.contains($0.id)",
+        "$0.seen || firstIDs.contains($0.id)", "[threshold, 5].contains($0.id)", "Set([wanted, \"Zion\"]).contains($0.name)",
+        "_ in seenIDs.contains(7)",
         // Force unwraps guarded by a nil test, which Swift evaluates only where the value is there.
         "$0.note == nil || $0.note!.count > 2", "$0.note != nil && $0.note!.hasPrefix(\"w\")", "nil == $0.note || $0.note! < \"e\"",
         "$0.seen || $0.note == nil || $0.note!.isEmpty", "$0.note != nil && $0.id > 0 && $0.note!.contains(\"r\")",
@@ -160,6 +173,9 @@ struct OptimizerTests {
         ("$0.name.contains(\"l\")", ["$0", "!$0"]),
         ("$0.rating.isNaN", ["!$0"]),
         ("$0.name.lowercased()", ["$0.hasPrefix(\"al\")", "$0 == \"zion\""]),
+        // Membership in a set and an array computed once (the array's charging a step an element).
+        ("seenIDs.contains($0.id)", ["$0"]),
+        ("firstIDs.contains($0.id) ? 1 : 0", ["$0 > 0"]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.

@@ -536,6 +536,49 @@ struct RowPredicateBinder {
     }
 
     /// A built-in function of bound operands, computed per row with Swift's own functions.
+    /// `c.contains(x)` of each row's `x` in the collection `c`, the same for every row: looked
+    /// up in a set of the collection's machine values, made once per binding. Charged as
+    /// `contains` charges: a step per element of an array, nothing for a set. (Equal values are
+    /// what `contains` finds either way: `==` on `Int`s and `String`s is what `Set` hashes by;
+    /// other types are compared as the tree-walker compares them.)
+    private static func memberOfInvariant(_ a: Bound, _ b: Bound?, isSet: Bool, _ binder: RowPredicateBinder) -> Bound {
+        let items: [Value], set: Set<Value>?
+        switch b {
+        case .value(.array(let elements))?: (items, set) = (elements, nil)
+        case .value(.set(let elements))?: (items, set) = (Array(elements), elements)
+        default: preconditionFailure("membership in a value that is no collection")
+        }
+        let meter = binder.meter, size = isSet ? 0 : items.count
+        if let read = binder.text(a) {
+            let strings = Set(items.compactMap { item -> String? in
+                if case .string(let text) = item { return text }
+                return nil
+            })
+            return .computedBools { position in
+                meter?.steps += size
+                return strings.contains(read(position))
+            }
+        }
+        if let ints = binder.intOperand(a)?.read {
+            let values = Set(items.compactMap { item -> Int? in
+                if case .int(let x) = item { return x }
+                return nil
+            })
+            return .computedBools { position in
+                meter?.steps += size
+                return values.contains(ints(position))
+            }
+        }
+        let read = binder.values(a)
+        if let set {
+            return .computedBools { set.contains(read($0)) }
+        }
+        return .computedBools { position in
+            meter?.steps += size
+            return items.contains(read(position))
+        }
+    }
+
     private static func function(_ function: RowPredicate.RowFunction, _ a: Bound, _ b: Bound?, _ binder: RowPredicateBinder) -> Bound {
         func number(_ bound: Bound?) -> (Int) -> Double {
             guard let bound, let number = binder.number(bound) else { preconditionFailure("a Double function of a value that is no number") }
@@ -653,6 +696,8 @@ struct RowPredicateBinder {
                 meter?.steps += size
                 return values.contains(read(position))
             }
+        case .memberOfInvariant(let isSet):
+            return memberOfInvariant(a, b, isSet: isSet, binder)
         case .concatenate:
             // Charged as `+` charges (a step per UTF-8 byte of both), on the rows the scan
             // computes it for.

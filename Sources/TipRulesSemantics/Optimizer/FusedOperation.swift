@@ -116,7 +116,7 @@ package enum RowPredicate: Sendable {
         package var chargesWork: Bool {
             switch self {
             case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _),
-                 .function(.concatenate, _, _):
+                 .function(.concatenate, _, _), .function(.memberOfInvariant(isSet: false), _, _):
                 return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
@@ -169,6 +169,10 @@ package enum RowPredicate: Sendable {
         /// `[k1, k2, ...].contains(x)` of constants: a `Bool`. It charges a step per constant,
         /// as `contains` does (see `RowPredicate.searchesStrings`).
         case memberOf([Constant])
+        /// `c.contains(x)` of `x` (the first operand) in an array or a set the closure computes
+        /// without its parameters (the second operand, hoisted: a `let`'s set of ids): a
+        /// `Bool`. An array's charges a step per element, as `contains` does; a set's nothing.
+        case memberOfInvariant(isSet: Bool)
         /// `a + b` of two `String`s. It charges a step per UTF-8 byte of both, as `+` does.
         case concatenate
 

@@ -1166,11 +1166,23 @@ extension RowPredicate {
                  .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite:
                 // A test as a `Bool` value, as above.
                 return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
-            case .arrayContains:
-                // `["Zion", "Alps"].contains($0.name)`: a list of constants of a scalar type.
-                guard let receiver = call.receiver, case .array(let element) = receiver.type, isScalar(element), !element.isOptional,
-                      let constants = RowPredicate.constants(receiver), let a = operand(call.arguments[0]) else { return nil }
-                return .function(.memberOf(constants), a, nil)
+            case .arrayContains, .setContains:
+                guard let receiver = call.receiver, let a = operand(call.arguments[0]) else { return nil }
+                let element: RuleType
+                switch receiver.type {
+                case .array(let type), .set(let type): element = type
+                default: return nil
+                }
+                guard isScalar(element), !element.isOptional else { return nil }
+                if call.builtin.id == .arrayContains, let constants = RowPredicate.constants(receiver) {
+                    // `["Zion", "Alps"].contains($0.name)`: a list of constants.
+                    return .function(.memberOf(constants), a, nil)
+                }
+                // `favorites.contains($0.id)`: a collection the closure computes without its
+                // parameters, evaluated once per scan (all of `favorites.contains(7)` is, as any
+                // expression that reads no row).
+                guard !a.isInvariant, HoistedExpression.readsNoLocals(receiver) else { return nil }
+                return .function(.memberOfInvariant(isSet: call.builtin.id == .setContains), a, .hoisted(HoistedExpression(receiver)))
             default:
                 return nil
             }
