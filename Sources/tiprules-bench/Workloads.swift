@@ -974,5 +974,72 @@ enum Workloads {
         Workload(
             name: "W246", rule: "didRate.donations.filter { $0.score > 1 }.allSatisfy { $0.date > Date.now.addingTimeInterval(-86400 * 90) }",
             closure: { data, _, _ in data.ratings.filter { $0.score > 1 }.allSatisfy { $0.date > Dataset.now.addingTimeInterval(-86400 * 90) } }),
+        Workload(
+            name: "W247", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3",
+            closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3 }),
+        Workload(
+            name: "W248", rule: "didRate.donations.filter { r in r.date > (didLogin.donations.last { $0.date < r.date }?.date ?? Date.distantPast) }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { r in r.date > (data.logins.last { $0.date < r.date }?.date ?? Date.distantPast) }.count > 3 }),
+        Workload(
+            name: "W249", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.contains { $0.date > l.date } }",
+            closure: { data, _, _ in data.logins.allSatisfy { l in data.views.contains { $0.date > l.date } } }),
+        Workload(
+            name: "W250", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.last!.landmarkID }.count > 1",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == data.views.last!.landmarkID }.count > 1 }),
+        Workload(
+            name: "W251", rule: "didRate.donations.map { $0.score }.filter { $0 > meanScore }.count > 10",
+            declarations: """
+            let meanScore = didRate.donations.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let mean = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
+                return data.ratings.map { $0.score }.filter { $0 > mean }.count > 10
+            }),
+        Workload(
+            name: "W252", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0) { max($0, $1) } > 5",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.count }.reduce(0) { max($0, $1) } > 5 }),
+        Workload(
+            name: "W253", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 5 || $0.comment != nil }.map(\\.landmarkID).reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) > 5 || $0.comment != nil }.map(\.landmarkID).reduce(0, +) > 10 }),
+        Workload(
+            name: "W254", rule: "didViewLandmarkDetail.donations.suffix(20).map(\\.landmarkName).contains(\"Zion\")",
+            closure: { data, _, _ in data.views.suffix(20).map(\.landmarkName).contains("Zion") }),
+        Workload(
+            name: "W255", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(3)).largestSubset(groupedBy: \\.landmarkName).count > 2",
+            closure: { data, calendar, _ in largestNameGroup(within(data.views, .day, 3, calendar)) > 2 }),
+        Workload(
+            name: "W256", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(10).map(\\.score).reduce(0, +) / 10 > 2",
+            closure: { data, _, _ in data.ratings.sorted { $0.date > $1.date }.prefix(10).map(\.score).reduce(0, +) / 10 > 2 }),
+        Workload(
+            name: "W257", rule: "didRate.donations.map { $0.score }.sorted(by: >)[0] > 4",
+            closure: { data, _, _ in data.ratings.map { $0.score }.sorted(by: >)[0] > 4 }),
+        Workload(
+            name: "W258", rule: "(didRate.donations.filter { $0.comment?.hasSuffix(\"7\") ?? false }.map(\\.score).max() ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.filter { $0.comment?.hasSuffix("7") ?? false }.map(\.score).max() ?? 0) > 3 }),
+        Workload(
+            name: "W259", rule: "didRate.donations.reduce(0) { $1.score > 4 ? $0 + 1 : $0 - 1 } > 0",
+            closure: { data, _, _ in data.ratings.reduce(0) { $1.score > 4 ? $0 + 1 : $0 - 1 } > 0 }),
+        Workload(
+            name: "W260", rule: "didRate.donations.map { $0.landmarkID }.reduce(0, +) / max(1, didRate.donations.count) > 20",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.reduce(0, +) / max(1, data.ratings.count) > 20 }),
+        Workload(
+            name: "W261", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 4 }.map { $0.landmarkName.lowercased() }.filter { $0.contains(\"o\") }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.count > 4 }.map { $0.landmarkName.lowercased() }.filter { $0.contains("o") }.count > 3 }),
+        Workload(
+            name: "W262", rule: "didRate.donations.contains { $0.date.timeIntervalSince(didLogin.donations.last!.date) > 0 && $0.score > 4.9 }",
+            closure: { data, _, _ in data.ratings.contains { $0.date.timeIntervalSince(data.logins.last!.date) > 0 && $0.score > 4.9 } }),
+        Workload(
+            name: "W263", rule: "didRate.donations.filter { $0.helpful == nil }.count * 4 < didRate.donations.count * 2",
+            closure: { data, _, _ in data.ratings.filter { $0.helpful == nil }.count * 4 < data.ratings.count * 2 }),
+        Workload(
+            name: "W264", rule: "didRate.donations.filter { $0.score > 2 }.map(\\.landmarkID).sorted().reversed().prefix(3).contains(50)",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 2 }.map(\.landmarkID).sorted().reversed().prefix(3).contains(50) }),
+        Workload(
+            name: "W265", rule: "didRate.donations.map { $0.helpful != nil ? Double($0.helpful!) : $0.score }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.ratings.map { $0.helpful != nil ? Double($0.helpful!) : $0.score }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W266", rule: "Set(didRate.donations.map(\\.landmarkID)).count * 2 > Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).count",
+            closure: { data, _, _ in Set(data.ratings.map(\.landmarkID)).count * 2 > Set(data.views.map(\.landmarkID)).count }),
     ]
 }

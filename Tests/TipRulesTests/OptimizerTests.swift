@@ -233,7 +233,13 @@ struct OptimizerTests {
             // Counting with `reduce` in a ternary, and optional string tests under `??`.
             for text in ["reduce(0) { $1.seen ? $0 + 1 : $0 }", "reduce(threshold) { $1.id > 2 ? $0 : $0 + $1.id * 2 }",
                          "reduce(9223372036854775806) { $1.rating > 4 ? $0 + 1 : $0 }", "filter { $0.note?.hasPrefix(\"w\") ?? false }.count",
-                         "filter { $0.note?.contains(\"r\") ?? true }.map(\\.id)"] {
+                         "filter { $0.note?.contains(\"r\") ?? true }.map(\\.id)",
+                         // Subtractions from the accumulator, as sums of what each row takes
+                         // away: the same partial sums, and overflows (of `0 - Int.min` too).
+                         "reduce(0) { $1.seen ? $0 + 1 : $0 - 1 }", "reduce(threshold) { $1.id > 2 ? $0 - $1.id : $0 }",
+                         "reduce(0) { $1.rating > 2 ? $1.id + $0 : $0 - 3 }", "reduce(100) { $0 - $1.id * 2 }",
+                         "reduce(-9223372036854775807) { $0 - $1.id }", "reduce(9223372036854775806) { $1.seen ? $0 - -1 : $0 }",
+                         "reduce(0) { $1.id > 5 ? $0 - (-9223372036854775807 - 1) : $0 }"] {
                 result.append("\(source).\(text)")
             }
             for predicate in ["$0.id > 4", "$0.name.hasPrefix(\"Al\")", "$0.name.contains(\"the lake\")", "$0.note == nil", "$0.rating != $0.rating"] {

@@ -713,34 +713,56 @@ package enum Optimizer {
         return nil
     }
 
-    /// `{ c($1) ? $0 + f($1) : $0 }` (or with the branches swapped) of `Int`s: the sum of
-    /// `c ? f : 0`, the same partial sums (adding 0 never overflows), with the `+` where an
-    /// overflow is reported. Not for `Double`s, where adding 0.0 turns -0.0 into 0.0.
+    /// `{ c($1) ? a : b }` of `Int`s whose branches each add to the accumulator (`$0 + f($1)`,
+    /// `f($1) + $0`), subtract from it (`$0 - g($1)`) or keep it (`$0`), or a subtraction alone
+    /// (`{ $0 - g($1) }`): the sum of what each row adds (`c ? f : -g`), with the same partial
+    /// sums, so the same overflow. Adding 0 never overflows, and `x - g` overflows exactly when
+    /// `x + (0 - g)` does, unless `0 - g` itself does (`g` is `Int.min`), which the sum's checked
+    /// arithmetic finds and gives way for. (An error has the fused node run the calls it
+    /// stands for, which report their own; the range returned is the first change's.) Not for
+    /// `Double`s, where adding 0.0 turns -0.0 into 0.0.
     private static func conditionalAddend(_ closure: TypedClosure) -> (RowPredicate.Operand, SourceRange)? {
-        guard case .ternary(let condition, let then, let otherwise) = closure.body.node else { return nil }
         let accumulator = closure.firstSlot, row = closure.firstSlot + 1
         func isAccumulator(_ expression: TypedExpression) -> Bool {
             if case .local(accumulator) = expression.node { return true }
             return false
         }
-        func addition(_ expression: TypedExpression) -> (TypedExpression, SourceRange)? {
-            guard case .arithmetic(.intAdd, let lhs, let addend) = expression.node, isAccumulator(lhs),
-                  !mentions(addend, slot: accumulator) else { return nil }
-            return (addend, expression.range)
+        /// What a branch does to the accumulator: adds or subtracts a value that does not read
+        /// it, or (nil value) keeps it.
+        struct Change { let value: TypedExpression?; let subtracts: Bool; let range: SourceRange }
+        func change(_ expression: TypedExpression) -> Change? {
+            switch expression.node {
+            case .local(accumulator):
+                return Change(value: nil, subtracts: false, range: expression.range)
+            case .arithmetic(.intAdd, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+                return Change(value: rhs, subtracts: false, range: expression.range)
+            case .arithmetic(.intAdd, let lhs, let rhs) where isAccumulator(rhs) && !mentions(lhs, slot: accumulator):
+                return Change(value: lhs, subtracts: false, range: expression.range)
+            case .arithmetic(.intSubtract, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+                return Change(value: rhs, subtracts: true, range: expression.range)
+            default:
+                return nil
+            }
         }
-        let adds: Bool
-        let (addend, range): (TypedExpression, SourceRange)
-        if let found = addition(then), isAccumulator(otherwise) {
-            (addend, range, adds) = (found.0, found.1, true)
-        } else if let found = addition(otherwise), isAccumulator(then) {
-            (addend, range, adds) = (found.0, found.1, false)
-        } else {
+        func addend(_ change: Change) -> RowPredicate.Operand? {
+            guard let value = change.value else { return .constant(.int(0)) }
+            guard let operand = RowPredicate.rowOperand(value, slot: row) else { return nil }
+            guard change.subtracts else { return operand }
+            if case .constant(.int(let k)) = operand, k != .min { return .constant(.int(-k)) }
+            return .intArithmetic(.intSubtract, .constant(.int(0)), operand)
+        }
+        switch closure.body.node {
+        case .ternary(let condition, let then, let otherwise):
+            guard let a = change(then), let b = change(otherwise), a.value != nil || b.value != nil,
+                  !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
+                  let x = addend(a), let y = addend(b) else { return nil }
+            return (.conditional(test, x, y), a.value != nil ? a.range : b.range)
+        case .arithmetic(.intSubtract, _, _):
+            guard let subtraction = change(closure.body), let x = addend(subtraction) else { return nil }
+            return (x, subtraction.range)
+        default:
             return nil
         }
-        guard !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
-              let value = RowPredicate.rowOperand(addend, slot: row) else { return nil }
-        let zero = RowPredicate.Operand.constant(.int(0))
-        return (adds ? .conditional(test, value, zero) : .conditional(test, zero, value), range)
     }
 
     // MARK: - Traversal
