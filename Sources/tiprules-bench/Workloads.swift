@@ -1041,5 +1041,65 @@ enum Workloads {
         Workload(
             name: "W266", rule: "Set(didRate.donations.map(\\.landmarkID)).count * 2 > Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).count",
             closure: { data, _, _ in Set(data.ratings.map(\.landmarkID)).count * 2 > Set(data.views.map(\.landmarkID)).count }),
+        Workload(
+            name: "W267", rule: "didRate.donations.reduce(0) { max($0, $1.landmarkID * 2) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { max($0, $1.landmarkID * 2) } > 10 }),
+        Workload(
+            name: "W268", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) * 2 } > 100",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) * 2 } > 100 }),
+        Workload(
+            name: "W269", rule: "didViewLandmarkDetail.donations.sorted { $0.landmarkName < $1.landmarkName }.first?.landmarkID == 3",
+            closure: { data, _, _ in data.views.sorted { $0.landmarkName < $1.landmarkName }.first?.landmarkID == 3 }),
+        Workload(
+            name: "W270", rule: "didViewLandmarkDetail.donations.min { $0.landmarkName < $1.landmarkName }?.landmarkID == 3",
+            closure: { data, _, _ in data.views.min { $0.landmarkName < $1.landmarkName }?.landmarkID == 3 }),
+        Workload(
+            name: "W271", rule: "didRate.donations.filter { $0.comment?.count ?? 0 > 3 && $0.score > 2 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.count ?? 0 > 3 && $0.score > 2 }.count > 3 }),
+        Workload(
+            name: "W272", rule: "didRate.donations.contains { $0.comment?.lowercased() == \"great 7\" }",
+            closure: { data, _, _ in data.ratings.contains { $0.comment?.lowercased() == "great 7" } }),
+        Workload(
+            name: "W273", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-7 * 86400) }.reduce(0) { $0 + $1.landmarkID } > 5",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-7 * 86400) }.reduce(0) { $0 + $1.landmarkID } > 5 }),
+        Workload(
+            name: "W274", rule: "Set(didRate.donations.map { $0.landmarkID % 5 }).contains(3)",
+            closure: { data, _, _ in Set(data.ratings.map { $0.landmarkID % 5 }).contains(3) }),
+        Workload(
+            name: "W275", rule: "didRate.donations.map { $0.score }.filter { $0 >= 4 }.isEmpty == false",
+            closure: { data, _, _ in data.ratings.map { $0.score }.filter { $0 >= 4 }.isEmpty == false }),
+        Workload(
+            name: "W276", rule: "!didRate.donations.allSatisfy { $0.comment == nil }",
+            closure: { data, _, _ in !data.ratings.allSatisfy { $0.comment == nil } }),
+        Workload(
+            name: "W277", rule: "(didRate.donations.map { Int($0.score.rounded()) }.max() ?? 0) > 3",
+            closure: { data, _, _ in (data.ratings.map { Int($0.score.rounded()) }.max() ?? 0) > 3 }),
+        Workload(
+            name: "W278", rule: "(didRate.donations.compactMap { $0.comment?.count }.max() ?? 0) > 6",
+            closure: { data, _, _ in (data.ratings.compactMap { $0.comment?.count }.max() ?? 0) > 6 }),
+        Workload(
+            name: "W279", rule: "didRate.donations.filter { $0.landmarkID == 7 }.sorted { $0.score > $1.score }.first?.comment != nil",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.sorted { $0.score > $1.score }.first?.comment != nil }),
+        Workload(
+            name: "W280", rule: "didRate.donations.map { max(0, $0.score - 2) }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { max(0, $0.score - 2) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W281", rule: "didRate.donations.map { $0.comment == nil ? 0 : 1 }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { $0.comment == nil ? 0 : 1 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W282", rule: "didRate.donations.reduce(0) { max($0, $1.helpful ?? 0) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { max($0, $1.helpful ?? 0) } > 10 }),
+        Workload(
+            name: "W283", rule: "didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID).reduce(0) { $0 + $1 } > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 3 }.map(\.landmarkID).reduce(0) { $0 + $1 } > 10 }),
+        Workload(
+            name: "W284", rule: "didRate.donations.reduce(0.0) { $1.score > 2 ? $0 + $1.score : $0 - 1 } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $1.score > 2 ? $0 + $1.score : $0 - 1 } > 10 }),
+        Workload(
+            name: "W285", rule: "didRate.donations.map { $0.landmarkID * 3 % 7 }.filter { $0 == 2 }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID * 3 % 7 }.filter { $0 == 2 }.count > 10 }),
+        Workload(
+            name: "W286", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! + \"!\" }.contains(\"great 7!\")",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.map { $0.comment! + "!" }.contains("great 7!") }),
     ]
 }

@@ -239,7 +239,16 @@ struct OptimizerTests {
                          "reduce(0) { $1.seen ? $0 + 1 : $0 - 1 }", "reduce(threshold) { $1.id > 2 ? $0 - $1.id : $0 }",
                          "reduce(0) { $1.rating > 2 ? $1.id + $0 : $0 - 3 }", "reduce(100) { $0 - $1.id * 2 }",
                          "reduce(-9223372036854775807) { $0 - $1.id }", "reduce(9223372036854775806) { $1.seen ? $0 - -1 : $0 }",
-                         "reduce(0) { $1.id > 5 ? $0 - (-9223372036854775807 - 1) : $0 }"] {
+                         "reduce(0) { $1.id > 5 ? $0 - (-9223372036854775807 - 1) : $0 }",
+                         "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 - 1 }", "reduce(0.0) { $0 - $1.rating }",
+                         "reduce(-0.0) { $1.seen ? $0 - $1.rating : $1.rating + $0 }", "reduce(-0.0) { $0 - $1.rating * 0 }",
+                         // Folds whose `Int` arithmetic is on the row alone, proven or checked (and
+                         // overflowing on some rows).
+                         "reduce(0) { max($0, $1.id * 2) }", "reduce(0) { min($0, $1.id * 4611686018427387904) }",
+                         "reduce(threshold) { $0 > $1.id * 3 ? $0 : $1.id * 3 }", "reduce(0.0) { max($0, Double($1.id * 2)) }",
+                         "reduce(0) { max($0, abs($1.id - 3)) }", "reduce(0) { $1.id * 2 > 5 ? max($0, $1.id) : $0 }",
+                         "reduce(0) { $1.id * 4611686018427387904 > 5 ? max($0, $1.id) : $0 }",
+                         "filter { $0.seen }.map(\\.id).reduce(0) { max($0, $1 * 3) }", "reduce(false) { $0 || $1.id * 2 == 4 }"] {
                 result.append("\(source).\(text)")
             }
             for predicate in ["$0.id > 4", "$0.name.hasPrefix(\"Al\")", "$0.name.contains(\"the lake\")", "$0.note == nil", "$0.rating != $0.rating"] {

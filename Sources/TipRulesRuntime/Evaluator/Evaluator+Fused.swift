@@ -211,7 +211,7 @@ extension Evaluator {
         try evaluateHoisted(hoisted, over: list, range)
         if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
         try tick(list.count * steps.perSourceElement, range)
-        let (result, steppedCount) = fold(list, step, filter, filters, from: start)
+        let (result, steppedCount) = try fold(list, step, filter, filters, from: start, range)
         try tick(steppedCount * steps.perElement, range)
         return result
     }
@@ -386,14 +386,23 @@ extension Evaluator {
     /// many donations took a step.
     /// (The node's `filters` know the step as a `SelectStep` or as a test joined to a `Bool`
     /// accumulator, worked out once, and keep that test's bound filter.)
+    /// `Int` arithmetic in the step (which never reads the accumulator, see `Optimizer`) is
+    /// either computed by an `IntColumn` that checks itself, or proven unable to fail first;
+    /// where it failed, or cannot be proven, the fold gives way.
     private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, _ filters: BoundFilterCache,
-                      from start: Value) -> (Value, Int) {
+                      from start: Value, _ range: SourceRange) throws(Interrupt) -> (Value, Int) {
         let select = filters.foldSelect
+        var mustProve = filters.operandHasIntArithmetic
+        func proveIntArithmetic() throws(Interrupt) {
+            if mustProve, !intArithmeticCannotFail(step, list) { throw givingWay(range) }
+            mustProve = false
+        }
         if filter == nil, case .contiguous(let range) = list.positions {
             if let result = Evaluator.foldOfField(list.stream, range, step, select: select, from: start) {
                 return (result, range.count)
             }
             if let conjunction = filters.foldJunction?.conjunction, case .bool(let x) = start {
+                try proveIntArithmetic()
                 // `$0 && p($1)`: true from a true start while every row passes `p`; `$0 || p($1)`:
                 // true from a false start once a row passes it. `p` cannot fail, and the steps
                 // are per element whichever rows it is tested on, so the rows after the one that
@@ -431,6 +440,8 @@ extension Evaluator {
         }
         switch start {
         case .int(let x):
+            // (A ternary's test in an `IntColumn` is a filter, which does not check itself.)
+            if !filters.operandChecksItself { try proveIntArithmetic() }
             if test == nil, case .function(let function, .accumulator, let b?) = step, function == .minInt || function == .maxInt,
                let column = IntColumn.make(b, binder) {
                 // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
@@ -439,6 +450,7 @@ extension Evaluator {
                 Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
                     result = IntExtremes.fold(result, values, isMax: isMax)
                 }
+                if column.hasFailed { throw givingWay(range) }
                 return (.int(result), list.count)
             }
             if test == nil, let select, let column = IntColumn.make(select.row, binder) {
@@ -447,13 +459,16 @@ extension Evaluator {
                 Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
                     result = select.fold(result, values)
                 }
+                if column.hasFailed { throw givingWay(range) }
                 return (.int(result), list.count)
             }
+            try proveIntArithmetic()
             box.int = x
             let next = binder.ints(step)
             each { box.int = next($0) }
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
+            try proveIntArithmetic()
             box.double = x
             if test == nil, case .function(let function, let a, let b?) = step, function == .minDouble || function == .maxDouble,
                case .accumulator = a, let column = binder.numberColumn(b) {
@@ -483,11 +498,13 @@ extension Evaluator {
             // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
             // with the accumulator read unboxed.
             guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
+            try proveIntArithmetic()
             box.bool = x
             let next = binder.bind(predicate)
             each { box.bool = next($0) }
             return (.bool(box.bool), stepped)
         default:
+            try proveIntArithmetic()
             box.value = start
             let next = binder.values(step)
             each { box.value = next($0) }

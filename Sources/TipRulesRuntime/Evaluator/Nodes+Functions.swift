@@ -404,7 +404,7 @@ final class FusedNode: Node {
         case .columnSum(_, _, let mapping, _, false):
             filters = BoundFilterCache(nil, summing: mapping, operand: operand)
         case .fold(_, _, let step, nil):
-            filters = BoundFilterCache(foldStep: step)
+            filters = BoundFilterCache(nil, operand: operand, foldStep: step)
         default: filters = BoundFilterCache(nil, operand: operand)
         }
         super.init(range, type)
@@ -464,7 +464,7 @@ final class LazyNode: @unchecked Sendable {
 extension FusedOperation.Kernel {
     /// What the operation computes for every row, whose facts its node works out once (see
     /// `BoundFilterCache.operandHasIntArithmetic`): a map's, sum's, extreme's or set's mapping,
-    /// or an order's key.
+    /// an order's key, or a fold's step.
     var rowOperand: RowPredicate.Operand? {
         switch self {
         case .compactCount(_, let mapping, _), .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _),
@@ -473,7 +473,9 @@ extension FusedOperation.Kernel {
             return mapping
         case .keyOrder(let key, _, _):
             return key
-        case .scan, .countCompare, .groupCount, .pairOrder, .valueOrder, .fold:
+        case .fold(let step, _):
+            return step
+        case .scan, .countCompare, .groupCount, .pairOrder, .valueOrder:
             return nil
         }
     }

@@ -616,8 +616,8 @@ package enum Optimizer {
 
     /// A `reduce` whose closure is a row mapping of the donation (or of what a `map` made of
     /// it) and the accumulator, of a scalar type, with the steps per element of the calls it
-    /// stands for. Not with `Int` arithmetic, whose bounds depend on the accumulator and so
-    /// cannot be proven before the fold.
+    /// stands for. Not with `Int` arithmetic on the accumulator, whose bounds cannot be proven
+    /// before the fold (that on the row alone is, as in a scan: `max($0, $1.x * 2)`).
     private static func fold(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard [.int, .double, .date, .bool].contains(type), call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
@@ -646,7 +646,7 @@ package enum Optimizer {
         } else {
             step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped)
         }
-        guard let step = step?.accumulating(slot: closure.firstSlot), !step.hasIntArithmetic, !step.chargesWork,
+        guard let step = step?.accumulating(slot: closure.firstSlot), !failsOnAccumulator(step), !step.chargesWork,
               !(mapped?.hasIntArithmetic ?? false) else { return nil }
         // Without a filter every donation takes a step, and the steps are all per element.
         guard let filter else {
@@ -655,13 +655,26 @@ package enum Optimizer {
         return (.fold(source, initial: call.arguments[0], step: step, filter: filter), closure.body.stepSize, mapSteps)
     }
 
+    /// Whether `Int` arithmetic that can fail (`abs` and `Int(d)` too) in a fold's step reads the
+    /// accumulator.
+    private static func failsOnAccumulator(_ step: RowPredicate.Operand) -> Bool {
+        step.contains { operand in
+            switch operand {
+            case .intArithmetic, .function(.absInt, _, _), .function(.intFromDouble, _, _):
+                return operand.contains { if case .accumulator = $0 { true } else { false } }
+            default:
+                return false
+            }
+        }
+    }
+
     /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
     /// in either form, and the steps per element (and per donation of a `compactMap`'s source)
     /// of the calls it stands for.
     private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
-        if type == .int, let (mapping, addition) = conditionalAddend(closure), case .array(.donation) = receiver.type {
+        if let (mapping, addition) = conditionalAddend(closure, type), case .array(.donation) = receiver.type {
             return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: addition, skipsNil: false),
                     closure.body.stepSize, 0)
         }
@@ -713,16 +726,19 @@ package enum Optimizer {
         return nil
     }
 
-    /// `{ c($1) ? a : b }` of `Int`s whose branches each add to the accumulator (`$0 + f($1)`,
+    /// `{ c($1) ? a : b }` whose branches each add to the accumulator (`$0 + f($1)`,
     /// `f($1) + $0`), subtract from it (`$0 - g($1)`) or keep it (`$0`), or a subtraction alone
     /// (`{ $0 - g($1) }`): the sum of what each row adds (`c ? f : -g`), with the same partial
-    /// sums, so the same overflow. Adding 0 never overflows, and `x - g` overflows exactly when
+    /// sums. For `Int`s, adding 0 never overflows, and `x - g` overflows exactly when
     /// `x + (0 - g)` does, unless `0 - g` itself does (`g` is `Int.min`), which the sum's checked
     /// arithmetic finds and gives way for. (An error has the fused node run the calls it
-    /// stands for, which report their own; the range returned is the first change's.) Not for
-    /// `Double`s, where adding 0.0 turns -0.0 into 0.0.
-    private static func conditionalAddend(_ closure: TypedClosure) -> (RowPredicate.Operand, SourceRange)? {
+    /// stands for, which report their own; the range returned is the first change's.) For
+    /// `Double`s, `x - g` is `x + (-g)` to the last bit (IEEE 754 defines it so), but adding 0.0
+    /// turns -0.0 into 0.0, so no branch may keep the accumulator.
+    private static func conditionalAddend(_ closure: TypedClosure, _ type: RuleType) -> (RowPredicate.Operand, SourceRange)? {
+        guard type == .int || type == .double else { return nil }
         let accumulator = closure.firstSlot, row = closure.firstSlot + 1
+        let (add, subtract): (ArithmeticOperator, ArithmeticOperator) = type == .int ? (.intAdd, .intSubtract) : (.doubleAdd, .doubleSubtract)
         func isAccumulator(_ expression: TypedExpression) -> Bool {
             if case .local(accumulator) = expression.node { return true }
             return false
@@ -732,13 +748,13 @@ package enum Optimizer {
         struct Change { let value: TypedExpression?; let subtracts: Bool; let range: SourceRange }
         func change(_ expression: TypedExpression) -> Change? {
             switch expression.node {
-            case .local(accumulator):
+            case .local(accumulator) where type == .int:
                 return Change(value: nil, subtracts: false, range: expression.range)
-            case .arithmetic(.intAdd, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+            case .arithmetic(add, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
                 return Change(value: rhs, subtracts: false, range: expression.range)
-            case .arithmetic(.intAdd, let lhs, let rhs) where isAccumulator(rhs) && !mentions(lhs, slot: accumulator):
+            case .arithmetic(add, let lhs, let rhs) where isAccumulator(rhs) && !mentions(lhs, slot: accumulator):
                 return Change(value: lhs, subtracts: false, range: expression.range)
-            case .arithmetic(.intSubtract, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+            case .arithmetic(subtract, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
                 return Change(value: rhs, subtracts: true, range: expression.range)
             default:
                 return nil
@@ -748,6 +764,7 @@ package enum Optimizer {
             guard let value = change.value else { return .constant(.int(0)) }
             guard let operand = RowPredicate.rowOperand(value, slot: row) else { return nil }
             guard change.subtracts else { return operand }
+            if type == .double { return .negate(operand) }
             if case .constant(.int(let k)) = operand, k != .min { return .constant(.int(-k)) }
             return .intArithmetic(.intSubtract, .constant(.int(0)), operand)
         }
@@ -757,7 +774,7 @@ package enum Optimizer {
                   !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
                   let x = addend(a), let y = addend(b) else { return nil }
             return (.conditional(test, x, y), a.value != nil ? a.range : b.range)
-        case .arithmetic(.intSubtract, _, _):
+        case .arithmetic(subtract, _, _):
             guard let subtraction = change(closure.body), let x = addend(subtraction) else { return nil }
             return (x, subtraction.range)
         default:
