@@ -476,7 +476,8 @@ struct OptimizerTests {
                           "sorted { $0.id * 3 <= $1.id * 3 }.map(\\.id)", "min { $0.rating < $1.rating }?.id", "max { $0.rating < $1.rating }?.id",
                           "max { $0.id < $1.id }?.rating", "min { $0.name > $1.name }?.id", "min { $0.rating <= $1.rating }?.id",
                           "max { $0.id * 9223372036854775807 < $1.id * 9223372036854775807 }?.id", "max { _, _ in threshold > 2 }?.id",
-                          "sorted { $0.rating < $1.when.timeIntervalSince($0.when) }.map(\\.id)"] {
+                          "sorted { $0.rating < $1.when.timeIntervalSince($0.when) }.map(\\.id)",
+                          "max { $0.name <= $1.name }?.id", "sorted { $0.name >= $1.name }.map(\\.id)", "min { $0.name < $1.name }?.id"] {
                 result.append("\(source).\(order)")
             }
         }

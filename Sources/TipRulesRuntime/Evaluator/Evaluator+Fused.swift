@@ -756,10 +756,23 @@ extension Evaluator {
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let (offsets, comparisons): ([Int], Int)
-        switch RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list) {
-        case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-        case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-        case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
+        if case .field(let index) = key, case .string(let items) = list.stream.columns[index] {
+            // A `String` field's values compared unboxed (`Value`'s comparisons are `String`'s),
+            // in place when the list is a run of the stream.
+            if case .contiguous(let rows) = list.positions {
+                (offsets, comparisons) = items.withUnsafeBufferPointer { column in
+                    precondition(rows.lowerBound >= 0 && rows.upperBound <= column.count, "a list past its stream's end")
+                    return Evaluator.order(UnsafeBufferPointer(rebasing: column[rows]), op, order)
+                }
+            } else {
+                (offsets, comparisons) = Evaluator.order((0..<list.count).map { items[list.position(at: $0)] }, op, order)
+            }
+        } else {
+            switch RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list) {
+            case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+            case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
+            case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
+            }
         }
         try tick(comparisons * perComparison, range)
         if order == .sorted {
@@ -810,6 +823,10 @@ extension Evaluator {
 
     /// The same, for machine keys, with the operator chosen once rather than at every comparison.
     private static func order<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
+        keys.withUnsafeBufferPointer { Evaluator.order($0, op, order) }
+    }
+
+    private static func order<Key: Comparable>(_ keys: UnsafeBufferPointer<Key>, _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
         switch op {
         case .less: return Evaluator.order(keys, order) { $0 < $1 }
         case .lessOrEqual: return Evaluator.order(keys, order) { $0 <= $1 }
@@ -825,24 +842,27 @@ extension Evaluator {
     /// `Evaluator.sortApplications`, or those `min(by:)` and `max(by:)` make).
     @inline(__always)
     private static func order<Key>(_ keys: [Key], _ order: KeyOrder, _ before: (Key, Key) -> Bool) -> ([Int], Int) {
-        keys.withUnsafeBufferPointer { keys in
-            switch order {
-            case .sorted:
-                // Keys sorted with their offsets: the same comparisons as sorting the
-                // donations, without looking each key up.
-                let sorted = Array(zip(keys, keys.indices)).sorted { before($0.0, $1.0) }
-                return (sorted.map(\.1), Evaluator.sortApplications(keys.count))
-            case .min, .max:
-                // Swift's loop: an element replaces the result when it comes before it (min),
-                // or the result comes before the element (max).
-                var chosen = 0
-                if case .max = order {
-                    for index in keys.indices.dropFirst() where before(keys[chosen], keys[index]) { chosen = index }
-                } else {
-                    for index in keys.indices.dropFirst() where before(keys[index], keys[chosen]) { chosen = index }
-                }
-                return ([chosen], keys.count - 1)
+        keys.withUnsafeBufferPointer { Evaluator.order($0, order, before) }
+    }
+
+    @inline(__always)
+    private static func order<Key>(_ keys: UnsafeBufferPointer<Key>, _ order: KeyOrder, _ before: (Key, Key) -> Bool) -> ([Int], Int) {
+        switch order {
+        case .sorted:
+            // Keys sorted with their offsets: the same comparisons as sorting the
+            // donations, without looking each key up.
+            let sorted = Array(zip(keys, keys.indices)).sorted { before($0.0, $1.0) }
+            return (sorted.map(\.1), Evaluator.sortApplications(keys.count))
+        case .min, .max:
+            // Swift's loop: an element replaces the result when it comes before it (min),
+            // or the result comes before the element (max).
+            var chosen = 0
+            if case .max = order {
+                for index in keys.indices.dropFirst() where before(keys[chosen], keys[index]) { chosen = index }
+            } else {
+                for index in keys.indices.dropFirst() where before(keys[index], keys[chosen]) { chosen = index }
             }
+            return ([chosen], keys.count - 1)
         }
     }
 
@@ -1028,6 +1048,10 @@ extension Evaluator {
         let filter = bound.filter, meter = bound.meter
         let input = bound.scratch, output = input + bound.batch
         let rowByRow = stopsEarly && bound.testsRowByRow
+        // A filter that charges for its work (a string search, a case conversion) does it for
+        // every row of a batch, and again for those a search needed: its batches grow by half
+        // as fast, so that less is done past the row that decides.
+        let growth = meter == nil ? 4 : 2
         var done = 0, size = rowByRow ? 1 : min(16, bound.batch)
         while done < count {
             let n = min(size, count - done)
@@ -1060,7 +1084,7 @@ extension Evaluator {
                 return done + needed
             }
             done += n
-            if !rowByRow { size = min(size * 4, bound.batch) }
+            if !rowByRow { size = min(size * growth, bound.batch) }
         }
         return count
     }
