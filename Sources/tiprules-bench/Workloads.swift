@@ -154,7 +154,11 @@ enum Workloads {
         return counts.values.max() ?? 0
     }
 
-    static let all: [Workload] = [
+    /// Every rule shape, in order. (In groups: one array literal of all of them takes the
+    /// type checker longer than it allows.)
+    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7
+
+    private static let workloads1: [Workload] = [
         Workload(
             name: "W1", rule: "didViewLandmarkDetail.donations.donatedWithin(.week).count >= 3",
             closure: { data, calendar, _ in within(data.views, .day, 7, calendar).count >= 3 }),
@@ -327,6 +331,9 @@ enum Workloads {
         Workload(
             name: "W50", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
             closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first == "Alps" }),
+    ]
+
+    private static let workloads2: [Workload] = [
         Workload(
             name: "W51", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great 1\") ?? false }.count > 5",
             closure: { data, _, _ in data.ratings.filter { $0.comment?.hasPrefix("great 1") ?? false }.count > 5 }),
@@ -488,6 +495,9 @@ enum Workloads {
         Workload(
             name: "W100", rule: "didViewLandmarkDetail.donations.contains { v in didLogin.donations.contains { $0.date > v.date && $0.date.timeIntervalSince(v.date) < 3600 } }",
             closure: { data, _, _ in data.views.contains { v in data.logins.contains { $0.date > v.date && $0.date.timeIntervalSince(v.date) < 3600 } } }),
+    ]
+
+    private static let workloads3: [Workload] = [
         Workload(
             name: "W101", rule: "didRate.donations.filter { r in r.score > 4 && didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }.count > 3",
             closure: { data, _, _ in data.ratings.filter { r in r.score > 4 && data.views.contains { $0.landmarkID == r.landmarkID } }.count > 3 }),
@@ -638,6 +648,9 @@ enum Workloads {
         Workload(
             name: "W150", rule: "didRate.donations.reduce(0) { $0 > $1.landmarkID ? $0 : $1.landmarkID } > 10",
             closure: { data, _, _ in data.ratings.reduce(0) { $0 > $1.landmarkID ? $0 : $1.landmarkID } > 10 }),
+    ]
+
+    private static let workloads4: [Workload] = [
         Workload(
             name: "W151", rule: "didRate.donations.reduce(Int.max) { min($0, $1.landmarkID) } < 3",
             closure: { data, _, _ in data.ratings.reduce(Int.max) { min($0, $1.landmarkID) } < 3 }),
@@ -804,6 +817,9 @@ enum Workloads {
         Workload(
             name: "W200", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first! < \"B\"",
             closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first! < "B" }),
+    ]
+
+    private static let workloads5: [Workload] = [
         Workload(
             name: "W201", rule: "didRate.donations.map(\\.score).sorted().suffix(3).reduce(0, +) > 10",
             closure: { data, _, _ in data.ratings.map(\.score).sorted().suffix(3).reduce(0, +) > 10 }),
@@ -986,6 +1002,9 @@ enum Workloads {
         Workload(
             name: "W250", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.last!.landmarkID }.count > 1",
             closure: { data, _, _ in data.ratings.filter { $0.landmarkID == data.views.last!.landmarkID }.count > 1 }),
+    ]
+
+    private static let workloads6: [Workload] = [
         Workload(
             name: "W251", rule: "didRate.donations.map { $0.score }.filter { $0 > meanScore }.count > 10",
             declarations: """
@@ -1101,5 +1120,72 @@ enum Workloads {
         Workload(
             name: "W286", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! + \"!\" }.contains(\"great 7!\")",
             closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.map { $0.comment! + "!" }.contains("great 7!") }),
+        Workload(
+            name: "W287", rule: "didRate.donations.donatedWithin(.days(14)).count(where: { $0.score > 4 }) >= 2",
+            closure: { data, calendar, _ in within(data.ratings, .day, 14, calendar).count(where: { $0.score > 4 }) >= 2 }),
+        Workload(
+            name: "W288", rule: "didRate.donations.donatedWithin(.month).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in within(data.ratings, .month, 1, calendar).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W289", rule: "(didRate.donations.donatedWithin(.week).map { $0.score }.reduce(0, +) / Double(max(1, didRate.donations.donatedWithin(.week).count))) > 2",
+            closure: { data, calendar, _ in
+                let week = within(data.ratings, .day, 7, calendar)
+                let total: Double = week.map { $0.score }.reduce(0, +)
+                return total / Double(max(1, week.count)) > 2
+            }),
+        Workload(
+            name: "W290", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(30)).filter { $0.landmarkName.hasPrefix(\"Z\") }.count >= 2",
+            closure: { data, calendar, _ in within(data.views, .day, 30, calendar).filter { $0.landmarkName.hasPrefix("Z") }.count >= 2 }),
+        Workload(
+            name: "W291", rule: "didRate.donations.filter { $0.date.timeIntervalSince(didRate.donations.first!.date) < 86400 * 10 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.date.timeIntervalSince(data.ratings.first!.date) < 86400 * 10 }.count > 3 }),
+        Workload(
+            name: "W292", rule: "didRate.donations.contains { $0.landmarkID == 7 && $0.comment != nil && $0.score >= 4 }",
+            closure: { data, _, _ in data.ratings.contains { $0.landmarkID == 7 && $0.comment != nil && $0.score >= 4 } }),
+        Workload(
+            name: "W293", rule: "didRate.donations.filter { !($0.comment?.isEmpty ?? true) }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { !($0.comment?.isEmpty ?? true) }.count > 3 }),
+        Workload(
+            name: "W294", rule: "didRate.donations.map { $0.score * 2 }.sorted().dropLast(10).last ?? 0 > 5",
+            closure: { data, _, _ in data.ratings.map { $0.score * 2 }.sorted().dropLast(10).last ?? 0 > 5 }),
+        Workload(
+            name: "W295", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).reduce(0, +) > didRate.donations.filter { $0.score < 2 }.map(\\.landmarkID).reduce(0, +)",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).reduce(0, +) > data.ratings.filter { $0.score < 2 }.map(\.landmarkID).reduce(0, +) }),
+        Workload(
+            name: "W296", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName != \"Wilbere Bowl\" && $0.landmarkID % 2 == 1 }.map(\\.landmarkName).sorted().last ?? \"\" > \"M\"",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName != "Wilbere Bowl" && $0.landmarkID % 2 == 1 }.map(\.landmarkName).sorted().last ?? "" > "M" }),
+        Workload(
+            name: "W297", rule: "didRate.donations.filter { ($0.helpful ?? 0) >= 10 }.count(where: { $0.comment == nil }) > 3",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) >= 10 }.count(where: { $0.comment == nil }) > 3 }),
+        Workload(
+            name: "W298", rule: "didRate.donations.map { ($0.helpful ?? 0) > 10 ? $0.score : 0 }.max()! > 4",
+            closure: { data, _, _ in data.ratings.map { ($0.helpful ?? 0) > 10 ? $0.score : 0 }.max()! > 4 }),
+        Workload(
+            name: "W299", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.hasPrefix(\"A\") ? 1 : 0 }.reduce(0, +) > 10",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.hasPrefix("A") ? 1 : 0 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W300", rule: "didRate.donations.filter { $0.comment != nil }.last?.date ?? Date.distantPast > Date.now.addingTimeInterval(-86400)",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.last?.date ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400) }),
+    ]
+
+    private static let workloads7: [Workload] = [
+        Workload(
+            name: "W301", rule: "didRate.donations.allSatisfy { $0.helpful == nil || $0.helpful! < 20 || $0.score > 1 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.helpful == nil || $0.helpful! < 20 || $0.score > 1 } }),
+        Workload(
+            name: "W302", rule: "didRate.donations.filter { $0.landmarkID >= 45 }.map { Double($0.landmarkID) + $0.score }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID >= 45 }.map { Double($0.landmarkID) + $0.score }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W303", rule: "Set(didRate.donations.compactMap { $0.helpful }.filter { $0 > 5 }).count > 5",
+            closure: { data, _, _ in Set(data.ratings.compactMap { $0.helpful }.filter { $0 > 5 }).count > 5 }),
+        Workload(
+            name: "W304", rule: "didRate.donations.map(\\.score).reduce(0) { max($0, $1) } - didRate.donations.map(\\.score).reduce(5) { min($0, $1) } > 4",
+            closure: { data, _, _ in data.ratings.map(\.score).reduce(0) { max($0, $1) } - data.ratings.map(\.score).reduce(5) { min($0, $1) } > 4 }),
+        Workload(
+            name: "W305", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.count > 10 && $0.landmarkName.contains(\"Lake\") }",
+            closure: { data, _, _ in data.views.contains { $0.landmarkName.count > 10 && $0.landmarkName.contains("Lake") } }),
+        Workload(
+            name: "W306", rule: "didRate.donations.count { $0.date > Date.now.addingTimeInterval(-86400 * 20) && $0.date < Date.now.addingTimeInterval(-86400 * 10) } > 5",
+            closure: { data, _, _ in data.ratings.count { $0.date > Dataset.now.addingTimeInterval(-86400 * 20) && $0.date < Dataset.now.addingTimeInterval(-86400 * 10) } > 5 }),
     ]
 }

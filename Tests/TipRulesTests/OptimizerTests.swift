@@ -271,6 +271,11 @@ struct OptimizerTests {
                 result.append("Set(\(source).map(\\.\(field))).count")
             }
             result.append("Set(\(source).map { $0.id }).count >= 3")
+            // Distinct values of a chain that ends in a `filter` or `compactMap`.
+            for chain in ["compactMap(\\.bonus).filter { $0 > 0 }", "map(\\.name).filter { $0.count > 3 }", "map(\\.note).filter { $0 != nil }",
+                          "compactMap { $0.weight }.filter { $0 < 2 }", "map { $0.rating * 2 }.compactMap { $0 > 3 ? $0 : nil }"] {
+                result.append("Set(\(source).\(chain)).count")
+            }
             // Distinct values of `compactMap`: nils left out, `Set` charging the rest.
             for mapping in ["(\\.note)", " { $0.note }", " { $0.note ?? $0.name }", " { $0.rating * 2 }", " { $0.id * 9223372036854775807 }"] {
                 result.append("Set(\(source).compactMap\(mapping)).count")

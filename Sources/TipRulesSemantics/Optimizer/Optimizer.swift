@@ -396,6 +396,14 @@ package enum Optimizer {
             return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: produced.isOptional),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
+        // Set(chain).count of a chain that ends in a `filter` or `compactMap` (see `rowChain`):
+        // the distinct values of the donations it keeps, which its narrowing stands for;
+        // `Set` charges a step per value.
+        if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
+           case .builtin(let last) = set.arguments[0].node, last.builtin.id == .arrayFilter || last.builtin.id == .arrayCompactMap,
+           let chain = rowChain(set.arguments[0]), let mapping = chain.mapping {
+            return fused(.distinctCount(chain.list, mapping: mapping, skipsNil: false), perElement: chain.pendingSteps + 1, replacing: expression)
+        }
         // Set(xs.map(f)).contains(x), for an x the same for every donation: whether a donation
         // has f == x, as `xs.map(f).contains(x)` (a set holds a value equal to x exactly when
         // the array it is made of does, by the same `==`, with which its hashes agree). The map
