@@ -58,6 +58,7 @@ struct DiagnosticCatalogTests {
         "E0307": ("let x = p + \"a\"", "4:9"),
         "E0308": ("let x = -\"a\"", "4:9"),
         "E0309": ("let x = s.count", "4:9"),
+        "E0362": ("let x = s.map { $0.count } ?? 0", "4:11"),
         "E0310": ("let x = p!", "4:10"),
         "E0311": ("let x = p?.x", "4:10"),
         "E0312": ("let x = nil", "4:9"),

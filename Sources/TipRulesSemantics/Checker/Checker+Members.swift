@@ -129,9 +129,17 @@ extension Checker {
         return typed
     }
 
-    /// Members of optionals need unwrapping first, as in Swift.
+    /// Members of optionals need unwrapping first, as in Swift. (Swift's own members of
+    /// `Optional`, `map` and `flatMap`, are not part of the language: pasted code that uses them
+    /// is told how to write the same with a nil test.)
     private mutating func unwrappedForMember(_ base: TypedExpression, _ name: Identifier) -> Bool {
         guard base.type.isOptional else { return true }
+        if name.name == "map" || name.name == "flatMap" {
+            error(CheckerMessages.optionalMap(name.name), name.range, notes: [
+                note("write 'x.\(name.name) { f($0) }' as 'x == nil ? nil : f(x!)', or 'x.\(name.name) { f($0) } ?? d' as 'x == nil ? d : f(x!)'", base.range),
+            ])
+            return false
+        }
         error(CheckerMessages.mustUnwrap(base.type, name.name), base.range, fixIts: [
             Diagnostic.FixIt(message: "use '?.' to access the member only when the value is not nil", range: base.range.endPoint, replacement: "?"),
             Diagnostic.FixIt(message: "use '!' to force-unwrap (a runtime error when nil)", range: base.range.endPoint, replacement: "!"),

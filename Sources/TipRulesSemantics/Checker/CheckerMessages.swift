@@ -29,6 +29,9 @@ enum CheckerMessages {
     static func mustUnwrap(_ type: RuleType, _ member: String) -> DiagnosticMessage {
         DiagnosticMessage("E0309", "value of optional type '\(type)' must be unwrapped to refer to member '\(member)' of wrapped base type '\(type.unwrapped)'")
     }
+    static func optionalMap(_ member: String) -> DiagnosticMessage {
+        DiagnosticMessage("E0362", "'Optional.\(member)' is not part of TipRules; test the value against nil instead")
+    }
     static func forceUnwrapNonOptional(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0310", "cannot force unwrap value of non-optional type '\(type)'")
     }
