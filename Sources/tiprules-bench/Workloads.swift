@@ -156,7 +156,7 @@ enum Workloads {
 
     /// Every rule shape, in order. (In groups: one array literal of all of them takes the
     /// type checker longer than it allows.)
-    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7
+    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1187,5 +1187,68 @@ enum Workloads {
         Workload(
             name: "W306", rule: "didRate.donations.count { $0.date > Date.now.addingTimeInterval(-86400 * 20) && $0.date < Date.now.addingTimeInterval(-86400 * 10) } > 5",
             closure: { data, _, _ in data.ratings.count { $0.date > Dataset.now.addingTimeInterval(-86400 * 20) && $0.date < Dataset.now.addingTimeInterval(-86400 * 10) } > 5 }),
+    ]
+
+    private static let workloads8: [Workload] = [
+        Workload(
+            name: "W307", rule: "didRate.donations.filter { r in didLogin.donations.contains { $0.date < r.date && r.date.timeIntervalSince($0.date) < 3600 } }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { r in data.logins.contains { $0.date < r.date && r.date.timeIntervalSince($0.date) < 3600 } }.count > 3 }),
+        Workload(
+            name: "W308", rule: "didViewLandmarkDetail.donations.contains { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } }",
+            closure: { data, _, _ in data.views.contains { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } } }),
+        Workload(
+            name: "W309", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.count { $0.landmarkID == r.landmarkID } }.max()! > 30",
+            closure: { data, _, _ in data.ratings.map { r in data.views.count { $0.landmarkID == r.landmarkID } }.max()! > 30 }),
+        Workload(
+            name: "W310", rule: "didLogin.donations.filter { l in didRate.donations.contains { $0.date > l.date && $0.score > 4.5 } }.count >= 2",
+            closure: { data, _, _ in data.logins.filter { l in data.ratings.contains { $0.date > l.date && $0.score > 4.5 } }.count >= 2 }),
+        Workload(
+            name: "W311", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast > didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast > data.views.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast }),
+        Workload(
+            name: "W312", rule: "didRate.donations.filter { $0.score == didRate.donations.map(\\.score).max()! }.count > 1",
+            closure: { data, _, _ in data.ratings.filter { $0.score == data.ratings.map(\.score).max()! }.count > 1 }),
+        Workload(
+            name: "W313", rule: "didRate.donations.map { $0.comment?.uppercased() ?? \"NONE\" }.filter { $0 != \"NONE\" }.count > 3",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.uppercased() ?? "NONE" }.filter { $0 != "NONE" }.count > 3 }),
+        Workload(
+            name: "W314", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \" \" }.filter { $0.hasPrefix(\"Z\") }.count > 3",
+            closure: { data, _, _ in data.views.map { $0.landmarkName + " " }.filter { $0.hasPrefix("Z") }.count > 3 }),
+        Workload(
+            name: "W315", rule: "didRate.donations.reduce(0) { $0 + ($1.comment?.hasPrefix(\"great 1\") == true ? 1 : 0) } > 3",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.comment?.hasPrefix("great 1") == true ? 1 : 0) } > 3 }),
+        Workload(
+            name: "W316", rule: "didRate.donations.map { $0.score }.filter { $0 > 1 }.map { $0.rounded() }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { $0.score }.filter { $0 > 1 }.map { $0.rounded() }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W317", rule: "didRate.donations.dropFirst(100).dropLast(100).filter { $0.score > 3 }.count > 100",
+            closure: { data, _, _ in data.ratings.dropFirst(100).dropLast(100).filter { $0.score > 3 }.count > 100 }),
+        Workload(
+            name: "W318", rule: "didRate.donations.prefix(100).map(\\.score).reduce(0, +) > didRate.donations.suffix(100).map(\\.score).reduce(0, +)",
+            closure: { data, _, _ in data.ratings.prefix(100).map(\.score).reduce(0, +) > data.ratings.suffix(100).map(\.score).reduce(0, +) }),
+        Workload(
+            name: "W319", rule: "didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! * 2 }.filter { $0 > 10 }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.helpful != nil }.map { $0.helpful! * 2 }.filter { $0 > 10 }.count > 3 }),
+        Workload(
+            name: "W320", rule: "didRate.donations.sorted { $0.score > $1.score }.map(\\.landmarkID).prefix(5).contains(7)",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.map(\.landmarkID).prefix(5).contains(7) }),
+        Workload(
+            name: "W321", rule: "didRate.donations.map(\\.comment).compactMap { $0 }.filter { $0.hasSuffix(\"9\") }.count > 3",
+            closure: { data, _, _ in data.ratings.map(\.comment).compactMap { $0 }.filter { $0.hasSuffix("9") }.count > 3 }),
+        Workload(
+            name: "W322", rule: "didRate.donations.contains { abs($0.score - 2.5) < 0.05 && $0.landmarkID > 40 }",
+            closure: { data, _, _ in data.ratings.contains { abs($0.score - 2.5) < 0.05 && $0.landmarkID > 40 } }),
+        Workload(
+            name: "W323", rule: "didRate.donations.map { Double($0.helpful ?? 0) / 2 }.max()! > 5",
+            closure: { data, _, _ in data.ratings.map { Double($0.helpful ?? 0) / 2 }.max()! > 5 }),
+        Workload(
+            name: "W324", rule: "didRate.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 7) }.allSatisfy { $0.score > 0.5 }",
+            closure: { data, _, _ in data.ratings.filter { $0.date >= Dataset.now.addingTimeInterval(-86400 * 7) }.allSatisfy { $0.score > 0.5 } }),
+        Workload(
+            name: "W325", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * $1.score } / Double(max(1, didRate.donations.count)) > 5",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + $1.score * $1.score } / Double(max(1, data.ratings.count)) > 5 }),
+        Workload(
+            name: "W326", rule: "didViewLandmarkDetail.donations.filter { [\"Zion\", \"Alps\", \"Denali\"].contains($0.landmarkName) && $0.landmarkID < 25 }.map(\\.landmarkID).max() ?? 0 > 10",
+            closure: { data, _, _ in data.views.filter { ["Zion", "Alps", "Denali"].contains($0.landmarkName) && $0.landmarkID < 25 }.map(\.landmarkID).max() ?? 0 > 10 }),
     ]
 }

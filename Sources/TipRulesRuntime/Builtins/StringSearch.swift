@@ -11,9 +11,23 @@ import TipRulesSyntax
 /// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
 /// characters.
 enum StringSearch {
-    /// Whether the bytes are ASCII other than CR.
+    /// Whether the bytes are ASCII other than CR. (One loop without early exits: the spans
+    /// checked are short, and a branch per byte costs more than the bytes.)
     private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        var high: UInt8 = 0, carriageReturns = 0
+        for byte in bytes {
+            high |= byte
+            carriageReturns &+= byte == 0x0D ? 1 : 0
+        }
+        return high < 0x80 && carriageReturns == 0
+    }
+
+    /// Whether `text` holds the bytes of `part` from `offset` on (which it has room for).
+    @inline(__always)
+    private static func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        var differ: UInt8 = 0
+        for index in 0..<part.count { differ |= text[offset + index] ^ part[index] }
+        return differ == 0
     }
 
     /// Runs `body` on the UTF-8 bytes of two strings (copying only strings not stored as UTF-8).
@@ -32,7 +46,7 @@ enum StringSearch {
         let fast: Bool? = withBytes(text, prefix) { t, p in
             let window = min(t.count, p.count + 1)
             guard simple(p[...]), simple(t[0..<window]) else { return nil }
-            return t.count >= p.count && t[0..<p.count].elementsEqual(p)
+            return t.count >= p.count && bytesEqual(t, from: 0, p)
         }
         return fast ?? text.starts(with: prefix)
     }
@@ -41,7 +55,7 @@ enum StringSearch {
         let fast: Bool? = withBytes(text, suffix) { t, s in
             let window = min(t.count, s.count + 1)
             guard simple(s[...]), simple(t[(t.count - window)..<t.count]) else { return nil }
-            return t.count >= s.count && t[(t.count - s.count)..<t.count].elementsEqual(s)
+            return t.count >= s.count && bytesEqual(t, from: t.count - s.count, s)
         }
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }

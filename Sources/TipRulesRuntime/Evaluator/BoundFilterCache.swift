@@ -137,7 +137,7 @@ final class BoundFilterCache: Sendable {
     /// The cache of a fold's node: the facts of its step, and, for a `Bool` step joined to the
     /// accumulator, the bindings of its test, kept as a scan's are.
     convenience init(foldStep step: RowPredicate.Operand) {
-        self.init(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, foldStep: step)
+        self.init(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, operand: step, foldStep: step)
     }
 
     /// A `Bool` fold's step (`$0 && p($1)` as `.conditional(acc && p, true, false)`) as the

@@ -404,7 +404,7 @@ final class FusedNode: Node {
         case .columnSum(_, _, let mapping, _, false):
             filters = BoundFilterCache(nil, summing: mapping, operand: operand)
         case .fold(_, _, let step, nil):
-            filters = BoundFilterCache(nil, operand: operand, foldStep: step)
+            filters = BoundFilterCache(foldStep: step)
         default: filters = BoundFilterCache(nil, operand: operand)
         }
         super.init(range, type)

@@ -1051,6 +1051,14 @@ struct RowPredicateBinder {
                 }
             }
         }
+        if case .optionalStrings(let items) = a, case .value(.string(let needle)) = b, test != .contains {
+            // An optional field tested against a constant, read in place (nil ends the chain).
+            switch test {
+            case .hasPrefix: return { position in items[position].map { StringSearch.hasPrefix($0, needle) } ?? false }
+            case .hasSuffix: return { position in items[position].map { StringSearch.hasSuffix($0, needle) } ?? false }
+            default: return { position in items[position]?.isEmpty ?? false }
+            }
+        }
         let meter = test == .contains ? self.meter : nil
         if case .value(.string(let needle)) = b {
             // `(s ?? k).isEmpty` and the like: the fallback's answer found once (and charged
