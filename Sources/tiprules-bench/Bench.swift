@@ -151,7 +151,7 @@ struct Runner {
         precondition(issues.isEmpty, "\(issues)")
         var options = EvaluationOptions(now: Dataset.now)
         options.timeZone = TimeZone(identifier: "UTC")!
-        for workload in Workloads.all where selected?.contains(workload.name) ?? true {
+        for workload in Workloads.all where (selected?.contains(workload.name) ?? true) && size <= workload.largest {
             let index = program.declarationIndex(workload.name)!
             let tiprules = Runner.freshEvaluations(program, store, options, index)
             let closure = { workload.closure(data, calendar, true) }

@@ -97,11 +97,17 @@ struct Workload {
     var predicate: PredicateContenders.Contender? { PredicateContenders.contender(for: name) }
     /// `let` declarations the rule uses.
     var declarations: String = ""
+    /// The longest list the shape is measured at: a rule whose work grows with the square of
+    /// the list (as its closure's does) passes the default step budget before 10,000, and is
+    /// stopped there with an error, as a host would see it.
+    var largest: Int = .max
 
-    init(name: String, rule: String, declarations: String = "", closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool) {
+    init(name: String, rule: String, declarations: String = "", largest: Int = .max,
+         closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool) {
         self.name = name
         self.rule = rule
         self.declarations = declarations
+        self.largest = largest
         self.closure = closure
     }
 }
@@ -991,7 +997,7 @@ enum Workloads {
             name: "W246", rule: "didRate.donations.filter { $0.score > 1 }.allSatisfy { $0.date > Date.now.addingTimeInterval(-86400 * 90) }",
             closure: { data, _, _ in data.ratings.filter { $0.score > 1 }.allSatisfy { $0.date > Dataset.now.addingTimeInterval(-86400 * 90) } }),
         Workload(
-            name: "W247", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3",
+            name: "W247", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3", largest: 1000,
             closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3 }),
         Workload(
             name: "W248", rule: "didRate.donations.filter { r in r.date > (didLogin.donations.last { $0.date < r.date }?.date ?? Date.distantPast) }.count > 3",
@@ -1197,7 +1203,7 @@ enum Workloads {
             name: "W308", rule: "didViewLandmarkDetail.donations.contains { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } }",
             closure: { data, _, _ in data.views.contains { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } } }),
         Workload(
-            name: "W309", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.count { $0.landmarkID == r.landmarkID } }.max()! > 30",
+            name: "W309", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.count { $0.landmarkID == r.landmarkID } }.max()! > 30", largest: 1000,
             closure: { data, _, _ in data.ratings.map { r in data.views.count { $0.landmarkID == r.landmarkID } }.max()! > 30 }),
         Workload(
             name: "W310", rule: "didLogin.donations.filter { l in didRate.donations.contains { $0.date > l.date && $0.score > 4.5 } }.count >= 2",
@@ -1206,7 +1212,7 @@ enum Workloads {
             name: "W311", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast > didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast",
             closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast > data.views.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast }),
         Workload(
-            name: "W312", rule: "didRate.donations.filter { $0.score == didRate.donations.map(\\.score).max()! }.count > 1",
+            name: "W312", rule: "didRate.donations.filter { $0.score == didRate.donations.map(\\.score).max()! }.count > 1", largest: 1000,
             closure: { data, _, _ in data.ratings.filter { $0.score == data.ratings.map(\.score).max()! }.count > 1 }),
         Workload(
             name: "W313", rule: "didRate.donations.map { $0.comment?.uppercased() ?? \"NONE\" }.filter { $0 != \"NONE\" }.count > 3",

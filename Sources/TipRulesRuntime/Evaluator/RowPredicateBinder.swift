@@ -535,39 +535,32 @@ struct RowPredicateBinder {
         }
     }
 
-    /// A built-in function of bound operands, computed per row with Swift's own functions.
-    /// `c.contains(x)` of each row's `x` in the collection `c`, the same for every row: looked
-    /// up in a set of the collection's machine values, made once per binding. Charged as
-    /// `contains` charges: a step per element of an array, nothing for a set. (Equal values are
-    /// what `contains` finds either way: `==` on `Int`s and `String`s is what `Set` hashes by;
-    /// other types are compared as the tree-walker compares them.)
-    private static func memberOfInvariant(_ a: Bound, _ b: Bound?, isSet: Bool, _ binder: RowPredicateBinder) -> Bound {
-        let items: [Value], set: Set<Value>?
-        switch b {
-        case .value(.array(let elements))?: (items, set) = (elements, nil)
-        case .value(.set(let elements))?: (items, set) = (Array(elements), elements)
-        default: preconditionFailure("membership in a value that is no collection")
-        }
-        let meter = binder.meter, size = isSet ? 0 : items.count
-        if let read = binder.text(a) {
-            let strings = Set(items.compactMap { item -> String? in
-                if case .string(let text) = item { return text }
-                return nil
-            })
+    /// `c.contains(x)` of each row's `x` in `items`, the same for every row (a set's, when
+    /// `set` is it): looked up among the items' machine values, gone through in order when they
+    /// are few and hashed once per binding when they are many. Charged as `contains` charges:
+    /// a step per item of an array, nothing for a set. (Equal values are what `contains` finds
+    /// either way: `==` on `Int`s and `String`s is what `Set` hashes by; other types are
+    /// compared as the tree-walker compares them.)
+    private static func membership(_ a: Bound, in items: [Value], set: Set<Value>?, _ binder: RowPredicateBinder) -> Bound {
+        let meter = binder.meter, size = set == nil ? items.count : 0
+        func lookup<T: Hashable>(_ read: @escaping (Int) -> T, _ values: [T]) -> Bound {
+            if values.count <= 8 {
+                return .computedBools { position in
+                    meter?.steps += size
+                    return values.contains(read(position))
+                }
+            }
+            let hashed = Set(values)
             return .computedBools { position in
                 meter?.steps += size
-                return strings.contains(read(position))
+                return hashed.contains(read(position))
             }
+        }
+        if let read = binder.text(a) {
+            return lookup(read, items.compactMap { if case .string(let text) = $0 { text } else { nil } })
         }
         if let ints = binder.intOperand(a)?.read {
-            let values = Set(items.compactMap { item -> Int? in
-                if case .int(let x) = item { return x }
-                return nil
-            })
-            return .computedBools { position in
-                meter?.steps += size
-                return values.contains(ints(position))
-            }
+            return lookup(ints, items.compactMap { if case .int(let x) = $0 { x } else { nil } })
         }
         let read = binder.values(a)
         if let set {
@@ -579,6 +572,7 @@ struct RowPredicateBinder {
         }
     }
 
+    /// A built-in function of bound operands, computed per row with Swift's own functions.
     private static func function(_ function: RowPredicate.RowFunction, _ a: Bound, _ b: Bound?, _ binder: RowPredicateBinder) -> Bound {
         func number(_ bound: Bound?) -> (Int) -> Double {
             guard let bound, let number = binder.number(bound) else { preconditionFailure("a Double function of a value that is no number") }
@@ -669,35 +663,13 @@ struct RowPredicateBinder {
                 return .string(lower ? text.lowercased() : text.uppercased())
             }
         case .memberOf(let constants):
-            // Charged as `contains` charges: one step per element of the list.
-            let meter = binder.meter, size = constants.count
-            if let read = binder.text(a) {
-                let strings = constants.compactMap { constant -> String? in
-                    if case .string(let text) = constant { return text }
-                    return nil
-                }
-                return .computedBools { position in
-                    meter?.steps += size
-                    return strings.contains(read(position))
-                }
+            return membership(a, in: constants.map(Value.init), set: nil, binder)
+        case .memberOfInvariant:
+            switch b {
+            case .value(.array(let items))?: return membership(a, in: items, set: nil, binder)
+            case .value(.set(let items))?: return membership(a, in: Array(items), set: items, binder)
+            default: preconditionFailure("membership in a value that is no collection")
             }
-            if let ints = binder.intOperand(a)?.read {
-                let values = constants.compactMap { constant -> Int? in
-                    if case .int(let x) = constant { return x }
-                    return nil
-                }
-                return .computedBools { position in
-                    meter?.steps += size
-                    return values.contains(ints(position))
-                }
-            }
-            let read = binder.values(a), values = constants.map(Value.init)
-            return .computedBools { position in
-                meter?.steps += size
-                return values.contains(read(position))
-            }
-        case .memberOfInvariant(let isSet):
-            return memberOfInvariant(a, b, isSet: isSet, binder)
         case .concatenate:
             // Charged as `+` charges (a step per UTF-8 byte of both), on the rows the scan
             // computes it for.
