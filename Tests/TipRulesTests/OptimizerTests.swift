@@ -105,11 +105,12 @@ struct OptimizerTests {
         "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
         // Sets and arrays the closure computes without its parameter, looked up per row: a set
         // (free), an array (a step per element), canonical equivalence, NaN and -0.0, an empty
-        // set, one that fails, one reached behind `&&` or `||`, and one built on every row.
+        // set, one that fails, one reached behind `&&` or `||`, one built on every row, and sets
+        // of constants (made on every row, charging a step per element, duplicates included).
         "seenIDs.contains($0.id)", "!firstIDs.contains($0.id) && $0.seen", "someNames.contains($0.name)",
         "allRatings.contains($0.rating)", "noIDs.contains($0.id)", "brokenIDs.contains($0.id)", "$0.id > 100 && brokenIDs.contains($0.id)",
         "$0.seen || firstIDs.contains($0.id)", "[threshold, 5].contains($0.id)", "Set([wanted, \"Zion\"]).contains($0.name)",
-        "_ in seenIDs.contains(7)",
+        "_ in seenIDs.contains(7)", "Set([\"Zion\", \"Alps\"]).contains($0.name)", "!Set([1, 2, 2, 3]).contains($0.id) && $0.seen",
         // Force unwraps guarded by a nil test, which Swift evaluates only where the value is there.
         "$0.note == nil || $0.note!.count > 2", "$0.note != nil && $0.note!.hasPrefix(\"w\")", "nil == $0.note || $0.note! < \"e\"",
         "$0.seen || $0.note == nil || $0.note!.isEmpty", "$0.note != nil && $0.id > 0 && $0.note!.contains(\"r\")",

@@ -1225,6 +1225,13 @@ extension RowPredicate {
                     // `["Zion", "Alps"].contains($0.name)`: a list of constants.
                     return .function(.memberOf(constants), a, nil)
                 }
+                if call.builtin.id == .setContains, case .builtin(let make) = receiver.node, make.builtin.id == .setFromArray,
+                   let constants = RowPredicate.constants(make.arguments[0]) {
+                    // `Set(["Zion", "Alps"]).contains($0.name)`: the same test, and the same
+                    // steps on every row (making the set charges one per element, as the list's
+                    // `contains` does; the set's `contains` none).
+                    return .function(.memberOf(constants), a, nil)
+                }
                 // `favorites.contains($0.id)`: a collection the closure computes without its
                 // parameters, evaluated once per scan (all of `favorites.contains(7)` is, as any
                 // expression that reads no row).
