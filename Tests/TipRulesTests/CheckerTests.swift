@@ -160,6 +160,19 @@ struct CheckerTests {
         #expect(diagnostics.first?.message.hasPrefix("'Date(timeIntervalSince1970:)' isn't part of TipRules") == true)
     }
 
+    @Test("Optional.map and flatMap are one error each that shows the nil test to write instead")
+    func optionalMap() {
+        let diagnostics = Fixture.compile("parameter n: Int? = nil\nlet a = n.map { $0 * 2 } ?? 0\nlet b = n.flatMap { $0 > 2 ? $0 : nil }").diagnostics
+        #expect(diagnostics.map { "\($0.code) \($0.location): \($0.message)" } == [
+            "E0362 2:11: 'Optional.map' is not part of TipRules; test the value against nil instead",
+            "E0362 3:11: 'Optional.flatMap' is not part of TipRules; test the value against nil instead",
+        ])
+        #expect(diagnostics.map { $0.notes.map(\.message) } == [
+            ["write 'x.map { f($0) }' as 'x == nil ? nil : f(x!)', or 'x.map { f($0) } ?? d' as 'x == nil ? d : f(x!)'"],
+            ["write 'x.flatMap { f($0) }' as 'x == nil ? nil : f(x!)'"],
+        ])
+    }
+
     @Test("a closure that uses fewer anonymous arguments than its context passes says how many were used")
     func closureArgumentCount() {
         #expect(Fixture.errors("let x = [1, 2].reduce(0) { $0 + 1 }")

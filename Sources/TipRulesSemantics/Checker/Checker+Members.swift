@@ -135,9 +135,10 @@ extension Checker {
     private mutating func unwrappedForMember(_ base: TypedExpression, _ name: Identifier) -> Bool {
         guard base.type.isOptional else { return true }
         if name.name == "map" || name.name == "flatMap" {
-            error(CheckerMessages.optionalMap(name.name), name.range, notes: [
-                note("write 'x.\(name.name) { f($0) }' as 'x == nil ? nil : f(x!)', or 'x.\(name.name) { f($0) } ?? d' as 'x == nil ? d : f(x!)'", base.range),
-            ])
+            let instead = name.name == "map"
+                ? "write 'x.map { f($0) }' as 'x == nil ? nil : f(x!)', or 'x.map { f($0) } ?? d' as 'x == nil ? d : f(x!)'"
+                : "write 'x.flatMap { f($0) }' as 'x == nil ? nil : f(x!)'"
+            error(CheckerMessages.optionalMap(name.name), name.range, notes: [note(instead, base.range)])
             return false
         }
         error(CheckerMessages.mustUnwrap(base.type, name.name), base.range, fixIts: [
