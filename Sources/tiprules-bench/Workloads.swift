@@ -153,6 +153,11 @@ enum Workloads {
         return best
     }
 
+    /// The average score, as W181's `averageScore` declaration computes it.
+    static func averageScore(_ ratings: [Rating]) -> Double {
+        ratings.map(\.score).reduce(0, +) / Double(max(1, ratings.count))
+    }
+
     /// The largest group of views by name.
     static func largestNameGroup(_ views: [LandmarkView]) -> Int {
         var counts: [String: Int] = [:]
@@ -763,7 +768,7 @@ enum Workloads {
 
             """,
             closure: { data, _, _ in
-                let average = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
+                let average = averageScore(data.ratings)
                 return data.ratings.filter { $0.score > average }.count > data.ratings.count / 3
             }),
         Workload(
@@ -1012,14 +1017,11 @@ enum Workloads {
 
     private static let workloads6: [Workload] = [
         Workload(
-            name: "W251", rule: "didRate.donations.map { $0.score }.filter { $0 > meanScore }.count > 10",
-            declarations: """
-            let meanScore = didRate.donations.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.count))
-
-            """,
+            name: "W251", rule: "didRate.donations.map { $0.score }.filter { $0 > averageScore }.count > 10",
+            // (`averageScore` is W181's declaration.)
             closure: { data, _, _ in
-                let mean = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
-                return data.ratings.map { $0.score }.filter { $0 > mean }.count > 10
+                let average = averageScore(data.ratings)
+                return data.ratings.map { $0.score }.filter { $0 > average }.count > 10
             }),
         Workload(
             name: "W252", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0) { max($0, $1) } > 5",
