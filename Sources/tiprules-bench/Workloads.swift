@@ -16,7 +16,7 @@ struct LandmarkView: Sendable, Dated {
 }
 
 /// One login.
-struct Login: Sendable {
+struct Login: Sendable, Dated {
     let date: Date
 }
 
@@ -167,7 +167,7 @@ enum Workloads {
 
     /// Every rule shape, in order. (In groups: one array literal of all of them takes the
     /// type checker longer than it allows.)
-    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8
+    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1258,5 +1258,107 @@ enum Workloads {
         Workload(
             name: "W326", rule: "didViewLandmarkDetail.donations.filter { [\"Zion\", \"Alps\", \"Denali\"].contains($0.landmarkName) && $0.landmarkID < 25 }.map(\\.landmarkID).max() ?? 0 > 10",
             closure: { data, _, _ in data.views.filter { ["Zion", "Alps", "Denali"].contains($0.landmarkName) && $0.landmarkID < 25 }.map(\.landmarkID).max() ?? 0 > 10 }),
+    ]
+
+    private static let workloads9: [Workload] = [
+        Workload(
+            name: "W327", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.last!.landmarkID }.count >= 1",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == data.views.last!.landmarkID }.count >= 1 }),
+        Workload(
+            name: "W328", rule: "didViewLandmarkDetail.donations.donatedWithin(.week).map(\\.landmarkID).max() ?? 0 > 40",
+            closure: { data, calendar, _ in within(data.views, .day, 7, calendar).map(\.landmarkID).max() ?? 0 > 40 }),
+        Workload(
+            name: "W329", rule: "(didRate.donations.last?.score ?? 0) >= 4 && didRate.donations.count > 5",
+            closure: { data, _, _ in (data.ratings.last?.score ?? 0) >= 4 && data.ratings.count > 5 }),
+        Workload(
+            name: "W330", rule: "didRate.donations.filter { $0.date > (didLogin.donations.last?.date ?? Date.distantPast) }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { $0.date > (data.logins.last?.date ?? Date.distantPast) }.count > 2 }),
+        Workload(
+            name: "W331", rule: "twoWeekRatings.filter { $0.score >= 4 }.count * 2 > twoWeekRatings.count", declarations: """
+            let twoWeekRatings = didRate.donations.donatedWithin(.days(14))
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 14, calendar)
+                return recent.filter { $0.score >= 4 }.count * 2 > recent.count
+            }),
+        Workload(
+            name: "W332", rule: "didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0 > 10",
+            closure: { data, _, _ in data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0 > 10 }),
+        Workload(
+            name: "W333", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) > 5000",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.count }.reduce(0, +) > 5000 }),
+        Workload(
+            name: "W334", rule: "didViewLandmarkDetail.donations.filter { v in !didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 3",
+            closure: { data, _, _ in data.views.filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
+        Workload(
+            name: "W335", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(10).map(\\.score).reduce(0, +) / 10 > 2.5",
+            closure: { data, _, _ in data.ratings.sorted { $0.date > $1.date }.prefix(10).map(\.score).reduce(0, +) / 10 > 2.5 }),
+        Workload(
+            name: "W336", rule: "didRate.donations.suffix(20).filter { $0.comment != nil }.count >= 5",
+            closure: { data, _, _ in data.ratings.suffix(20).filter { $0.comment != nil }.count >= 5 }),
+        Workload(
+            name: "W337", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).first?.date ?? Date.distantPast > Date.now.addingTimeInterval(-86400 * 30)",
+            closure: { data, _, _ in Workloads.subset(data.views, largest: true)?.first?.date ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400 * 30) }),
+        Workload(
+            name: "W338", rule: "didRate.donations.filter { ($0.helpful ?? 0) * 2 > Int($0.score * 4) }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) * 2 > Int($0.score * 4) }.count > 10 }),
+        Workload(
+            name: "W339", rule: "didRate.donations.map { $0.date.timeIntervalSince(Date.now) / 86400 }.filter { $0 > -7 }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.date.timeIntervalSince(Dataset.now) / 86400 }.filter { $0 > -7 }.count > 10 }),
+        Workload(
+            name: "W340", rule: "didLogin.donations.donatedWithin(.days(7)).count >= 3 && didRate.donations.donatedWithin(.days(7)).isEmpty == false",
+            closure: { data, calendar, _ in within(data.logins, .day, 7, calendar).count >= 3 && within(data.ratings, .day, 7, calendar).isEmpty == false }),
+        Workload(
+            name: "W341", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.max()! > 7",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.count ?? 0 }.max()! > 7 }),
+        Workload(
+            name: "W342", rule: "didRate.donations.filter { $0.comment?.contains(\"1\") ?? false }.map(\\.landmarkID).min() ?? 100 < 5",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.contains("1") ?? false }.map(\.landmarkID).min() ?? 100 < 5 }),
+        Workload(
+            name: "W343", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } >= 4.9",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { max($0, $1.score) } >= 4.9 }),
+        Workload(
+            name: "W344", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-3600 * 24 * 3) && $0.score < 2 }.isEmpty",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-3600 * 24 * 3) && $0.score < 2 }.isEmpty }),
+        Workload(
+            name: "W345", rule: "didRate.donations.first(where: { $0.score > 4.8 })?.date.timeIntervalSince(didRate.donations.first!.date) ?? 0 > 1000",
+            closure: { data, _, _ in data.ratings.first(where: { $0.score > 4.8 })?.date.timeIntervalSince(data.ratings.first!.date) ?? 0 > 1000 }),
+        Workload(
+            name: "W346", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).contains(\"Zion\") && Set(didRate.donations.map(\\.landmarkID)).count > 10",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkName)).contains("Zion") && Set(data.ratings.map(\.landmarkID)).count > 10 }),
+        Workload(
+            name: "W347", rule: "didRate.donations.filter { $0.score == topScore }.count > 2", declarations: """
+            let topScore = didRate.donations.map(\\.score).max() ?? 0
+
+            """,
+            closure: { data, _, _ in
+                let top = data.ratings.map(\.score).max() ?? 0
+                return data.ratings.filter { $0.score == top }.count > 2
+            }),
+        Workload(
+            name: "W348", rule: "didRate.donations.dropFirst().filter { $0.score > 4 }.map { $0.landmarkID * 10 + Int($0.score) }.max() ?? 0 > 100",
+            closure: { data, _, _ in data.ratings.dropFirst().filter { $0.score > 4 }.map { $0.landmarkID * 10 + Int($0.score) }.max() ?? 0 > 100 }),
+        Workload(
+            name: "W349", rule: "didRate.donations.compactMap { $0.comment }.map { $0.lowercased() }.contains(\"great 7\")",
+            closure: { data, _, _ in data.ratings.compactMap { $0.comment }.map { $0.lowercased() }.contains("great 7") }),
+        Workload(
+            name: "W350", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.contains(\" \") }.count * 3 > didViewLandmarkDetail.donations.count",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.contains(" ") }.count * 3 > data.views.count }),
+        Workload(
+            name: "W351", rule: "didRate.donations.map(\\.helpful).filter { $0 != nil }.count > 100",
+            closure: { data, _, _ in data.ratings.map(\.helpful).filter { $0 != nil }.count > 100 }),
+        Workload(
+            name: "W352", rule: "didRate.donations.filter { $0.landmarkID == 7 }.last?.comment != nil",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.last?.comment != nil }),
+        Workload(
+            name: "W353", rule: "didRate.donations.count(where: { r in r.score > 4 && r.date > didLogin.donations.first!.date }) > 3",
+            closure: { data, _, _ in data.ratings.count(where: { r in r.score > 4 && r.date > data.logins.first!.date }) > 3 }),
+        Workload(
+            name: "W354", rule: "didViewLandmarkDetail.donations.smallestSubset(groupedBy: \\.landmarkID).count < 5",
+            closure: { data, _, _ in Workloads.subsetCount(data.views, largest: false) < 5 }),
+        Workload(
+            name: "W355", rule: "didRate.donations.donatedWithin(.hours(72)).map { $0.score }.min() ?? 5 < 1",
+            closure: { data, calendar, _ in within(data.ratings, .hour, 72, calendar).map { $0.score }.min() ?? 5 < 1 }),
     ]
 }

@@ -374,6 +374,9 @@ extension RowPredicate.Operand {
             p.collectVariableInvariants(into: &operands)
             a.collectVariableInvariants(into: &operands)
             b.collectVariableInvariants(into: &operands)
+        case .function(.nestedFind(let scan, _), _, _):
+            // The other list (its first operand) and its predicate's, as a nested `contains`'s.
+            RowPredicate.exists(scan).collectVariableInvariants(into: &operands)
         case .function(_, let a, let b):
             a.collectVariableInvariants(into: &operands)
             b?.collectVariableInvariants(into: &operands)

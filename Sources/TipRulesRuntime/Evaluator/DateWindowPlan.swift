@@ -56,6 +56,14 @@ final class DateWindowPlan: Sendable {
     }
 
     let conditions: [Condition]
+    /// What `window(of:_:_:hints:)` reads of each condition.
+    struct Search {
+        let single: Condition.Single?
+        let op: ComparisonOperator
+        let holdsOnPrefix: Bool
+        let invariantCount: Int
+    }
+    let searches: [Search]
     /// The predicate without the conditions (`true` when nothing else is left), and the cache
     /// of its bindings.
     let residual: RowPredicate
@@ -72,6 +80,7 @@ final class DateWindowPlan: Sendable {
         let rest = DateWindowPlan.split(predicate, into: &conditions, searched: &searched)
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
+        searches = conditions.map { Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, invariantCount: $0.invariantCount) }
         residual = rest ?? .constant(true)
         residualFilters = BoundFilterCache(residual, windows: false)
         invariants = conditions.flatMap { condition in
@@ -139,11 +148,19 @@ final class DateWindowPlan: Sendable {
 extension DateWindowPlan {
     /// The rows of `whole` (in date order) where every condition holds, found by binary search
     /// with the values the conditions read (those of `invariants`, in order).
-    func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>) -> Range<Int> {
+    ///
+    /// With `hints` (one per condition), each condition's edge is looked for outwards from the
+    /// one found last, which is kept there: a scan nested in a closure over rows in date order
+    /// finds the next edge a few rows on, in a few tests rather than a search of the whole.
+    func window(of whole: Range<Int>, _ dates: ColumnArray<Double>, _ values: UnsafeBufferPointer<Double>,
+                hints: UnsafeMutableBufferPointer<Int>? = nil) -> Range<Int> {
         dates.withUnsafeBufferPointer { dates in
             var window = whole
             var offset = 0
-            for condition in conditions {
+            for index in searches.indices {
+                // (What the search needs, without references: a condition copied would be
+                // retained and released at every search.)
+                let condition = searches[index]
                 let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
                 offset += condition.invariantCount
                 let bound = constants[constants.count - 1]
@@ -160,7 +177,7 @@ extension DateWindowPlan {
                     case nil:
                         var y = date
                         var next = 0
-                        for step in condition.steps {
+                        for step in conditions[index].steps {
                             switch step {
                             case .add: y = y + constants[next]; next += 1
                             case .subtract: y = y - constants[next]; next += 1
@@ -173,7 +190,10 @@ extension DateWindowPlan {
                 }
                 // Where the condition starts to fail (on a prefix) or to hold (on a suffix).
                 func split(_ flips: (Double) -> Bool) -> Int {
-                    Evaluator.partition(window) { flips(y($0)) }
+                    guard let hints else { return Evaluator.partition(window) { flips(y($0)) } }
+                    let edge = Evaluator.partition(window, near: hints[index]) { flips(y($0)) }
+                    hints[index] = edge
+                    return edge
                 }
                 let edge: Int
                 switch (condition.op, condition.holdsOnPrefix) {
@@ -217,6 +237,7 @@ extension Evaluator {
 
     /// The first position of a range from which `isTrue` holds, for a test that is false and
     /// then true along it.
+    @inline(__always)
     fileprivate static func partition(_ range: Range<Int>, _ isTrue: (Int) -> Bool) -> Int {
         var low = range.lowerBound, high = range.upperBound
         while low < high {
@@ -224,6 +245,42 @@ extension Evaluator {
             if isTrue(mid) { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+
+    /// `partition(_:_:)` looked for outwards from `hint`: the steps double away from it until
+    /// they pass the position, then a binary search between the last two. (Any hint gives the
+    /// same position; a near one takes fewer tests.)
+    @inline(__always)
+    fileprivate static func partition(_ range: Range<Int>, near hint: Int, _ isTrue: (Int) -> Bool) -> Int {
+        // The position is in low...high: `isTrue` fails below `low` and holds from `high`.
+        var low = range.lowerBound, high = range.upperBound
+        let start = min(max(hint, low), high)
+        if start < high, !isTrue(start) {
+            low = start + 1
+            var step = 1
+            while low < high {
+                let probe = min(low + step - 1, high - 1)
+                if isTrue(probe) {
+                    high = probe
+                    break
+                }
+                low = probe + 1
+                step &<<= 1
+            }
+        } else {
+            high = start
+            var step = 1
+            while high > low {
+                let probe = max(high - step, low)
+                if !isTrue(probe) {
+                    low = probe + 1
+                    break
+                }
+                high = probe
+                step &<<= 1
+            }
+        }
+        return partition(low..<high, isTrue)
     }
 
     /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.

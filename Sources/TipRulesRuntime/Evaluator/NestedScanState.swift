@@ -35,37 +35,54 @@ final class NestedWindow {
     let dates: ColumnArray<Double>
     let whole: Range<Int>
     let cursor: RowCursor
-    let allSatisfy: Bool
+    let mode: NestedScan.Mode
+    /// The values of `reads` for the row being tested.
+    private let values: UnsafeMutableBufferPointer<Double>
+    /// Where each condition's edge was for the row tested last (see `DateWindowPlan.window`).
+    private let edges: UnsafeMutableBufferPointer<Int>
 
     init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, dates: ColumnArray<Double>, whole: Range<Int>,
-         cursor: RowCursor, allSatisfy: Bool) {
-        (self.plan, self.reads, self.residual, self.dates, self.whole, self.cursor, self.allSatisfy)
-            = (plan, reads, residual, dates, whole, cursor, allSatisfy)
+         cursor: RowCursor, mode: NestedScan.Mode) {
+        (self.plan, self.reads, self.residual, self.dates, self.whole, self.cursor, self.mode)
+            = (plan, reads, residual, dates, whole, cursor, mode)
+        values = .allocate(capacity: reads.count)
+        values.initialize(repeating: 0)
+        edges = .allocate(capacity: plan.conditions.count)
+        edges.initialize(repeating: whole.lowerBound)
     }
 
-    /// How many inner rows the scan goes through, and its answer.
-    func scan() -> (examined: Int, result: Bool) {
-        let window = withUnsafeTemporaryAllocation(of: Double.self, capacity: reads.count) { values in
-            let position = cursor.position
-            reads.withUnsafeBufferPointer { reads in
-                for index in 0..<reads.count {
-                    switch reads[index] {
-                    case .constant(let k): values[index] = k
-                    case .outer(let column): values[index] = column[position]
-                    case .computed(let read): values[index] = read(position)
-                    }
+    deinit {
+        values.deallocate()
+        edges.deallocate()
+    }
+
+    /// How many inner rows the scan goes through, and the row that decides it (see
+    /// `RowPredicateBinder.nestedSearch`).
+    func scan() -> (examined: Int, match: Int?) {
+        let position = cursor.position
+        reads.withUnsafeBufferPointer { reads in
+            for index in 0..<reads.count {
+                switch reads[index] {
+                case .constant(let k): values[index] = k
+                case .outer(let column): values[index] = column[position]
+                case .computed(let read): values[index] = read(position)
                 }
             }
-            return plan.window(of: whole, dates, UnsafeBufferPointer(values))
         }
+        let window = plan.window(of: whole, dates, UnsafeBufferPointer(values), hints: edges)
         let before = window.lowerBound - whole.lowerBound, after = whole.upperBound - window.upperBound
-        if allSatisfy {
-            if before > 0 { return (1, false) }
-            if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, false) }
-            return after > 0 ? (window.count + 1, false) : (window.count, true)
+        switch mode {
+        case .allSatisfy:
+            // The rows before and after the window fail the date conditions.
+            if before > 0 { return (1, whole.lowerBound) }
+            if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, failing) }
+            return after > 0 ? (window.count + 1, window.upperBound) : (window.count, nil)
+        case .contains, .first:
+            if let match = window.first(where: residual) { return (before + match - window.lowerBound + 1, match) }
+        case .last:
+            if let match = window.last(where: residual) { return (after + window.upperBound - match, match) }
         }
-        if let match = window.first(where: residual) { return (before + match - window.lowerBound + 1, true) }
-        return (whole.count, false)
+        return (whole.count, nil)
     }
 }
 

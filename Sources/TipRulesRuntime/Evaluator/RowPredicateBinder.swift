@@ -68,6 +68,8 @@ struct RowPredicateBinder {
         case computedOptionalInts((Int) -> Int?)
         /// An optional `Double` or `Date` field's column (dates as seconds).
         case optionalNumbers(ColumnArray<Double?>, isDate: Bool)
+        /// An optional `Double` or `Date` computed per row (a nested `first(where:)`'s date).
+        case computedOptionalNumbers((Int) -> Double?, isDate: Bool)
         /// An optional `String` field's column.
         case optionalStrings(ColumnArray<String?>)
         /// `s ?? k` of an optional `String` field and a constant.
@@ -104,60 +106,89 @@ struct RowPredicateBinder {
         case .string(let a, let test, let b):
             return string(bind(a), test, bind(b))
         case .exists(let scan):
-            return nestedScan(scan)
+            let search = nestedSearch(scan, over: RowPredicateBinder.donations(invariant(.hoisted(scan.list))))
+            // `allSatisfy` is decided by a row that fails, `contains` by one that holds.
+            return scan.mode == .allSatisfy ? { search($0) == nil } : { search($0) != nil }
         }
     }
 
-    /// A nested scan as a test of the outer row at each position: the inner predicate, bound
-    /// once to the other list's stream, reads the outer row through a cursor set row by row;
-    /// each test charges the meter what the fused inner scan charges in the closure: its
-    /// closure's steps for the inner rows it goes through (as `Evaluator.scan` counts them over
-    /// a window or from a join index), and its source's per element.
-    private func nestedScan(_ scan: NestedScan) -> (Int) -> Bool {
-        let allSatisfy = scan.allSatisfy
-        guard let list = RowPredicateBinder.donations(invariant(.hoisted(scan.list))) else {
-            // No donations: `contains` finds none, `allSatisfy` holds; nothing is gone through.
-            return { _ in allSatisfy }
-        }
+    /// A nested scan run for the outer row at each position: the position in the other list's
+    /// stream of the row that decides it (the first that holds for `contains` and `first`, the
+    /// last that holds for `last`, the first that fails for `allSatisfy`), nil when none does.
+    /// The inner predicate, bound once to the other list's stream, reads the outer row through a
+    /// cursor set row by row; each search charges the meter what the fused inner scan charges
+    /// in the closure: its closure's steps for the inner rows it goes through (as
+    /// `Evaluator.scan` counts them over a window or from a join index), and its source's per
+    /// element.
+    private func nestedSearch(_ scan: NestedScan, over list: DonationList?) -> (Int) -> Int? {
+        // No donations: nothing is found, and nothing is gone through.
+        guard let list else { return { _ in nil } }
         let cursor = RowCursor()
         var binder = RowPredicateBinder(stream: list.stream, invariants: invariants, meter: meter)
         binder.enclosingRow = EnclosingRow(slot: scan.rowSlot, stream: stream, cursor: cursor)
-        let meter = self.meter, perElement = scan.perElement, count = list.count, sourceSteps = count * scan.perSourceElement
-        // How many inner rows the scan goes through, and its answer, for the outer row at the cursor.
-        let inner: () -> (examined: Int, result: Bool)
-        if !allSatisfy, let joined = binder.joinedScan(scan, list) {
+        let meter = self.meter, perElement = scan.perElement, sourceSteps = list.count * scan.perSourceElement
+        // How many inner rows the scan goes through, and the row that decides it, for the outer
+        // row at the cursor.
+        let inner: () -> (examined: Int, match: Int?)
+        if scan.mode != .allSatisfy, let joined = binder.joinedScan(scan, list) {
             inner = joined
         } else if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
             inner = windowed
         } else {
-            let test = binder.bind(scan.predicate)
-            func decides(_ rows: some Sequence<Int>) -> (examined: Int, result: Bool) {
+            let test = binder.bind(scan.predicate), wanted = scan.mode != .allSatisfy
+            func decides(_ rows: some Sequence<Int>) -> (examined: Int, match: Int?) {
                 var examined = 0
                 for row in rows {
                     examined &+= 1
-                    if test(row) != allSatisfy { return (examined, !allSatisfy) }
+                    if test(row) == wanted { return (examined, row) }
                 }
-                return (examined, allSatisfy)
+                return (examined, nil)
             }
-            switch list.positions {
-            case .contiguous(let rows): inner = { decides(rows) }
-            case .scattered(let rows): inner = { decides(rows) }
+            switch (list.positions, scan.mode == .last) {
+            case (.contiguous(let rows), false): inner = { decides(rows) }
+            case (.contiguous(let rows), true): inner = { decides(rows.reversed()) }
+            case (.scattered(let rows), false): inner = { decides(rows) }
+            case (.scattered(let rows), true): inner = { decides(rows.reversed()) }
             }
         }
         return { position in
             // Past the steps the evaluation has left, the scan is to give way: no more work.
-            if let meter, meter.steps > meter.limit { return false }
+            if let meter, meter.steps > meter.limit { return nil }
             cursor.position = position
-            let (examined, result) = inner()
+            let (examined, match) = inner()
             meter?.steps += examined * perElement + sourceSteps
-            return result
+            return match
+        }
+    }
+
+    /// `other.last { ... }?.field` (see `RowFunction.nestedFind`): the found row's date or
+    /// field for the outer row at each position, typed as the column is; nil where none is
+    /// found (or the field is nil).
+    private func nestedFind(_ scan: NestedScan, field: Int?, _ list: RowPredicate.Operand) -> Bound {
+        guard let list = RowPredicateBinder.donations(invariant(list)) else { return .value(.null) }
+        let search = nestedSearch(scan, over: list)
+        guard let field else {
+            let dates = list.stream.dates
+            return .computedOptionalNumbers({ search($0).map { dates[$0] } }, isDate: true)
+        }
+        switch list.stream.columns[field] {
+        case .int(let items): return .computedOptionalInts { search($0).map { items[$0] } }
+        case .double(let items): return .computedOptionalNumbers({ search($0).map { items[$0] } }, isDate: false)
+        case .date(let items): return .computedOptionalNumbers({ search($0).map { items[$0] } }, isDate: true)
+        case .string(let items): return .computedOptionalStrings { search($0).map { items[$0] } }
+        case .bool(let items): return .values { search($0).map { .bool(items[$0]) } ?? .null }
+        case .optionalInt(let items): return .computedOptionalInts { search($0).flatMap { items[$0] } }
+        case .optionalDouble(let items): return .computedOptionalNumbers({ search($0).flatMap { items[$0] } }, isDate: false)
+        case .optionalDate(let items): return .computedOptionalNumbers({ search($0).flatMap { items[$0] } }, isDate: true)
+        case .optionalString(let items): return .computedOptionalStrings { search($0).flatMap { items[$0] } }
+        case .values(let items): return .values { search($0).map { items[$0] } ?? .null }
         }
     }
 
     /// A nested scan of a contiguous list with date conditions (see `DateWindowPlan`): only
     /// the rows in the window they allow for the outer row are tested. Nil when the predicate
     /// has no date condition.
-    private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> (() -> (examined: Int, result: Bool))? {
+    private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> (() -> (examined: Int, match: Int?))? {
         guard let plan = DateWindowPlan(scan.predicate), let row = enclosingRow else { return nil }
         var reads: [NestedWindow.Read] = []
         for operand in plan.invariants {
@@ -181,38 +212,47 @@ struct RowPredicateBinder {
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
         let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), dates: stream.dates, whole: whole,
-                                  cursor: row.cursor, allSatisfy: scan.allSatisfy)
+                                  cursor: row.cursor, mode: scan.mode)
         return { window.scan() }
     }
 
-    /// A nested `contains` looking for an `Int` or `String` field equal to a value of the outer
-    /// row (see `JoinPlan`): the list gone through in a loop of plain comparisons with the
-    /// value read once, and, once the outer rows tested so far have gone through more than
-    /// `JoinState.indexAfter` times the list, answered from an index of it (where the first
-    /// match is, so the rows gone through are the same). Nil for any other scan.
-    private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, result: Bool))? {
+    /// A nested `contains`, `first` or `last` looking for an `Int` or `String` field equal to a
+    /// value of the outer row (see `JoinPlan`): the list gone through in a loop of plain
+    /// comparisons with the value read once, and, once the outer rows tested so far have gone
+    /// through more than `JoinState.indexAfter` times the list, answered from an index of it
+    /// (where the first and last matches are, so the rows gone through are the same). Nil for
+    /// any other scan.
+    private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, match: Int?))? {
         guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate) else { return nil }
         let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }, stream = self.stream, count = list.count
-        let linear: (Value) -> (examined: Int, result: Bool)
+        let fromEnd = scan.mode == .last
+        /// The first (or last) position in `rows` whose field is `k` and where `rest` holds.
+        func search<Key: Equatable>(_ items: ColumnArray<Key>, _ k: Key) -> (examined: Int, match: Int?) {
+            if fromEnd {
+                for position in rows.reversed() where items[position] == k && rest?(position) ?? true {
+                    return (rows.upperBound - position, position)
+                }
+            } else {
+                for position in rows where items[position] == k && rest?(position) ?? true {
+                    return (position - rows.lowerBound + 1, position)
+                }
+            }
+            return (count, nil)
+        }
+        let linear: (Value) -> (examined: Int, match: Int?)
         var indexAfter = JoinState.indexAfter
         switch stream.columns[plan.field] {
         case .int(let items):
             // Usually a dense table (see `JoinIndex`), quick to build.
             indexAfter = JoinState.intIndexAfter
             linear = { key in
-                guard case .int(let k) = key else { return (count, false) }
-                for position in rows where items[position] == k && rest?(position) ?? true {
-                    return (position - rows.lowerBound + 1, true)
-                }
-                return (count, false)
+                guard case .int(let k) = key else { return (count, nil) }
+                return search(items, k)
             }
         case .string(let items):
             linear = { key in
-                guard case .string(let k) = key else { return (count, false) }
-                for position in rows where items[position] == k && rest?(position) ?? true {
-                    return (position - rows.lowerBound + 1, true)
-                }
-                return (count, false)
+                guard case .string(let k) = key else { return (count, nil) }
+                return search(items, k)
             }
         default:
             return nil
@@ -220,8 +260,8 @@ struct RowPredicateBinder {
         let state = JoinState()
         return {
             if let index = state.index {
-                let matches = index.matches(of: key(0))
-                return (matches.map { $0.first + 1 } ?? count, matches != nil)
+                guard let matches = index.matches(of: key(0)) else { return (count, nil) }
+                return fromEnd ? (count - matches.last, rows.lowerBound + matches.last) : (matches.first + 1, rows.lowerBound + matches.first)
             }
             let answer = linear(key(0))
             state.work += answer.examined
@@ -330,6 +370,7 @@ struct RowPredicateBinder {
     func optionalDoubles(_ operand: RowPredicate.Operand) -> (Int) -> Double? {
         switch bind(operand) {
         case .optionalNumbers(let items, _): return { items[$0] }
+        case .computedOptionalNumbers(let read, _): return read
         case let bound:
             let read = values(bound)
             return { position in
@@ -459,6 +500,8 @@ struct RowPredicateBinder {
                 meter?.charge(counting: counted)
                 return StringSearch.count(counted)
             }
+        case .function(.nestedFind(let scan, let field), let list, nil):
+            return nestedFind(scan, field: field, list)
         case .function(let function, let a, let b):
             return RowPredicateBinder.function(function, bind(a), b.map(bind), self)
         case .accumulator(let type):
@@ -499,6 +542,14 @@ struct RowPredicateBinder {
             case (.optionalNumbers(let items, _), _, let other?):
                 let read = other.read
                 return .number(.computed { items[$0] ?? read($0) })
+            case (.computedOptionalNumbers(let read, _), _, .constant(let k)?): return .number(.computed { read($0) ?? k })
+            case (.computedOptionalNumbers(let read, _), _, let other?):
+                let fallback = other.read
+                return .number(.computed { read($0) ?? fallback($0) })
+            case (.computedOptionalInts(let read), .constant(let k)?, _): return .computedInts { read($0) ?? k }
+            case (.computedOptionalInts(let read), let other?, _):
+                let fallback = other.read
+                return .computedInts { read($0) ?? fallback($0) }
             default:
                 return bindCoalesce(operand)
             }
@@ -680,6 +731,8 @@ struct RowPredicateBinder {
                 meter?.steps += x.utf8.count + y.utf8.count
                 return x + y
             }
+        case .nestedFind:
+            preconditionFailure("a nested search is bound with its list, by bind(_:)")
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
             // then never happens, rather than a trap. A column is read in place (no call per row).
@@ -777,6 +830,8 @@ struct RowPredicateBinder {
         case .computedOptionalInts(let read): return { read($0).map(Value.int) ?? .null }
         case .optionalNumbers(let items, let isDate):
             return isDate ? { items[$0].map(Value.date) ?? .null } : { items[$0].map(Value.double) ?? .null }
+        case .computedOptionalNumbers(let read, let isDate):
+            return isDate ? { read($0).map(Value.date) ?? .null } : { read($0).map(Value.double) ?? .null }
         case .optionalStrings(let items): return { items[$0].map(Value.string) ?? .null }
         case .coalescedStrings(let items, let k): return { .string(items[$0] ?? k) }
         case .computedStrings(let read): return { .string(read($0)) }
@@ -866,6 +921,10 @@ struct RowPredicateBinder {
             return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
         case (.optionalNumbers(let items, _), .value(.null)), (.value(.null), .optionalNumbers(let items, _)):
             return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
+        case (.computedOptionalNumbers(let read, _), .value(.null)), (.value(.null), .computedOptionalNumbers(let read, _)):
+            return op == .equal ? { read($0) == nil } : { read($0) != nil }
+        case (.computedOptionalInts(let read), .value(.null)), (.value(.null), .computedOptionalInts(let read)):
+            return op == .equal ? { read($0) == nil } : { read($0) != nil }
         case (.optionalInts(let items), .value(.int(let k))), (.value(.int(let k)), .optionalInts(let items)):
             // An optional `Int` field against an `Int` (only `==` and `!=` take an optional):
             // Swift's `Int? == Int`, nil equal to no number.

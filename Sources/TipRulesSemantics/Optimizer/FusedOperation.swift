@@ -89,11 +89,15 @@ package enum RowPredicate: Sendable {
             }
         }
 
-        /// Whether the operand has a nested scan (in a test of a `conditional`).
+        /// Whether the operand has a nested scan (a nested `first`/`last(where:)`, or one in a
+        /// test of a `conditional`).
         package var nestsScan: Bool {
             contains { operand in
-                if case .conditional(let p, _, _) = operand { return p.nestsScan }
-                return false
+                switch operand {
+                case .conditional(let p, _, _): return p.nestsScan
+                case .function(.nestedFind, _, _): return true
+                default: return false
+                }
             }
         }
 
@@ -116,7 +120,7 @@ package enum RowPredicate: Sendable {
         package var chargesWork: Bool {
             switch self {
             case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _),
-                 .function(.concatenate, _, _), .function(.memberOfInvariant(isSet: false), _, _):
+                 .function(.concatenate, _, _), .function(.memberOfInvariant(isSet: false), _, _), .function(.nestedFind, _, _):
                 return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
@@ -175,6 +179,11 @@ package enum RowPredicate: Sendable {
         case memberOfInvariant(isSet: Bool)
         /// `a + b` of two `String`s. It charges a step per UTF-8 byte of both, as `+` does.
         case concatenate
+        /// The row another list's `first(where:)` or `last(where:)` finds for this row (see
+        /// `NestedScan`), read through an optional chain: its date (`field` nil) or a field of
+        /// it, nil when there is none. The first operand is the other list (hoisted). It charges
+        /// the steps of the search, as a nested `contains` does.
+        indirect case nestedFind(NestedScan, field: Int?)
 
         /// Whether the function can fail, as `Int` arithmetic can.
         package var canFail: Bool { self == .absInt || self == .intFromDouble }
@@ -198,13 +207,15 @@ package enum RowPredicate: Sendable {
     indirect case or(RowPredicate, RowPredicate)
     indirect case not(RowPredicate)
     /// `list.contains { p }` or `list.allSatisfy { p }` of another list, in a closure over this
-    /// list's rows (see `NestedScan`). Its steps depend on each row, as a string search's do.
+    /// list's rows (see `NestedScan`, whose mode is `contains` or `allSatisfy`). Its steps depend
+    /// on each row, as a string search's do.
     indirect case exists(NestedScan)
 }
 
 /// A scan of another list nested in the closure over a scan's rows (`views.filter { v in
-/// logins.contains { $0.date > v.date } }`): tested row by row as part of the outer predicate,
-/// so each outer row costs its inner scan and no more.
+/// logins.contains { $0.date > v.date } }`, or `logins.last { $0.date < v.date }?.date`): run
+/// row by row as part of the outer predicate, so each outer row costs its inner scan and no
+/// more.
 ///
 /// The other list is evaluated once per outer scan (hoisted: it reads no closure parameter),
 /// and the inner predicate reads the outer row as the enclosing element in `rowSlot`. It
@@ -219,11 +230,22 @@ package struct NestedScan: Sendable, Equatable {
     /// The slot of the outer closure's parameter, which the inner predicate reads as
     /// `.outerField(slot:field:)` and `.outerDate(slot:)`.
     package let rowSlot: Int
-    /// `allSatisfy` (else `contains(where:)`).
-    package let allSatisfy: Bool
+    /// What the inner scan looks for.
+    package let mode: Mode
     /// What the inner scan charges per inner row gone through and per row of its source.
     package let perElement: Int
     package let perSourceElement: Int
+
+    /// The inner call: each goes through the other list up to the row that decides it.
+    package enum Mode: Sendable, Equatable {
+        /// `contains(where:)`: the first row that holds decides.
+        case contains
+        /// `allSatisfy(_:)`: the first row that does not hold decides.
+        case allSatisfy
+        /// `first(where:)`, found from the start, and `last(where:)`, found from the end: the
+        /// row found is the value.
+        case first, last
+    }
 }
 
 extension RowPredicate {
@@ -303,6 +325,9 @@ extension RowPredicate.Operand {
             return a.contains(where: test) || b.contains(where: test)
         case .negate(let a): return a.contains(where: test)
         case .conditional(let p, let a, let b): return p.containsOperand(where: test) || a.contains(where: test) || b.contains(where: test)
+        case .function(.nestedFind(let scan, _), let a, let b):
+            // Its other list is the first operand; its predicate reads the other list's rows.
+            return a.contains(where: test) || (b?.contains(where: test) ?? false) || scan.predicate.containsOperand(where: test)
         case .function(_, let a, let b): return a.contains(where: test) || (b?.contains(where: test) ?? false)
         case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return false
         }

@@ -930,13 +930,13 @@ extension RowPredicate {
             default: return .compare(magnitude, .less, infinity)
             }
         case .fused(.scan(let list, let inner, let mode), let steps, _) where mode == .contains || mode == .allSatisfy:
-            return nestedScan(list, inner, allSatisfy: mode == .allSatisfy, steps, rowSlot: slot, mapped: mapped)
+            return nestedScan(list, inner, mode == .allSatisfy ? .allSatisfy : .contains, steps, rowSlot: slot, mapped: mapped).map { .exists($0) }
         case .fused(.scan(_, let inner, .containsFromEnd), let steps, let unfused):
             // `xs.reversed().contains(where: p)` in a closure: a nested scan of the reversal
             // itself, made once per scan, as before it was searched from the end.
             guard case .builtin(let call) = unfused.node, let reversal = call.receiver else { return nil }
-            return nestedScan(reversal, inner, allSatisfy: false, FusedSteps(fixed: steps.fixed, perElement: steps.perElement),
-                              rowSlot: slot, mapped: mapped)
+            return nestedScan(reversal, inner, .contains, FusedSteps(fixed: steps.fixed, perElement: steps.perElement),
+                              rowSlot: slot, mapped: mapped).map { .exists($0) }
         default:
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
@@ -944,21 +944,21 @@ extension RowPredicate {
         }
     }
 
-    /// A fused `contains(where:)` or `allSatisfy` of another list in the closure over the rows
-    /// in `rowSlot`, as a test of each row (see `NestedScan`): when the other list reads no
-    /// closure parameter, and the inner predicate reads nothing evaluated once per scan, no
-    /// `Int` arithmetic (which would have to be proven safe for each outer row) and no scan
-    /// nested further, and the outer rows are donations.
-    private static func nestedScan(_ list: TypedExpression, _ inner: RowPredicate, allSatisfy: Bool, _ steps: FusedSteps,
-                                   rowSlot: Int, mapped: Operand?) -> RowPredicate? {
+    /// A fused `contains(where:)`, `allSatisfy`, `first(where:)` or `last(where:)` of another
+    /// list in the closure over the rows in `rowSlot`, run for each row (see `NestedScan`):
+    /// when the other list reads no closure parameter, and the inner predicate reads nothing
+    /// evaluated once per scan, no `Int` arithmetic (which would have to be proven safe for
+    /// each outer row) and no scan nested further, and the outer rows are donations.
+    private static func nestedScan(_ list: TypedExpression, _ inner: RowPredicate, _ mode: NestedScan.Mode, _ steps: FusedSteps,
+                                   rowSlot: Int, mapped: Operand?) -> NestedScan? {
         guard mapped == nil, HoistedExpression.readsNoLocals(list), !inner.hasIntArithmetic, !inner.readsHoisted, !inner.nestsScan,
               !inner.containsOperand(where: { operand in
                   if case .accumulator = operand { return true }
                   if case .outerLocal = operand { return operand.readsEnclosingRow(rowSlot) }
                   return false
               }) else { return nil }
-        return .exists(NestedScan(list: HoistedExpression(list), predicate: inner, rowSlot: rowSlot, allSatisfy: allSatisfy,
-                                  perElement: steps.perElement, perSourceElement: steps.perSourceElement))
+        return NestedScan(list: HoistedExpression(list), predicate: inner, rowSlot: rowSlot, mode: mode,
+                          perElement: steps.perElement, perSourceElement: steps.perSourceElement)
     }
 
     /// The right side of `x == nil || f(x!)` (with `isNil`) or `x != nil && f(x!)`, or a branch
@@ -1076,6 +1076,30 @@ extension RowPredicate {
         default:
             return nil
         }
+    }
+
+    /// `other.last { $0.date < r.date }?.date` (or `first(where:)`, or a field rather than the
+    /// date) in the closure over the rows in `slot`, where the search reads the row: the row it
+    /// finds for each row, searched as a nested `contains` is (see `RowFunction.nestedFind`).
+    /// Nil for anything else; a search that reads no row is hoisted as a whole instead.
+    private static func nestedFind(_ chained: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
+        let found: TypedExpression, field: Int?
+        switch chained.node {
+        case .builtin(let call) where call.builtin.id == .donationDate:
+            guard let receiver = call.receiver, case .bindOptional(let bound) = receiver.node else { return nil }
+            (found, field) = (bound, nil)
+        case .field(let receiver, let index):
+            guard case .bindOptional(let bound) = receiver.node else { return nil }
+            (found, field) = (bound, index)
+        default:
+            return nil
+        }
+        guard case .fused(.scan(let list, let inner, let scanMode), let steps, _) = found.node,
+              scanMode == .first || scanMode == .last,
+              inner.containsOperand(where: { $0.readsEnclosingRow(slot) }),
+              let scan = nestedScan(list, inner, scanMode == .first ? .first : .last, steps, rowSlot: slot, mapped: mapped)
+        else { return nil }
+        return .function(.nestedFind(scan, field: field), .hoisted(scan.list), nil)
     }
 
     /// An expression as an operand the same for every row (outside any closure over the rows),
@@ -1241,6 +1265,7 @@ extension RowPredicate {
                 return nil
             }
         case .optionalChain(let inner):
+            if let found = nestedFind(inner, slot: slot, mapped: mapped) { return found }
             // `s?.count`, `s?.lowercased()` or `s?.uppercased()` of an optional string: nil
             // when it is.
             guard case .builtin(let call) = inner.node, let receiver = call.receiver,
