@@ -167,7 +167,7 @@ enum Workloads {
 
     /// Every rule shape, in order. (In groups: one array literal of all of them takes the
     /// type checker longer than it allows.)
-    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9
+    static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9 + workloads10
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1360,5 +1360,96 @@ enum Workloads {
         Workload(
             name: "W355", rule: "didRate.donations.donatedWithin(.hours(72)).map { $0.score }.min() ?? 5 < 1",
             closure: { data, calendar, _ in within(data.ratings, .hour, 72, calendar).map { $0.score }.min() ?? 5 < 1 }),
+    ]
+
+    private static let workloads10: [Workload] = [
+        Workload(
+            name: "W356", rule: "didRate.donations.sorted { $0.score == $1.score ? $0.date > $1.date : $0.score > $1.score }.first!.landmarkID > 10",
+            closure: { data, _, _ in data.ratings.sorted { $0.score == $1.score ? $0.date > $1.date : $0.score > $1.score }.first!.landmarkID > 10 }),
+        Workload(
+            name: "W357", rule: "(didRate.donations.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0) > 2",
+            closure: { data, _, _ in (data.ratings.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0) > 2 }),
+        Workload(
+            name: "W358", rule: "didRate.donations.count(where: { r in didLogin.donations.last { $0.date <= r.date } != nil }) > 3",
+            closure: { data, _, _ in data.ratings.count(where: { r in data.logins.last { $0.date <= r.date } != nil }) > 3 }),
+        Workload(
+            name: "W359", rule: "didRate.donations.reversed().first(where: { $0.score > 4.5 })?.landmarkID ?? 0 > 10",
+            closure: { data, _, _ in data.ratings.reversed().first(where: { $0.score > 4.5 })?.landmarkID ?? 0 > 10 }),
+        Workload(
+            name: "W360", rule: "didRate.donations.dropFirst(50).prefix(200).filter { $0.comment != nil }.count > 20",
+            closure: { data, _, _ in data.ratings.dropFirst(50).prefix(200).filter { $0.comment != nil }.count > 20 }),
+        Workload(
+            name: "W361", rule: "didRate.donations.map { Date.now.timeIntervalSince($0.date) / 3600 }.min() ?? 1e9 < 48",
+            closure: { data, _, _ in data.ratings.map { Dataset.now.timeIntervalSince($0.date) / 3600 }.min() ?? 1e9 < 48 }),
+        Workload(
+            name: "W362", rule: "goodShare > 0.1", declarations: """
+            let goodCount = didRate.donations.filter { $0.score >= 4 }.count
+            let goodShare = Double(goodCount) / Double(max(1, didRate.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let good = data.ratings.filter { $0.score >= 4 }.count
+                return Double(good) / Double(max(1, data.ratings.count)) > 0.1
+            }),
+        Workload(
+            name: "W363", rule: "didRate.donations.filter { r in r.score > 4 && didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { r in r.score > 4 && data.views.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 5 }),
+        Workload(
+            name: "W364", rule: "didViewLandmarkDetail.donations.filter { v in (didRate.donations.first { $0.landmarkID == v.landmarkID }?.score ?? 0) > 4 }.count > 3",
+            closure: { data, _, _ in data.views.filter { v in (data.ratings.first { $0.landmarkID == v.landmarkID }?.score ?? 0) > 4 }.count > 3 }),
+        Workload(
+            name: "W365", rule: "didRate.donations.contains { r in (didLogin.donations.last { $0.date < r.date }?.date ?? Date.distantPast) < r.date.addingTimeInterval(-86400 * 3) }",
+            closure: { data, _, _ in data.ratings.contains { r in (data.logins.last { $0.date < r.date }?.date ?? Date.distantPast) < r.date.addingTimeInterval(-86400 * 3) } }),
+        Workload(
+            name: "W366", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName }.filter { !$0.isEmpty }.sorted().first ?? \"\" < \"B\"",
+            closure: { data, _, _ in data.views.map { $0.landmarkName }.filter { !$0.isEmpty }.sorted().first ?? "" < "B" }),
+        Workload(
+            name: "W367", rule: "didRate.donations.min { $0.date < $1.date }!.score < didRate.donations.max { $0.date < $1.date }!.score",
+            closure: { data, _, _ in data.ratings.min { $0.date < $1.date }!.score < data.ratings.max { $0.date < $1.date }!.score }),
+        Workload(
+            name: "W368", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great\") ?? false }.map(\\.score).reduce(0, +) > 50",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.hasPrefix("great") ?? false }.map(\.score).reduce(0, +) > 50 }),
+        Workload(
+            name: "W369", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.map(\\.landmarkName).contains(\"Zion\")",
+            closure: { data, _, _ in data.views.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.map(\.landmarkName).contains("Zion") }),
+        Workload(
+            name: "W370", rule: "didRate.donations.map { $0.landmarkID }.reduce(0) { $0 > $1 ? $0 : $1 } > 40",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.reduce(0) { $0 > $1 ? $0 : $1 } > 40 }),
+        Workload(
+            name: "W371", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 5 }.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4 }",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) > 5 }.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4 } }),
+        Workload(
+            name: "W372", rule: "didRate.donations.last(where: { $0.landmarkID == 7 })?.date ?? Date.distantPast > Date.now.addingTimeInterval(-86400 * 10)",
+            closure: { data, _, _ in data.ratings.last(where: { $0.landmarkID == 7 })?.date ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400 * 10) }),
+        Workload(
+            name: "W373", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= Set(didRate.donations.map(\\.landmarkID)).count / 2",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= Set(data.ratings.map(\.landmarkID)).count / 2 }),
+        Workload(
+            name: "W374", rule: "didRate.donations.map { ($0.comment ?? \"\").count + ($0.helpful ?? 0) }.max()! > 20",
+            closure: { data, _, _ in data.ratings.map { ($0.comment ?? "").count + ($0.helpful ?? 0) }.max()! > 20 }),
+        Workload(
+            name: "W375", rule: "didLogin.donations.donatedWithin(.days(14)).count >= 2 && didRate.donations.donatedWithin(.days(14)).filter { $0.score < 2 }.count == 0",
+            closure: { data, calendar, _ in within(data.logins, .day, 14, calendar).count >= 2 && within(data.ratings, .day, 14, calendar).filter { $0.score < 2 }.count == 0 }),
+        Workload(
+            name: "W376", rule: "didViewLandmarkDetail.donations.filter { v in didLogin.donations.contains { abs($0.date.timeIntervalSince(v.date)) < 600 } }.count > 2",
+            closure: { data, _, _ in data.views.filter { v in data.logins.contains { abs($0.date.timeIntervalSince(v.date)) < 600 } }.count > 2 }),
+        Workload(
+            name: "W377", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 % 2 == 0 }.count > 100",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.filter { $0 % 2 == 0 }.count > 100 }),
+        Workload(
+            name: "W378", rule: "didRate.donations.filter { $0.score > averageRecent }.count > 10", declarations: """
+            let averageRecent = didRate.donations.suffix(50).map(\\.score).reduce(0, +) / 50
+
+            """,
+            closure: { data, _, _ in
+                let average = data.ratings.suffix(50).map(\.score).reduce(0, +) / 50
+                return data.ratings.filter { $0.score > average }.count > 10
+            }),
+        Workload(
+            name: "W379", rule: "didViewLandmarkDetail.donations.suffix(100).map(\\.landmarkID).filter { $0 > 25 }.count * 2 > 100",
+            closure: { data, _, _ in data.views.suffix(100).map(\.landmarkID).filter { $0 > 25 }.count * 2 > 100 }),
+        Workload(
+            name: "W380", rule: "didRate.donations.map { $0.score >= 4 ? \"good\" : \"bad\" }.filter { $0 == \"good\" }.count > 100",
+            closure: { data, _, _ in data.ratings.map { $0.score >= 4 ? "good" : "bad" }.filter { $0 == "good" }.count > 100 }),
     ]
 }
