@@ -495,6 +495,11 @@ struct OptimizerTests {
                     "map { $0.rating - Double(threshold) }.reduce(0, +)", "filter { $0.seen }.reduce(0.0) { $0 + $1.rating * -1 }"]
             .flatMap { ["view.donations.\($0)", "view.donations.prefix(15).\($0)", "view.donations.filter { $0.rating < 100 }.\($0)"] }
         // A `let` a filter's rows never reach, read again after it (charged there, as unfused).
+        // Distances in time at the top level, and the same test of a non-date (not rewritten).
+        result += ["view.donations.filter { abs(Date.now.timeIntervalSince($0.date)) <= 86400 * 3 }.count",
+                   "view.donations.contains { 86400 > abs($0.date.addingTimeInterval(-86400 * 5).timeIntervalSince(Date.now)) }",
+                   "view.donations.count(where: { abs($0.date.timeIntervalSince($0.when)) > 86400 })",
+                   "view.donations.filter { abs($0.rating - 3) < 1 }.count"]
         return result + joins + sums + nested + found + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id == 3 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id > 100 && missing > 0 }.count + missing"]
@@ -534,6 +539,9 @@ struct OptimizerTests {
             "contains { $0.name.contains(\"l\") && $0.id == outer.id }", "contains { $0.rating > outer.rating * 2 }",
             "contains { $0.id == threshold && $0.date < outer.date }", "allSatisfy { $0.date < Date.now && $0.rating >= outer.rating }",
             "contains { $0.date.timeIntervalSince(outer.when) > 0 && $0.name.count > 80 }",
+            // Distances in time: `abs` of a date difference as two date conditions.
+            "contains { abs($0.date.timeIntervalSince(outer.date)) < 86400 * 2 && $0.id != outer.id }",
+            "allSatisfy { abs(outer.date.timeIntervalSince($0.date)) >= 3600 }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]
@@ -560,7 +568,8 @@ struct OptimizerTests {
     }()
 
     /// `first(where:)` and `last(where:)` of another list nested in the closure of a scan, their
-    /// row's date or field read through an optional chain (see `RowFunction.nestedFind`): every
+    /// row's date or field read through an optional chain (see `RowFunction.nestedFind`), or
+    /// the row tested against nil (`RowPredicate.exists`): every
     /// consumer of the outer scan; windows (with a rest, and a string search that charges
     /// steps), equality joins (`Int`, `String`, optional keys) found from either end; fields of
     /// every kind, optional ones flattened; a parameter in the search; the other lists of
@@ -582,6 +591,8 @@ struct OptimizerTests {
             ("last { $0.id == outer.id }?.note", "FOUND != nil"),
             ("filter { $0.seen }.last { $0.date < outer.date }?.id", "(FOUND ?? 0) == 2"),
             ("filter { $0.date < outer.date }.last?.rating", "(FOUND ?? 9) < outer.rating"),
+            ("last { $0.date <= outer.date && $0.rating > 2 }", "FOUND != nil"),
+            ("first { $0.id == outer.id && $0.seen }", "nil == FOUND"),
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]
@@ -726,7 +737,8 @@ struct OptimizerTests {
         var checked = 0
         for source in ["view.donations", "view.donations.reversed()", "view.donations.filter { $0.id != 0 }", "view.donations.donatedWithin(.days(400))"] {
             for predicate in ["$0.id == 3", "$0.rating > 2.5 && $0.id > 0", "$0.seen || $0.rating * 2 < 1", "!($0.id > 0 && $0.note == nil)",
-                              "Date.now.timeIntervalSince($0.date) > 86400 * 300", "$0.id == 999", "$0.id > -100"] {
+                              "Date.now.timeIntervalSince($0.date) > 86400 * 300", "$0.id == 999", "$0.id > -100",
+                              "abs($0.date.timeIntervalSince(Date.now.addingTimeInterval(-86400 * 450))) < 86400 * 20"] {
                 for form in ["filter { \(predicate) }.map(\\.id)", "count(where: { \(predicate) })", "contains(where: { \(predicate) })",
                              "allSatisfy { \(predicate) }", "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id",
                              "filter { \(predicate) }.count >= 300"] {
@@ -738,7 +750,7 @@ struct OptimizerTests {
                 }
             }
         }
-        #expect(checked == 196)
+        #expect(checked == 224)
     }
 
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",

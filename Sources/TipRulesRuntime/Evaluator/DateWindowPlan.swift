@@ -64,6 +64,10 @@ final class DateWindowPlan: Sendable {
         let invariantCount: Int
     }
     let searches: [Search]
+    /// The condition, when the plan is one on the date itself (`$0.date < v.date`, the usual
+    /// condition of a nested scan): its window is found by `window(of:_:bound:near:)`, without
+    /// the general loop.
+    let onlyDate: Search?
     /// The predicate without the conditions (`true` when nothing else is left), and the cache
     /// of its bindings.
     let residual: RowPredicate
@@ -81,6 +85,7 @@ final class DateWindowPlan: Sendable {
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
         searches = conditions.map { Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, invariantCount: $0.invariantCount) }
+        onlyDate = searches.count == 1 && searches[0].single == .date ? searches[0] : nil
         residual = rest ?? .constant(true)
         residualFilters = BoundFilterCache(residual, windows: false)
         invariants = conditions.flatMap { condition in
@@ -211,6 +216,29 @@ extension DateWindowPlan {
             }
             return window
         }
+    }
+}
+
+extension DateWindowPlan {
+    /// `window(of:_:_:hints:)` of a plan of one condition on the date itself (`onlyDate`),
+    /// compared with `bound`, its edge looked for outwards from `hint`; with the edge, the
+    /// next search's hint.
+    @inline(__always)
+    static func window(of whole: Range<Int>, _ dates: UnsafeBufferPointer<Double>, _ condition: Search, bound: Double,
+                       near hint: Int) -> (rows: Range<Int>, edge: Int) {
+        let edge: Int
+        switch (condition.op, condition.holdsOnPrefix) {
+        case (.less, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] < bound) }
+        case (.lessOrEqual, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] <= bound) }
+        case (.greater, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] > bound) }
+        case (.greaterOrEqual, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] >= bound) }
+        case (.less, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] < bound }
+        case (.lessOrEqual, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] <= bound }
+        case (.greater, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] > bound }
+        case (.greaterOrEqual, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] >= bound }
+        case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+        }
+        return (condition.holdsOnPrefix ? whole.lowerBound..<edge : edge..<whole.upperBound, edge)
     }
 }
 

@@ -40,6 +40,9 @@ final class NestedWindow {
     private let values: UnsafeMutableBufferPointer<Double>
     /// Where each condition's edge was for the row tested last (see `DateWindowPlan.window`).
     private let edges: UnsafeMutableBufferPointer<Int>
+    /// Whether the predicate is its date conditions alone: the window's first (or last) row
+    /// is the match, tested no further.
+    private let residualHolds: Bool
 
     init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, dates: ColumnArray<Double>, whole: Range<Int>,
          cursor: RowCursor, mode: NestedScan.Mode) {
@@ -49,6 +52,7 @@ final class NestedWindow {
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
         edges.initialize(repeating: whole.lowerBound)
+        if case .constant(true) = plan.residual { residualHolds = true } else { residualHolds = false }
     }
 
     deinit {
@@ -69,7 +73,14 @@ final class NestedWindow {
                 }
             }
         }
-        let window = plan.window(of: whole, dates, UnsafeBufferPointer(values), hints: edges)
+        let window: Range<Int>
+        if let condition = plan.onlyDate {
+            (window, edges[0]) = dates.withUnsafeBufferPointer { dates in
+                DateWindowPlan.window(of: whole, dates, condition, bound: values[0], near: edges[0])
+            }
+        } else {
+            window = plan.window(of: whole, dates, UnsafeBufferPointer(values), hints: edges)
+        }
         let before = window.lowerBound - whole.lowerBound, after = whole.upperBound - window.upperBound
         switch mode {
         case .allSatisfy:
@@ -78,9 +89,9 @@ final class NestedWindow {
             if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, failing) }
             return after > 0 ? (window.count + 1, window.upperBound) : (window.count, nil)
         case .contains, .first:
-            if let match = window.first(where: residual) { return (before + match - window.lowerBound + 1, match) }
+            if let match = residualHolds ? window.first : window.first(where: residual) { return (before + match - window.lowerBound + 1, match) }
         case .last:
-            if let match = window.last(where: residual) { return (after + window.upperBound - match, match) }
+            if let match = residualHolds ? window.last : window.last(where: residual) { return (after + window.upperBound - match, match) }
         }
         return (whole.count, nil)
     }

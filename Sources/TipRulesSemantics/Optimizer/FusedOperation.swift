@@ -207,8 +207,9 @@ package enum RowPredicate: Sendable {
     indirect case or(RowPredicate, RowPredicate)
     indirect case not(RowPredicate)
     /// `list.contains { p }` or `list.allSatisfy { p }` of another list, in a closure over this
-    /// list's rows (see `NestedScan`, whose mode is `contains` or `allSatisfy`). Its steps depend
-    /// on each row, as a string search's do.
+    /// list's rows (see `NestedScan`); or `list.first { p } != nil` (`last`), whose mode is
+    /// `first` (`last`): found as they find it. Its steps depend on each row, as a string
+    /// search's do.
     indirect case exists(NestedScan)
 }
 

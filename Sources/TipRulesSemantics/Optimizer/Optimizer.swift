@@ -903,11 +903,17 @@ extension RowPredicate {
             return .or(a, b)
         case .not(let e):
             return from(e, slot: slot, mapped: mapped).map { .not($0) }
+        case .comparison(let op, let l, let r) where (op == .equal || op == .notEqual) && (foundTest(l, r) ?? foundTest(r, l)) != nil:
+            // `other.last { $0.date < r.date } != nil`: whether the nested search finds a row,
+            // found as it finds it (from the end for `last`), so it goes through the same rows.
+            guard let (list, inner, mode, steps) = foundTest(l, r) ?? foundTest(r, l),
+                  let scan = nestedScan(list, inner, mode, steps, rowSlot: slot, mapped: mapped) else { return nil }
+            return op == .notEqual ? .exists(scan) : .not(.exists(scan))
         case .comparison(let op, let l, let r):
             if let chained = optionalStringTest(op, l, r, slot: slot, mapped: mapped)
                 ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
             guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }
-            return .compare(a, op, b)
+            return distance(a, op, b) ?? distance(b, op.mirrored, a) ?? .compare(a, op, b)
         case .nilCoalescing(let l, let r) where coalescedStringTest(l, r, slot: slot, mapped: mapped) != nil:
             return coalescedStringTest(l, r, slot: slot, mapped: mapped)
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
@@ -959,6 +965,31 @@ extension RowPredicate {
               }) else { return nil }
         return NestedScan(list: HoistedExpression(list), predicate: inner, rowSlot: rowSlot, mode: mode,
                           perElement: steps.perElement, perSourceElement: steps.perSourceElement)
+    }
+
+    /// `abs(x) < k` of an `x` that moves with the row's date (`abs($0.date.timeIntervalSince(v.date))
+    /// < 600`) as `x < k && -x < k`, and `abs(x) > k` as `x > k || -x > k` (`<=` and `>=`
+    /// alike): the same for every `x`, NaN included, since `abs(x)` is the larger of `x` and
+    /// `-x`. Each side is a date condition, so a list in date order is searched in the window
+    /// they allow (see `DateWindowPlan`). Nil for other comparisons. (`x` is read twice, so it
+    /// must charge nothing and not be evaluated once per scan, as for `isNaN`.)
+    private static func distance(_ a: Operand, _ op: ComparisonOperator, _ k: Operand) -> RowPredicate? {
+        guard case .function(.absDouble, let x, nil) = a, k.isInvariant, x.dateDirection != nil, !x.chargesWork,
+              !x.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+        switch op {
+        case .less, .lessOrEqual: return .and(.compare(x, op, k), .compare(.negate(x), op, k))
+        case .greater, .greaterOrEqual: return .or(.compare(x, op, k), .compare(.negate(x), op, k))
+        case .equal, .notEqual: return nil
+        }
+    }
+
+    /// `found` as a fused `first(where:)` or `last(where:)` compared with `nil` (`nilSide`); nil
+    /// for anything else.
+    private static func foundTest(_ found: TypedExpression, _ nilSide: TypedExpression)
+        -> (list: TypedExpression, inner: RowPredicate, mode: NestedScan.Mode, steps: FusedSteps)? {
+        guard case .constant(.null) = nilSide.node, case .fused(.scan(let list, let inner, let mode), let steps, _) = found.node,
+              mode == .first || mode == .last else { return nil }
+        return (list, inner, mode == .first ? .first : .last, steps)
     }
 
     /// The right side of `x == nil || f(x!)` (with `isNil`) or `x != nil && f(x!)`, or a branch
