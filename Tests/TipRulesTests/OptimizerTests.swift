@@ -542,6 +542,8 @@ struct OptimizerTests {
             // Distances in time: `abs` of a date difference as two date conditions.
             "contains { abs($0.date.timeIntervalSince(outer.date)) < 86400 * 2 && $0.id != outer.id }",
             "allSatisfy { abs(outer.date.timeIntervalSince($0.date)) >= 3600 }",
+            // An equality join in a window, with a rest that reads no outer row.
+            "contains { $0.name == outer.name && $0.date < outer.date && $0.rating > 1 }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]
@@ -593,6 +595,7 @@ struct OptimizerTests {
             ("filter { $0.date < outer.date }.last?.rating", "(FOUND ?? 9) < outer.rating"),
             ("last { $0.date <= outer.date && $0.rating > 2 }", "FOUND != nil"),
             ("first { $0.id == outer.id && $0.seen }", "nil == FOUND"),
+            ("last { outer.id == $0.id && $0.date < outer.date.addingTimeInterval(-86400) }?.rating", "(FOUND ?? 0) > 2"),
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]

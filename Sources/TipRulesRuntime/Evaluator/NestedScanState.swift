@@ -44,10 +44,14 @@ final class NestedWindow {
     /// is the match, tested no further.
     private let residualHolds: Bool
 
-    init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, dates: ColumnArray<Double>, whole: Range<Int>,
-         cursor: RowCursor, mode: NestedScan.Mode) {
-        (self.plan, self.reads, self.residual, self.dates, self.whole, self.cursor, self.mode)
-            = (plan, reads, residual, dates, whole, cursor, mode)
+    /// For a residual that is an equality join (see `RowPredicateBinder.joinedSearch`), its
+    /// search of a window: the first row that passes (the last, from the end).
+    let joined: ((Range<Int>, _ fromEnd: Bool) -> Int?)?
+
+    init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, joined: ((Range<Int>, Bool) -> Int?)?,
+         dates: ColumnArray<Double>, whole: Range<Int>, cursor: RowCursor, mode: NestedScan.Mode) {
+        (self.plan, self.reads, self.residual, self.joined, self.dates, self.whole, self.cursor, self.mode)
+            = (plan, reads, residual, joined, dates, whole, cursor, mode)
         values = .allocate(capacity: reads.count)
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
@@ -89,11 +93,21 @@ final class NestedWindow {
             if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, failing) }
             return after > 0 ? (window.count + 1, window.upperBound) : (window.count, nil)
         case .contains, .first:
-            if let match = residualHolds ? window.first : window.first(where: residual) { return (before + match - window.lowerBound + 1, match) }
+            if let match = find(in: window, fromEnd: false) { return (before + match - window.lowerBound + 1, match) }
         case .last:
-            if let match = residualHolds ? window.last : window.last(where: residual) { return (after + window.upperBound - match, match) }
+            if let match = find(in: window, fromEnd: true) { return (after + window.upperBound - match, match) }
         }
         return (whole.count, nil)
+    }
+}
+
+extension NestedWindow {
+    /// The first row of the window (the last, `fromEnd`) where the residual holds.
+    @inline(__always)
+    private func find(in window: Range<Int>, fromEnd: Bool) -> Int? {
+        if residualHolds { return fromEnd ? window.last : window.first }
+        if let joined { return joined(window, fromEnd) }
+        return fromEnd ? window.last(where: residual) : window.first(where: residual)
     }
 }
 

@@ -211,9 +211,47 @@ struct RowPredicateBinder {
             guard let number = number(bind(operand)) else { return nil }
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
-        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), dates: stream.dates, whole: whole,
-                                  cursor: row.cursor, mode: scan.mode)
+        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: joinedSearch(plan.residual),
+                                  dates: stream.dates, whole: whole, cursor: row.cursor, mode: scan.mode)
         return { window.scan() }
+    }
+
+    /// For a predicate `field == key` of an `Int` or `String` field and a value of the outer
+    /// row, with a rest that reads none (see `JoinPlan`): a search of rows for the first (or
+    /// last) that passes it, the key read once and the field compared in a loop. Nil for any
+    /// other predicate.
+    private func joinedSearch(_ predicate: RowPredicate) -> ((Range<Int>, _ fromEnd: Bool) -> Int?)? {
+        guard let plan = JoinPlan(predicate) else { return nil }
+        let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }
+        switch stream.columns[plan.field] {
+        case .int(let items):
+            return { rows, fromEnd in
+                guard case .int(let k) = key(0) else { return nil }
+                return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
+            }
+        case .string(let items):
+            return { rows, fromEnd in
+                guard case .string(let k) = key(0) else { return nil }
+                return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The first position of `rows` (the last, `fromEnd`) whose field is `k` and where `rest`
+    /// holds.
+    private static func firstMatch<Key: Equatable>(of k: Key, in items: ColumnArray<Key>, _ rows: Range<Int>, fromEnd: Bool,
+                                                   _ rest: ((Int) -> Bool)?) -> Int? {
+        items.withUnsafeBufferPointer { column in
+            precondition(rows.isEmpty || rows.upperBound <= column.count, "a join search past its column")
+            if fromEnd {
+                for position in rows.reversed() where column[position] == k && rest?(position) ?? true { return position }
+            } else {
+                for position in rows where column[position] == k && rest?(position) ?? true { return position }
+            }
+            return nil
+        }
     }
 
     /// A nested `contains`, `first` or `last` looking for an `Int` or `String` field equal to a
@@ -226,18 +264,11 @@ struct RowPredicateBinder {
         guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate) else { return nil }
         let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }, stream = self.stream, count = list.count
         let fromEnd = scan.mode == .last
-        /// The first (or last) position in `rows` whose field is `k` and where `rest` holds.
+        /// The first (or last) position in `rows` whose field is `k` and where `rest` holds, and
+        /// how many rows the search went through.
         func search<Key: Equatable>(_ items: ColumnArray<Key>, _ k: Key) -> (examined: Int, match: Int?) {
-            if fromEnd {
-                for position in rows.reversed() where items[position] == k && rest?(position) ?? true {
-                    return (rows.upperBound - position, position)
-                }
-            } else {
-                for position in rows where items[position] == k && rest?(position) ?? true {
-                    return (position - rows.lowerBound + 1, position)
-                }
-            }
-            return (count, nil)
+            guard let position = RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest) else { return (count, nil) }
+            return (fromEnd ? rows.upperBound - position : position - rows.lowerBound + 1, position)
         }
         let linear: (Value) -> (examined: Int, match: Int?)
         var indexAfter = JoinState.indexAfter
