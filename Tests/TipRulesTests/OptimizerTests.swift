@@ -500,6 +500,15 @@ struct OptimizerTests {
                    "view.donations.contains { 86400 > abs($0.date.addingTimeInterval(-86400 * 5).timeIntervalSince(Date.now)) }",
                    "view.donations.count(where: { abs($0.date.timeIntervalSince($0.when)) > 86400 })",
                    "view.donations.filter { abs($0.rating - 3) < 1 }.count"]
+        // A ternary of constants compared with a constant: its test, the test negated, or the
+        // answer of both (strings compared by canonical equivalence), except where the test
+        // reads a `let` that fails.
+        result += ["view.donations.map { $0.rating > 2 ? \"hi\" : \"lo\" }.filter { $0 == \"hi\" }.count",
+                   "view.donations.filter { ($0.seen ? 1 : 0) > 0 }.map(\\.id)",
+                   "view.donations.filter { 0.5 >= ($0.id > 3 ? 1.0 : -0.0) }.map(\\.id)",
+                   "view.donations.count(where: { ($0.id > 2 ? \"e\u{301}\" : \"\u{e9}\") == \"\u{e9}\" })",
+                   "view.donations.contains { ($0.note != nil ? 3 : 4) < 2 }",
+                   "view.donations.filter { (missing > $0.id ? 1 : 1) == 1 }.count"]
         return result + joins + sums + nested + found + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id == 3 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id > 100 && missing > 0 }.count + missing"]

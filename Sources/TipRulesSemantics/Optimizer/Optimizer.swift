@@ -870,6 +870,30 @@ package enum Optimizer {
     }
 }
 
+extension Constant {
+    /// `self op other` of two constants of one type, as Swift compares them (strings by
+    /// canonical equivalence); nil for other constants.
+    func compared(_ op: ComparisonOperator, _ other: Constant) -> Bool? {
+        func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
+            switch op {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            case .less: return a < b
+            case .lessOrEqual: return a <= b
+            case .greater: return a > b
+            case .greaterOrEqual: return a >= b
+            }
+        }
+        switch (self, other) {
+        case (.int(let a), .int(let b)): return holds(a, b)
+        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return holds(a, b)
+        case (.string(let a), .string(let b)): return holds(a, b)
+        case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: return op == .equal ? a == b : a != b
+        default: return nil
+        }
+    }
+}
+
 extension ComparisonOperator {
     /// The operator with its operands swapped: `k < x` is `x > k`.
     package var mirrored: ComparisonOperator {
@@ -913,7 +937,7 @@ extension RowPredicate {
             if let chained = optionalStringTest(op, l, r, slot: slot, mapped: mapped)
                 ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
             guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }
-            return distance(a, op, b) ?? distance(b, op.mirrored, a) ?? .compare(a, op, b)
+            return distance(a, op, b) ?? distance(b, op.mirrored, a) ?? decided(a, op, b) ?? decided(b, op.mirrored, a) ?? .compare(a, op, b)
         case .nilCoalescing(let l, let r) where coalescedStringTest(l, r, slot: slot, mapped: mapped) != nil:
             return coalescedStringTest(l, r, slot: slot, mapped: mapped)
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
@@ -980,6 +1004,21 @@ extension RowPredicate {
         case .less, .lessOrEqual: return .and(.compare(x, op, k), .compare(.negate(x), op, k))
         case .greater, .greaterOrEqual: return .or(.compare(x, op, k), .compare(.negate(x), op, k))
         case .equal, .notEqual: return nil
+        }
+    }
+
+    /// `(c ? x : y) op k` of constants `x`, `y` and `k` (`map { $0.score > 4 ? "good" : "bad" }
+    /// .filter { $0 == "good" }`): `c`, `!c`, or the answer both give, as Swift compares the
+    /// constants. (A row predicate cannot fail and its steps are the closure's whatever it
+    /// tests, so only a test that reads a value evaluated once per scan, whose evaluation may
+    /// fail, must stay.) Nil for other comparisons.
+    private static func decided(_ a: Operand, _ op: ComparisonOperator, _ b: Operand) -> RowPredicate? {
+        guard case .conditional(let test, .constant(let x), .constant(let y)) = a, case .constant(let k) = b,
+              let whenTrue = x.compared(op, k), let whenFalse = y.compared(op, k) else { return nil }
+        switch (whenTrue, whenFalse) {
+        case (true, false): return test
+        case (false, true): return .not(test)
+        default: return test.readsHoisted ? nil : .constant(whenTrue)
         }
     }
 
