@@ -509,6 +509,13 @@ struct OptimizerTests {
                    "view.donations.count(where: { ($0.id > 2 ? \"e\u{301}\" : \"\u{e9}\") == \"\u{e9}\" })",
                    "view.donations.contains { ($0.note != nil ? 3 : 4) < 2 }",
                    "view.donations.filter { (missing > $0.id ? 1 : 1) == 1 }.count"]
+        // `Int` arithmetic on the count of a string, bounded by its UTF-8 bytes (and overflowing
+        // where it can).
+        result += ["view.donations.map { $0.name.count + $0.id }.max()",
+                   "view.donations.map { ($0.note ?? \"\").count * 2 + ($0.bonus ?? 0) }.min()",
+                   "view.donations.filter { $0.name.count - $0.id > 3 }.map(\\.id)",
+                   "view.donations.map { $0.name.count + 9223372036854775807 }.max()",
+                   "view.donations.map { ($0.note ?? wanted).count - 1 }.max()"]
         return result + joins + sums + nested + found + ["view.donations.filter { $0.id > 100 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id == 3 && $0.date > lastDay }.count + (lastDay > Date.distantPast ? 1 : 0)",
                                  "view.donations.filter { $0.id > 100 && missing > 0 }.count + missing"]

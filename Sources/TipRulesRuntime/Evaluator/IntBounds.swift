@@ -153,10 +153,48 @@ extension Evaluator {
                 }
             }
             return IntBounds(low: low, high: high)
+        case .function(.stringCount, let text, nil):
+            // A string has no more characters than UTF-8 bytes.
+            return stringBytes(text, list).map { IntBounds(low: 0, high: $0) }
         case .conditional(let p, let a, let b):
             // Either branch may be taken; the test itself must not fail either.
             guard intArithmeticCannotFail(p, list), let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
             return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
+        default:
+            return nil
+        }
+    }
+
+    /// The most UTF-8 bytes a `String` operand has over the rows of the list: a field's most
+    /// (nil ones have none), a constant's, either of `??`'s. Nil for other operands.
+    private func stringBytes(_ operand: RowPredicate.Operand, _ list: DonationList) -> Int? {
+        if operand.isInvariant {
+            switch invariant(operand) {
+            case .string(let text): return text.utf8.count
+            case .null: return 0
+            default: return nil
+            }
+        }
+        switch operand {
+        case .field(let index):
+            func most<Text>(_ items: ColumnArray<Text>, _ bytes: (Text) -> Int) -> Int {
+                items.withUnsafeBufferPointer { column in
+                    var most = 0
+                    switch list.positions {
+                    case .contiguous(let range): for position in range { most = max(most, bytes(column[position])) }
+                    case .scattered(let positions): for position in positions { most = max(most, bytes(column[position])) }
+                    }
+                    return most
+                }
+            }
+            switch list.stream.columns[index] {
+            case .string(let items): return most(items) { $0.utf8.count }
+            case .optionalString(let items): return most(items) { $0?.utf8.count ?? 0 }
+            default: return nil
+            }
+        case .coalesce(let a, let b, _):
+            guard let x = stringBytes(a, list), let y = stringBytes(b, list) else { return nil }
+            return max(x, y)
         default:
             return nil
         }
