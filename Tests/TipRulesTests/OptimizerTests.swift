@@ -566,16 +566,8 @@ struct OptimizerTests {
         var result: [String] = []
         for (index, inner) in inners.enumerated() {
             for list in lists {
-                let nested = "\(list).\(inner)"
                 // Each inner scan over each list, in turn with one outer consumer and test.
-                switch (index + lists.firstIndex(of: list)!) % 6 {
-                case 0: result.append("view.donations.filter { outer in \(nested) }.map(\\.id)")
-                case 1: result.append("view.donations.count(where: { outer in outer.id > 2 && \(nested) })")
-                case 2: result.append("view.donations.contains { outer in !\(nested) }")
-                case 3: result.append("view.donations.first { outer in outer.seen || \(nested) }?.id")
-                case 4: result.append("view.donations.filter { outer in \(nested) && outer.rating > 1 }.count >= 3")
-                default: result.append("view.donations.allSatisfy { outer in \(nested) }")
-                }
+                result.append(outerScan(index + lists.firstIndex(of: list)!, testing: "\(list).\(inner)"))
             }
             result.append("view.donations.last { outer in view.donations.\(inner) }?.id")
             result.append("view.donations.filter { outer in view.donations.\(inner) }.isEmpty")
@@ -618,19 +610,25 @@ struct OptimizerTests {
         var result: [String] = []
         for (index, (search, test)) in tests.enumerated() {
             for (offset, list) in lists.enumerated() {
-                let found = test.replacingOccurrences(of: "FOUND", with: "\(list).\(search)")
-                switch (index + offset) % 6 {
-                case 0: result.append("view.donations.filter { outer in \(found) }.map(\\.id)")
-                case 1: result.append("view.donations.count(where: { outer in outer.id > 2 && \(found) })")
-                case 2: result.append("view.donations.contains { outer in !(\(found)) }")
-                case 3: result.append("view.donations.first { outer in outer.seen || \(found) }?.id")
-                case 4: result.append("view.donations.filter { outer in \(found) && outer.rating > 1 }.count >= 3")
-                default: result.append("view.donations.allSatisfy { outer in \(found) }")
-                }
+                result.append(outerScan(index + offset, testing: "(" + test.replacingOccurrences(of: "FOUND", with: "\(list).\(search)") + ")"))
             }
         }
         return result
     }()
+
+    /// A scan over `view` whose closure tests `test` of its row `outer`: one of six consumers
+    /// (`filter`, `count(where:)`, `contains`, `first`, a count compared, `allSatisfy`), chosen
+    /// by `variant`, with `test` alone, negated, or behind `&&` or `||`.
+    private static func outerScan(_ variant: Int, testing test: String) -> String {
+        switch variant % 6 {
+        case 0: return "view.donations.filter { outer in \(test) }.map(\\.id)"
+        case 1: return "view.donations.count(where: { outer in outer.id > 2 && \(test) })"
+        case 2: return "view.donations.contains { outer in !\(test) }"
+        case 3: return "view.donations.first { outer in outer.seen || \(test) }?.id"
+        case 4: return "view.donations.filter { outer in \(test) && outer.rating > 1 }.count >= 3"
+        default: return "view.donations.allSatisfy { outer in \(test) }"
+        }
+    }
 
     /// Whether a fused scan of the expression tests a nested scan (see `NestedScan`).
     private static func testsNestedScan(_ expression: TypedExpression) -> Bool {

@@ -874,20 +874,10 @@ extension Constant {
     /// `self op other` of two constants of one type, as Swift compares them (strings by
     /// canonical equivalence); nil for other constants.
     func compared(_ op: ComparisonOperator, _ other: Constant) -> Bool? {
-        func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
-            switch op {
-            case .equal: return a == b
-            case .notEqual: return a != b
-            case .less: return a < b
-            case .lessOrEqual: return a <= b
-            case .greater: return a > b
-            case .greaterOrEqual: return a >= b
-            }
-        }
         switch (self, other) {
-        case (.int(let a), .int(let b)): return holds(a, b)
-        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return holds(a, b)
-        case (.string(let a), .string(let b)): return holds(a, b)
+        case (.int(let a), .int(let b)): return op.holds(a, b)
+        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return op.holds(a, b)
+        case (.string(let a), .string(let b)): return op.holds(a, b)
         case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: return op == .equal ? a == b : a != b
         default: return nil
         }
