@@ -209,8 +209,8 @@ final class ComparisonNode: BinaryNode {
 
     private func body(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
         switch kind {
-        case .int: return op.holds(try lhs.int(&ev), try rhs.int(&ev))
-        case .double: return op.holds(try lhs.double(&ev), try rhs.double(&ev))
+        case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
+        case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
         case .nilOnRight:
             let isNil = try lhs.isNil(&ev)
             try ev.tickNode(rhs.range)
@@ -222,6 +222,23 @@ final class ComparisonNode: BinaryNode {
             let left = try lhs.evaluate(&ev)
             let right = try rhs.evaluate(&ev)
             return Evaluator.compare(op, left, right)
+        }
+    }
+}
+
+extension ComparisonNode {
+    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`): as
+    /// `ComparisonOperator.holds`, which, generic and in another module, is called unspecialized
+    /// from here (about 35 instructions a comparison, through the protocol's witnesses).
+    @inline(__always)
+    static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
         }
     }
 }

@@ -445,7 +445,7 @@ final class OptionalNumberFilter: RowFilter {
                 guard let bits else { return value.pointee.map(test) ?? nilPasses }
                 return bits.test(value, test, nilPasses: nilPasses)
             }
-            let nilPasses = op.holds(fallback, k)
+            let nilPasses = ComparisonNode.holds(op, fallback, k)
             switch op {
             case .equal: return body(column.count) { passes($0, nilPasses) { $0 == k } }
             case .notEqual: return body(column.count) { passes($0, nilPasses) { $0 != k } }

@@ -31,9 +31,9 @@ package enum ComparisonOperator: String, Sendable {
 }
 
 extension ComparisonOperator {
-    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`): what the
-    /// evaluator computes, and what the optimizer works out for constants.
-    @inlinable
+    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`), as the
+    /// optimizer works them out for constants (the evaluator has its own, see
+    /// `ComparisonNode.holds`).
     package func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
         switch self {
         case .equal: return a == b
