@@ -42,21 +42,50 @@ enum StringSearch {
         return a.withUTF8 { x in b.withUTF8 { y in body(x, y) } }
     }
 
-    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        let fast: Bool? = withBytes(text, prefix) { t, p in
-            let window = min(t.count, p.count + 1)
-            guard simple(p[...]), simple(t[0..<window]) else { return nil }
-            return t.count >= p.count && bytesEqual(t, from: 0, p)
+    /// `hasPrefix` (or, with `suffix`, `hasSuffix`) of many texts with one needle, a constant a
+    /// scan binds: the needle's bytes, and whether they allow the fast path, worked out once
+    /// rather than for every text.
+    struct AffixTest {
+        private let needle: String
+        private let bytes: [UInt8]
+        private let simpleNeedle: Bool
+        private let suffix: Bool
+
+        init(_ needle: String, suffix: Bool) {
+            self.needle = needle
+            self.suffix = suffix
+            bytes = Array(needle.utf8)
+            simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0[...]) }
         }
+
+        func holds(_ text: String) -> Bool {
+            if simpleNeedle {
+                let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { t in
+                    bytes.withUnsafeBufferPointer { p in StringSearch.affix(t, p, suffix: suffix) }
+                }
+                if let answer = fast ?? nil { return answer }
+            }
+            return suffix ? StringSearch.hasSuffix(text, needle) : StringSearch.hasPrefix(text, needle)
+        }
+    }
+
+    /// Whether the text's bytes begin (with `suffix`, end) with the needle's, for a needle of
+    /// ASCII other than CR; nil when the text's bytes there, and the one next to them, are not
+    /// (then only whole characters tell).
+    @inline(__always)
+    private static func affix(_ t: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, suffix: Bool) -> Bool? {
+        let window = min(t.count, p.count + 1), start = suffix ? t.count - window : 0
+        guard simple(t[start..<(start + window)]) else { return nil }
+        return t.count >= p.count && bytesEqual(t, from: suffix ? t.count - p.count : 0, p)
+    }
+
+    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+        let fast: Bool? = withBytes(text, prefix) { t, p in simple(p[...]) ? affix(t, p, suffix: false) : nil }
         return fast ?? text.starts(with: prefix)
     }
 
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        let fast: Bool? = withBytes(text, suffix) { t, s in
-            let window = min(t.count, s.count + 1)
-            guard simple(s[...]), simple(t[(t.count - window)..<t.count]) else { return nil }
-            return t.count >= s.count && bytesEqual(t, from: t.count - s.count, s)
-        }
+        let fast: Bool? = withBytes(text, suffix) { t, s in simple(s[...]) ? affix(t, s, suffix: true) : nil }
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 

@@ -1101,8 +1101,9 @@ struct RowPredicateBinder {
         }
         if case .strings(let items) = a, case .value(.string(let needle)) = b {
             switch test {
-            case .hasPrefix: return { StringSearch.hasPrefix(items[$0], needle) }
-            case .hasSuffix: return { StringSearch.hasSuffix(items[$0], needle) }
+            case .hasPrefix, .hasSuffix:
+                let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+                return { affix.holds(items[$0]) }
             case .isEmpty: return { items[$0].isEmpty }
             case .contains:
                 guard let meter else { return { StringSearch.contains(items[$0], needle) } }
@@ -1116,8 +1117,9 @@ struct RowPredicateBinder {
         if case .optionalStrings(let items) = a, case .value(.string(let needle)) = b, test != .contains {
             // An optional field tested against a constant, read in place (nil ends the chain).
             switch test {
-            case .hasPrefix: return { position in items[position].map { StringSearch.hasPrefix($0, needle) } ?? false }
-            case .hasSuffix: return { position in items[position].map { StringSearch.hasSuffix($0, needle) } ?? false }
+            case .hasPrefix, .hasSuffix:
+                let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+                return { position in items[position].map(affix.holds) ?? false }
             default: return { position in items[position]?.isEmpty ?? false }
             }
         }
