@@ -72,6 +72,8 @@ final class DateWindowPlan: Sendable {
     /// of its bindings.
     let residual: RowPredicate
     let residualFilters: BoundFilterCache
+    /// Whether the predicate is its date conditions alone (every row of the window passes).
+    let residualHolds: Bool
     /// The operands the conditions read (each step's, then the bound, condition by condition):
     /// the order `window(of:_:_:)` takes their values in.
     let invariants: [RowPredicate.Operand]
@@ -87,6 +89,7 @@ final class DateWindowPlan: Sendable {
         searches = conditions.map { Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, invariantCount: $0.invariantCount) }
         onlyDate = searches.count == 1 && searches[0].single == .date ? searches[0] : nil
         residual = rest ?? .constant(true)
+        residualHolds = rest == nil
         residualFilters = BoundFilterCache(residual, windows: false)
         invariants = conditions.flatMap { condition in
             condition.steps.compactMap { step -> RowPredicate.Operand? in

@@ -40,9 +40,6 @@ final class NestedWindow {
     private let values: UnsafeMutableBufferPointer<Double>
     /// Where each condition's edge was for the row tested last (see `DateWindowPlan.window`).
     private let edges: UnsafeMutableBufferPointer<Int>
-    /// Whether the predicate is its date conditions alone: the window's first (or last) row
-    /// is the match, tested no further.
-    private let residualHolds: Bool
 
     /// For a residual that is an equality join (see `RowPredicateBinder.joinedSearch`), its
     /// search of a window: the first row that passes (the last, from the end).
@@ -56,7 +53,6 @@ final class NestedWindow {
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
         edges.initialize(repeating: whole.lowerBound)
-        if case .constant(true) = plan.residual { residualHolds = true } else { residualHolds = false }
     }
 
     deinit {
@@ -105,7 +101,7 @@ extension NestedWindow {
     /// The first row of the window (the last, `fromEnd`) where the residual holds.
     @inline(__always)
     private func find(in window: Range<Int>, fromEnd: Bool) -> Int? {
-        if residualHolds { return fromEnd ? window.last : window.first }
+        if plan.residualHolds { return fromEnd ? window.last : window.first }
         if let joined { return joined(window, fromEnd) }
         return fromEnd ? window.last(where: residual) : window.first(where: residual)
     }

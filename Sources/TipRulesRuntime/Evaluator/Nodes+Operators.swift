@@ -227,9 +227,9 @@ final class ComparisonNode: BinaryNode {
 }
 
 extension ComparisonNode {
-    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`): as
-    /// `ComparisonOperator.holds`, which, generic and in another module, is called unspecialized
-    /// from here (about 35 instructions a comparison, through the protocol's witnesses).
+    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`). (Here, in
+    /// the evaluator's module: a generic from another module is called unspecialized, about 35
+    /// instructions a comparison through the protocol's witnesses.)
     @inline(__always)
     static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
         switch op {

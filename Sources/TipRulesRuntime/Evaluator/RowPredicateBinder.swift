@@ -211,17 +211,16 @@ struct RowPredicateBinder {
             guard let number = number(bind(operand)) else { return nil }
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
-        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: joinedSearch(plan.residual),
+        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: JoinPlan(plan.residual).flatMap(joinedSearch),
                                   dates: stream.dates, whole: whole, cursor: row.cursor, mode: scan.mode)
         return { window.scan() }
     }
 
-    /// For a predicate `field == key` of an `Int` or `String` field and a value of the outer
-    /// row, with a rest that reads none (see `JoinPlan`): a search of rows for the first (or
-    /// last) that passes it, the key read once and the field compared in a loop. Nil for any
-    /// other predicate.
-    private func joinedSearch(_ predicate: RowPredicate) -> ((Range<Int>, _ fromEnd: Bool) -> Int?)? {
-        guard let plan = JoinPlan(predicate) else { return nil }
+    /// For a join (`field == key` of an `Int` or `String` field and a value of the outer row,
+    /// with a rest that reads none, see `JoinPlan`): a search of rows for the first (or last)
+    /// that passes it, the key read once and the field compared in a loop. Nil for a field of
+    /// another type.
+    private func joinedSearch(_ plan: JoinPlan) -> ((Range<Int>, _ fromEnd: Bool) -> Int?)? {
         let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }
         switch stream.columns[plan.field] {
         case .int(let items):
@@ -261,42 +260,22 @@ struct RowPredicateBinder {
     /// (where the first and last matches are, so the rows gone through are the same). Nil for
     /// any other scan.
     private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, match: Int?))? {
-        guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate) else { return nil }
-        let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }, stream = self.stream, count = list.count
-        let fromEnd = scan.mode == .last
-        /// The first (or last) position in `rows` whose field is `k` and where `rest` holds, and
-        /// how many rows the search went through.
-        func search<Key: Equatable>(_ items: ColumnArray<Key>, _ k: Key) -> (examined: Int, match: Int?) {
-            guard let position = RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest) else { return (count, nil) }
-            return (fromEnd ? rows.upperBound - position : position - rows.lowerBound + 1, position)
-        }
-        let linear: (Value) -> (examined: Int, match: Int?)
-        var indexAfter = JoinState.indexAfter
-        switch stream.columns[plan.field] {
-        case .int(let items):
-            // Usually a dense table (see `JoinIndex`), quick to build.
-            indexAfter = JoinState.intIndexAfter
-            linear = { key in
-                guard case .int(let k) = key else { return (count, nil) }
-                return search(items, k)
-            }
-        case .string(let items):
-            linear = { key in
-                guard case .string(let k) = key else { return (count, nil) }
-                return search(items, k)
-            }
-        default:
-            return nil
-        }
+        guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate), let search = joinedSearch(plan) else { return nil }
+        let key = values(plan.key), stream = self.stream, count = list.count, fromEnd = scan.mode == .last
+        // An `Int` key's index is usually a dense table (see `JoinIndex`), quick to build.
+        let indexAfter: Int
+        if case .int = stream.columns[plan.field] { indexAfter = JoinState.intIndexAfter } else { indexAfter = JoinState.indexAfter }
         let state = JoinState()
         return {
             if let index = state.index {
                 guard let matches = index.matches(of: key(0)) else { return (count, nil) }
                 return fromEnd ? (count - matches.last, rows.lowerBound + matches.last) : (matches.first + 1, rows.lowerBound + matches.first)
             }
-            let answer = linear(key(0))
+            let match = search(rows, fromEnd)
+            let answer = (examined: match.map { fromEnd ? rows.upperBound - $0 : $0 - rows.lowerBound + 1 } ?? count, match: match)
             state.work += answer.examined
             if state.work > indexAfter * count {
+                let rest = plan.rest?.predicate.map { bind($0) }
                 let kept = rest.map { rest in rows.filter(rest) } ?? Array(rows)
                 state.index = JoinIndex(stream: stream, rows: rows, clock: 0, restValues: [], field: plan.field, kept: kept)
             }

@@ -872,14 +872,24 @@ package enum Optimizer {
 
 extension Constant {
     /// `self op other` of two constants of one type, as Swift compares them (strings by
-    /// canonical equivalence); nil for other constants.
+    /// canonical equivalence); nil for other constants. Worked out from `<`, `==` and `>`, of
+    /// which NaN makes all three false, as it makes `<=` and `>=`.
     func compared(_ op: ComparisonOperator, _ other: Constant) -> Bool? {
+        let less: Bool, equal: Bool, greater: Bool
         switch (self, other) {
-        case (.int(let a), .int(let b)): return op.holds(a, b)
-        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): return op.holds(a, b)
-        case (.string(let a), .string(let b)): return op.holds(a, b)
-        case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: return op == .equal ? a == b : a != b
+        case (.int(let a), .int(let b)): (less, equal, greater) = (a < b, a == b, a > b)
+        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): (less, equal, greater) = (a < b, a == b, a > b)
+        case (.string(let a), .string(let b)): (less, equal, greater) = (a < b, a == b, a > b)
+        case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: (less, equal, greater) = (false, a == b, false)
         default: return nil
+        }
+        switch op {
+        case .equal: return equal
+        case .notEqual: return !equal
+        case .less: return less
+        case .lessOrEqual: return less || equal
+        case .greater: return greater
+        case .greaterOrEqual: return greater || equal
         }
     }
 }
@@ -917,13 +927,14 @@ extension RowPredicate {
             return .or(a, b)
         case .not(let e):
             return from(e, slot: slot, mapped: mapped).map { .not($0) }
-        case .comparison(let op, let l, let r) where (op == .equal || op == .notEqual) && (foundTest(l, r) ?? foundTest(r, l)) != nil:
-            // `other.last { $0.date < r.date } != nil`: whether the nested search finds a row,
-            // found as it finds it (from the end for `last`), so it goes through the same rows.
-            guard let (list, inner, mode, steps) = foundTest(l, r) ?? foundTest(r, l),
-                  let scan = nestedScan(list, inner, mode, steps, rowSlot: slot, mapped: mapped) else { return nil }
-            return op == .notEqual ? .exists(scan) : .not(.exists(scan))
         case .comparison(let op, let l, let r):
+            if op == .equal || op == .notEqual, let (list, inner, mode, steps) = foundTest(l, r) ?? foundTest(r, l) {
+                // `other.last { $0.date < r.date } != nil`: whether the nested search finds a
+                // row, found as it finds it (from the end for `last`), so it goes through the
+                // same rows.
+                guard let scan = nestedScan(list, inner, mode, steps, rowSlot: slot, mapped: mapped) else { return nil }
+                return op == .notEqual ? .exists(scan) : .not(.exists(scan))
+            }
             if let chained = optionalStringTest(op, l, r, slot: slot, mapped: mapped)
                 ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
             guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }

@@ -30,22 +30,6 @@ package enum ComparisonOperator: String, Sendable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
 }
 
-extension ComparisonOperator {
-    /// Swift's comparison operators on one comparable type (IEEE rules for `Double`), as the
-    /// optimizer works them out for constants (the evaluator has its own, see
-    /// `ComparisonNode.holds`).
-    package func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
-        switch self {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
-        }
-    }
-}
-
 /// A closure: its parameters live in consecutive local slots starting at `firstSlot`.
 package struct TypedClosure: Sendable {
     package var firstSlot: Int
