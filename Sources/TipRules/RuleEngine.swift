@@ -312,8 +312,11 @@ public final class RuleEngine: Sendable {
                                 remember: (inout State, Result<Value, Diagnostic>, StoreSnapshot) -> ResultMemo.Outcome?)
         throws(Diagnostic) -> ResultMemo.Outcome {
         let rememberable = inMemory?.storeSnapshot()
-        let snapshot: any DonationSource = if let rememberable { rememberable } else { try storage.snapshot() }
-        var evaluation = Evaluation(context: inputs.context, donations: snapshot, now: inputs.now, parameterValues: inputs.parameterValues)
+        var evaluation = if let rememberable {
+            Evaluation(context: inputs.context, store: rememberable.store, now: inputs.now, parameterValues: inputs.parameterValues)
+        } else {
+            Evaluation(context: inputs.context, donations: try storage.snapshot(), now: inputs.now, parameterValues: inputs.parameterValues)
+        }
         let outcome = evaluate(&evaluation)
         if let rememberable, let remembered = state.write({ remember(&$0, outcome, rememberable) }) {
             return remembered

@@ -236,7 +236,7 @@ struct Runner {
         let context = EvaluationContext(program: program, options: options)
         let parameterValues = program.parameters.map { Value($0.defaultValue) }
         return {
-            var evaluation = Evaluation(context: context, donations: store, now: options.now, parameterValues: parameterValues)
+            var evaluation = Evaluation(context: context, store: store, now: options.now, parameterValues: parameterValues)
             guard case .success(.bool(let flag)) = evaluation.outcome(ofDeclarationAt: index) else { fatalError("rule failed") }
             return flag
         }

@@ -168,6 +168,7 @@ enum Workloads {
     /// Every rule shape, in order. (In groups: one array literal of all of them takes the
     /// type checker longer than it allows.)
     static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9 + workloads10
+        + workloads11
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1451,5 +1452,119 @@ enum Workloads {
         Workload(
             name: "W380", rule: "didRate.donations.map { $0.score >= 4 ? \"good\" : \"bad\" }.filter { $0 == \"good\" }.count > 100",
             closure: { data, _, _ in data.ratings.map { $0.score >= 4 ? "good" : "bad" }.filter { $0 == "good" }.count > 100 }),
+    ]
+
+    private static let workloads11: [Workload] = [
+        Workload(
+            name: "W381", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).sorted().first ?? 0 < 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).sorted().first ?? 0 < 10 }),
+        Workload(
+            name: "W382", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(3)).contains { $0.landmarkName.starts(with: \"Yo\") }",
+            closure: { data, calendar, _ in within(data.views, .day, 3, calendar).contains { $0.landmarkName.starts(with: "Yo") } }),
+        Workload(
+            name: "W383", rule: "didRate.donations.filter { $0.comment != nil && $0.comment!.count > 7 }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil && $0.comment!.count > 7 }.count > 10 }),
+        Workload(
+            name: "W384", rule: "didRate.donations.map { $0.score.isNaN ? 0 : $0.score }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { $0.score.isNaN ? 0 : $0.score }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W385", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) }.map { $0.helpful ?? 0 }.max() ?? 0 >= 19",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) }.map { $0.helpful ?? 0 }.max() ?? 0 >= 19 }),
+        Workload(
+            name: "W386", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 % 10 == 0 }.sorted(by: >).prefix(2).reduce(0, +) > 50",
+            closure: { data, _, _ in data.views.map(\.landmarkID).filter { $0 % 10 == 0 }.sorted(by: >).prefix(2).reduce(0, +) > 50 }),
+        Workload(
+            name: "W387", rule: "didRate.donations.count(where: { $0.score < 1 }) * 10 < didRate.donations.count",
+            closure: { data, _, _ in data.ratings.count(where: { $0.score < 1 }) * 10 < data.ratings.count }),
+        Workload(
+            name: "W388", rule: "(didRate.donations.last?.date.timeIntervalSince(didRate.donations.first?.date ?? Date.now) ?? 0) > 86400 * 30",
+            closure: { data, _, _ in (data.ratings.last?.date.timeIntervalSince(data.ratings.first?.date ?? Dataset.now) ?? 0) > 86400 * 30 }),
+        Workload(
+            name: "W389", rule: "didRate.donations.map { $0.landmarkID }.filter { id in didViewLandmarkDetail.donations.contains { $0.landmarkID == id } }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.filter { id in data.views.contains { $0.landmarkID == id } }.count > 10 }),
+        Workload(
+            name: "W390", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName == \"Zion\" || $0.landmarkName == \"Alps\" }.count >= 5",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName == "Zion" || $0.landmarkName == "Alps" }.count >= 5 }),
+        Workload(
+            name: "W391", rule: "didRate.donations.reduce(0) { $1.comment == nil ? $0 : $0 + 1 } > 50",
+            closure: { data, _, _ in data.ratings.reduce(0) { $1.comment == nil ? $0 : $0 + 1 } > 50 }),
+        Workload(
+            name: "W392", rule: "didRate.donations.map { Int($0.score * 10) }.filter { $0 % 7 == 0 }.count > 5",
+            closure: { data, _, _ in data.ratings.map { Int($0.score * 10) }.filter { $0 % 7 == 0 }.count > 5 }),
+        Workload(
+            name: "W393", rule: "didRate.donations.filter { $0.score > 3 }.suffix(10).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 3 }.suffix(10).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W394", rule: "didViewLandmarkDetail.donations.donatedWithin(.month).largestSubset(groupedBy: \\.landmarkID).count >= 3",
+            closure: { data, calendar, _ in Workloads.subsetCount(within(data.views, .month, 1, calendar), largest: true) >= 3 }),
+        Workload(
+            name: "W395", rule: "didRate.donations.filter { ($0.comment ?? \"\").uppercased().hasPrefix(\"GREAT\") }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment ?? "").uppercased().hasPrefix("GREAT") }.count > 5 }),
+        Workload(
+            name: "W396", rule: "Set(didRate.donations.filter { $0.score >= 4.5 }.compactMap(\\.comment)).count > 3",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score >= 4.5 }.compactMap(\.comment)).count > 3 }),
+        Workload(
+            name: "W397", rule: "didRate.donations.map { $0.score - 2.5 }.map { $0 * $0 }.reduce(0, +) / Double(max(1, didRate.donations.count)) > 1",
+            closure: { data, _, _ in data.ratings.map { $0.score - 2.5 }.map { $0 * $0 }.reduce(0, +) / Double(max(1, data.ratings.count)) > 1 }),
+        Workload(
+            name: "W398", rule: "didRate.donations.allSatisfy { $0.date <= Date.now }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.date <= Dataset.now } }),
+        Workload(
+            name: "W399", rule: "didLogin.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.count >= 1 && didViewLandmarkDetail.donations.filter { $0.landmarkID == 3 }.count >= 3",
+            closure: { data, _, _ in data.logins.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.count >= 1 && data.views.filter { $0.landmarkID == 3 }.count >= 3 }),
+        Workload(
+            name: "W400", rule: "didRate.donations.filter { $0.score >= 4 }.count(where: { r in didLogin.donations.contains { $0.date > r.date } }) > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.count(where: { r in data.logins.contains { $0.date > r.date } }) > 3 }),
+        Workload(
+            name: "W401", rule: "didRate.donations.sorted { ($0.helpful ?? 0) > ($1.helpful ?? 0) }.prefix(5).map(\\.score).min() ?? 0 > 2",
+            closure: { data, _, _ in data.ratings.sorted { ($0.helpful ?? 0) > ($1.helpful ?? 0) }.prefix(5).map(\.score).min() ?? 0 > 2 }),
+        Workload(
+            name: "W402", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.filter { $0 > 0 }.count > didRate.donations.count / 4",
+            closure: { data, _, _ in data.ratings.map { $0.comment?.count ?? 0 }.filter { $0 > 0 }.count > data.ratings.count / 4 }),
+        Workload(
+            name: "W403", rule: "didViewLandmarkDetail.donations.suffix(50).filter { $0.landmarkID == didViewLandmarkDetail.donations.last!.landmarkID }.count > 1",
+            closure: { data, _, _ in data.views.suffix(50).filter { $0.landmarkID == data.views.last!.landmarkID }.count > 1 }),
+        Workload(
+            name: "W404", rule: "didRate.donations.dropFirst(didRate.donations.count / 2).map(\\.score).reduce(0, +) > didRate.donations.prefix(didRate.donations.count / 2).map(\\.score).reduce(0, +)",
+            closure: { data, _, _ in data.ratings.dropFirst(data.ratings.count / 2).map(\.score).reduce(0, +) > data.ratings.prefix(data.ratings.count / 2).map(\.score).reduce(0, +) }),
+        Workload(
+            name: "W405", rule: "didRate.donations.filter { $0.helpful != nil && $0.helpful! > 15 }.map(\\.landmarkID).min() ?? 0 > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.helpful != nil && $0.helpful! > 15 }.map(\.landmarkID).min() ?? 0 > 3 }),
+        Workload(
+            name: "W406", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.filter { $0.hasSuffix(\"s\") }.count > 10",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.lowercased() }.filter { $0.hasSuffix("s") }.count > 10 }),
+        Workload(
+            name: "W407", rule: "didRate.donations.reversed().prefix(10).reduce(0.0) { $0 + $1.score } / 10 > 3",
+            closure: { data, _, _ in data.ratings.reversed().prefix(10).reduce(0.0) { $0 + $1.score } / 10 > 3 }),
+        Workload(
+            name: "W408", rule: "recentViews.count >= 5 && Set(recentViews.map(\\.landmarkID)).count >= 3", declarations: """
+            let recentViews = didViewLandmarkDetail.donations.donatedWithin(.days(14))
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.views, .day, 14, calendar)
+                return recent.count >= 5 && Set(recent.map(\.landmarkID)).count >= 3
+            }),
+        Workload(
+            name: "W409", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 7 }.count)) >= 3",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.map(\.score).reduce(0, +) / Double(max(1, data.ratings.filter { $0.landmarkID == 7 }.count)) >= 3 }),
+        Workload(
+            name: "W410", rule: "didViewLandmarkDetail.donations.contains { v in v.landmarkID == 7 && didRate.donations.contains { $0.landmarkID == 7 && $0.date > v.date && $0.score >= 4 } }",
+            closure: { data, _, _ in data.views.contains { v in v.landmarkID == 7 && data.ratings.contains { $0.landmarkID == 7 && $0.date > v.date && $0.score >= 4 } } }),
+        Workload(
+            name: "W411", rule: "didRate.donations.count(where: { $0.score > 2.5 && $0.landmarkID > 40 }) > 100",
+            closure: { data, _, _ in data.ratings.count(where: { $0.score > 2.5 && $0.landmarkID > 40 }) > 100 }),
+        Workload(
+            name: "W412", rule: "didRate.donations.count(where: { abs($0.score - 2.5) < 0.05 }) > 3",
+            closure: { data, _, _ in data.ratings.count(where: { abs($0.score - 2.5) < 0.05 }) > 3 }),
+        Workload(
+            name: "W413", rule: "didViewLandmarkDetail.donations.count(where: { $0.landmarkID == 7 || $0.landmarkName == \"Zion\" }) >= 5",
+            closure: { data, _, _ in data.views.count(where: { $0.landmarkID == 7 || $0.landmarkName == "Zion" }) >= 5 }),
+        Workload(
+            name: "W414", rule: "didRate.donations.count(where: { $0.comment != nil && ($0.helpful ?? 0) > 5 }) > 10",
+            closure: { data, _, _ in data.ratings.count(where: { $0.comment != nil && ($0.helpful ?? 0) > 5 }) > 10 }),
+        Workload(
+            name: "W415", rule: "didRate.donations.count(where: { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.score >= 4 }) >= 2",
+            closure: { data, _, _ in data.ratings.count(where: { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) && $0.score >= 4 }) >= 2 }),
     ]
 }

@@ -57,7 +57,10 @@ extension Evaluator {
             // first and then swaps in place, checking uniqueness at every swap.
             let count = min(list.count, n)
             let total = list.count
-            let positions = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // (Zeroed first: `init(unsafeUninitializedCapacity:)` is not specialized, and looks up
+            // its storage class's metadata at every call, which costs more than the zeroing.)
+            var positions = [Int](repeating: 0, count: count)
+            positions.withUnsafeMutableBufferPointer { buffer in
                 switch list.positions {
                 case .contiguous(let range):
                     for offset in 0..<count { buffer[offset] = range.upperBound - 1 - offset }
@@ -66,7 +69,6 @@ extension Evaluator {
                         for offset in 0..<count { buffer[offset] = kept[total - 1 - offset] }
                     }
                 }
-                initialized = count
             }
             return .donations(DonationList(stream: list.stream, positions: .scattered(positions)))
         default:

@@ -87,7 +87,8 @@ package struct Evaluation {
 
     /// Prepares an evaluation of a program over donations, read from the source as rules need them.
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions = EvaluationOptions()) {
-        evaluator = Evaluator(context: EvaluationContext(program: program, options: options), source: donations, now: options.now)
+        evaluator = Evaluator(context: EvaluationContext(program: program, options: options), source: StreamSource(donations),
+                              now: options.now)
     }
 
     /// An evaluation in a context made for many (see `EvaluationContext`), at a clock, over
@@ -95,7 +96,14 @@ package struct Evaluation {
     /// in declaration order.
     package init(context: EvaluationContext, donations: any DonationSource, now: Date, parameterValues: [Value]) {
         precondition(parameterValues.count == context.runtime.defaultParameterValues.count, "one value per parameter")
-        evaluator = Evaluator(context: context, source: donations, now: now, parameterValues: parameterValues)
+        evaluator = Evaluator(context: context, source: .other(donations), now: now, parameterValues: parameterValues)
+    }
+
+    /// The same over a store in memory, read directly rather than through the protocol (an
+    /// engine's snapshot of its in-memory donations, or a store a tool loaded).
+    package init(context: EvaluationContext, store: DonationStore, now: Date, parameterValues: [Value]) {
+        precondition(parameterValues.count == context.runtime.defaultParameterValues.count, "one value per parameter")
+        evaluator = Evaluator(context: context, source: .store(store), now: now, parameterValues: parameterValues)
     }
 
     /// A traced evaluation: the declarations run on node trees of their own that record into
@@ -104,7 +112,7 @@ package struct Evaluation {
     package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer) {
         let runtime = RuntimeProgram(program, tracer: tracer)
         evaluator = Evaluator(context: EvaluationContext(program: program, options: options, runtime: runtime, cache: nil),
-                              source: donations, now: options.now)
+                              source: StreamSource(donations), now: options.now)
     }
 
     /// Sets every parameter at once from values already checked against their types (a host's

@@ -898,15 +898,28 @@ extension Evaluator {
                                _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
         // A scan nested in a closure over another list, looking for a field equal to the other
         // list's element: answered from an index of this list (see `JoinPlan`).
-        if mode != .filter && mode != .allSatisfy, let lookup = joinLookup(list, filters) {
+        // (Modes told apart by `switch` and `if case` throughout: `==` on an enum of another
+        // module is a call through its `Equatable` witness.)
+        let searches: Bool
+        switch mode {
+        case .filter, .allSatisfy: searches = false
+        case .count, .contains, .first, .last, .containsFromEnd: searches = true
+        }
+        if searches, let lookup = joinLookup(list, filters) {
             let matches = lookup.matches
             let result: Value, examined: Int
             switch mode {
-            case .contains, .first:
-                result = mode == .contains ? .bool(matches != nil) : matches.map { .donation(list.stream, list.position(at: $0.first)) } ?? .null
+            case .contains:
+                result = .bool(matches != nil)
                 examined = matches.map { $0.first + 1 } ?? list.count
-            case .last, .containsFromEnd:
-                result = mode == .containsFromEnd ? .bool(matches != nil) : matches.map { .donation(list.stream, list.position(at: $0.last)) } ?? .null
+            case .first:
+                result = matches.map { .donation(list.stream, list.position(at: $0.first)) } ?? .null
+                examined = matches.map { $0.first + 1 } ?? list.count
+            case .containsFromEnd:
+                result = .bool(matches != nil)
+                examined = matches.map { list.count - $0.last } ?? list.count
+            case .last:
+                result = matches.map { .donation(list.stream, list.position(at: $0.last)) } ?? .null
                 examined = matches.map { list.count - $0.last } ?? list.count
             default:
                 result = .int(matches?.count ?? 0)
@@ -926,7 +939,8 @@ extension Evaluator {
         case .filter, .count:
             var kept: [Int] = []
             var matches = 0
-            if mode == .count {
+            let counts = if case .count = mode { true } else { false }
+            if counts {
                 matches = countPassing(scanned, bound)
             } else {
                 _ = scanBatches(scanned, bound, reverse: false, stopsEarly: false) { _, selected in
@@ -935,12 +949,17 @@ extension Evaluator {
                 }
             }
             examined = list.count
-            result = mode == .filter ? .donations(DonationList(stream: list.stream, positions: .scattered(kept))) : .int(matches)
+            result = counts ? .int(matches) : .donations(DonationList(stream: list.stream, positions: .scattered(kept)))
         case .contains, .first, .last, .containsFromEnd:
-            let fromEnd = mode == .last || mode == .containsFromEnd
+            let (fromEnd, answersBool) = switch mode {
+            case .last: (true, false)
+            case .containsFromEnd: (true, true)
+            case .first: (false, false)
+            default: (false, true)
+            }
             let (match, needed) = firstPassing(scanned, bound, reverse: fromEnd)
             examined = match == nil ? list.count : (fromEnd ? after : before) + needed
-            if mode == .contains || mode == .containsFromEnd {
+            if answersBool {
                 result = .bool(match != nil)
             } else {
                 result = match.map { .donation(list.stream, $0) } ?? .null

@@ -51,7 +51,7 @@ struct Evaluator {
     /// The evaluation clock, as seconds since 2001.
     let now: Double
     /// Where event streams are read from, the first time a rule needs each.
-    let source: any DonationSource
+    let source: StreamSource
     /// The parameters' values: their defaults, or what the host set.
     private(set) var parameterValues: [Value]
     /// The value a key path's property step reads as its receiver.
@@ -138,7 +138,7 @@ struct Evaluator {
     /// and released each time (several times per event an evaluation reads).
     let runtime: RuntimeProgram
 
-    init(context: EvaluationContext, source: any DonationSource, now: Date, parameterValues: [Value]? = nil) {
+    init(context: EvaluationContext, source: StreamSource, now: Date, parameterValues: [Value]? = nil) {
         self.context = context
         self.runtime = context.runtime
         self.source = source

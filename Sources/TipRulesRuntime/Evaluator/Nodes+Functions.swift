@@ -22,7 +22,13 @@ final class BuiltinNode: Node {
     init(_ call: CompiledCall, _ type: RuleType) {
         self.call = call
         let scalar = BuiltinImplementations.scalar(for: call)
-        self.implementation = scalar?.boxed ?? BuiltinImplementations.implementation(call.builtin.id)
+        // (Not `scalar?.boxed ?? ...`: `??` is generic, and a closure through it comes back
+        // wrapped in two reabstraction thunks that every call would go through.)
+        if let boxed = scalar?.boxed {
+            self.implementation = boxed
+        } else {
+            self.implementation = BuiltinImplementations.implementation(call.builtin.id)
+        }
         (unboxed, intBody, doubleBody, boolBody) = switch scalar {
         case .int(let body)?: (.int, body, BuiltinNode.never, BuiltinNode.never)
         case .double(let body)?, .date(let body)?: (.double, BuiltinNode.never, body, BuiltinNode.never)

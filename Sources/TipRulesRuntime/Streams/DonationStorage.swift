@@ -169,7 +169,7 @@ struct StringPool {
 /// A store's donations as one evaluation reads them: shared by reference, so handing a
 /// snapshot to an evaluation copies no store. It never changes.
 package final class StoreSnapshot: DonationSource {
-    let store: DonationStore
+    package let store: DonationStore
     /// Which state of its storage's donations it shows: the storage counts its changes, so
     /// two snapshots of one storage with the same generation show the same donations.
     package let generation: Int
