@@ -44,6 +44,16 @@ final class BoundFilterCache: Sendable {
         /// `Evaluator.dateWindow`). (Unchecked: one scan at a time has the entry, see
         /// `BoundFilterCache`.)
         @exclusivity(unchecked) var windows = DateWindowCache()
+        /// What counts the rows that pass over a contiguous range where `filter` has no count
+        /// of its own (see `Evaluator.rowCounter`): worked out on the first count, then kept.
+        @exclusivity(unchecked) var counter = Counter.unknown
+
+        enum Counter {
+            case unknown
+            /// Neither the filter nor its predicate as truths counts: batches are selected.
+            case none
+            case filter(RowFilter)
+        }
 
         init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?, testsRowByRow: Bool = false) {
             self.testsRowByRow = testsRowByRow
