@@ -989,7 +989,7 @@ extension Evaluator {
             case .first: (false, false)
             default: (false, true)
             }
-            let (match, needed) = firstPassing(scanned, bound, reverse: fromEnd)
+            let (match, needed) = firstPassing(scanned, bound, reverse: fromEnd, of: cache)
             examined = match == nil ? list.count : (fromEnd ? after : before) + needed
             if answersBool {
                 result = .bool(match != nil)
@@ -1004,7 +1004,7 @@ extension Evaluator {
                 examined = 1
             } else if bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
                 // Typed columns over a range: found without making batches of positions.
-                if let failing = bound.filter.firstFailing(in: rows, bound.scratch, batch: bound.batch) {
+                if let failing = searcher(bound, cache, scanned.stream).firstFailing(in: rows, bound.scratch, batch: bound.batch) {
                     failed = true
                     examined = failing - rows.lowerBound + 1
                 } else if after > 0 {
@@ -1075,6 +1075,18 @@ extension Evaluator {
         return Evaluator.compare(op, .int(matches), .int(k))
     }
 
+    /// What searches a contiguous range for the first row that passes (or fails) a bound filter
+    /// of the predicate of `cache`: the filter itself, unless it is `&&`, `||` or `!` over a
+    /// computed test (`TruthFilter`, `abs($0.score - 2.5) < 0.05`). `AndFilter` searches each
+    /// operand in turn from where the other stopped, and each turn of a computed test computes
+    /// a block of truths afresh; the whole predicate as truths (`rowCounter`) computes each
+    /// block once. Both find the same row: a scanned predicate cannot fail, and one that
+    /// charges work is not searched by truths.
+    private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter {
+        guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
+        return truths
+    }
+
     /// How many rows of a contiguous range pass `counter`, counted in spans growing from 16 rows
     /// fourfold, stopping once `limit` are found: a count that only needs to reach a few
     /// matches reads little past them. Nil when the counter has no count (see `rowCounter`).
@@ -1093,10 +1105,13 @@ extension Evaluator {
     /// The position of the first donation of the list (the last, with `reverse`) that passes a
     /// bound filter, and how many of the list's rows a scan went through to find it (all of
     /// them when none passes).
-    func firstPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool) -> (match: Int?, needed: Int) {
+    /// (With the filter's `cache`, a search that would turn on a computed test goes through the
+    /// predicate's truths instead, see `searcher`.)
+    func firstPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
+                      of cache: BoundFilterCache? = nil) -> (match: Int?, needed: Int) {
         if !reverse, bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
             // Typed columns over a range: found without making batches of positions.
-            let match = bound.filter.firstPassing(in: rows, bound.scratch, batch: bound.batch)
+            let match = searcher(bound, cache, list.stream).firstPassing(in: rows, bound.scratch, batch: bound.batch)
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
         var match: Int?

@@ -23,6 +23,11 @@ class RowFilter {
     /// Whether the filter tests typed columns only, in tight loops (no closure per row).
     var isColumnar: Bool { false }
 
+    /// Whether the filter combines a computed test (`TruthFilter`) with others by `&&`, `||`
+    /// or `!`, so that its searches compute that test's truths again at every turn (see
+    /// `Evaluator.searcher`).
+    var turnsOnComputedTest: Bool { false }
+
     /// How many positions of a contiguous range pass, counted in one branch-free loop without
     /// listing them; nil for filters that have no such count (`&&`, `||`, `!`, string columns:
     /// the caller selects batches instead). A filter that meters work does it for every row,
@@ -642,6 +647,10 @@ class BinaryFilter: RowFilter {
 
     override var isColumnar: Bool { first.isColumnar && second.isColumnar }
 
+    override var turnsOnComputedTest: Bool {
+        first is TruthFilter || second is TruthFilter || first.turnsOnComputedTest || second.turnsOnComputedTest
+    }
+
     /// The first row of `range` where two conditions both hold, given each one's search for
     /// the first row where it holds: each search starts where the other's found a row, until
     /// both find the same one. Every row skipped fails one of them, and each round moves on by
@@ -753,6 +762,8 @@ final class NotFilter: RowFilter {
     }
 
     override var isColumnar: Bool { inner.isColumnar }
+
+    override var turnsOnComputedTest: Bool { inner is TruthFilter || inner.turnsOnComputedTest }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         let count = inner.select(input, passed.base)
