@@ -151,11 +151,22 @@ final class IntColumn: BatchComputation {
                 }
                 return
             }
-            let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
-            b.fill(input, y)
-            // (A failure is counted without a branch; division by zero reports as overflow.)
+            // (A failure is counted without a branch; division by zero reports as overflow. A
+            // constant right operand, as in `$0.x * 2`, is read as itself rather than from a
+            // batch of copies of it.)
             var failures = 0
+            let k = b.constant
+            let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
+            if k == nil { b.fill(input, y) }
             @inline(__always) func apply(_ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) {
+                if let k {
+                    for offset in 0..<input.count {
+                        let (value, overflow) = operation(output[offset], k)
+                        output[offset] = value
+                        failures &+= overflow ? 1 : 0
+                    }
+                    return
+                }
                 for offset in 0..<input.count {
                     let (value, overflow) = operation(output[offset], y[offset])
                     output[offset] = value
