@@ -616,16 +616,19 @@ struct OptimizerTests {
         return result
     }()
 
-    /// A scan over `view` whose closure tests `test` of its row `outer`: one of six consumers
+    /// A scan over `view` whose closure tests `test` of its row `outer`: one of eight consumers
     /// (`filter`, `count(where:)`, `contains`, `first`, a count compared, `allSatisfy`), chosen
-    /// by `variant`, with `test` alone, negated, or behind `&&` or `||`.
+    /// by `variant`, with `test` alone, negated, or behind `&&` or `||` (a column test first).
     private static func outerScan(_ variant: Int, testing test: String) -> String {
-        switch variant % 6 {
+        switch variant % 8 {
         case 0: return "view.donations.filter { outer in \(test) }.map(\\.id)"
         case 1: return "view.donations.count(where: { outer in outer.id > 2 && \(test) })"
         case 2: return "view.donations.contains { outer in !\(test) }"
         case 3: return "view.donations.first { outer in outer.seen || \(test) }?.id"
         case 4: return "view.donations.filter { outer in \(test) && outer.rating > 1 }.count >= 3"
+        // A column test ahead of the nested one: a search skips the rows the column fails.
+        case 5: return "view.donations.first { outer in outer.id >= 2 && \(test) }?.id"
+        case 6: return "view.donations.contains { outer in outer.rating > 1 && \(test) }"
         default: return "view.donations.allSatisfy { outer in \(test) }"
         }
     }

@@ -1114,6 +1114,22 @@ extension Evaluator {
             let match = searcher(bound, cache, list.stream).firstPassing(in: rows, bound.scratch, batch: bound.batch)
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
+        if !reverse, bound.testsRowByRow, let and = bound.filter as? AndFilter, and.first.isColumnar,
+           case .contiguous(let rows) = list.positions {
+            // `p && q` where `q` is tested a row at a time (a nested scan): the rows `p` fails
+            // skipped by its own search, `q` tested on each row `p` passes, in order. These are
+            // the rows, and the only rows, that a batch of one row at a time would test `q` on.
+            var start = rows.lowerBound
+            let row = bound.scratch, passed = bound.scratch + bound.batch
+            while start < rows.upperBound, let candidate = and.first.firstPassing(in: start..<rows.upperBound, bound.scratch, batch: bound.batch) {
+                row[0] = candidate
+                if and.second.select(UnsafeBufferPointer(start: row, count: 1), passed) == 1 {
+                    return (candidate, candidate - rows.lowerBound + 1)
+                }
+                start = candidate + 1
+            }
+            return (nil, rows.count)
+        }
         var match: Int?
         let needed = scanBatches(list, bound, reverse: reverse) { rows, selected in
             guard let first = selected.first else { return nil }
