@@ -627,6 +627,8 @@ extension Evaluator {
         case .unknown: break
         }
         var counter: RowFilter?
+        // (Whether the filter counts is asked of an empty range: nil means it has no count.
+        // Asked once per binding, whose answer `bound.counter` keeps.)
         if bound.filter.count(in: 0..<0) != nil {
             counter = bound.filter
         } else if bound.meter == nil, !cache.nestsScan, let predicate = cache.predicate,
