@@ -128,8 +128,9 @@ final class BoundFilterCache: Sendable {
     /// `p`, and whether it is a conjunction.
     let foldJunction: (test: RowPredicate, conjunction: Bool)?
 
-    /// The address of the entry, retained; 0 while none is kept or one is in use. (A predicate
-    /// without variable invariants has one binding per stream.)
+    /// The address of the entry put last, retained; 0 while none is kept or one is in use. (A
+    /// predicate without variable invariants has one binding per stream; one with them keeps
+    /// the others in `bindings`.)
     private let slot = Atomic<Int>(0)
     /// The entries of a predicate that reads variable invariants, by the digest of their values:
     /// a scan nested in a closure over another list (`logins.contains { l in rates.contains {
@@ -212,6 +213,14 @@ final class BoundFilterCache: Sendable {
     func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
         let digest = BoundFilterCache.digest(invariants)
         guard variableInvariants.isEmpty else {
+            // The entry put last waits in `slot`, taken without hashing or a lock: a scan whose
+            // invariant is a `let` or a parameter sees the same values at every evaluation. The
+            // others (one per outer value of a nested scan) are kept by digest.
+            if let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) {
+                let last = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
+                if last.matches(stream, invariants, digest: digest) { return last }
+                file(last)
+            }
             let entry = bindings.withLock { $0.entries.removeValue(forKey: digest) }
             return entry?.matches(stream, invariants, digest: digest) == true ? entry : nil
         }
@@ -238,34 +247,36 @@ final class BoundFilterCache: Sendable {
         return digest
     }
 
-    /// Keeps an entry for the next scan: in place of any other, or, for a predicate with
-    /// variable invariants, besides the others while their scratch buffers stay within
-    /// `scratchBudget` (past it, some other goes), and in place of those bound to another state
-    /// of the stream or another clock, which will not match again.
+    /// Keeps an entry for the next scan, in `slot`: in place of any other, or, for a predicate
+    /// with variable invariants, filing the one it displaces by its digest (see `file`).
     func put(_ entry: Entry) {
-        guard variableInvariants.isEmpty else {
-            let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
-            let evicted: Bindings? = bindings.withLock { bindings in
-                var evicted: Bindings?
-                if let kept = bindings.entries.first?.value, !kept.isSameState(as: entry) {
-                    evicted = bindings
-                    bindings = Bindings()
-                } else if bindings.entries.count >= capacity, bindings.entries[entry.digest] == nil {
-                    // Full: one goes (which one matters little, a scan binds again in one pass).
-                    var one = Bindings()
-                    one.entries[entry.digest] = bindings.entries.remove(at: bindings.entries.startIndex).value
-                    evicted = one
-                }
-                bindings.entries[entry.digest] = entry
-                return evicted
-            }
-            _ = evicted  // Released here, outside the lock.
-            return
-        }
         let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
-        if let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) {
-            Unmanaged<Entry>.fromOpaque(old).release()
+        guard let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) else { return }
+        let displaced = Unmanaged<Entry>.fromOpaque(old).takeRetainedValue()
+        if !variableInvariants.isEmpty { file(displaced) }
+    }
+
+    /// Keeps an entry of a predicate with variable invariants by its digest, besides the
+    /// others while their scratch buffers stay within `scratchBudget` (past it, some other
+    /// goes), and in place of those bound to another state of the stream or another clock,
+    /// which will not match again.
+    private func file(_ entry: Entry) {
+        let capacity = max(1, BoundFilterCache.scratchBudget / (2 * entry.batch * MemoryLayout<Int>.stride))
+        let evicted: Bindings? = bindings.withLock { bindings in
+            var evicted: Bindings?
+            if let kept = bindings.entries.first?.value, !kept.isSameState(as: entry) {
+                evicted = bindings
+                bindings = Bindings()
+            } else if bindings.entries.count >= capacity, bindings.entries[entry.digest] == nil {
+                // Full: one goes (which one matters little, a scan binds again in one pass).
+                var one = Bindings()
+                one.entries[entry.digest] = bindings.entries.remove(at: bindings.entries.startIndex).value
+                evicted = one
+            }
+            bindings.entries[entry.digest] = entry
+            return evicted
         }
+        _ = evicted  // Released here, outside the lock.
     }
 }
 
