@@ -640,16 +640,18 @@ class BinaryFilter: RowFilter {
     let first: RowFilter
     let second: RowFilter
 
+    /// (Worked out once: a scan asks at every search.)
+    private let combinesComputedTest: Bool
+
     init(_ first: RowFilter, _ second: RowFilter) {
         self.first = first
         self.second = second
+        combinesComputedTest = first is TruthFilter || second is TruthFilter || first.turnsOnComputedTest || second.turnsOnComputedTest
     }
 
     override var isColumnar: Bool { first.isColumnar && second.isColumnar }
 
-    override var turnsOnComputedTest: Bool {
-        first is TruthFilter || second is TruthFilter || first.turnsOnComputedTest || second.turnsOnComputedTest
-    }
+    override var turnsOnComputedTest: Bool { combinesComputedTest }
 
     /// The first row of `range` where two conditions both hold, given each one's search for
     /// the first row where it holds: each search starts where the other's found a row, until
