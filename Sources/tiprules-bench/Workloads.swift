@@ -169,6 +169,7 @@ enum Workloads {
     /// type checker longer than it allows.)
     static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9 + workloads10
         + workloads11
+        + workloads12
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1566,5 +1567,90 @@ enum Workloads {
         Workload(
             name: "W415", rule: "didRate.donations.count(where: { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.score >= 4 }) >= 2",
             closure: { data, _, _ in data.ratings.count(where: { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) && $0.score >= 4 }) >= 2 }),
+    ]
+
+    /// Session 19's batch, written as a new user would before anything was changed for them.
+    private static let workloads12: [Workload] = [
+        Workload(
+            name: "W416", rule: "didRate.donations.filter { $0.landmarkID == 7 }.count > didRate.donations.filter { $0.landmarkID == 8 }.count",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.count > data.ratings.filter { $0.landmarkID == 8 }.count }),
+        Workload(
+            name: "W417", rule: "didRate.donations.map(\\.score).sorted()[didRate.donations.count / 2] > 2.5",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted()[data.ratings.count / 2] > 2.5 }),
+        Workload(
+            name: "W418", rule: "didRate.donations.map { $0.helpful ?? 0 }.reduce(0, +) / max(1, didRate.donations.count) > 5",
+            closure: { data, _, _ in data.ratings.map { $0.helpful ?? 0 }.reduce(0, +) / max(1, data.ratings.count) > 5 }),
+        Workload(
+            name: "W419", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(7)).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in within(data.views, .day, 7, calendar).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W420", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).max() ?? 0 > 45",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).max() ?? 0 > 45 }),
+        Workload(
+            name: "W421", rule: "didRate.donations.contains { $0.comment == \"great 42\" && $0.score < 1 }",
+            closure: { data, _, _ in data.ratings.contains { $0.comment == "great 42" && $0.score < 1 } }),
+        Workload(
+            name: "W422", rule: "didRate.donations.filter { $0.score > 4 }.count >= 3 || didViewLandmarkDetail.donations.count > 100000",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 4 }.count >= 3 || data.views.count > 100000 }),
+        Workload(
+            name: "W423", rule: "didRate.donations.map { $0.score * Double($0.landmarkID) }.max() ?? 0 > 200",
+            closure: { data, _, _ in data.ratings.map { $0.score * Double($0.landmarkID) }.max() ?? 0 > 200 }),
+        Workload(
+            name: "W424", rule: "Set(didRate.donations.compactMap(\\.helpful)).count > 10",
+            closure: { data, _, _ in Set(data.ratings.compactMap(\.helpful)).count > 10 }),
+        Workload(
+            name: "W425", rule: "didRate.donations.allSatisfy { $0.comment == nil || !$0.comment!.isEmpty }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.comment == nil || !$0.comment!.isEmpty } }),
+        Workload(
+            name: "W426", rule: "didRate.donations.map { min($0.score, 3.0) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.ratings.map { min($0.score, 3.0) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W427", rule: "didRate.donations.donatedWithin(.days(30)).count(where: { $0.score >= 4 }) * 100 / max(1, didRate.donations.donatedWithin(.days(30)).count) >= 20",
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 30, calendar)
+                return recent.count(where: { $0.score >= 4 }) * 100 / max(1, recent.count) >= 20
+            }),
+        Workload(
+            name: "W428", rule: "didViewLandmarkDetail.donations.suffix(5).map(\\.landmarkID).allSatisfy { $0 == 7 }",
+            closure: { data, _, _ in data.views.suffix(5).map(\.landmarkID).allSatisfy { $0 == 7 } }),
+        Workload(
+            name: "W429", rule: "didRate.donations.map(\\.comment).compactMap { $0 }.filter { $0.count > 7 }.count > 10",
+            closure: { data, _, _ in data.ratings.map(\.comment).compactMap { $0 }.filter { $0.count > 7 }.count > 10 }),
+        Workload(
+            name: "W430", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.lowercased() == \"zion\" && $0.landmarkID == 1 }",
+            closure: { data, _, _ in data.views.contains { $0.landmarkName.lowercased() == "zion" && $0.landmarkID == 1 } }),
+        Workload(
+            name: "W431", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.contains { $0.date > l.date } }",
+            closure: { data, _, _ in data.logins.allSatisfy { l in data.views.contains { $0.date > l.date } } }),
+        Workload(
+            name: "W432", rule: "didRate.donations.filter { $0.score > 2 }.map { $0.helpful ?? 0 }.sorted().last ?? 0 > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 2 }.map { $0.helpful ?? 0 }.sorted().last ?? 0 > 10 }),
+        Workload(
+            name: "W433", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > didRate.donations.reduce(0) { $1.score < 1 ? $0 + 1 : $0 }",
+            closure: { data, _, _ in data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > data.ratings.reduce(0) { $1.score < 1 ? $0 + 1 : $0 } }),
+        Workload(
+            name: "W434", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID > 10 && $0.landmarkID < 20 }.map(\\.landmarkName).filter { $0 != \"Wilbere Bowl\" }.count > 50",
+            closure: { data, _, _ in data.views.filter { $0.landmarkID > 10 && $0.landmarkID < 20 }.map(\.landmarkName).filter { $0 != "Wilbere Bowl" }.count > 50 }),
+        Workload(
+            name: "W435", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.count)) > 2",
+            closure: { data, _, _ in
+                let recent = data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }
+                return recent.map(\.score).reduce(0, +) / Double(max(1, recent.count)) > 2
+            }),
+        Workload(
+            name: "W436", rule: "didRate.donations.map { Int($0.score) }.filter { $0 == 4 }.count > didRate.donations.count / 10",
+            closure: { data, _, _ in data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > data.ratings.count / 10 }),
+        Workload(
+            name: "W437", rule: "didRate.donations.first { $0.helpful == 19 }?.comment?.hasPrefix(\"great\") ?? false",
+            closure: { data, _, _ in data.ratings.first { $0.helpful == 19 }?.comment?.hasPrefix("great") ?? false }),
+        Workload(
+            name: "W438", rule: "didViewLandmarkDetail.donations.dropLast(10).filter { $0.landmarkName.hasSuffix(\"Lake\") }.count > 5",
+            closure: { data, _, _ in data.views.dropLast(10).filter { $0.landmarkName.hasSuffix("Lake") }.count > 5 }),
+        Workload(
+            name: "W439", rule: "didRate.donations.map { $0.score.rounded() }.filter { $0 >= 3 }.count > 300",
+            closure: { data, _, _ in data.ratings.map { $0.score.rounded() }.filter { $0 >= 3 }.count > 300 }),
+        Workload(
+            name: "W440", rule: "didRate.donations.filter { r in r.score >= 4 && didLogin.donations.contains { abs(r.date.timeIntervalSince($0.date)) < 86400 } }.count > 3",
+            closure: { data, _, _ in data.ratings.filter { r in r.score >= 4 && data.logins.contains { abs(r.date.timeIntervalSince($0.date)) < 86400 } }.count > 3 }),
     ]
 }

@@ -110,7 +110,8 @@ final class BoundFilterCache: Sendable {
     /// answer from an index of the list (see `JoinPlan`), and the index kept.
     let joinPlan: JoinPlan?
     let joins = JoinIndexCache()
-    /// For a sum of a mapping computed a batch at a time, the computation bound last.
+    /// For a sum of a mapping computed a batch at a time, or the row operand of a fold's step
+    /// (`foldExtreme`, `foldSelect`), the computation bound last.
     let columns: BoundColumnCache?
     /// What the operation computes for every row (see `FusedOperation.Kernel.rowOperand`),
     /// worked out once here: each is a walk of the operand's tree, which every evaluation of
@@ -124,6 +125,8 @@ final class BoundFilterCache: Sendable {
     let operandChargesWork: Bool
     /// A fold's step as a running selection (`$0 > r ? $0 : r`), when it is one.
     let foldSelect: SelectStep?
+    /// A fold's step as `max($0, r)` or `min($0, r)`, when it is one: `r`, and which.
+    let foldExtreme: (row: RowPredicate.Operand, isMax: Bool)?
     /// A `Bool` fold's step as `$0 && p($1)` or `$0 || p($1)` (see `junction(ofFoldStep:)`):
     /// `p`, and whether it is a conjunction.
     let foldJunction: (test: RowPredicate, conjunction: Bool)?
@@ -149,6 +152,17 @@ final class BoundFilterCache: Sendable {
     /// accumulator, the bindings of its test, kept as a scan's are.
     convenience init(foldStep step: RowPredicate.Operand) {
         self.init(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, operand: step, foldStep: step)
+    }
+
+    /// A fold's step `max($0, r)` or `min($0, r)` of `Int`s or `Double`s: `r`, and which; nil
+    /// for any other step.
+    static func extreme(ofFoldStep step: RowPredicate.Operand) -> (row: RowPredicate.Operand, isMax: Bool)? {
+        guard case .function(let function, .accumulator, let row?) = step else { return nil }
+        switch function {
+        case .maxInt, .maxDouble: return (row, true)
+        case .minInt, .minDouble: return (row, false)
+        default: return nil
+        }
     }
 
     /// A `Bool` fold's step (`$0 && p($1)` as `.conditional(acc && p, true, false)`) as the
@@ -184,8 +198,14 @@ final class BoundFilterCache: Sendable {
     init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil,
          operand: RowPredicate.Operand? = nil, foldStep: RowPredicate.Operand? = nil) {
         foldSelect = foldStep.flatMap(SelectStep.init)
+        foldExtreme = foldStep.flatMap(BoundFilterCache.extreme(ofFoldStep:))
         foldJunction = foldStep.flatMap(BoundFilterCache.junction(ofFoldStep:))
-        columns = mapping.map(BoundColumnCache.init)
+        // (A fold computes its step's row operand a batch at a time only when that operand does
+        // not read the accumulator, which changes from row to row.)
+        let foldRow = (foldExtreme?.row ?? foldSelect?.row).flatMap { row in
+            row.contains { if case .accumulator = $0 { true } else { false } } ? nil : row
+        }
+        columns = (mapping ?? foldRow).map(BoundColumnCache.init)
         operandHasIntArithmetic = operand?.hasIntArithmetic ?? false
         operandChecksItself = operand.map(IntColumn.checksItself) ?? true
         operandChargesWork = operand?.chargesWork ?? false

@@ -121,6 +121,23 @@ extension Evaluator {
         }
     }
 
+    /// The row operand of a fold's step (`filters.foldExtreme` or `foldSelect`) computed a batch
+    /// at a time: the computation kept from the last fold over the same state of the stream
+    /// with the same values, or a new one. Nil when the step has no such operand or it has no
+    /// batch form. The caller puts it back in `filters.columns` after a fold it did not fail in.
+    private func foldColumn(_ list: DonationList, _ filters: BoundFilterCache, ints: Bool) -> BoundColumnCache.Entry? {
+        guard let columns = filters.columns, let row = filters.foldExtreme?.row ?? filters.foldSelect?.row else { return nil }
+        let invariants = columnInvariants(columns)
+        if let kept = columns.take(matching: list.stream, invariants), ints ? kept.ints != nil : kept.numbers != nil {
+            return kept
+        }
+        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
+        if ints {
+            return IntColumn.make(row, binder).map { BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: $0) }
+        }
+        return binder.numberColumn(row).map { BoundColumnCache.Entry(stream: list.stream, invariants: invariants, numbers: $0) }
+    }
+
     /// `reduce` of a sum: the receiver first, then the initial value, as `reduce` evaluates them.
     private mutating func columnSum(_ value: Value, _ initial: Node, _ mapping: RowPredicate.Operand, _ addition: SourceRange,
                                     skipsNil: Bool, _ steps: FusedSteps, node: AnyObject, _ filters: BoundFilterCache,
@@ -414,6 +431,52 @@ extension Evaluator {
                 return (.bool(result), range.count)
             }
         }
+        if filter == nil, filters.columns != nil {
+            // `max($0, f($1))` or `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time
+            // (kept for the next fold), folded in order.
+            let batch = RowPredicateBinder.batch(for: list.stream)
+            switch start {
+            case .int(let x):
+                // (A ternary's test in an `IntColumn` is a filter, which does not check itself.)
+                if !filters.operandChecksItself { try proveIntArithmetic() }
+                if let kept = foldColumn(list, filters, ints: true), let column = kept.ints {
+                    var result = x
+                    if let extreme = filters.foldExtreme {
+                        let isMax = extreme.isMax
+                        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
+                            result = IntExtremes.fold(result, values, isMax: isMax)
+                        }
+                    } else if let select {
+                        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
+                            result = select.fold(result, values)
+                        }
+                    }
+                    if column.hasFailed { throw givingWay(range) }
+                    filters.columns?.put(kept)
+                    return (.int(result), list.count)
+                }
+            case .double(let x), .date(let x):
+                try proveIntArithmetic()
+                if let kept = foldColumn(list, filters, ints: false), let column = kept.numbers {
+                    var result = x
+                    if let extreme = filters.foldExtreme {
+                        let isMax = extreme.isMax
+                        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
+                            for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                        }
+                    } else if let select {
+                        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
+                            result = select.fold(result, values)
+                        }
+                    }
+                    filters.columns?.put(kept)
+                    if case .date = start { return (.date(result), list.count) }
+                    return (.double(result), list.count)
+                }
+            default:
+                break
+            }
+        }
         // (What the step reads as the accumulator, for the folds that go row by row.)
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
@@ -440,28 +503,6 @@ extension Evaluator {
         }
         switch start {
         case .int(let x):
-            // (A ternary's test in an `IntColumn` is a filter, which does not check itself.)
-            if !filters.operandChecksItself { try proveIntArithmetic() }
-            if test == nil, case .function(let function, .accumulator, let b?) = step, function == .minInt || function == .maxInt,
-               let column = IntColumn.make(b, binder) {
-                // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
-                var result = x
-                let isMax = function == .maxInt
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
-                    result = IntExtremes.fold(result, values, isMax: isMax)
-                }
-                if column.hasFailed { throw givingWay(range) }
-                return (.int(result), list.count)
-            }
-            if test == nil, let select, let column = IntColumn.make(select.row, binder) {
-                // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
-                var result = x
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Int>) in
-                    result = select.fold(result, values)
-                }
-                if column.hasFailed { throw givingWay(range) }
-                return (.int(result), list.count)
-            }
             try proveIntArithmetic()
             box.int = x
             let next = binder.ints(step)
@@ -470,28 +511,8 @@ extension Evaluator {
         case .double(let x), .date(let x):
             try proveIntArithmetic()
             box.double = x
-            if test == nil, case .function(let function, let a, let b?) = step, function == .minDouble || function == .maxDouble,
-               case .accumulator = a, let column = binder.numberColumn(b) {
-                // `max($0, f($1))`: each `f` computed a batch at a time, folded in order.
-                var result = x
-                let isMax = function == .maxDouble
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
-                    for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
-                }
-                box.double = result
-                stepped = list.count
-            } else if test == nil, let select, let column = binder.numberColumn(select.row) {
-                // `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time, folded in order.
-                var result = x
-                Evaluator.forEachBatch(list, batch: binder.batch, column) { (values: UnsafeBufferPointer<Double>) in
-                    result = select.fold(result, values)
-                }
-                box.double = result
-                stepped = list.count
-            } else {
-                let next = binder.doubles(step)
-                each { box.double = next($0) }
-            }
+            let next = binder.doubles(step)
+            each { box.double = next($0) }
             if case .date = start { return (.date(box.double), stepped) }
             return (.double(box.double), stepped)
         case .bool(let x):
@@ -611,15 +632,17 @@ extension Evaluator {
 
     /// What counts the rows of a contiguous range that pass a bound filter (of the predicate of
     /// `cache`) in one loop, without listing them: the filter itself where it can
-    /// (`RowFilter.count(in:)`), or else, for `&&`, `||` and `!` of typed tests, the predicate
-    /// computed as a batch of truths at a time (`TestColumn`), made on the first count and kept
-    /// with the binding. Nil when neither can.
+    /// (`RowFilter.count(in:)`), or else, for `&&`, `||` and `!` of tests, the predicate
+    /// computed as a batch of truths at a time (`TestColumn`: typed tests in loops of their own,
+    /// the others, such as string tests, row by row where they decide), made on the first count
+    /// and kept with the binding. Nil when neither can.
     ///
-    /// Truths test both sides of `&&` and `||` on every row, where the closure tests the second
-    /// only where the first leaves it to: the same count, since a scanned predicate cannot fail,
-    /// and the same steps, since only a predicate that charges no work (no string search, no
-    /// nested scan) is counted so. Selecting batches instead lists every passing position, in a
-    /// loop per test and batch: about twice the work for `a && b` of two columns.
+    /// Truths test both sides of `&&` and `||` of typed tests on every row, where the closure
+    /// tests the second only where the first leaves it to: the same count, since a scanned
+    /// predicate cannot fail, and the same steps, since only a predicate that charges no work (no
+    /// string search, no nested scan) is counted so. Selecting batches instead lists every
+    /// passing position, in a loop per test and batch: about twice the work for `a && b` of two
+    /// columns.
     private func rowCounter(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, _ stream: DonationStream) -> RowFilter? {
         switch bound.counter {
         case .filter(let counter): return counter
@@ -632,7 +655,7 @@ extension Evaluator {
         if bound.filter.count(in: 0..<0) != nil {
             counter = bound.filter
         } else if bound.meter == nil, !cache.nestsScan, let predicate = cache.predicate,
-                  let test = TestColumn.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants)) {
+                  let test = TestColumn.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants), allowingRows: true) {
             counter = TruthFilter(test, batch: bound.batch)
         }
         bound.counter = counter.map { .filter($0) } ?? .none
@@ -1004,9 +1027,9 @@ extension Evaluator {
                 // The first donation is outside the window: it fails, and decides.
                 failed = true
                 examined = 1
-            } else if bound.filter.isColumnar, case .contiguous(let rows) = scanned.positions {
+            } else if case .contiguous(let rows) = scanned.positions, let searcher = searcher(bound, cache, scanned.stream) {
                 // Typed columns over a range: found without making batches of positions.
-                if let failing = searcher(bound, cache, scanned.stream).firstFailing(in: rows, bound.scratch, batch: bound.batch) {
+                if let failing = searcher.firstFailing(in: rows, bound.scratch, batch: bound.batch) {
                     failed = true
                     examined = failing - rows.lowerBound + 1
                 } else if after > 0 {
@@ -1084,8 +1107,18 @@ extension Evaluator {
     /// a block of truths afresh; the whole predicate as truths (`rowCounter`) computes each
     /// block once. Both find the same row: a scanned predicate cannot fail, and one that
     /// charges work is not searched by truths.
-    private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter {
-        guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
+    ///
+    /// A filter that tests some rows through a closure (a string test, a nil test of a string)
+    /// is searched by its truths too, where it charges no work: the typed tests in their loops,
+    /// the others only on the rows where they decide (see `TestColumn`). Nil when neither can
+    /// search a range: the caller selects batches of positions instead.
+    private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter? {
+        if bound.filter.isColumnar {
+            guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
+            return truths
+        }
+        guard let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream),
+              truths !== bound.filter else { return nil }
         return truths
     }
 
@@ -1111,9 +1144,9 @@ extension Evaluator {
     /// predicate's truths instead, see `searcher`.)
     func firstPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
                       of cache: BoundFilterCache? = nil) -> (match: Int?, needed: Int) {
-        if !reverse, bound.filter.isColumnar, case .contiguous(let rows) = list.positions {
+        if !reverse, case .contiguous(let rows) = list.positions, let searcher = searcher(bound, cache, list.stream) {
             // Typed columns over a range: found without making batches of positions.
-            let match = searcher(bound, cache, list.stream).firstPassing(in: rows, bound.scratch, batch: bound.batch)
+            let match = searcher.firstPassing(in: rows, bound.scratch, batch: bound.batch)
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
         if !reverse, bound.testsRowByRow, let and = bound.filter as? AndFilter, and.first.isColumnar,

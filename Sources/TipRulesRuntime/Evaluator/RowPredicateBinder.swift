@@ -1108,6 +1108,13 @@ struct RowPredicateBinder {
             // per row it stands for).
             if case .coalescedStrings(let items, let k) = a {
                 let fallback = search(k, needle)
+                switch test {
+                case .isEmpty: return { position in items[position]?.isEmpty ?? fallback }
+                case .hasPrefix, .hasSuffix:
+                    let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+                    return { position in items[position].map(affix.holds) ?? fallback }
+                case .contains: break
+                }
                 return { position in
                     let text = items[position]
                     meter?.charge(searching: text ?? k, for: needle)

@@ -19,6 +19,11 @@ final class TestColumn: BatchComputation {
         /// `x == nil` (or, with `isNil` false, `x != nil`) of an optional number field.
         case nilTest(ColumnArray<Int?>, isNil: Bool)
         case nilNumberTest(ColumnArray<Double?>, isNil: Bool)
+        case nilStringTest(ColumnArray<String?>, isNil: Bool)
+        /// `a && b` (or, with `isAnd` false, `a || b`) where `b` is run row by row: only on the
+        /// rows whose answer `a` leaves open, as the closure runs it, so a string test after a
+        /// selective column test costs what the closure's does.
+        case leaving(TestColumn, (Int) -> Bool, isAnd: Bool)
         /// Any other test, bound to be run row by row (a string test, a comparison of strings).
         case rows((Int) -> Bool)
     }
@@ -32,7 +37,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not, .nilTest, .nilNumberTest, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .leaving, .rows: scratch = nil
         }
     }
 
@@ -58,20 +63,30 @@ final class TestColumn: BatchComputation {
             switch binder.stream.columns[index] {
             case .optionalInt(let items): return TestColumn(.nilTest(items, isNil: op == .equal), batch: batch)
             case .optionalDouble(let items), .optionalDate(let items): return TestColumn(.nilNumberTest(items, isNil: op == .equal), batch: batch)
-            default: return nil
+            case .optionalString(let items): return TestColumn(.nilStringTest(items, isNil: op == .equal), batch: batch)
+            default: return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
             }
         case .compare(let a, let op, let b):
             if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
             if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
             return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
-        case .and(let a, let b):
+        case .and(let a, let b), .or(let a, let b):
             guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
-            return TestColumn(.and(x, y), batch: batch)
-        case .or(let a, let b):
-            guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
-            return TestColumn(.or(x, y), batch: batch)
+            let isAnd = if case .and = predicate { true } else { false }
+            // A test run row by row goes last and runs only where the other leaves the answer
+            // open; both run row by row: the whole of it as one test, which stops where the
+            // closure stops. (The order of the operands changes no answer: a scanned predicate
+            // cannot fail, and one run row by row here charges no work.)
+            switch (x.source, y.source) {
+            case (.rows, .rows): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
+            case (.rows(let test), _): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
+            case (_, .rows(let test)): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
+            default: return TestColumn(isAnd ? .and(x, y) : .or(x, y), batch: batch)
+            }
         case .not(let a):
-            return make(a, binder, allowingRows: allowingRows).map { TestColumn(.not($0), batch: batch) }
+            guard let x = make(a, binder, allowingRows: allowingRows) else { return nil }
+            if case .rows = x.source { return TestColumn(.rows(binder.bind(predicate)), batch: batch) }
+            return TestColumn(.not(x), batch: batch)
         case .string:
             return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
         case .exists:
@@ -106,6 +121,12 @@ final class TestColumn: BatchComputation {
             TestColumn.testNil(items, isNil, input, output)
         case .nilNumberTest(let items, let isNil):
             TestColumn.testNil(items, isNil, input, output)
+        case .nilStringTest(let items, let isNil):
+            TestColumn.testNil(items, isNil, input, output)
+        case .leaving(let a, let test, let isAnd):
+            a.fill(input, output)
+            // (A branch a row: the closure's own, taken where it calls the test.)
+            for offset in 0..<count where output[offset] == isAnd { output[offset] = test(input[offset]) }
         case .rows(let test):
             for offset in 0..<count { output[offset] = test(input[offset]) }
         }
