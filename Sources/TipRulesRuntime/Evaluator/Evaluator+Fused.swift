@@ -1028,7 +1028,8 @@ extension Evaluator {
                 failed = true
                 examined = 1
             } else if case .contiguous(let rows) = scanned.positions, let searcher = searcher(bound, cache, scanned.stream) {
-                // Typed columns over a range: found without making batches of positions.
+                // Over a range: found by the filter's own search or its truths' (see `searcher`), without
+                // making batches of positions.
                 if let failing = searcher.firstFailing(in: rows, bound.scratch, batch: bound.batch) {
                     failed = true
                     examined = failing - rows.lowerBound + 1
@@ -1145,7 +1146,8 @@ extension Evaluator {
     func firstPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, reverse: Bool,
                       of cache: BoundFilterCache? = nil) -> (match: Int?, needed: Int) {
         if !reverse, case .contiguous(let rows) = list.positions, let searcher = searcher(bound, cache, list.stream) {
-            // Typed columns over a range: found without making batches of positions.
+            // Over a range: found by the filter's own search or its truths' (see `searcher`), without
+            // making batches of positions.
             let match = searcher.firstPassing(in: rows, bound.scratch, batch: bound.batch)
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
