@@ -522,7 +522,9 @@ final class ColumnFilter: RowFilter {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
         case .doubles(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
-        case .strings(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
+        // (Strings one at a time: a comparison of strings is a call, which counting a block
+        // first would only make twice for the block that holds the row.)
+        case .strings(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range, countsBlocks: false)
         }
     }
 
@@ -530,41 +532,49 @@ final class ColumnFilter: RowFilter {
     /// fails.
     @inline(__always)
     private static func first<T: Comparable>(passing: Bool, _ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T,
-                                             _ range: Range<Int>) -> Int? {
+                                             _ range: Range<Int>, countsBlocks: Bool = true) -> Int? {
         items.withUnsafeBufferPointer { column in
             switch op {
-            case .equal: return firstFailing(column, range) { ($0 == k) != passing }
-            case .notEqual: return firstFailing(column, range) { ($0 != k) != passing }
-            case .less: return firstFailing(column, range) { ($0 < k) != passing }
-            case .lessOrEqual: return firstFailing(column, range) { ($0 <= k) != passing }
-            case .greater: return firstFailing(column, range) { ($0 > k) != passing }
-            case .greaterOrEqual: return firstFailing(column, range) { ($0 >= k) != passing }
+            case .equal: return firstFailing(column, range, countsBlocks) { ($0 == k) != passing }
+            case .notEqual: return firstFailing(column, range, countsBlocks) { ($0 != k) != passing }
+            case .less: return firstFailing(column, range, countsBlocks) { ($0 < k) != passing }
+            case .lessOrEqual: return firstFailing(column, range, countsBlocks) { ($0 <= k) != passing }
+            case .greater: return firstFailing(column, range, countsBlocks) { ($0 > k) != passing }
+            case .greaterOrEqual: return firstFailing(column, range, countsBlocks) { ($0 >= k) != passing }
             }
         }
     }
 
-    /// The first position of `range` where `holds` is false: the first `rowsOneByOne` rows
-    /// tested one at a time, then each block of 64 rows counted without a branch (a loop the
+    /// The first position of `range` where `holds` is false: the first 8 rows tested one at a
+    /// time, then blocks of 16, 32 and then 64 rows each counted without a branch (a loop the
     /// compiler vectorises for numbers) and only the block with a failing row searched, so a
-    /// long search costs about what counting its rows costs.
+    /// long search costs about what counting its rows costs. Without `countsBlocks`, every row
+    /// one at a time.
     @inline(__always)
-    private static func firstFailing<T>(_ column: UnsafeBufferPointer<T>, _ range: Range<Int>, _ holds: (T) -> Bool) -> Int? {
+    private static func firstFailing<T>(_ column: UnsafeBufferPointer<T>, _ range: Range<Int>, _ countsBlocks: Bool,
+                                        _ holds: (T) -> Bool) -> Int? {
         guard !range.isEmpty else { return nil }
         precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
         // The first rows one at a time: a search ends at its first failing row, so a branch per
-        // row is mispredicted once, and a search that ends within a few dozen rows (the next hop
-        // of `AndFilter`'s turns) reads each row once, where counting a block first and then
-        // searching it read the rows twice, in loops too short to pay for themselves.
+        // row is mispredicted once, and a search that ends within a few rows (the next hop of
+        // `AndFilter`'s turns) reads each row once. Then blocks growing to 64: a hop that ends
+        // within a few dozen rows counts few rows past it, and a long search counts most of its
+        // rows in blocks of 64.
         var start = range.lowerBound
-        let scalarEnd = min(start &+ RowFilter.rowsOneByOne, range.upperBound)
+        let scalarEnd = countsBlocks ? min(start &+ 8, range.upperBound) : range.upperBound
         while start < scalarEnd {
             if !holds(column[start]) { return start }
             start &+= 1
         }
+        var size = 16
         while start < range.upperBound {
-            let end = min(start &+ 64, range.upperBound)
+            let end = range.upperBound &- start > size ? start &+ size : range.upperBound
+            size = min(size &* 2, 64)
             let failures = RowFilter.count(UnsafeBufferPointer(rebasing: column[start..<end])) { !holds($0) }
-            if failures > 0 { return (start..<end).first { !holds(column[$0]) } }
+            if failures > 0 {
+                while holds(column[start]) { start &+= 1 }
+                return start
+            }
             start = end
         }
         return nil

@@ -20,6 +20,8 @@ final class TestColumn: BatchComputation {
         case nilTest(ColumnArray<Int?>, isNil: Bool)
         case nilNumberTest(ColumnArray<Double?>, isNil: Bool)
         case nilStringTest(ColumnArray<String?>, isNil: Bool)
+        /// A `String` field compared with a value the same for every row.
+        case strings(ColumnArray<String>, ComparisonOperator, String)
         /// `a && b` (or, with `isAnd` false, `a || b`) where `b` is run row by row: only on the
         /// rows whose answer `a` leaves open, as the closure runs it, so a string test after a
         /// selective column test costs what the closure's does.
@@ -37,7 +39,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .leaving, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .leaving, .rows: scratch = nil
         }
     }
 
@@ -69,7 +71,9 @@ final class TestColumn: BatchComputation {
         case .compare(let a, let op, let b):
             if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
             if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
-            return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
+            guard allowingRows else { return nil }
+            if let (items, op, k) = stringComparison(a, op, b, binder) { return TestColumn(.strings(items, op, k), batch: batch) }
+            return TestColumn(.rows(binder.bind(predicate)), batch: batch)
         case .and(let a, let b), .or(let a, let b):
             guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
             let isAnd = if case .and = predicate { true } else { false }
@@ -92,6 +96,21 @@ final class TestColumn: BatchComputation {
         case .exists:
             return nil
         }
+    }
+
+    /// `a op b` as a `String` field compared with a value the same for every row, the field
+    /// first; nil for other operands.
+    private static func stringComparison(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand,
+                                         _ binder: RowPredicateBinder) -> (ColumnArray<String>, ComparisonOperator, String)? {
+        if case .field(let index) = a, b.isInvariant, case .string(let items) = binder.stream.columns[index],
+           case .string(let k) = binder.invariant(b) {
+            return (items, op, k)
+        }
+        if case .field(let index) = b, a.isInvariant, case .string(let items) = binder.stream.columns[index],
+           case .string(let k) = binder.invariant(a) {
+            return (items, op.mirrored, k)
+        }
+        return nil
     }
 
     /// Writes whether the predicate holds for each row of `input`.
@@ -123,6 +142,10 @@ final class TestColumn: BatchComputation {
             TestColumn.testNil(items, isNil, input, output)
         case .nilStringTest(let items, let isNil):
             TestColumn.testNil(items, isNil, input, output)
+        case .strings(let items, let op, let k):
+            items.withUnsafeBufferPointer { column in
+                TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+            }
         case .leaving(let a, let test, let isAnd):
             a.fill(input, output)
             // (A branch a row: the closure's own, taken where it calls the test.)
