@@ -650,16 +650,19 @@ class BinaryFilter: RowFilter {
     let first: RowFilter
     let second: RowFilter
 
-    /// (Worked out once: a scan asks at every search.)
+    /// (Both worked out once: a scan asks at every search, and a search of `&&` or `||` at every
+    /// turn.)
     private let combinesComputedTest: Bool
+    private let bothColumnar: Bool
 
     init(_ first: RowFilter, _ second: RowFilter) {
         self.first = first
         self.second = second
         combinesComputedTest = first is TruthFilter || second is TruthFilter || first.turnsOnComputedTest || second.turnsOnComputedTest
+        bothColumnar = first.isColumnar && second.isColumnar
     }
 
-    override var isColumnar: Bool { first.isColumnar && second.isColumnar }
+    override var isColumnar: Bool { bothColumnar }
 
     override var turnsOnComputedTest: Bool { combinesComputedTest }
 
