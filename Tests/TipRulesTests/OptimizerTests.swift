@@ -249,7 +249,14 @@ struct OptimizerTests {
                          "reduce(threshold) { $0 > $1.id * 3 ? $0 : $1.id * 3 }", "reduce(0.0) { max($0, Double($1.id * 2)) }",
                          "reduce(0) { max($0, abs($1.id - 3)) }", "reduce(0) { $1.id * 2 > 5 ? max($0, $1.id) : $0 }",
                          "reduce(0) { $1.id * 4611686018427387904 > 5 ? max($0, $1.id) : $0 }",
-                         "filter { $0.seen }.map(\\.id).reduce(0) { max($0, $1 * 3) }", "reduce(false) { $0 || $1.id * 2 == 4 }"] {
+                         "filter { $0.seen }.map(\\.id).reduce(0) { max($0, $1 * 3) }", "reduce(false) { $0 || $1.id * 2 == 4 }",
+                         // Sums of nested ternaries of constants, counted per constant (and
+                         // overflowing from a start near the end of `Int`, or with `Int.min`).
+                         "reduce(0) { $0 + ($1.rating > 4 ? 2 : ($1.rating > 2 ? 1 : 0)) }",
+                         "reduce(threshold) { $0 + ($1.seen ? -3 : ($1.id > 2 ? 0 : ($1.note == nil ? 7 : 1))) }",
+                         "reduce(5) { $0 + ($1.rating != $1.rating ? 1 : ($1.name.hasPrefix(\"Al\") ? 4 : 0)) }",
+                         "reduce(9223372036854775806) { $0 + ($1.seen ? 1 : ($1.id > 2 ? 0 : 1)) }",
+                         "reduce(0) { $0 - ($1.seen ? 1 : ($1.id > 2 ? -9223372036854775807 - 1 : 0)) }"] {
                 result.append("\(source).\(text)")
             }
             for predicate in ["$0.id > 4", "$0.name.hasPrefix(\"Al\")", "$0.name.contains(\"the lake\")", "$0.note == nil", "$0.rating != $0.rating"] {

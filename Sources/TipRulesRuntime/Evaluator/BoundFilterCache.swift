@@ -127,6 +127,10 @@ final class BoundFilterCache: Sendable {
     let foldSelect: SelectStep?
     /// A fold's step as `max($0, r)` or `min($0, r)`, when it is one: `r`, and which.
     let foldExtreme: (row: RowPredicate.Operand, isMax: Bool)?
+    /// For a sum of nested ternaries of `Int` constants (`p ? 2 : (q ? 1 : 0)`), each constant
+    /// with the cache of the test that chooses it (`p`, `!p && q`, `!p && !q`), in order; empty
+    /// for any other operation (see `Evaluator.countedSumByScan`).
+    let leafCounts: [(value: Int, filters: BoundFilterCache)]
     /// A `Bool` fold's step as `$0 && p($1)` or `$0 || p($1)` (see `junction(ofFoldStep:)`):
     /// `p`, and whether it is a conjunction.
     let foldJunction: (test: RowPredicate, conjunction: Bool)?
@@ -163,6 +167,32 @@ final class BoundFilterCache: Sendable {
         case .minInt, .minDouble: return (row, false)
         default: return nil
         }
+    }
+
+    /// The `Int` constants of nested ternaries (at least two deep, at most eight constants) and
+    /// the test that chooses each: the conjunction of the conditions on its path, each negated
+    /// where the path takes the `else` branch. Every row meets exactly one of the tests. Nil
+    /// for any other operand.
+    static func constantLeaves(of operand: RowPredicate.Operand) -> [(value: Int, test: RowPredicate)]? {
+        guard case .conditional(_, let a, let b) = operand else { return nil }
+        switch (a, b) {
+        case (.conditional, _), (_, .conditional): break
+        default: return nil
+        }
+        var leaves: [(value: Int, test: RowPredicate)] = []
+        func walk(_ operand: RowPredicate.Operand, _ path: RowPredicate?) -> Bool {
+            switch operand {
+            case .constant(.int(let k)):
+                guard let path else { return false }
+                leaves.append((k, path))
+                return leaves.count <= 8
+            case .conditional(let p, let a, let b):
+                return walk(a, path.map { .and($0, p) } ?? p) && walk(b, path.map { .and($0, .not(p)) } ?? .not(p))
+            default:
+                return false
+            }
+        }
+        return walk(operand, nil) ? leaves : nil
     }
 
     /// A `Bool` fold's step (`$0 && p($1)` as `.conditional(acc && p, true, false)`) as the
@@ -206,6 +236,7 @@ final class BoundFilterCache: Sendable {
             row.contains { if case .accumulator = $0 { true } else { false } } ? nil : row
         }
         columns = (mapping ?? foldRow).map(BoundColumnCache.init)
+        leafCounts = mapping.flatMap(BoundFilterCache.constantLeaves)?.map { ($0.value, BoundFilterCache($0.test)) } ?? []
         operandHasIntArithmetic = operand?.hasIntArithmetic ?? false
         operandChecksItself = operand.map(IntColumn.checksItself) ?? true
         operandChargesWork = operand?.chargesWork ?? false

@@ -604,8 +604,26 @@ extension Evaluator {
     /// l * (n - c)` for the `c` of `n` donations `p` holds for, counted by the node's bound row
     /// filter: the same `Int`, when no partial sum can overflow whatever the rows (checked
     /// first; nil otherwise, to add row by row).
+    ///
+    /// Nested ternaries of constants (`p ? 2 : (q ? 1 : 0)`) likewise, as `start` plus each
+    /// constant times the count of its test (`p`, `!p && q`), the last one's count the rows
+    /// the others leave (see `BoundFilterCache.leafCounts`).
     private func countedSumByScan(_ start: Value, _ mapping: RowPredicate.Operand, _ list: DonationList,
                                   _ filters: BoundFilterCache) -> Value? {
+        if case .int(let start) = start, let last = filters.leafCounts.last {
+            var largest = 0
+            for leaf in filters.leafCounts { largest = max(largest, Int(clamping: leaf.value.magnitude)) }
+            guard Evaluator.countingCannotOverflow(start, largest, 0, list.count) else { return nil }
+            var sum = start, counted = 0
+            for leaf in filters.leafCounts.dropLast() where leaf.value != 0 || last.value != 0 {
+                let bound = boundFilter(list.stream, leaf.filters)
+                defer { leaf.filters.put(bound) }
+                let count = countPassing(list, bound, leaf.filters)
+                sum += leaf.value * count
+                counted += count
+            }
+            return .int(sum + last.value * (list.count - counted))
+        }
         guard case .int(let start) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
               test == filters.predicate, Evaluator.countingCannotOverflow(start, k, l, list.count) else { return nil }
         let bound = boundFilter(list.stream, filters)
