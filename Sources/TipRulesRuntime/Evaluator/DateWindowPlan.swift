@@ -37,8 +37,9 @@ final class DateWindowPlan: Sendable {
         let holdsOnPrefix: Bool
         /// How many invariant values the condition reads (each step's, and the bound).
         let invariantCount: Int
-        /// The function when it has no step or one (nearly every condition); nil for more.
-        enum Single { case date, add, subtract, subtractFrom, negate }
+        /// The function when it has no step or one (nearly every condition), or one negated (the
+        /// second condition of `abs(x) < k`, `-x < k`); nil for others.
+        enum Single { case date, add, subtract, subtractFrom, negate, negatedAdd, negatedSubtract, negatedSubtractFrom }
         let single: Single?
 
         init(steps: [Step], op: ComparisonOperator, bound: RowPredicate.Operand, holdsOnPrefix: Bool) {
@@ -46,7 +47,15 @@ final class DateWindowPlan: Sendable {
             invariantCount = steps.count { if case .negate = $0 { false } else { true } } + 1
             switch steps.first {
             case nil: single = .date
-            case _ where steps.count > 1: single = nil
+            case _ where steps.count == 2:
+                guard case .negate = steps[1] else { single = nil; break }
+                switch steps[0] {
+                case .add: single = .negatedAdd
+                case .subtract: single = .negatedSubtract
+                case .subtractFrom: single = .negatedSubtractFrom
+                case .negate: single = nil
+                }
+            case _ where steps.count > 2: single = nil
             case .add?: single = .add
             case .subtract?: single = .subtract
             case .subtractFrom?: single = .subtractFrom
@@ -182,6 +191,10 @@ extension DateWindowPlan {
                     case .subtract?: return date - constants[0]
                     case .subtractFrom?: return constants[0] - date
                     case .negate?: return -date
+                    // (The same operations in the same order as the steps: the same values.)
+                    case .negatedAdd?: return -(date + constants[0])
+                    case .negatedSubtract?: return -(date - constants[0])
+                    case .negatedSubtractFrom?: return -(constants[0] - date)
                     case nil:
                         var y = date
                         var next = 0
