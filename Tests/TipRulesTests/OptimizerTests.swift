@@ -565,6 +565,8 @@ struct OptimizerTests {
             // Distances in time: `abs` of a date difference as two date conditions.
             "contains { abs($0.date.timeIntervalSince(outer.date)) < 86400 * 2 && $0.id != outer.id }",
             "allSatisfy { abs(outer.date.timeIntervalSince($0.date)) >= 3600 }",
+            "contains { abs(outer.date.timeIntervalSince($0.date)) < 86400 * 3 && $0.id > outer.id }",
+            "contains { abs(outer.date.addingTimeInterval(-86400).timeIntervalSince($0.date)) <= 86400 }",
             // An equality join in a window, with a rest that reads no outer row.
             "contains { $0.name == outer.name && $0.date < outer.date && $0.rating > 1 }",
         ]
