@@ -2,12 +2,15 @@ import TipRulesSemantics
 
 /// A row predicate computed for a batch of rows as one `Bool` a row, each test in a loop of
 /// its own (the comparisons of numbers and `Int`s that `NumberColumn` and `IntColumn` compute,
-/// and `&&`, `||` and `!` of those), without a branch per row: what a ternary whose branches
-/// cannot fail chooses its value by (see `BatchConditional`).
+/// nil tests of optional fields, a `String` field against a constant, and `&&`, `||` and `!` of
+/// those), without a branch per row: what a ternary whose branches cannot fail chooses its value
+/// by (see `BatchConditional`), and what counts and searches of such a predicate go through
+/// (see `Evaluator.rowCounter`). Other tests, where a caller allows them, run row by row.
 ///
-/// Both sides of `&&` and `||` are computed for every row, which changes nothing: no test here
-/// fails or charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before
-/// it is computed).
+/// Both sides of `&&` and `||` of typed tests are computed for every row, and a test run row by
+/// row only on the rows the other side leaves open; either changes nothing: no test here fails
+/// or charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before it is
+/// computed).
 final class TestColumn: BatchComputation {
     private indirect enum Source {
         case constant(Bool)
@@ -52,9 +55,11 @@ final class TestColumn: BatchComputation {
     var storedColumn: ColumnArray<Bool>? { nil }
 
     /// The predicate computed a batch at a time, or nil when some test of it has no such form
-    /// (strings, optionals other than `x ?? k`, nested scans). With `allowingRows`, such a test
-    /// (but a nested scan) is run row by row into the batch's truths, as a scan would run it:
-    /// for a caller that tests every row anyway, and only for a predicate that charges no work.
+    /// (string tests, other optionals than `x ?? k` and nil tests, nested scans). With
+    /// `allowingRows`, such a test (but a nested scan) is run row by row into the batch's
+    /// truths, as a scan would run it, and a `String` field is compared with a constant in a
+    /// loop: only for a predicate that charges no work, so that testing rows past the ones a
+    /// caller needs changes nothing.
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, allowingRows: Bool = false) -> TestColumn? {
         let batch = binder.batch
         switch predicate {
