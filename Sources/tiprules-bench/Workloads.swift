@@ -170,6 +170,7 @@ enum Workloads {
     static let all: [Workload] = workloads1 + workloads2 + workloads3 + workloads4 + workloads5 + workloads6 + workloads7 + workloads8 + workloads9 + workloads10
         + workloads11
         + workloads12
+        + workloads13
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1652,5 +1653,104 @@ enum Workloads {
         Workload(
             name: "W440", rule: "didRate.donations.filter { r in r.score >= 4 && didLogin.donations.contains { abs(r.date.timeIntervalSince($0.date)) < 86400 } }.count > 3",
             closure: { data, _, _ in data.ratings.filter { r in r.score >= 4 && data.logins.contains { abs(r.date.timeIntervalSince($0.date)) < 86400 } }.count > 3 }),
+    ]
+
+    private static let workloads13: [Workload] = [
+        Workload(
+            name: "W441", rule: "(1...5).contains(didRate.donations.filter { $0.score >= 4.8 }.count)",
+            closure: { data, _, _ in (1...5).contains(data.ratings.filter { $0.score >= 4.8 }.count) }),
+        Workload(
+            name: "W442", rule: "didRate.donations.filter { (2.0..<3.0).contains($0.score) }.count > 100",
+            closure: { data, _, _ in data.ratings.filter { (2.0..<3.0).contains($0.score) }.count > 100 }),
+        Workload(
+            name: "W443", rule: "(didRate.donations.max(by: { $0.score < $1.score })?.landmarkID ?? 0) > 10",
+            closure: { data, _, _ in (data.ratings.max(by: { $0.score < $1.score })?.landmarkID ?? 0) > 10 }),
+        Workload(
+            name: "W444", rule: "(didRate.donations.min(by: { ($0.helpful ?? 0) < ($1.helpful ?? 0) })?.score ?? 0) > 1",
+            closure: { data, _, _ in (data.ratings.min(by: { ($0.helpful ?? 0) < ($1.helpful ?? 0) })?.score ?? 0) > 1 }),
+        Workload(
+            name: "W445", rule: "(didViewLandmarkDetail.donations.donatedWithin(.hours(48)).map(\\.landmarkID).max() ?? 0) > 20",
+            closure: { data, calendar, _ in (within(data.views, .hour, 48, calendar).map(\.landmarkID).max() ?? 0) > 20 }),
+        Workload(
+            name: "W446", rule: "highRatings.count > 50 && highRatings.contains { $0.landmarkID == 7 }", declarations: """
+            let highRatings = didRate.donations.filter { $0.score >= 4 }
+
+            """,
+            closure: { data, _, _ in
+                let highRatings = data.ratings.filter { $0.score >= 4 }
+                return highRatings.count > 50 && highRatings.contains { $0.landmarkID == 7 }
+            }),
+        Workload(
+            name: "W447", rule: "didRate.donations.filter { $0.score.isFinite && $0.score > 4 }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score.isFinite && $0.score > 4 }.count > 10 }),
+        Workload(
+            name: "W448", rule: "didRate.donations.map(\\.landmarkID).reduce(Int.min) { max($0, $1) } > 40",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).reduce(Int.min) { max($0, $1) } > 40 }),
+        Workload(
+            name: "W449", rule: "(didRate.donations.sorted(by: { $0.date > $1.date }).first?.score ?? 0) > 2",
+            closure: { data, _, _ in (data.ratings.sorted(by: { $0.date > $1.date }).first?.score ?? 0) > 2 }),
+        Workload(
+            name: "W450", rule: "didRate.donations.filter { $0.comment?.isEmpty == false }.count > 100",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.isEmpty == false }.count > 100 }),
+        Workload(
+            name: "W451", rule: "didRate.donations.map { $0.helpful ?? 0 }.sorted(by: >).prefix(10).reduce(0, +) >= 150",
+            closure: { data, _, _ in data.ratings.map { $0.helpful ?? 0 }.sorted(by: >).prefix(10).reduce(0, +) >= 150 }),
+        Workload(
+            name: "W452", rule: "didRate.donations.contains { $0.date > Date.now.addingTimeInterval(-3600) }",
+            closure: { data, _, _ in data.ratings.contains { $0.date > Dataset.now.addingTimeInterval(-3600) } }),
+        Workload(
+            name: "W453", rule: "didViewLandmarkDetail.donations.donatedWithin(.minutes(90)).isEmpty",
+            closure: { data, calendar, _ in within(data.views, .minute, 90, calendar).isEmpty }),
+        Workload(
+            name: "W454", rule: "(didRate.donations.filter { $0.landmarkID % 2 == 0 }.map(\\.score).min() ?? 5) < 0.5",
+            closure: { data, _, _ in (data.ratings.filter { $0.landmarkID % 2 == 0 }.map(\.score).min() ?? 5) < 0.5 }),
+        Workload(
+            name: "W455", rule: "Set(didRate.donations.map(\\.landmarkID)).contains(13)",
+            closure: { data, _, _ in Set(data.ratings.map(\.landmarkID)).contains(13) }),
+        Workload(
+            name: "W456", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).count > 20",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkName)).count > 20 }),
+        Workload(
+            name: "W457", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 10 }.count * 2 > didRate.donations.count",
+            closure: { data, _, _ in data.ratings.compactMap(\.helpful).filter { $0 > 10 }.count * 2 > data.ratings.count }),
+        Workload(
+            name: "W458", rule: "(didRate.donations.last(where: { $0.score < 1 })?.date ?? Date.distantPast) > Date.now.addingTimeInterval(-86400 * 3)",
+            closure: { data, _, _ in (data.ratings.last(where: { $0.score < 1 })?.date ?? Date.distantPast) > Dataset.now.addingTimeInterval(-86400 * 3) }),
+        Workload(
+            name: "W459", rule: "didRate.donations.filter { !($0.comment ?? \"\").isEmpty && $0.score >= 4 }.count > 20",
+            closure: { data, _, _ in data.ratings.filter { !($0.comment ?? "").isEmpty && $0.score >= 4 }.count > 20 }),
+        Workload(
+            name: "W460", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) / max(1, didViewLandmarkDetail.donations.count) > 6",
+            closure: { data, _, _ in data.views.map { $0.landmarkName.count }.reduce(0, +) / max(1, data.views.count) > 6 }),
+        Workload(
+            name: "W461", rule: "didLogin.donations.contains { l in didRate.donations.filter { $0.date > l.date }.count > 100 }",
+            closure: { data, _, _ in data.logins.contains { l in data.ratings.filter { $0.date > l.date }.count > 100 } }),
+        Workload(
+            name: "W462", rule: "didRate.donations.map { $0.comment ?? \"none\" }.filter { $0 == \"none\" }.count > 300",
+            closure: { data, _, _ in data.ratings.map { $0.comment ?? "none" }.filter { $0 == "none" }.count > 300 }),
+        Workload(
+            name: "W463", rule: "didRate.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 14) && $0.date < Date.now.addingTimeInterval(-86400 * 7) }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.date >= Dataset.now.addingTimeInterval(-86400 * 14) && $0.date < Dataset.now.addingTimeInterval(-86400 * 7) }.count > 10 }),
+        Workload(
+            name: "W464", rule: "(didRate.donations.donatedWithin(.weeks(2)).map(\\.score).max() ?? 0) >= 4.9",
+            closure: { data, calendar, _ in (within(data.ratings, .day, 14, calendar).map(\.score).max() ?? 0) >= 4.9 }),
+        Workload(
+            name: "W465", rule: "didRate.donations.filter { $0.score >= 4 }.allSatisfy { $0.landmarkID > 0 }",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.allSatisfy { $0.landmarkID > 0 } }),
+        Workload(
+            name: "W466", rule: "didRate.donations.map { $0.score >= 2.5 ? 1 : -1 }.reduce(0, +) > 0",
+            closure: { data, _, _ in data.ratings.map { $0.score >= 2.5 ? 1 : -1 }.reduce(0, +) > 0 }),
+        Workload(
+            name: "W467", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.hasPrefix(\"Mount\") || $0.landmarkName.hasSuffix(\"Park\") }.count > 10",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.hasPrefix("Mount") || $0.landmarkName.hasSuffix("Park") }.count > 10 }),
+        Workload(
+            name: "W468", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } >= 4.9",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { max($0, $1.score) } >= 4.9 }),
+        Workload(
+            name: "W469", rule: "didRate.donations.map(\\.score).filter { $0 > 4 }.isEmpty == false",
+            closure: { data, _, _ in data.ratings.map(\.score).filter { $0 > 4 }.isEmpty == false }),
+        Workload(
+            name: "W470", rule: "didViewLandmarkDetail.donations.count(where: { $0.date > Date.now.addingTimeInterval(-86400) }) >= 2 && !didRate.donations.isEmpty",
+            closure: { data, _, _ in data.views.count(where: { $0.date > Dataset.now.addingTimeInterval(-86400) }) >= 2 && !data.ratings.isEmpty }),
     ]
 }

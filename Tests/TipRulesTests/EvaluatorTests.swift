@@ -179,6 +179,27 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == "runtime error: " + message)
     }
 
+    @Test("ranges hold what Swift's hold, at their edges, with NaN, and refuse what Swift refuses", arguments: [
+        ("(1...level).contains(2)", "Bool = true"), ("(1..<level).contains(2)", "Bool = false"), ("(level...2).contains(2)", "Bool = true"),
+        ("(level..<level).contains(level)", "Bool = false"), ("(-3...(-1)).contains(-2)", "Bool = true"), ("(0...3).contains(level + 2)", "Bool = false"),
+        ("(0.5..<2.5).contains(Double(level))", "Bool = true"), ("(0.0...1.0).contains(Double.nan)", "Bool = false"),
+        ("(-0.0...0.0).contains(0.0)", "Bool = true"), ("(0.0..<0.0).contains(-0.0)", "Bool = false"),
+        ("(-Double.infinity...Double.infinity).contains(1e308 * 10)", "Bool = true"),
+        ("(Date.now.addingTimeInterval(-60)...Date.now).contains(Date.now)", "Bool = true"),
+        ("(Date.now..<Date.now.addingTimeInterval(60)).contains(Date.now.addingTimeInterval(60))", "Bool = false"),
+        ("view.donations.filter { (1...2).contains($0.id) }.count", "Int = 3"),
+        ("view.donations.map(\\.rating).filter { (2.5..<4.5).contains($0) }.count", "Int = 2"),
+        ("view.donations.reduce(0) { (2...3).contains($1.id) ? $0 + 1 : $0 }", "Int = 2"),
+        ("(Double.nan...1.0).contains(0.5)", "runtime error: range requires lowerBound <= upperBound"),
+        ("(0.0...Double.nan).contains(0.5)", "runtime error: range requires lowerBound <= upperBound"),
+        ("(level...1).contains(Int.max + level)", "runtime error: range requires lowerBound <= upperBound"),
+        ("(1...level).contains(Int.max + level)", "runtime error: arithmetic overflow: '9223372036854775807 + 2' does not fit in 'Int'"),
+    ])
+    func ranges(expression: String, expected: String) {
+        #expect(Fixture.evaluate(expression) == expected)
+        #expect(Fixture.evaluate(expression, optimizes: false) == expected)
+    }
+
     @Test("dates compare and subtract unboxed: fields, closure parameters, Date.now", arguments: [
         ("view.donations.map(\\.date).filter { $0 > view.donations[1].date }.count", "Int = 2"),
         ("view.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 2 }.count", "Int = 1"),
@@ -232,6 +253,10 @@ struct EvaluatorTests {
         // once per donation, then 12.
         ("view.donations.map(\\.id).sorted().count", 5 + 4 + 12),
         ("view.donations.map(\\.id).sorted(by: >).count", 5 + 4 + 12 * 3),
+        // `contains` of a range made in place (read unboxed): contains, the range, its bounds
+        // and the value; in a closure, per donation: `contains`, `...`, `1`, `$0.id` (2), `2`.
+        ("(1...2).contains(level)", 5),
+        ("view.donations.filter { (1...2).contains($0.id) }.count", 4 + 4 * 6),
     ])
     func stepsPerNode(expression: String, steps: Int) {
         #expect(stepsNeeded(expression, optimizes: false) == steps)

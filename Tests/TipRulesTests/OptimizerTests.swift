@@ -116,6 +116,13 @@ struct OptimizerTests {
         "$0.seen || $0.note == nil || $0.note!.isEmpty", "$0.note != nil && $0.id > 0 && $0.note!.contains(\"r\")",
         "($0.note == nil ? 0 : $0.note!.count) > 1", "$0.note != nil && $0.note!.count == $0.id", "$0.note == nil || $0.note! != wanted",
         "($0.note ?? \"dry\").count > 2", "($0.note ?? wanted).count == 4",
+        // Ranges: of constants (as two comparisons), and of bounds the same for every row (read
+        // through the range, hoisted), one of which Swift refuses (`threshold...2`), so the scan
+        // gives way to the calls, which fail on the first row they test (none of an empty list).
+        "(1...3).contains($0.id)", "(0..<2).contains($0.id * 2)", "(2.0..<3.5).contains($0.rating)", "!(-0.0...0.0).contains($0.rating)",
+        "(1.0...1.0).contains($0.weight ?? 1) || $0.id == 2", "(Date.now.addingTimeInterval(-86400 * 20)...Date.now).contains($0.date)",
+        "!(threshold...5).contains($0.id) && $0.seen", "(lastDay.addingTimeInterval(-86400 * 5)..<lastDay).contains($0.date)",
+        "$0.seen && (threshold...2).contains($0.id)", "(2..<2).contains($0.id)",
         // Optional numbers read in place: under `??`, against a number, and unwrapped where tested.
         "($0.bonus ?? 0) > 2", "($0.bonus ?? threshold) == 3", "$0.bonus == 3", "$0.bonus != -5", "4 == $0.bonus", "$0.bonus == threshold",
         "($0.weight ?? 1.5) > 1", "($0.weight ?? -0.0) == 0", "$0.weight == 0.0", "$0.weight != 0.5", "($0.weight ?? 0.0 / 0.0) < 1",
@@ -1241,6 +1248,10 @@ struct OptimizerTests {
         ("view.donations.contains { $0.name.isEmpty || $0.note!.isEmpty }", false),
         ("view.donations.contains { $0.note!.isEmpty || $0.note == nil }", false),
         ("view.donations.filter { $0.note == nil ? $0.note!.isEmpty : true }.count", false),
+        // Ranges Swift refuses to make: of constants (not fused), and of a NaN bound (read through
+        // the range, which fails, so the scan gives way).
+        ("view.donations.contains { (3...1).contains($0.id) }", false), ("view.donations.filter { (3.0..<2.5).contains($0.rating) }.count", false),
+        ("view.donations.contains { (Double.nan...1.0).contains($0.rating) }", true),
     ])
     func failingClosures(text: String, fused: Bool) throws {
         let program = try #require(Fixture.compile(OptimizerTests.rules).program)

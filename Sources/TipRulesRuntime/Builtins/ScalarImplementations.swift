@@ -67,6 +67,22 @@ extension BuiltinImplementations {
                 guard let value = IntConversion.exact(x) else { throw ev.failure(RuntimeMessages.invalidConversion(x), range) }
                 return value
             }
+        case (.rangeContains, _):
+            // `(a...b).contains(x)` of a range made right there: tested unboxed, without making
+            // the range (see `RangeNode.contains`).
+            guard let bounds = call.receiver as? RangeNode, call.first?.type == bounds.lhs.type else { return nil }
+            switch bounds.lhs.type {
+            case .int:
+                return .bool { ev, call, _ throws(Interrupt) in
+                    try unsafeDowncast(call.receiver!, to: RangeNode.self).contains(call.first!, &ev) { node, ev throws(Interrupt) in try node.int(&ev) }
+                }
+            case .double, .date:
+                return .bool { ev, call, _ throws(Interrupt) in
+                    try unsafeDowncast(call.receiver!, to: RangeNode.self).contains(call.first!, &ev) { node, ev throws(Interrupt) in try node.double(&ev) }
+                }
+            default:
+                return nil
+            }
         default:
             return nil
         }

@@ -310,6 +310,19 @@ final class RangeNode: BinaryNode {
         super.init(lhs, rhs, range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.range(lhs, rhs, closed, range) }
+
+    /// `contains(x)` of the range, without making it: the bounds and `x` read unboxed, charging
+    /// what evaluating the range and then `x` charges, and failing where making the range fails.
+    @inline(__always)
+    func contains<T: Comparable>(_ x: Node, _ ev: inout Evaluator,
+                                 _ value: (Node, inout Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        let low = try value(lhs, &ev), high = try value(rhs, &ev)
+        // As `Evaluator.range` checks: `high < low`, or a NaN bound, which no `<=` passes.
+        guard low <= high else { throw ev.failure(RuntimeMessages.invalidRange, range) }
+        let needle = try value(x, &ev)
+        return low <= needle && (closed ? needle <= high : needle < high)
+    }
 }
 
 final class TernaryNode: Node {

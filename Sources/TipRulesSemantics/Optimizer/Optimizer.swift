@@ -960,6 +960,8 @@ extension RowPredicate {
             case .doubleIsInfinite: return .compare(magnitude, .equal, infinity)
             default: return .compare(magnitude, .less, infinity)
             }
+        case .builtin(let call) where call.builtin.id == .rangeContains:
+            return rangeTest(call, slot: slot, mapped: mapped)
         case .fused(.scan(let list, let inner, let mode), let steps, _) where mode == .contains || mode == .allSatisfy:
             return nestedScan(list, inner, mode == .allSatisfy ? .allSatisfy : .contains, steps, rowSlot: slot, mapped: mapped).map { .exists($0) }
         case .fused(.scan(_, let inner, .containsFromEnd), let steps, let unfused):
@@ -990,6 +992,45 @@ extension RowPredicate {
               }) else { return nil }
         return NestedScan(list: HoistedExpression(list), predicate: inner, rowSlot: rowSlot, mode: mode,
                           perElement: steps.perElement, perSourceElement: steps.perSourceElement)
+    }
+
+    /// `(a...b).contains(x)` (or `a..<b`) of bounds the same for every row, as `a <= x && x <= b`
+    /// (`x < b`): what `contains` computes, and for a `Double` NaN too (no comparison with NaN
+    /// holds). The range itself can fail (`b < a`, or a NaN bound), which a predicate must not:
+    /// constant bounds are checked here, and a range Swift refuses is left to the calls, which
+    /// fail where Swift does; other bounds are read through the range (its `lowerBound` and
+    /// `upperBound`, hoisted), so a range that fails makes the scan give way to the calls, as
+    /// any hoisted expression that fails does. (`x` is read twice, so it must charge nothing
+    /// and not be evaluated once per scan, as for `isNaN`.)
+    private static func rangeTest(_ call: BuiltinCall, slot: Int, mapped: Operand?) -> RowPredicate? {
+        guard let receiver = call.receiver, case .range(let lower, let upper, let closed) = receiver.node,
+              [RuleType.int, .double, .date].contains(lower.type), lower.type == upper.type,
+              let x = operand(call.arguments[0], slot: slot, mapped: mapped), !x.chargesWork,
+              !x.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+        let low: Operand, high: Operand
+        if case .constant(let a) = lower.node, case .constant(let b) = upper.node {
+            guard isValidRange(a, b) else { return nil }
+            (low, high) = (.constant(a), .constant(b))
+        } else {
+            guard HoistedExpression.readsNoLocals(receiver) else { return nil }
+            let bound = { (id: BuiltinID) in
+                HoistedExpression(TypedExpression(.builtin(BuiltinCall(builtin: Builtins[id], receiver: receiver, arguments: [],
+                                                                        resultType: lower.type, range: receiver.range)),
+                                                  lower.type, receiver.range))
+            }
+            (low, high) = (.hoisted(bound(.rangeLowerBound)), .hoisted(bound(.rangeUpperBound)))
+        }
+        return .and(.compare(low, .lessOrEqual, x), .compare(x, closed ? .lessOrEqual : .less, high))
+    }
+
+    /// Whether `a...b` (and `a..<b`) of constants is a range Swift makes: `a <= b`, which no
+    /// NaN bound passes.
+    private static func isValidRange(_ a: Constant, _ b: Constant) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x <= y
+        case (.double(let x), .double(let y)), (.date(let x), .date(let y)): return x <= y
+        default: return false
+        }
     }
 
     /// `abs(x) < k` of an `x` that moves with the row's date (`abs($0.date.timeIntervalSince(v.date))
@@ -1305,7 +1346,7 @@ extension RowPredicate {
                 guard let receiver = call.receiver, !receiver.type.isOptional, let a = operand(receiver) else { return nil }
                 return .function(call.builtin.id == .stringLowercased ? .lowercased : .uppercased, a, nil)
             case .stringHasPrefix, .stringStartsWith, .stringHasSuffix, .stringContains, .stringIsEmpty,
-                 .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite:
+                 .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite, .rangeContains:
                 // A test as a `Bool` value, as above.
                 return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
             case .arrayContains, .setContains:
