@@ -171,6 +171,8 @@ enum Workloads {
         + workloads11
         + workloads12
         + workloads13
+        + workloads14
+        + workloads15
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1752,5 +1754,153 @@ enum Workloads {
         Workload(
             name: "W470", rule: "didViewLandmarkDetail.donations.count(where: { $0.date > Date.now.addingTimeInterval(-86400) }) >= 2 && !didRate.donations.isEmpty",
             closure: { data, _, _ in data.views.count(where: { $0.date > Dataset.now.addingTimeInterval(-86400) }) >= 2 && !data.ratings.isEmpty }),
+    ]
+
+    private static let workloads14: [Workload] = [
+        Workload(
+            name: "W471", rule: "goodRecentRated.count * 3 > recentRated.count", declarations: """
+            let recentRated = didRate.donations.donatedWithin(.days(14))
+            let goodRecentRated = recentRated.filter { $0.score >= 4 }
+
+            """,
+            closure: { data, calendar, _ in
+                let recentRatings = within(data.ratings, .day, 14, calendar)
+                let goodRecent = recentRatings.filter { $0.score >= 4 }
+                return goodRecent.count * 3 > recentRatings.count
+            }),
+        Workload(
+            name: "W472", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 10", largest: 1000,
+            closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 10 }),
+        Workload(
+            name: "W473", rule: "didRate.donations.map(\\.landmarkID).filter { id in id % 5 == 0 }.count > 100",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).filter { id in id % 5 == 0 }.count > 100 }),
+        Workload(
+            name: "W474", rule: "(didRate.donations.min(by: { $0.date < $1.date })?.score ?? 0) >= 0",
+            closure: { data, _, _ in (data.ratings.min(by: { $0.date < $1.date })?.score ?? 0) >= 0 }),
+        Workload(
+            name: "W475", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4.8 }",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4.8 } }),
+        Workload(
+            name: "W476", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.hasSuffix(\"7\") }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.hasSuffix("7") }.count > 5 }),
+        Workload(
+            name: "W477", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains(\"Denali\") && didRate.donations.count > 10",
+            closure: { data, _, _ in data.views.map(\.landmarkName).contains("Denali") && data.ratings.count > 10 }),
+        Workload(
+            name: "W478", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000 }),
+        Workload(
+            name: "W479", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.map(\\.score).reduce(0, +) > 50",
+            closure: { data, _, _ in data.ratings.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.map(\.score).reduce(0, +) > 50 }),
+        Workload(
+            name: "W480", rule: "didRate.donations.contains { $0.score > 4.5 && $0.date > Date.now.addingTimeInterval(-86400 * 2) }",
+            closure: { data, _, _ in data.ratings.contains { $0.score > 4.5 && $0.date > Dataset.now.addingTimeInterval(-86400 * 2) } }),
+        Workload(
+            name: "W481", rule: "(didViewLandmarkDetail.donations.donatedWithin(.days(7)).filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkID).max() ?? 0) > 30",
+            closure: { data, calendar, _ in (within(data.views, .day, 7, calendar).filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkID).max() ?? 0) > 30 }),
+        Workload(
+            name: "W482", rule: "didRate.donations.map { $0.score * 2 }.filter { $0 > 5 }.map { Int($0) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.ratings.map { $0.score * 2 }.filter { $0 > 5 }.map { Int($0) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W483", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= Set(didRate.donations.filter { $0.score < 1 }.map(\\.landmarkID)).count",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= Set(data.ratings.filter { $0.score < 1 }.map(\.landmarkID)).count }),
+        Workload(
+            name: "W484", rule: "didLogin.donations.count >= 3 && didRate.donations.donatedWithin(.days(7)).contains { $0.comment != nil }",
+            closure: { data, calendar, _ in data.logins.count >= 3 && within(data.ratings, .day, 7, calendar).contains { $0.comment != nil } }),
+        Workload(
+            name: "W485", rule: "didRate.donations.filter { $0.comment?.contains(\"4\") ?? false }.count > 20",
+            closure: { data, _, _ in data.ratings.filter { $0.comment?.contains("4") ?? false }.count > 20 }),
+        Workload(
+            name: "W486", rule: "didRate.donations.allSatisfy { ($0.helpful ?? 0) >= 0 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { ($0.helpful ?? 0) >= 0 } }),
+        Workload(
+            name: "W487", rule: "(didRate.donations.map { $0.landmarkID * 100 + Int($0.score * 10) }.max() ?? 0) > 4000",
+            closure: { data, _, _ in (data.ratings.map { $0.landmarkID * 100 + Int($0.score * 10) }.max() ?? 0) > 4000 }),
+        Workload(
+            name: "W488", rule: "(didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 10 }.map(\\.landmarkID).sorted().first ?? 0) > 0",
+            closure: { data, _, _ in (data.views.filter { $0.landmarkName.count > 10 }.map(\.landmarkID).sorted().first ?? 0) > 0 }),
+        Workload(
+            name: "W489", rule: "didRate.donations.filter { $0.date < Date.now.addingTimeInterval(-86400 * 30) }.allSatisfy { $0.score >= 0 }",
+            closure: { data, _, _ in data.ratings.filter { $0.date < Dataset.now.addingTimeInterval(-86400 * 30) }.allSatisfy { $0.score >= 0 } }),
+        Workload(
+            name: "W490", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.filter { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400) }.count >= 1 }",
+            closure: { data, _, _ in data.logins.allSatisfy { l in data.views.filter { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400) }.count >= 1 } }),
+        Workload(
+            name: "W491", rule: "didRate.donations.map { $0.comment == nil ? 0.0 : $0.score }.reduce(0, +) > 500",
+            closure: { data, _, _ in data.ratings.map { $0.comment == nil ? 0.0 : $0.score }.reduce(0, +) > 500 }),
+        Workload(
+            name: "W492", rule: "didRate.donations.reduce(0.0) { $0 + ($1.comment != nil ? $1.score : 0) } / Double(max(1, didRate.donations.count)) > 0.5",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 + ($1.comment != nil ? $1.score : 0) } / Double(max(1, data.ratings.count)) > 0.5 }),
+        Workload(
+            name: "W493", rule: "didRate.donations.filter { $0.score > 4 }.prefix(20).map(\\.landmarkID).reduce(0, +) > 300",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 4 }.prefix(20).map(\.landmarkID).reduce(0, +) > 300 }),
+        Workload(
+            name: "W494", rule: "didRate.donations.dropFirst(100).filter { $0.helpful == nil }.count > 100",
+            closure: { data, _, _ in data.ratings.dropFirst(100).filter { $0.helpful == nil }.count > 100 }),
+        Workload(
+            name: "W495", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID % 7 }.filter { $0 == 0 }.count > 50",
+            closure: { data, _, _ in data.views.map { $0.landmarkID % 7 }.filter { $0 == 0 }.count > 50 }),
+        Workload(
+            name: "W496", rule: "(didRate.donations.map(\\.helpful).compactMap { $0 }.max() ?? 0) > 18",
+            closure: { data, _, _ in (data.ratings.map(\.helpful).compactMap { $0 }.max() ?? 0) > 18 }),
+        Workload(
+            name: "W497", rule: "didRate.donations.filter { $0.score >= 4 }.count > 0 && didRate.donations.filter { $0.score >= 4 }.allSatisfy { $0.comment == nil || $0.comment!.count > 3 }",
+            closure: { data, _, _ in data.ratings.filter { $0.score >= 4 }.count > 0 && data.ratings.filter { $0.score >= 4 }.allSatisfy { $0.comment == nil || $0.comment!.count > 3 } }),
+        Workload(
+            name: "W498", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.days(30)).map(\\.landmarkName)).contains(\"Zion\")",
+            closure: { data, calendar, _ in Set(within(data.views, .day, 30, calendar).map(\.landmarkName)).contains("Zion") }),
+        Workload(
+            name: "W499", rule: "(didRate.donations.sorted { $0.landmarkID < $1.landmarkID || ($0.landmarkID == $1.landmarkID && $0.score > $1.score) }.first?.score ?? 0) > 4",
+            closure: { data, _, _ in (data.ratings.sorted { $0.landmarkID < $1.landmarkID || ($0.landmarkID == $1.landmarkID && $0.score > $1.score) }.first?.score ?? 0) > 4 }),
+        Workload(
+            name: "W500", rule: "didRate.donations.map { $0.score }.reduce(0) { $0 + $1 * $1 } > 5000",
+            closure: { data, _, _ in data.ratings.map { $0.score }.reduce(0) { $0 + $1 * $1 } > 5000 }),
+    ]
+
+    /// Rule blocks pasted from a tip's `var rules: [Rule] { ... }`, asked through a rule that
+    /// names the block.
+    private static let workloads15: [Workload] = [
+        Workload(
+            name: "W501", rule: "landmarkDetailTip", declarations: """
+            rule landmarkDetailTip {
+                #Rule(Self.didViewLandmarkDetail) {
+                    $0.donations.filter({ $0.landmarkName != "Wilbere Bowl" }).count > 3
+                }
+                #Rule(Self.$isLoggedIn) {
+                    $0 == true
+                }
+            }
+
+            """,
+            closure: { data, _, _ in data.views.filter({ $0.landmarkName != "Wilbere Bowl" }).count > 3 }),
+        Workload(
+            name: "W502", rule: "weeklyRaterTip", declarations: """
+            rule weeklyRaterTip {
+                #Rule(Self.didViewLandmarkDetail) {
+                    $0.donations.donatedWithin(.week).count >= 3
+                }
+                #Rule(Self.didRate) {
+                    $0.donations.contains { $0.score > 4.5 && $0.comment != nil }
+                }
+            }
+
+            """,
+            closure: { data, calendar, _ in
+                within(data.views, .day, 7, calendar).count >= 3 && data.ratings.contains { $0.score > 4.5 && $0.comment != nil }
+            }),
+        Workload(
+            name: "W503", rule: "favouriteLandmarkTip", declarations: """
+            rule favouriteLandmarkTip {
+                #Rule(Self.didViewLandmarkDetail) {
+                    // The most-viewed landmark viewed 5+ times, and some rating of it.
+                    $0.donations.largestSubset(groupedBy: \\.landmarkID).count >= 5
+                }
+                #Rule(Self.didRate) {
+                    $0.donations.filter { $0.score >= 4 }.count >= 10
+                }
+            }
+
+            """,
+            closure: { data, _, _ in subsetCount(data.views, largest: true) >= 5 && data.ratings.filter { $0.score >= 4 }.count >= 10 }),
     ]
 }

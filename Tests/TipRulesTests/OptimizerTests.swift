@@ -861,6 +861,40 @@ struct OptimizerTests {
         #expect(fast == slow, "\(text)")
     }
 
+    /// The optimizer has a `#Rule` body read its subject where it read its parameter (see
+    /// `Optimizer.subjectInlined`); the block must still charge, find and fail as written.
+    @Test("#Rule blocks read their subject in place, and agree with the blocks as written in values, errors and steps", arguments: [
+        "#Rule(view) { $0.donations.filter { $0.id > 0 }.count > 3 }",
+        "#Rule(view) { $0.donations.count > 100 || $0.donations.contains { $0.name == wanted } }",
+        "#Rule(empty) { $0.donations.isEmpty } && #Rule($threshold) { $0 == 3 }",
+        "#Rule($threshold) { $0 > 2 && view.donations.count(where: { $0.id == threshold }) > 1 }",
+        "#Rule($wanted) { w in view.donations.contains { $0.name == w } }",
+        "#Rule(view) { e in view.donations.allSatisfy { _ in e.donations.count > 0 } }",
+        "#Rule(view) { $0.donations.donatedWithin(.days(20)).count >= 3 }",
+        "#Rule(view) { _ in threshold > 2 }",
+        // Errors, at their places: a division by zero (ids run from -2 to 6), a nil unwrapped.
+        "#Rule(view) { $0.donations.map { 10 / $0.id }.count > 0 }",
+        "#Rule(empty) { $0.donations.first!.id > 0 }",
+    ])
+    func ruleBlocks(text: String) throws {
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        let (store, plainStore) = (try OptimizerTests.store(optimized), try OptimizerTests.store(plain))
+        let source = SourceFile(name: "<expr>", text: text)
+        let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+        let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+        let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z"))
+        let slowOutcome = OptimizerTests.outcome(plain, plainStore, slow, options)
+        #expect(OptimizerTests.outcome(optimized, store, fast, options) == slowOutcome)
+        for budget in [slowOutcome.steps - 1, slowOutcome.steps / 2, 3, 2, 1] where budget > 0 {
+            var tight = options
+            tight.stepBudget = budget
+            tight.totalStepBudget = budget
+            #expect(OptimizerTests.outcome(optimized, store, fast, tight) == OptimizerTests.outcome(plain, plainStore, slow, tight),
+                    "with \(budget) steps")
+        }
+    }
+
     @Test("orders by predicates of two donations, sums of what a chain computes, and strings computed per row agree with closures",
           arguments: [
               // Several keys, in the usual forms (NaN ratings are neither greater, less nor equal).

@@ -84,7 +84,8 @@ struct NodeCompiler {
         case .ruleMacro(let subject, let closure):
             // The closure's parameter is the event, or the parameter's value (see `RuleMacroNode`).
             let bound = if case .parameter(let value) = subject.type { value } else { subject.type }
-            return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .function([bound], .bool)), range, type)
+            return RuleMacroNode(compile(subject), compile(closure, closure.body.range, .function([bound], .bool)),
+                                 bindsParameter: Optimizer.mentions(closure.body, slot: closure.firstSlot), range, type)
         case .fused(let operation, let steps, let unfused):
             // The unfused calls run only after an error, never traced.
             return FusedNode(operation, steps, source: compile(operation.source), initial: operation.initial.map(compile),

@@ -175,6 +175,12 @@ final class ClosureNode: Node {
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
+    /// Applies a predicate whose body reads no parameter, binding none.
+    func applyBoolWithoutArgument(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.enterClosure(size, range)
+        defer { ev.leaveClosure() }
+        return try body.bool(&ev)
+    }
     override func applyBool(_ ev: inout Evaluator, _ argument: Value) throws(Interrupt) -> Bool {
         bind(&ev, firstSlot, argument, first)
         try ev.enterClosure(size, range)
@@ -353,15 +359,26 @@ final class Elements {
 final class RuleMacroNode: Node {
     let subject: Node
     let body: ClosureNode
-    init(_ subject: Node, _ body: ClosureNode, _ range: SourceRange, _ type: RuleType) {
+    /// Whether the body reads its parameter. (The optimizer has it read the subject itself
+    /// instead, see `Optimizer`: then no parameter is bound.)
+    private let bindsParameter: Bool
+    init(_ subject: Node, _ body: ClosureNode, bindsParameter: Bool, _ range: SourceRange, _ type: RuleType) {
         self.subject = subject
         self.body = body
+        self.bindsParameter = bindsParameter
         super.init(range, type)
     }
-    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { .bool(try holds(&ev)) }
+    override func bool(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        try ev.tickNode(range)
+        return try holds(&ev)
+    }
+    private func holds(_ ev: inout Evaluator) throws(Interrupt) -> Bool {
+        // The subject is evaluated (and charged) either way.
         var value = try subject.evaluate(&ev)
+        guard bindsParameter else { return try body.applyBoolWithoutArgument(&ev) }
         if case .parameter(let index) = value { value = ev.parameterValues[index] }
-        return try body.apply(&ev, value)
+        return try body.applyBool(&ev, value)
     }
 }
 

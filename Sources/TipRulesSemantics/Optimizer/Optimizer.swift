@@ -16,6 +16,7 @@ package enum Optimizer {
     /// with nothing to fuse are kept as they are rather than rebuilt node by node (most of a
     /// large file's trees).
     private static func rewritten(_ expression: TypedExpression) -> TypedExpression? {
+        if let inlined = subjectInlined(expression) { return rewritten(inlined) ?? inlined }
         let children = mapChangedChildren(expression, rewritten)
         return fuse(children ?? expression) ?? children
     }
@@ -40,6 +41,31 @@ package enum Optimizer {
         default:
             return nil
         }
+    }
+
+    /// `#Rule(subject) { body }` with the body reading the subject itself where it read the
+    /// closure's parameter: `Self.didView.donations` for `$0.donations` (the event, the same on
+    /// every evaluation), or the parameter's value for `$0` of `#Rule(Self.$isLoggedIn)`. The
+    /// body is then what the same test written outside a block is, and fuses as it does; the
+    /// closure stays, so the block charges what it charged (a parameter read is one node, as the
+    /// local it replaces), and the evaluator no longer binds a parameter nothing reads. Nil for
+    /// any other expression, and for a body that does not read its parameter.
+    private static func subjectInlined(_ expression: TypedExpression) -> TypedExpression? {
+        guard case .ruleMacro(let subject, let closure) = expression.node, closure.parameterCount == 1,
+              mentions(closure.body, slot: closure.firstSlot) else { return nil }
+        let read: TypedNode
+        switch subject.node {
+        case .event(let index): read = .event(index)
+        case .parameterReference(let index): read = .parameterValue(index)
+        default: return nil
+        }
+        func substituted(_ e: TypedExpression) -> TypedExpression {
+            if case .local(closure.firstSlot) = e.node { return TypedExpression(read, e.type, e.range) }
+            return mapChildren(e, substituted)
+        }
+        var inlined = expression
+        inlined.node = .ruleMacro(subject, TypedClosure(firstSlot: closure.firstSlot, parameterCount: 1, body: substituted(closure.body)))
+        return inlined
     }
 
     /// A fused node for an operation that stands for `expression`: it charges what the
@@ -307,7 +333,7 @@ package enum Optimizer {
     }
 
     /// Whether an expression reads the local in `slot`.
-    private static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
+    package static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
         if case .local(slot) = expression.node { return true }
         var found = false
         _ = mapChangedChildren(expression) { child in
