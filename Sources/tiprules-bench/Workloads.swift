@@ -173,6 +173,7 @@ enum Workloads {
         + workloads13
         + workloads14
         + workloads15
+        + workloads16
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1902,5 +1903,37 @@ enum Workloads {
 
             """,
             closure: { data, _, _ in subsetCount(data.views, largest: true) >= 5 && data.ratings.filter { $0.score >= 4 }.count >= 10 }),
+    ]
+
+    /// Closures with less usual parts: array literals and sets made per row, conversions, and
+    /// strings computed per row.
+    private static let workloads16: [Workload] = [
+        Workload(
+            name: "W504", rule: "didRate.donations.filter { [1, 2, 3][$0.landmarkID % 3] == 2 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { [1, 2, 3][$0.landmarkID % 3] == 2 }.count > 5 }),
+        Workload(
+            name: "W505", rule: "didRate.donations.filter { Int($0.score.rounded()) % 2 == 0 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { Int($0.score.rounded()) % 2 == 0 }.count > 5 }),
+        Workload(
+            name: "W506", rule: "didRate.donations.filter { [$0.landmarkID, 7].max()! > 20 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { [$0.landmarkID, 7].max()! > 20 }.count > 5 }),
+        Workload(
+            name: "W507", rule: "didRate.donations.reduce(0) { $0 + $1.landmarkID * 2 } > 5",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + $1.landmarkID * 2 } > 5 }),
+        Workload(
+            name: "W508", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 7 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment?.count ?? 0) > 7 }.count > 5 }),
+        Workload(
+            name: "W509", rule: "didRate.donations.filter { ($0.comment ?? \"\") + \"!\" == \"great 7!\" }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment ?? "") + "!" == "great 7!" }.count > 5 }),
+        Workload(
+            name: "W510", rule: "didRate.donations.filter { Set([1, 2, 3]).contains($0.landmarkID % 5) }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { Set([1, 2, 3]).contains($0.landmarkID % 5) }.count > 5 }),
+        Workload(
+            name: "W511", rule: "didRate.donations.reduce(0.0) { $0 > $1.score ? $0 : $1.score } > 4",
+            closure: { data, _, _ in data.ratings.reduce(0.0) { $0 > $1.score ? $0 : $1.score } > 4 }),
+        Workload(
+            name: "W512", rule: "didRate.donations.filter { ($0.comment ?? \"x\").count == 8 }.count > 5",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment ?? "x").count == 8 }.count > 5 }),
     ]
 }

@@ -246,7 +246,12 @@ struct OptimizerTests {
                          // away: the same partial sums, and overflows (of `0 - Int.min` too).
                          "reduce(0) { $1.seen ? $0 + 1 : $0 - 1 }", "reduce(threshold) { $1.id > 2 ? $0 - $1.id : $0 }",
                          "reduce(0) { $1.rating > 2 ? $1.id + $0 : $0 - 3 }", "reduce(100) { $0 - $1.id * 2 }",
-                         "reduce(-9223372036854775807) { $0 - $1.id }", "reduce(9223372036854775806) { $1.seen ? $0 - -1 : $0 }",
+                         "reduce(-9223372036854775807) { $0 - $1.id }", "reduce(9223372036854775800) { $0 + $1.id }",
+                         "reduce(-9223372036854775805) { $0 + $1.id }", "map(\\.id).reduce(9223372036854775801, +)", "reduce(3) { $0 + $1.id * 2 }", "reduce(9223372036854775000) { $0 + $1.id }",
+                         // Forty-six -2s (all of `view.donations`) from 91 above `Int.min`: the last
+                         // addition overflows, and only that one.
+                         "reduce(-9223372036854775717) { $0 + min($1.id, -2) }", "map { min($0.id, -2) }.reduce(-9223372036854775717, +)",
+                         "reduce(9223372036854775790) { $0 + $1.id * 2 }", "reduce(9223372036854775806) { $1.seen ? $0 - -1 : $0 }",
                          "reduce(0) { $1.id > 5 ? $0 - (-9223372036854775807 - 1) : $0 }",
                          "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 - 1 }", "reduce(0.0) { $0 - $1.rating }",
                          "reduce(-0.0) { $1.seen ? $0 - $1.rating : $1.rating + $0 }", "reduce(-0.0) { $0 - $1.rating * 0 }",
@@ -446,7 +451,11 @@ struct OptimizerTests {
                          "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
                          "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",
                          "reduce(threshold) { $1.bonus ?? 0 <= $0 ? $0 : $1.bonus ?? 0 }", "reduce(Date.distantPast) { $0 < $1.date ? $1.date : $0 }",
-                         "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }",
+                         "reduce(0.5) { $0 == $1.rating ? $0 : $1.rating }", "reduce(-0.0) { $1.rating != $0 ? $1.rating : $0 }",
+                         "reduce(0.0) { $1.rating <= $0 ? $0 : $1.rating }", "reduce(3.0) { $1.rating > $0 ? $0 : $1.rating }",
+                         "reduce(1.0) { $0 <= $1.rating ? $1.rating : $0 }", "reduce(2.0) { $0 < $1.rating ? $0 : $1.rating }",
+                         // Both branches the same: the accumulator throughout, or the last row's.
+                         "reduce(2.5) { $0 > $1.rating ? $0 : $0 }", "reduce(2.5) { $1.rating < $0 ? $1.rating : $1.rating }",
                          // A date field read in place (the donation date is not a field).
                          "reduce(Date.distantPast) { max($0, $1.when) }", "reduce(Date.now) { $0 < $1.when ? $0 : $1.when }"] {
                 result.append("\(source).\(fold)")
@@ -843,6 +852,10 @@ struct OptimizerTests {
               "view.donations.reduce(0) { $0 + (nil == $1.due ? $1.id : 2) }", "view.donations.reduce(0.0) { $0 + ($1.bonus == nil || $1.id > 2 ? $1.rating : 1) }",
               "view.donations.reduce(0) { $0 > $1.id ? $0 : $1.id }", "view.donations.reduce(100) { $1.id >= $0 ? $0 : $1.id }",
               "view.donations.reduce(7) { $0 == $1.id ? $0 : $1.id }", "view.donations.reduce(7) { $0 != $1.id ? $0 : $1.id }",
+              // Running selections of ratings from a -0.0 on, among 0.0s: which zero the step keeps
+              // on equal values is the closure's.
+              "view.donations.dropFirst(23).filter { $0.rating == 0 }.reduce(1.0) { $0 < $1.rating ? $0 : $1.rating }",
+              "view.donations.dropFirst(23).filter { $0.rating == 0 }.reduce(-1.0) { $1.rating < $0 ? $0 : $1.rating }",
               "view.donations.reduce(Int.max) { min($0, $1.id) }", "view.donations.reduce(Int.min) { max($0, $1.bonus ?? -9) }",
               // `compactMap { c ? x : nil }`: x only where c holds (the division never meets 0).
               "view.donations.compactMap { $0.id > 2 ? $0.name : nil }.count", "view.donations.compactMap { $0.seen ? nil : $0.rating }.reduce(0, +)",

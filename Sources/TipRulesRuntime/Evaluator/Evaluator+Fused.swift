@@ -368,7 +368,12 @@ extension Evaluator {
         switch (list.stream.columns[field], start) {
         case (.int(let items), .int(var sum)):
             return try items.withUnsafeBufferPointer { buffer throws(Interrupt) in
-                _ = try add(to: &sum, list.count, addition) { buffer[list.position(at: $0)] }
+                if case .contiguous(let range) = list.positions {
+                    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
+                    try addAll(UnsafeBufferPointer(rebasing: buffer[range]), to: &sum, addition)
+                } else {
+                    _ = try add(to: &sum, list.count, addition) { buffer[list.position(at: $0)] }
+                }
                 return .int(sum)
             }
         case (.double(let items), .double(var sum)):
@@ -741,7 +746,7 @@ extension Evaluator {
                 // A batch of rows at a time, each value computed in tight loops, then added in
                 // order.
                 try Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
-                    for value in values { try add(value, to: &sum, addition) }
+                    try addAll(values, to: &sum, addition)
                 }
                 return .int(sum)
             }
@@ -783,6 +788,26 @@ extension Evaluator {
             added += 1
         }
         return added
+    }
+
+    /// `add` of each value in turn. When the values' magnitudes show that no partial sum can
+    /// overflow, they are added without a check, in a loop the compiler vectorises; otherwise
+    /// one at a time, failing where the closure's `+` does.
+    @inline(__always)
+    private func addAll(_ values: UnsafeBufferPointer<Int>, to sum: inout Int, _ addition: SourceRange) throws(Interrupt) {
+        // `v ^ (v >> 63)` is `v` for `v >= 0` and `-v - 1` otherwise: with every such bit or-ed
+        // into `bits`, each value lies in `-(bits + 1)...bits`, and so each partial sum within
+        // `n * (bits + 1)` of `sum`. (One pass of shifts and ors, which vectorises.)
+        var bits = 0
+        for value in values { bits |= value ^ (value >> 63) }
+        let (reach, overflows) = (bits &+ 1).multipliedReportingOverflow(by: values.count)
+        if bits < .max && !overflows && !sum.addingReportingOverflow(reach).overflow && !sum.subtractingReportingOverflow(reach).overflow {
+            var total = sum
+            for value in values { total &+= value }
+            sum = total
+            return
+        }
+        for value in values { try add(value, to: &sum, addition) }
     }
 
     /// `sum + x`, failing on overflow as the closure's `+` does.

@@ -69,21 +69,29 @@ struct SelectStep {
     /// The accumulator after a step for each value of `values` in turn, from `start`.
     @inline(__always)
     func fold<T: Comparable>(_ start: T, _ values: UnsafeBufferPointer<T>) -> T {
-        func run(_ before: (T, T) -> Bool) -> T {
+        // Both branches the same: the test decides nothing.
+        if thenAccumulator == elseAccumulator { return thenAccumulator ? start : (values.last ?? start) }
+        // The accumulator is kept where the test holds (`then`), or where it fails. Each loop
+        // below has its comparison inlined and no test of the step's shape per row.
+        let keepsWhereHolds = thenAccumulator
+        @inline(__always) func run(_ holds: (_ accumulator: T, _ row: T) -> Bool) -> T {
             var result = start
-            for value in values {
-                let holds = accumulatorFirst ? before(result, value) : before(value, result)
-                result = holds ? (thenAccumulator ? result : value) : (elseAccumulator ? result : value)
+            if keepsWhereHolds {
+                for value in values { result = holds(result, value) ? result : value }
+            } else {
+                for value in values { result = holds(result, value) ? value : result }
             }
             return result
         }
-        switch op {
-        case .equal: return run { $0 == $1 }
-        case .notEqual: return run { $0 != $1 }
-        case .less: return run { $0 < $1 }
-        case .lessOrEqual: return run { $0 <= $1 }
-        case .greater: return run { $0 > $1 }
-        case .greaterOrEqual: return run { $0 >= $1 }
+        // `r > a` is `a < r` (for NaN too: neither holds), and so on, so the test is one of
+        // six comparisons of the accumulator with the row.
+        switch (op, accumulatorFirst) {
+        case (.equal, _): return run { $0 == $1 }
+        case (.notEqual, _): return run { $0 != $1 }
+        case (.less, true), (.greater, false): return run { $0 < $1 }
+        case (.lessOrEqual, true), (.greaterOrEqual, false): return run { $0 <= $1 }
+        case (.greater, true), (.less, false): return run { $0 > $1 }
+        case (.greaterOrEqual, true), (.lessOrEqual, false): return run { $0 >= $1 }
         }
     }
 }
