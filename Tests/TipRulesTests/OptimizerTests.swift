@@ -599,6 +599,14 @@ struct OptimizerTests {
         }
         result.append("view.donations.filter { outer in busy.contains { $0.id == outer.id } && view.donations.allSatisfy { $0.date >= outer.date.addingTimeInterval(-1e9) } }.count")
         result.append("view.donations.filter { outer in outer.id > 100 && busy.contains { $0.id == outer.id } }.count + busy.count")
+        // Outer rows a `map` made of each donation, a field or its date: read from the donation.
+        for list in lists {
+            result.append("view.donations.map(\\.id).filter { id in \(list).contains { $0.id == id } }.count")
+            result.append("view.donations.map(\\.date).filter { d in \(list).contains { $0.date > d && $0.date.timeIntervalSince(d) < 86400 * 3 } }.count")
+            result.append("view.donations.map { $0.name }.contains { n in \(list).allSatisfy { $0.name != n } }")
+            result.append("view.donations.map(\\.note).filter { n in \(list).contains { $0.note == n && $0.id > 0 } }.count")
+            result.append("view.donations.map(\\.rating).count(where: { r in \(list).contains { $0.rating > r * 2 } })")
+        }
         return result
     }()
 

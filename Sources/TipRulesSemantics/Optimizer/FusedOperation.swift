@@ -135,18 +135,24 @@ package enum RowPredicate: Sendable {
         /// The operand with an enclosing closure's parameter in `slot` read as a fold's
         /// accumulator instead.
         package func accumulating(slot: Int) -> Operand {
+            replacing(slot: slot) { .accumulator($0) }
+        }
+
+        /// The operand with an enclosing closure's scalar parameter in `slot` read as `read` of
+        /// its type gives.
+        package func replacing(slot: Int, with read: (RuleType) -> Operand) -> Operand {
+            func next(_ operand: Operand) -> Operand { operand.replacing(slot: slot, with: read) }
             switch self {
-            case .outerLocal(slot, let type): return .accumulator(type)
+            case .outerLocal(slot, let type): return read(type)
             case .field, .date, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .accumulator, .hoisted: return self
-            case .arithmetic(let op, let a, let b): return .arithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
-            case .intArithmetic(let op, let a, let b): return .intArithmetic(op, a.accumulating(slot: slot), b.accumulating(slot: slot))
-            case .intervalSince(let a, let b): return .intervalSince(a.accumulating(slot: slot), b.accumulating(slot: slot))
-            case .addingInterval(let a, let b): return .addingInterval(a.accumulating(slot: slot), b.accumulating(slot: slot))
-            case .coalesce(let a, let b, let keeps): return .coalesce(a.accumulating(slot: slot), b.accumulating(slot: slot), keepsOptional: keeps)
-            case .negate(let a): return .negate(a.accumulating(slot: slot))
-            case .conditional(let p, let a, let b):
-                return .conditional(p.accumulating(slot: slot), a.accumulating(slot: slot), b.accumulating(slot: slot))
-            case .function(let f, let a, let b): return .function(f, a.accumulating(slot: slot), b?.accumulating(slot: slot))
+            case .arithmetic(let op, let a, let b): return .arithmetic(op, next(a), next(b))
+            case .intArithmetic(let op, let a, let b): return .intArithmetic(op, next(a), next(b))
+            case .intervalSince(let a, let b): return .intervalSince(next(a), next(b))
+            case .addingInterval(let a, let b): return .addingInterval(next(a), next(b))
+            case .coalesce(let a, let b, let keeps): return .coalesce(next(a), next(b), keepsOptional: keeps)
+            case .negate(let a): return .negate(next(a))
+            case .conditional(let p, let a, let b): return .conditional(p.replacing(slot: slot, with: read), next(a), next(b))
+            case .function(let f, let a, let b): return .function(f, next(a), b.map(next))
             }
         }
     }
@@ -253,14 +259,20 @@ extension RowPredicate {
     /// The predicate with an enclosing closure's parameter in `slot` read as a fold's
     /// accumulator (see `Operand.accumulating(slot:)`).
     package func accumulating(slot: Int) -> RowPredicate {
+        replacing(slot: slot) { .accumulator($0) }
+    }
+
+    /// The predicate with an enclosing closure's scalar parameter in `slot` read as `read` of
+    /// its type gives. (Not inside a nested scan: neither a fold's step nor a nested scan's
+    /// predicate has one.)
+    package func replacing(slot: Int, with read: (RuleType) -> Operand) -> RowPredicate {
         switch self {
         case .constant: return self
-        case .compare(let a, let op, let b): return .compare(a.accumulating(slot: slot), op, b.accumulating(slot: slot))
-        case .string(let a, let test, let b): return .string(a.accumulating(slot: slot), test, b.accumulating(slot: slot))
-        case .and(let a, let b): return .and(a.accumulating(slot: slot), b.accumulating(slot: slot))
-        case .or(let a, let b): return .or(a.accumulating(slot: slot), b.accumulating(slot: slot))
-        case .not(let a): return .not(a.accumulating(slot: slot))
-        // (A fold's step has none: a fold takes no test whose steps depend on the row.)
+        case .compare(let a, let op, let b): return .compare(a.replacing(slot: slot, with: read), op, b.replacing(slot: slot, with: read))
+        case .string(let a, let test, let b): return .string(a.replacing(slot: slot, with: read), test, b.replacing(slot: slot, with: read))
+        case .and(let a, let b): return .and(a.replacing(slot: slot, with: read), b.replacing(slot: slot, with: read))
+        case .or(let a, let b): return .or(a.replacing(slot: slot, with: read), b.replacing(slot: slot, with: read))
+        case .not(let a): return .not(a.replacing(slot: slot, with: read))
         case .exists: return self
         }
     }

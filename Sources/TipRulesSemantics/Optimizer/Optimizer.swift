@@ -1007,10 +1007,24 @@ extension RowPredicate {
     /// list in the closure over the rows in `rowSlot`, run for each row (see `NestedScan`):
     /// when the other list reads no closure parameter, and the inner predicate reads nothing
     /// evaluated once per scan, no `Int` arithmetic (which would have to be proven safe for
-    /// each outer row) and no scan nested further, and the outer rows are donations.
+    /// each outer row) and no scan nested further, and the outer rows are donations, or a
+    /// field or the date of each, mapped.
     private static func nestedScan(_ list: TypedExpression, _ inner: RowPredicate, _ mode: NestedScan.Mode, _ steps: FusedSteps,
                                    rowSlot: Int, mapped: Operand?) -> NestedScan? {
-        guard mapped == nil, HoistedExpression.readsNoLocals(list), !inner.hasIntArithmetic, !inner.readsHoisted, !inner.nestsScan,
+        var inner = inner
+        if let mapped {
+            // The outer rows are what a `map` made of each donation (`map(\.id).filter { id in
+            // other.contains { $0.id == id } }`): a field or the date of it, read from the
+            // donation in its place as from an outer row (`r.id`).
+            let read: Operand
+            switch mapped {
+            case .field(let index): read = .outerField(slot: rowSlot, field: index)
+            case .date: read = .outerDate(slot: rowSlot)
+            default: return nil
+            }
+            inner = inner.replacing(slot: rowSlot) { _ in read }
+        }
+        guard HoistedExpression.readsNoLocals(list), !inner.hasIntArithmetic, !inner.readsHoisted, !inner.nestsScan,
               !inner.containsOperand(where: { operand in
                   if case .accumulator = operand { return true }
                   if case .outerLocal = operand { return operand.readsEnclosingRow(rowSlot) }
