@@ -123,6 +123,12 @@ struct OptimizerTests {
         "(1.0...1.0).contains($0.weight ?? 1) || $0.id == 2", "(Date.now.addingTimeInterval(-86400 * 20)...Date.now).contains($0.date)",
         "!(threshold...5).contains($0.id) && $0.seen", "(lastDay.addingTimeInterval(-86400 * 5)..<lastDay).contains($0.date)",
         "$0.seen && (threshold...2).contains($0.id)", "(2..<2).contains($0.id)",
+        // Lists of constants indexed per row: within range on every row (proven), or not (ids
+        // run from -2 to 6), where the scan gives way and the calls fail, or do not where `&&`
+        // guards the index; and remainders, whose magnitude is below the divisor's.
+        "[\"a\", \"b\"][abs($0.id) % 2] == \"b\"", "[2.5, -0.0, 4.5][($0.id + 2) % 3] < $0.rating", "[true, false][abs($0.id % 2)]",
+        "[10, 20, 30][abs($0.id % 3)] > 15", "[3, 1, 4][$0.id % 3] > 2", "[1, 2, 3][$0.id] == 2", "$0.id >= 0 && [1, 2, 3, 4, 5, 6, 7][$0.id] > 3",
+        "$0.id % 3 * 4611686018427387904 > 0", "$0.id % 2 * 4611686018427387904 >= 0", "$0.id % -3 * 3074457345618258602 < 0",
         // Optional numbers read in place: under `??`, against a number, and unwrapped where tested.
         "($0.bonus ?? 0) > 2", "($0.bonus ?? threshold) == 3", "$0.bonus == 3", "$0.bonus != -5", "4 == $0.bonus", "$0.bonus == threshold",
         "($0.weight ?? 1.5) > 1", "($0.weight ?? -0.0) == 0", "$0.weight == 0.0", "$0.weight != 0.5", "($0.weight ?? 0.0 / 0.0) < 1",
@@ -1285,12 +1291,13 @@ struct OptimizerTests {
         }
     }
 
-    /// `Int` arithmetic is fused, and the scan gives way to the unfused calls when a row could
-    /// make it fail; other operations that can fail are not fused. (`Int.max` reads no closure
-    /// parameter: it is hoisted, and the product with it fused as any other.)
+    /// `Int` arithmetic and a list of constants indexed per row are fused, and the scan gives
+    /// way to the unfused calls when a row could make them fail; other operations that can fail
+    /// are not fused. (`Int.max` reads no closure parameter: it is hoisted, and the product with
+    /// it fused as any other.)
     @Test("closures that can fail still surface their errors", arguments: [
         ("view.donations.filter { 10 / $0.id > 1 }.count > 0", true), ("view.donations.filter { $0.note! == \"wet\" }.count >= 1", false),
-        ("view.donations.contains { [1][$0.id] == 1 }", false), ("view.donations.filter { $0.id + 9223372036854775807 > 0 }.count > 2", true),
+        ("view.donations.contains { [1][$0.id] == 1 }", true), ("view.donations.filter { $0.id + 9223372036854775807 > 0 }.count > 2", true),
         ("view.donations.contains { $0.id * 9223372036854775807 < 0 }", true), ("view.donations.contains { $0.id * Int.max < 0 }", true),
         ("view.donations.first { _ in threshold * 9223372036854775807 > 0 }?.id", true),
         // One donation, whose product overflows where the sum of the wrapped product would not.

@@ -6,7 +6,8 @@ import TipRulesSemantics
 /// predicate cannot fail on any row of its list (see `RowPredicate`). The bounds of a result
 /// come from the bounds of its operands: addition, subtraction and multiplication are monotonic
 /// in each operand, and so is truncating division by values of one sign, so the extremes lie at
-/// the corners; a remainder has its dividend's sign and no greater magnitude.
+/// the corners; a remainder has its dividend's sign, no greater magnitude, and a magnitude less
+/// than the divisor's.
 struct IntBounds {
     var low: Int
     var high: Int
@@ -26,7 +27,10 @@ struct IntBounds {
             return corners(a, b) { $0.dividedReportingOverflow(by: $1) }
         case .intRemainder:
             guard !b.contains(0), !(a.contains(Int.min) && b.contains(-1)) else { return nil }
-            return IntBounds(low: min(0, a.low), high: max(0, a.high))
+            // Of the dividend's sign, no greater in magnitude than it, and less than the
+            // greatest magnitude of the divisor.
+            let cap = Int(clamping: max(b.low.magnitude, b.high.magnitude) - 1)
+            return IntBounds(low: max(min(0, a.low), -cap), high: min(max(0, a.high), cap))
         default:
             return nil
         }
@@ -74,6 +78,10 @@ extension Evaluator {
         switch operand {
         case .intArithmetic, .function(.absInt, _, _), .function(.intFromDouble, _, _):
             return intBounds(operand, list) != nil
+        case .function(.element(let items), let index, nil):
+            // Every row's index within the list of constants.
+            guard let bounds = intBounds(index, list) else { return false }
+            return bounds.low >= 0 && bounds.high < items.count
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .negate(let a):
@@ -101,6 +109,16 @@ extension Evaluator {
         case .field(let index):
             guard case .int(let items) = list.stream.columns[index] else { return nil }
             return Evaluator.bounds(of: items, list.positions)
+        case .function(.element(let items), let index, nil):
+            // One of the constants (all of them, for want of knowing which), from an index
+            // within the list on every row.
+            guard let bounds = intBounds(index, list), bounds.low >= 0, bounds.high < items.count else { return nil }
+            var least = Int.max, greatest = Int.min
+            for item in items {
+                guard case .int(let value) = item else { return nil }
+                (least, greatest) = (min(least, value), max(greatest, value))
+            }
+            return IntBounds(low: least, high: greatest)
         case .function(.absInt, let a, nil):
             // `abs` fails on `Int.min` alone.
             guard let x = intBounds(a, list), x.low != .min else { return nil }

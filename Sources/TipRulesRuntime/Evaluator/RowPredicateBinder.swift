@@ -725,6 +725,42 @@ struct RowPredicateBinder {
             }
         case .memberOf(let constants):
             return membership(a, in: constants.map(Value.init), set: nil, binder)
+        case .element(let constants):
+            // Proven within the list on every row (see `IntBounds`); clamped all the same, so
+            // that even a wrong proof could not trap.
+            let index = int(a), last = constants.count - 1
+            @inline(__always) func at(_ position: Int) -> Int { min(max(index(position), 0), last) }
+            switch constants.first {
+            case .int?:
+                let items: [Int] = constants.map { constant in
+                    guard case .int(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
+                    return x
+                }
+                return .computedInts { items[at($0)] }
+            case .double?, .date?:
+                let items: [Double] = constants.map { constant in
+                    switch constant {
+                    case .double(let x), .date(let x): return x
+                    default: preconditionFailure("a list of constants of mixed types")
+                    }
+                }
+                return .number(.computed { items[at($0)] })
+            case .string?:
+                let items: [String] = constants.map { constant in
+                    guard case .string(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
+                    return x
+                }
+                return .computedStrings { items[at($0)] }
+            case .bool?:
+                let items: [Bool] = constants.map { constant in
+                    guard case .bool(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
+                    return x
+                }
+                return .computedBools { items[at($0)] }
+            default:
+                let items = constants.map(Value.init)
+                return .values { items[at($0)] }
+            }
         case .memberOfInvariant:
             switch b {
             case .value(.array(let items))?: return membership(a, in: items, set: nil, binder)

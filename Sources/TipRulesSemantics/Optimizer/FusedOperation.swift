@@ -191,8 +191,16 @@ package enum RowPredicate: Sendable {
         /// the steps of the search, as a nested `contains` does.
         indirect case nestedFind(NestedScan, field: Int?)
 
+        /// `[k1, k2, ...][i]` of constants of one scalar type, indexed by the first operand, an
+        /// `Int` that changes from row to row: one of the constants. It fails where `i` is out
+        /// of range, and is proven not to before a scan, as `Int` arithmetic is.
+        case element([Constant])
+
         /// Whether the function can fail, as `Int` arithmetic can.
-        package var canFail: Bool { self == .absInt || self == .intFromDouble }
+        package var canFail: Bool {
+            if case .element = self { return true }
+            return self == .absInt || self == .intFromDouble
+        }
         /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds).
         case minInt, maxInt, minDouble, maxDouble
     }

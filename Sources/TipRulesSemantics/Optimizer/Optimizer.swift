@@ -1431,6 +1431,12 @@ extension RowPredicate {
         case .comparison, .and, .or, .not:
             // A test as a `Bool` value (`map { $0.score > 3 }`): true where it holds.
             return boolean(RowPredicate.from(expression, slot: slot, mapped: mapped))
+        case .subscriptAccess(let base, let index):
+            // `["low", "mid", "high"][$0.level]`: a list of constants indexed per row. (An index
+            // the same for every row leaves the whole subscript to be hoisted.)
+            guard isScalar(expression.type), !expression.type.isOptional, let constants = RowPredicate.constants(base),
+                  let i = operand(index), !i.isInvariant else { return nil }
+            return .function(.element(constants), i, nil)
         case .ternary(let condition, let then, let otherwise):
             guard isScalar(expression.type), !expression.type.isOptional,
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
