@@ -1935,5 +1935,17 @@ enum Workloads {
         Workload(
             name: "W512", rule: "didRate.donations.filter { ($0.comment ?? \"x\").count == 8 }.count > 5",
             closure: { data, _, _ in data.ratings.filter { ($0.comment ?? "x").count == 8 }.count > 5 }),
+        Workload(
+            name: "W513", rule: "Set(didRate.donations.map { $0.score >= 4 ? \"good\" : \"bad\" }).count == 2",
+            closure: { data, _, _ in Set(data.ratings.map { $0.score >= 4 ? "good" : "bad" }).count == 2 }),
+        Workload(
+            name: "W514", rule: "(didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first ?? \"\") < \"B\"",
+            closure: { data, _, _ in (data.views.map(\.landmarkName).sorted().first ?? "") < "B" }),
+        Workload(
+            name: "W515", rule: "(didRate.donations.sorted { ($0.comment ?? \"\") < ($1.comment ?? \"\") }.first?.score ?? 0) > 1",
+            closure: { data, _, _ in (data.ratings.sorted { ($0.comment ?? "") < ($1.comment ?? "") }.first?.score ?? 0) > 1 }),
+        Workload(
+            name: "W516", rule: "didViewLandmarkDetail.donations.filter { !$0.landmarkName.isEmpty && $0.landmarkName.count <= 6 }.count > 5",
+            closure: { data, _, _ in data.views.filter { !$0.landmarkName.isEmpty && $0.landmarkName.count <= 6 }.count > 5 }),
     ]
 }
