@@ -1435,7 +1435,7 @@ extension RowPredicate {
             // `["low", "mid", "high"][$0.level]`: a list of constants indexed per row. (An index
             // the same for every row leaves the whole subscript to be hoisted.)
             guard isScalar(expression.type), !expression.type.isOptional, let constants = RowPredicate.constants(base),
-                  let i = operand(index), !i.isInvariant else { return nil }
+                  !constants.isEmpty, let i = operand(index), !i.isInvariant else { return nil }
             return .function(.element(constants), i, nil)
         case .ternary(let condition, let then, let otherwise):
             guard isScalar(expression.type), !expression.type.isOptional,
