@@ -730,32 +730,30 @@ struct RowPredicateBinder {
             // that even a wrong proof could not trap.
             let index = int(a), last = constants.count - 1
             @inline(__always) func at(_ position: Int) -> Int { min(max(index(position), 0), last) }
-            switch constants.first {
-            case .int?:
-                let items: [Int] = constants.map { constant in
-                    guard case .int(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
+            // The constants as machine values of their one type.
+            func values<T>(_ value: (Constant) -> T?) -> [T] {
+                constants.map { constant in
+                    guard let x = value(constant) else { preconditionFailure("a list of constants of mixed types") }
                     return x
                 }
+            }
+            switch constants.first {
+            case .int?:
+                let items = values { if case .int(let x) = $0 { x } else { nil } }
                 return .computedInts { items[at($0)] }
             case .double?, .date?:
-                let items: [Double] = constants.map { constant in
+                let items = values { (constant: Constant) -> Double? in
                     switch constant {
-                    case .double(let x), .date(let x): return x
-                    default: preconditionFailure("a list of constants of mixed types")
+                    case .double(let x), .date(let x): x
+                    default: nil
                     }
                 }
                 return .number(.computed { items[at($0)] })
             case .string?:
-                let items: [String] = constants.map { constant in
-                    guard case .string(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
-                    return x
-                }
+                let items = values { if case .string(let x) = $0 { x } else { nil } }
                 return .computedStrings { items[at($0)] }
             case .bool?:
-                let items: [Bool] = constants.map { constant in
-                    guard case .bool(let x) = constant else { preconditionFailure("a list of constants of mixed types") }
-                    return x
-                }
+                let items = values { if case .bool(let x) = $0 { x } else { nil } }
                 return .computedBools { items[at($0)] }
             default:
                 let items = constants.map(Value.init)

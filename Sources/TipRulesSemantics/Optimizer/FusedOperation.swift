@@ -89,6 +89,14 @@ package enum RowPredicate: Sendable {
             }
         }
 
+        /// Whether a predicate may read the operand twice where the closure computes it once
+        /// (`x != x` for `x.isNaN`, `a <= x && x <= b` for a range's `contains`): it charges
+        /// nothing, so reading it again changes no step, and nothing in it is evaluated once per
+        /// scan (hoisted), whose one value stands for one use.
+        package var canBeReadTwice: Bool {
+            !chargesWork && !contains(where: { if case .hoisted = $0 { true } else { false } })
+        }
+
         /// Whether the operand has a nested scan (a nested `first`/`last(where:)`, or one in a
         /// test of a `conditional`).
         package var nestsScan: Bool {

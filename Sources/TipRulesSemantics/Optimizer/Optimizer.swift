@@ -978,8 +978,7 @@ extension RowPredicate {
             // itself; only an infinity's magnitude equals infinity; the magnitude of a finite
             // value is less (NaN's is neither). The operand is read twice, so it must be one
             // that charges nothing and is not evaluated once per scan (hoisted).
-            guard let receiver = call.receiver, let a = operand(receiver, slot: slot, mapped: mapped), !a.chargesWork,
-                  !a.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+            guard let receiver = call.receiver, let a = operand(receiver, slot: slot, mapped: mapped), a.canBeReadTwice else { return nil }
             let magnitude = Operand.function(.absDouble, a, nil), infinity = Operand.constant(.double(.infinity))
             switch call.builtin.id {
             case .doubleIsNaN: return .compare(a, .notEqual, a)
@@ -1045,8 +1044,7 @@ extension RowPredicate {
     private static func rangeTest(_ call: BuiltinCall, slot: Int, mapped: Operand?) -> RowPredicate? {
         guard let receiver = call.receiver, case .range(let lower, let upper, let closed) = receiver.node,
               [RuleType.int, .double, .date].contains(lower.type), lower.type == upper.type,
-              let x = operand(call.arguments[0], slot: slot, mapped: mapped), !x.chargesWork,
-              !x.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+              let x = operand(call.arguments[0], slot: slot, mapped: mapped), x.canBeReadTwice else { return nil }
         let low: Operand, high: Operand
         if case .constant(let a) = lower.node, case .constant(let b) = upper.node {
             guard isValidRange(a, b) else { return nil }
@@ -1080,8 +1078,7 @@ extension RowPredicate {
     /// they allow (see `DateWindowPlan`). Nil for other comparisons. (`x` is read twice, so it
     /// must charge nothing and not be evaluated once per scan, as for `isNaN`.)
     private static func distance(_ a: Operand, _ op: ComparisonOperator, _ k: Operand) -> RowPredicate? {
-        guard case .function(.absDouble, let x, nil) = a, k.isInvariant, x.dateDirection != nil, !x.chargesWork,
-              !x.contains(where: { if case .hoisted = $0 { true } else { false } }) else { return nil }
+        guard case .function(.absDouble, let x, nil) = a, k.isInvariant, x.dateDirection != nil, x.canBeReadTwice else { return nil }
         switch op {
         case .less, .lessOrEqual: return .and(.compare(x, op, k), .compare(.negate(x), op, k))
         case .greater, .greaterOrEqual: return .or(.compare(x, op, k), .compare(.negate(x), op, k))
