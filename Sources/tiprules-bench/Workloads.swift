@@ -174,6 +174,7 @@ enum Workloads {
         + workloads14
         + workloads15
         + workloads16
+        + workloads17
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -1948,4 +1949,189 @@ enum Workloads {
             name: "W516", rule: "didViewLandmarkDetail.donations.filter { !$0.landmarkName.isEmpty && $0.landmarkName.count <= 6 }.count > 5",
             closure: { data, _, _ in data.views.filter { !$0.landmarkName.isEmpty && $0.landmarkName.count <= 6 }.count > 5 }),
     ]
+
+    private static let workloads17: [Workload] = [
+        Workload(
+            name: "W517", rule: "didRate.donations.filter { $0.comment?.contains(\"great\") == true }.count >= 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.contains("great") == true }.count >= 3 }),
+        Workload(
+            name: "W518", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.contains(\"Lake\") || $0.landmarkName.contains(\"Sur\") }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.contains("Lake") || $0.landmarkName.contains("Sur") }.count > 2 }),
+        Workload(
+            name: "W519", rule: "(didRate.donations.last(where: { $0.helpful != nil })?.helpful ?? 0) > 3",
+            closure: { data, calendar, isLoggedIn in (data.ratings.last(where: { $0.helpful != nil })?.helpful ?? 0) > 3 }),
+        Workload(
+            name: "W520", rule: "didRate.donations.compactMap(\\.helpful).reduce(0) { $0 + $1 } > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap(\.helpful).reduce(0) { $0 + $1 } > 100 }),
+        Workload(
+            name: "W521", rule: "didRate.donations.map { $0.score * Double($0.helpful ?? 1) }.reduce(0) { $0 + $1 } > 500",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score * Double($0.helpful ?? 1) }.reduce(0) { $0 + $1 } > 500 }),
+        Workload(
+            name: "W522", rule: "didRate.donations.reversed().prefix(10).allSatisfy { $0.score >= 3 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.reversed().prefix(10).allSatisfy { $0.score >= 3 } }),
+        Workload(
+            name: "W523", rule: "didRate.donations.suffix(20).map(\\.score).reduce(0) { $0 + $1 } / 20 > 3.5",
+            closure: { data, calendar, isLoggedIn in data.ratings.suffix(20).map(\.score).reduce(0) { $0 + $1 } / 20 > 3.5 }),
+        Workload(
+            name: "W524", rule: "didViewLandmarkDetail.donations.dropFirst(100).contains { $0.landmarkID == 42 }",
+            closure: { data, calendar, isLoggedIn in data.views.dropFirst(100).contains { $0.landmarkID == 42 } }),
+        Workload(
+            name: "W525", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= 10",
+            closure: { data, calendar, isLoggedIn in Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= 10 }),
+        Workload(
+            name: "W526", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).contains(7) && !Set(didRate.donations.map(\\.landmarkID)).contains(7)",
+            closure: { data, calendar, isLoggedIn in Set(data.views.map(\.landmarkID)).contains(7) && !Set(data.ratings.map(\.landmarkID)).contains(7) }),
+        Workload(
+            name: "W527", rule: "(didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-7 * 86400) }.map(\\.score).max() ?? 0) >= 4.5",
+            closure: { data, calendar, isLoggedIn in (data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-7 * 86400) }.map(\.score).max() ?? 0) >= 4.5 }),
+        Workload(
+            name: "W528", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.score > $1.score }.prefix(5).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W529", rule: "(didViewLandmarkDetail.donations.map { $0.landmarkName.count }.max() ?? 0) > 10",
+            closure: { data, calendar, isLoggedIn in (data.views.map { $0.landmarkName.count }.max() ?? 0) > 10 }),
+        Workload(
+            name: "W530", rule: "didRate.donations.count(where: { $0.score < 2 }) * 2 > didRate.donations.count(where: { $0.score >= 4 })",
+            closure: { data, calendar, isLoggedIn in data.ratings.count(where: { $0.score < 2 }) * 2 > data.ratings.count(where: { $0.score >= 4 }) }),
+        Workload(
+            name: "W531", rule: "Double(didRate.donations.count(where: { $0.comment != nil })) / Double(max(didRate.donations.count, 1)) > 0.3",
+            closure: { data, calendar, isLoggedIn in Double(data.ratings.count(where: { $0.comment != nil })) / Double(max(data.ratings.count, 1)) > 0.3 }),
+        Workload(
+            name: "W532", rule: "didLogin.donations.donatedWithin(.days(7)).count >= 1 && !didRate.donations.donatedWithin(.days(7)).isEmpty",
+            closure: { data, calendar, isLoggedIn in within(data.logins, .day, 7, calendar).count >= 1 && !within(data.ratings, .day, 7, calendar).isEmpty }),
+        Workload(
+            name: "W533", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.hours(24)).map(\\.landmarkID)).count >= 5",
+            closure: { data, calendar, isLoggedIn in Set(within(data.views, .hour, 24, calendar).map(\.landmarkID)).count >= 5 }),
+        Workload(
+            name: "W534", rule: "(didLogin.donations.last?.date ?? Date.distantPast) < Date.now.addingTimeInterval(-3 * 86400)",
+            closure: { data, calendar, isLoggedIn in (data.logins.last?.date ?? Date.distantPast) < Dataset.now.addingTimeInterval(-3 * 86400) }),
+        Workload(
+            name: "W535", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.first?.landmarkID }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.landmarkID == data.views.first?.landmarkID }.count > 2 }),
+        Workload(
+            name: "W536", rule: "didRate.donations.contains { r in r.score >= 4.5 && didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.landmarkName == \"Alps\" } }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { r in r.score >= 4.5 && data.views.contains { $0.landmarkID == r.landmarkID && $0.landmarkName == "Alps" } } }),
+        Workload(
+            name: "W537", rule: "didViewLandmarkDetail.donations.filter { v in !didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.views.filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 10 }),
+        Workload(
+            name: "W538", rule: "didRate.donations.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 10 }),
+        Workload(
+            name: "W539", rule: "didRate.donations.map { $0.score }.filter { $0 > 3 }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score }.filter { $0 > 3 }.count > 100 }),
+        Workload(
+            name: "W540", rule: "(didRate.donations.map(\\.score).min() ?? 5) < 1.5",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map(\.score).min() ?? 5) < 1.5 }),
+        Workload(
+            name: "W541", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > 100 }),
+        Workload(
+            name: "W542", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } >= 4.9",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0.0) { max($0, $1.score) } >= 4.9 }),
+        Workload(
+            name: "W543", rule: "didRate.donations.filter { $0.score.rounded() == 5 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score.rounded() == 5 }.count > 10 }),
+        Workload(
+            name: "W544", rule: "didRate.donations.filter { Int($0.score) == 4 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { Int($0.score) == 4 }.count > 10 }),
+        Workload(
+            name: "W545", rule: "didViewLandmarkDetail.donations.suffix(10).map(\\.landmarkName).contains(\"Alps\")",
+            closure: { data, calendar, isLoggedIn in data.views.suffix(10).map(\.landmarkName).contains("Alps") }),
+        Workload(
+            name: "W546", rule: "didRate.donations.allSatisfy { ($0.helpful ?? 0) >= 0 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.allSatisfy { ($0.helpful ?? 0) >= 0 } }),
+        Workload(
+            name: "W547", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 2 && $0.comment?.hasSuffix(\"7\") == true }.count >= 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.helpful ?? 0) > 2 && $0.comment?.hasSuffix("7") == true }.count >= 2 }),
+        Workload(
+            name: "W548", rule: "(didRate.donations.map(\\.landmarkID).sorted().last ?? 0) > 45",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map(\.landmarkID).sorted().last ?? 0) > 45 }),
+        Workload(
+            name: "W549", rule: "didViewLandmarkDetail.donations.donatedWithin(.weeks(2)).smallestSubset(groupedBy: \\.landmarkID).count <= 2",
+            closure: { data, calendar, isLoggedIn in subsetCount(within(data.views, .day, 14, calendar), largest: false) <= 2 }),
+        Workload(
+            name: "W550", rule: "didRate.donations.filter { $0.date.timeIntervalSince(didLogin.donations.last?.date ?? Date.distantPast) > 0 }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date.timeIntervalSince(data.logins.last?.date ?? Date.distantPast) > 0 }.count > 2 }),
+        Workload(
+            name: "W551", rule: "didRate.donations.filter { $0.score > (didRate.donations.map(\\.score).max() ?? 0) - 0.5 }.count > 3", largest: 1000,
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > (data.ratings.map(\.score).max() ?? 0) - 0.5 }.count > 3 }),
+        Workload(
+            name: "W552", rule: "didRate.donations.map { $0.score }.sorted(by: >).prefix(3).reduce(0) { $0 + $1 } > 14",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score }.sorted(by: >).prefix(3).reduce(0) { $0 + $1 } > 14 }),
+        Workload(
+            name: "W553", rule: "didRate.donations.contains { $0.comment?.uppercased().hasPrefix(\"GREAT 4\") ?? false }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { $0.comment?.uppercased().hasPrefix("GREAT 4") ?? false } }),
+        Workload(
+            name: "W554", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"lake\") }.count > 0",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.lowercased().contains("lake") }.count > 0 }),
+        Workload(
+            name: "W555", rule: "(didRate.donations.dropLast(5).last?.score ?? 0) > 2",
+            closure: { data, calendar, isLoggedIn in (data.ratings.dropLast(5).last?.score ?? 0) > 2 }),
+        Workload(
+            name: "W556", rule: "didRate.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 30) && $0.score >= 4 }.count >= 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date >= Dataset.now.addingTimeInterval(-86400 * 30) && $0.score >= 4 }.count >= 3 }),
+        Workload(
+            name: "W557", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0) { $0 + $1 } > 1000",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { Int($0.score * 10) }.reduce(0) { $0 + $1 } > 1000 }),
+        Workload(
+            name: "W558", rule: "didRate.donations.count > 0 && didRate.donations.map(\\.score).reduce(0) { $0 + $1 } / Double(didRate.donations.count) >= 2.5",
+            closure: { data, calendar, isLoggedIn in data.ratings.count > 0 && data.ratings.map(\.score).reduce(0) { $0 + $1 } / Double(data.ratings.count) >= 2.5 }),
+        Workload(
+            name: "W559", rule: "highRatedX.count > 10 && recentViewsX.count >= 2", declarations: """
+            let recentViewsX = didViewLandmarkDetail.donations.donatedWithin(.week)
+            let highRatedX = didRate.donations.filter { $0.score >= 4 }
+
+            """,
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.count > 10 && within(data.views, .day, 7, calendar).count >= 2 }),
+        Workload(
+            name: "W560", rule: "didViewLandmarkDetail.donations.filter { ratedIDsX.contains($0.landmarkID) }.count > 10", declarations: """
+            let ratedIDsX = Set(didRate.donations.filter { $0.score >= 4.5 }.map(\\.landmarkID))
+
+            """,
+            closure: { data, calendar, isLoggedIn in let ratedIDs = Set(data.ratings.filter { $0.score >= 4.5 }.map(\.landmarkID)); return data.views.filter { ratedIDs.contains($0.landmarkID) }.count > 10 }),
+        Workload(
+            name: "W561", rule: "averageScoreX >= 2.4 && averageScoreX < 2.6", declarations: """
+            let averageScoreX = didRate.donations.isEmpty ? 0 : didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count)
+
+            """,
+            closure: { data, calendar, isLoggedIn in let average = data.ratings.isEmpty ? 0 : data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count); return average >= 2.4 && average < 2.6 }),
+        Workload(
+            name: "W562", rule: "didRate.donations.filter { $0.score >= 4 }.count >= 3 && (didRate.donations.last?.date ?? Date.distantPast) > Date.now.addingTimeInterval(-86400)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.count >= 3 && (data.ratings.last?.date ?? Date.distantPast) > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W563", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 % 10 == 0 }.count >= 5",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkID).filter { $0 % 10 == 0 }.count >= 5 }),
+        Workload(
+            name: "W564", rule: "didRate.donations.filter { $0.landmarkID == 12 }.map(\\.score).reduce(0, +) > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.landmarkID == 12 }.map(\.score).reduce(0, +) > 20 }),
+        Workload(
+            name: "W565", rule: "didRate.donations.first(where: { $0.helpful ?? 0 > 15 })?.comment != nil",
+            closure: { data, calendar, isLoggedIn in data.ratings.first(where: { $0.helpful ?? 0 > 15 })?.comment != nil }),
+        Workload(
+            name: "W566", rule: "didViewLandmarkDetail.donations.suffix(5).map(\\.landmarkID) == [1, 2, 3, 4, 5]",
+            closure: { data, calendar, isLoggedIn in data.views.suffix(5).map(\.landmarkID) == [1, 2, 3, 4, 5] }),
+        Workload(
+            name: "W567", rule: "didRate.donations.filter { $0.comment == \"great 7\" || $0.comment == \"great 8\" }.count >= 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment == "great 7" || $0.comment == "great 8" }.count >= 2 }),
+        Workload(
+            name: "W568", rule: "(didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0) > 10",
+            closure: { data, calendar, isLoggedIn in (data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0) > 10 }),
+        Workload(
+            name: "W569", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.count >= didViewLandmarkDetail.donations.count / 5",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.count >= data.views.count / 5 }),
+        Workload(
+            name: "W570", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 10 }.count > didRate.donations.count / 4",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.filter { $0 > 10 }.count > data.ratings.count / 4 }),
+        Workload(
+            name: "W571", rule: "didRate.donations.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 50 }),
+        Workload(
+            name: "W572", rule: "didRate.donations.contains { $0.score == 0 && $0.comment == nil && $0.helpful == nil }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { $0.score == 0 && $0.comment == nil && $0.helpful == nil } }),
+        Workload(
+            name: "W573", rule: "didViewLandmarkDetail.donations.prefix(100).filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, calendar, isLoggedIn in data.views.prefix(100).filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkName).sorted().first == "Alps" }),
+    ]
+
 }
