@@ -1233,10 +1233,12 @@ extension Evaluator {
         let input = bound.scratch, output = input + bound.batch
         let rowByRow = stopsEarly && bound.testsRowByRow
         // A filter that charges for its work (a string search, a case conversion) does it for
-        // every row of a batch, and again for those a search needed: its batches grow by half
-        // as fast, so that less is done past the row that decides.
+        // every row of a batch, and again for those a search needed: its batches start at 4
+        // rows rather than 16 and grow by half as fast, so that less is done past the row that
+        // decides. (A case conversion or a search costs a hundred instructions or more a row,
+        // as much as a batch's own overhead.)
         let growth = meter == nil ? 4 : 2
-        var done = 0, size = rowByRow ? 1 : min(16, bound.batch)
+        var done = 0, size = rowByRow ? 1 : min(stopsEarly && meter != nil ? 4 : 16, bound.batch)
         while done < count {
             let n = min(size, count - done)
             switch list.positions {
