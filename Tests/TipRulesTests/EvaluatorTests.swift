@@ -65,6 +65,12 @@ struct EvaluatorTests {
         ("[3, 1, 2].sorted(by: >)", "[Int] = [3, 2, 1]"), ("[2.5, 0.5].reduce(10, -)", "Double = 7.0"),
         ("[true].reduce(true, &&)", "error: '&&' cannot be passed as a function, since its right side is an autoclosure; write a closure"),
         ("[3, 1, 2].reduce(0.5) { $0 + Double($1) }", "Double = 6.5"),
+        // A global function passed by name, as Swift allows: `{ max($0, $1) }`, `{ abs($0) }`.
+        ("[3, -7, 5].reduce(0, max)", "Int = 5"), ("[3, -7, 5].reduce(Int.max, min)", "Int = -7"),
+        ("[-2.5, 1.0].map(abs)", "[Double] = [2.5, 1.0]"), ("[2.5, Double.nan].reduce(0, max)", "Double = 2.5"),
+        ("[Int.min].map(abs)", "runtime error: arithmetic overflow: 'abs(-9223372036854775808)' does not fit in 'Int'"),
+        ("[1, -2].reduce(0, abs)", "error: 'abs' takes 1 argument, but a function of 2 arguments is expected here"),
+        ("[1, -2].map(max)", "error: 'max' takes 2 arguments, but a function of 1 argument is expected here"),
         ("[3, 1, 2].prefix(2)", "[Int] = [3, 1]"), ("[3, 1, 2].prefix(9)", "[Int] = [3, 1, 2]"), ("[3, 1, 2].suffix(2)", "[Int] = [1, 2]"),
         ("[3, 1, 2].dropFirst()", "[Int] = [1, 2]"), ("[3, 1, 2].dropFirst(2)", "[Int] = [2]"), ("[3, 1, 2].dropLast()", "[Int] = [3, 1]"),
         ("[3, 1, 2].dropLast(5)", "[Int] = []"), ("[3, 1, 2].dropFirst(2)[0]", "Int = 2"), ("[3, 1, 2][2]", "Int = 2"),
@@ -74,6 +80,15 @@ struct EvaluatorTests {
     ])
     func arrays(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)
+    }
+
+    /// `reduce(0, max)` passes the global function, unless a declaration of that name shadows
+    /// it, as a `let max` would in Swift.
+    @Test("a declaration shadows the global function it is named after")
+    func shadowedFunctionName() {
+        #expect(Fixture.evaluate("[1, 2].reduce(0, max)") == "Int = 2")
+        let shadowed = Fixture.evaluate("[1, 2].reduce(0, max)", rules: Fixture.header + "\nlet max = 3\n")
+        #expect(shadowed.hasPrefix("error: expected a closure or key path"), "\(shadowed)")
     }
 
     /// `sorted()`, `min()` and `max()` of scalar arrays run on typed arrays (`ScalarArray`);

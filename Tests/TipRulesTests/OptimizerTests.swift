@@ -312,7 +312,9 @@ struct OptimizerTests {
             for text in ["compactMap(\\.bonus).reduce(0, +)", "compactMap { $0.bonus }.reduce(threshold) { $0 + $1 }",
                          "compactMap(\\.bonus).reduce(9223372036854775804, +)", "compactMap(\\.weight).reduce(0, +)",
                          "compactMap(\\.weight).reduce(-0.0, +)", "compactMap { $0.weight }.reduce(-0.0) { $0 + $1 }",
-                         "compactMap { $0.id }.reduce(0, +)", "compactMap { $0.bonus ?? threshold }.reduce(0, +)"] {
+                         "compactMap { $0.id }.reduce(0, +)", "compactMap { $0.bonus ?? threshold }.reduce(0, +)",
+                         // Global functions passed by name (`{ max($0, $1) }`): folds.
+                         "compactMap(\\.weight).reduce(-0.0, max)", "map(\\.id).reduce(Int.max, min)", "map(\\.rating).map(abs).reduce(0, +)"] {
                 result.append("\(source).\(text)")
             }
             // Extremes and distinct counts of optional numbers (nil, NaN and -0.0 among them).

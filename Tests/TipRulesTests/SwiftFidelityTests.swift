@@ -20,6 +20,10 @@ struct SwiftFidelityTests {
         ("[3, 1, 2].max { $0 > $1 }", "Int? = 1"),
         ("[\"bb\", \"a\", \"cc\"].max { $0.count < $1.count }", "String? = \"bb\""),
         ("view.donations.min { $0.rating < $1.rating }?.name", "String? = \"Charley Lake\""),
+        // Global functions passed by name: Swift's `min` and `max`, signed zeros and NaN included.
+        ("[3, -7, 5].reduce(0, max)", "Int = 5"), ("[0.0, -0.0].reduce(0.0, min)", "Double = 0.0"),
+        ("[Double.nan, 1].reduce(Double.nan, max)", "Double = nan"), ("[2.5, -0.0].reduce(-0.0, max)", "Double = 2.5"),
+        ("[-2.5, 1.0].map(abs)", "[Double] = [2.5, 1.0]"),
         // `-0` is a negative integer literal, zero as an integer, so as a Double it is +0.0;
         // `-0.0` and `-(0)` (the operator on a Double zero) are negative zero.
         ("1.0 / -0", "Double = inf"), ("2.5 * -0", "Double = 0.0"), ("1.0 / (-0)", "Double = inf"),

@@ -22,13 +22,30 @@ extension Checker {
         return true
     }
 
-    /// Whether an argument is written as a closure or key path, which only function parameters take.
+    /// Whether an argument is written as a closure or key path (or names a global function),
+    /// which only function parameters take.
     private func isFunctionLiteral(_ expression: Expression) -> Bool {
         switch expression.kind {
         case .closure, .keyPath: return true
+        case .identifier(let name): return namesGlobalFunction(name, taking: nil)
         case .parenthesized(let inner): return isFunctionLiteral(inner)
         default: return false
         }
+    }
+
+    /// Whether `name`, as an argument, is a global function passed by name, as Swift allows
+    /// (`reduce(0, max)`, `map(abs)`): a built-in function that no local, declaration, event or
+    /// parameter shadows and no type shares, taking `arity` arguments (any number, for nil).
+    private func namesGlobalFunction(_ name: String, taking arity: Int?) -> Bool {
+        guard lookupLocalName(name) == nil, symbols[name] == nil, RuleType.named[name] == nil,
+              !RuleType.genericNames.contains(name) else { return false }
+        return Builtins.all.contains { $0.receiver == .global && $0.name == name && (arity == nil || $0.parameters.count == arity) }
+    }
+
+    /// `{ f($0, $1) }`: what a global function passed by name means, located at its name.
+    private static func closure(calling name: String, arity: Int, _ range: SourceRange) -> Expression {
+        let arguments = (0..<arity).map { Argument(label: nil, value: Expression(.dollarIdentifier(String($0)), range)) }
+        return Expression(.closure([], Expression(.call(Expression(.identifier(name), range), arguments), range)), range)
     }
 
     mutating func resolveCall(_ candidates: [Builtin], name: Identifier, receiver: TypedExpression?, receiverType: RuleType?,
@@ -219,6 +236,14 @@ extension Checker {
             result = checkClosure(inner, parameterTypes: parameterTypes, result: expectedResult)
         case .keyPath(let components) where parameterTypes.count == 1:
             result = checkKeyPath(components, root: parameterTypes[0], inner.range, asKeyPath: isKeyPathParameter)
+        case .identifier(let name) where !isKeyPathParameter && namesGlobalFunction(name, taking: parameterTypes.count):
+            result = checkClosure(Checker.closure(calling: name, arity: parameterTypes.count, inner.range),
+                                  parameterTypes: parameterTypes, result: expectedResult)
+        case .identifier(let name) where !isKeyPathParameter && namesGlobalFunction(name, taking: nil):
+            // A global function passed by name that takes another number of arguments.
+            let takes = Builtins.all.first { $0.receiver == .global && $0.name == name }?.parameters.count ?? 0
+            error(CheckerMessages.functionArity(name, takes: takes, wanted: parameterTypes.count), inner.range)
+            result = nil
         default:
             let typed = check(expression, expected: nil)
             if !typed.type.containsError {

@@ -76,6 +76,10 @@ enum CheckerMessages {
     static func functionAsValue(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0328", "'\(name)' is a function; call it with arguments")
     }
+    static func functionArity(_ name: String, takes: Int, wanted: Int) -> DiagnosticMessage {
+        func arguments(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+        return DiagnosticMessage("E0363", "'\(name)' takes \(arguments(takes)), but a function of \(arguments(wanted)) is expected here")
+    }
     static func noSubscript(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0329", "value of type '\(type)' has no subscripts")
     }

@@ -99,6 +99,10 @@ package struct Argument: Sendable, Hashable {
     package var value: Expression
     /// A closure written after the call's parentheses; it matches a parameter by position.
     package var isTrailingClosure = false
+
+    package init(label: Identifier?, value: Expression, isTrailingClosure: Bool = false) {
+        (self.label, self.value, self.isTrailingClosure) = (label, value, isTrailingClosure)
+    }
 }
 
 /// An expression node with its source range.
