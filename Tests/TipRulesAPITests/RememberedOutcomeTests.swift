@@ -207,6 +207,7 @@ struct RememberedOutcomeTests {
         "didRate.donations.last { $0.date < Date.now && $0.score > 1 }?.score ?? -1", "total * 2", "span + 1",
         "didRate.donations.map(\\.score).max() ?? 0", "didLogin.donations.donatedWithin(.hours(5)).isEmpty",
         "didOpen.donations.donatedWithin(.day).count + logins", "didRate.donations.map { $0.score * 1000 }.reduce(Int.max - 10, +)",
+        "didRate.donations.filter { $0.date.timeIntervalSinceNow > -86400 * 2 }.count",
     ]
 
     @Test("expressions are answered again as a fresh engine answers them, across changes and evictions", arguments: [5, 6])

@@ -78,7 +78,7 @@ struct OptimizerTests {
         "Date.now.addingTimeInterval(-86400 * 40) <= $0.date && $0.date <= Date.now.addingTimeInterval(-86400 * 35)",
         "$0.date == Date.now.addingTimeInterval(-86400 * 10)", "$0.date != Date.now.addingTimeInterval(-86400 * 10)",
         "$0.date > Date.now.addingTimeInterval(-86400 * 1000)", "$0.date > Date.now && $0.seen", "$0.rating > 1 && $0.date <= Date.now",
-        "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
+        "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "$0.date.timeIntervalSinceNow > -86400 * 4", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
         "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
         "$0.date > Date.now.addingTimeInterval(0.0 / 0.0)", "$0.date <= Date.now.addingTimeInterval(-0.0 / 0.0) && $0.id > 0",
         // Date conjuncts and string searches, whose steps count only the rows they search.

@@ -161,6 +161,18 @@ struct TimeTests {
         #expect(Fixture.evaluate("Date.now.timeIntervalSince(view.donations.last!.date)") == "Double = 93600.0")
         #expect(Fixture.evaluate("view.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 2) }.count") == "Int = 1")
     }
+
+    /// Foundation's `timeIntervalSinceNow` is `timeIntervalSince(Date.now)`, from the evaluation
+    /// clock; fused or not, as the call.
+    @Test("timeIntervalSinceNow counts from the evaluation clock")
+    func timeIntervalSinceNow() {
+        #expect(Fixture.evaluate("view.donations.last!.date.timeIntervalSinceNow") == "Double = -93600.0")
+        #expect(Fixture.evaluate("view.donations.last?.date.timeIntervalSinceNow ?? 0", now: "2026-12-01T12:00:00Z") == "Double = -180000.0")
+        for optimizes in [true, false] {
+            #expect(Fixture.evaluate("view.donations.filter { $0.date.timeIntervalSinceNow > -86400 * 2 }.count", optimizes: optimizes) == "Int = 1")
+        }
+        #expect(Fixture.evaluate("Date.now.timeIntervalSinceNo").hasPrefix("error: value of type 'Date' has no member 'timeIntervalSinceNo'"))
+    }
 }
 
 @Suite("Timestamp fractions")

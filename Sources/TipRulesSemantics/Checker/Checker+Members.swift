@@ -49,6 +49,9 @@ extension Checker {
         let typedBase = doubleLiteralIfOnlyDoubleHas(name, base, check(base, expected: startsImplicitMemberChain(base) ? expected : nil))
         if typedBase.type.containsError { return errorNode(range) }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
+        if typedBase.type == .date, name.name == Checker.timeIntervalSinceNow {
+            return timeIntervalSinceNow(typedBase, name, range)
+        }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
         if case .donation(let id) = typedBase.type, candidates.isEmpty {
             return payloadField(typedBase, id, name, range)
@@ -66,6 +69,29 @@ extension Checker {
         }
         reportNoMember(typedBase.type, name)
         return errorNode(range)
+    }
+
+    /// Foundation's `Date.timeIntervalSinceNow`, which is `timeIntervalSince(Date.now)`: in a rule,
+    /// the seconds from the evaluation's clock, as `Date.now` and `Date()` are that clock. Written
+    /// as that call (the clock located at the member's name), so that it is evaluated, fused
+    /// into date windows and explained exactly as the call is.
+    static let timeIntervalSinceNow = "timeIntervalSinceNow"
+
+    private mutating func timeIntervalSinceNow(_ date: TypedExpression, _ name: Identifier, _ range: SourceRange) -> TypedExpression {
+        let now = staticMember(.date, Identifier(name: "now", range: name.range), arguments: nil, name.range)
+        guard let since = Builtins.lookup("timeIntervalSince", on: receiverKinds(.date)).first else { return errorNode(range) }
+        return builtinNode(since, receiver: date, arguments: [now], element: nil, receiverType: .date, generic: nil, range)
+    }
+
+    /// The member names a value of `type` has: the built-ins', a donation's fields, and
+    /// `timeIntervalSinceNow` of a `Date`.
+    private func memberNames(_ type: RuleType) -> [String] {
+        var names = Builtins.memberNames(on: receiverKinds(type))
+        if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {
+            names += schema.fields.map(\.name)
+        }
+        if type == .date { names.append(Checker.timeIntervalSinceNow) }
+        return names
     }
 
     /// A receiver built from integer literals as a `Double` when the member is one only
@@ -160,21 +186,16 @@ extension Checker {
 
     mutating func reportNoMember(_ type: RuleType, _ name: Identifier) {
         if name.name == Checker.completionProbe {
-            var members = Builtins.memberNames(on: receiverKinds(type))
-            if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {
-                members += schema.fields.map(\.name)
-            }
-            probedMembers = members
+            probedMembers = memberNames(type)
         }
         if diagnostics.isFull {
             diagnostics.addSuppressed()
             return
         }
-        var candidates = Builtins.memberNames(on: receiverKinds(type))
+        let candidates = memberNames(type)
         var notes: [Diagnostic.Note] = []
-        if case .donation(let id) = type, let schema = events.first(where: { $0.id == id }) {
-            candidates += schema.fields.map(\.name)
-            if let declared = symbolRanges[id] { notes.append(note("'\(id)' declared here", declared)) }
+        if case .donation(let id) = type, let declared = symbolRanges[id] {
+            notes.append(note("'\(id)' declared here", declared))
         }
         var fixIts: [Diagnostic.FixIt] = []
         if let suggestion = Suggestions.closest(to: name.name, in: candidates) {
@@ -278,6 +299,9 @@ extension Checker {
             return errorNode(range)
         }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
+        if typedBase.type == .date, name.name == Checker.timeIntervalSinceNow {
+            return timeIntervalSinceNow(typedBase, name, range)
+        }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
         let methods = candidates.filter { !$0.isProperty }
         // `xs.count()`: a property called like a method (and no method of that name without arguments).
