@@ -175,6 +175,7 @@ enum Workloads {
         + workloads15
         + workloads16
         + workloads17
+        + workloads18
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2132,6 +2133,45 @@ enum Workloads {
         Workload(
             name: "W573", rule: "didViewLandmarkDetail.donations.prefix(100).filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkName).sorted().first == \"Alps\"",
             closure: { data, calendar, isLoggedIn in data.views.prefix(100).filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkName).sorted().first == "Alps" }),
+    ]
+
+    private static let workloads18: [Workload] = [
+        Workload(
+            name: "W574", rule: "(didRate.donations.map { $0.comment ?? \"none\" }.sorted().first ?? \"\") == \"great 1\"",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map { $0.comment ?? "none" }.sorted().first ?? "") == "great 1" }),
+        Workload(
+            name: "W575", rule: "Set(didRate.donations.compactMap(\\.comment)).count > 10",
+            closure: { data, calendar, isLoggedIn in Set(data.ratings.compactMap(\.comment)).count > 10 }),
+        Workload(
+            name: "W576", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.hasSuffix(\"7\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.hasSuffix("7") }.count > 3 }),
+        Workload(
+            name: "W577", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \"!\" }.contains(\"Alps!\")",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName + "!" }.contains("Alps!") }),
+        Workload(
+            name: "W578", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(10).map(\\.score).reduce(0, +) / 10 > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.date > $1.date }.prefix(10).map(\.score).reduce(0, +) / 10 > 3 }),
+        Workload(
+            name: "W579", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).reduce(0) { $0 + $1.count } > 1000",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).reduce(0) { $0 + $1.count } > 1000 }),
+        Workload(
+            name: "W580", rule: "didRate.donations.compactMap { $0.helpful }.sorted().suffix(3).reduce(0, +) >= 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.sorted().suffix(3).reduce(0, +) >= 50 }),
+        Workload(
+            name: "W581", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 7 }.map(\\.landmarkID).reduce(0, max) > 40",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.comment?.count ?? 0) > 7 }.map(\.landmarkID).reduce(0, max) > 40 }),
+        Workload(
+            name: "W582", rule: "didRate.donations.map { [$0.landmarkID, $0.helpful ?? 0] }.filter { $0[1] > 10 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { [$0.landmarkID, $0.helpful ?? 0] }.filter { $0[1] > 10 }.count > 3 }),
+        Workload(
+            name: "W583", rule: "didRate.donations.map { $0.landmarkID }.sorted().reversed().prefix(5).reduce(0, +) > 200",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.landmarkID }.sorted().reversed().prefix(5).reduce(0, +) > 200 }),
+        Workload(
+            name: "W584", rule: "didRate.donations.filter { $0.date.timeIntervalSinceNow > -86400 * 7 }.count >= 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date.timeIntervalSince(Dataset.now) > -86400 * 7 }.count >= 3 }),
+        Workload(
+            name: "W585", rule: "didRate.donations.map(\\.score).reduce(0.0, max) > 4.5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).reduce(0.0, max) > 4.5 }),
     ]
 
 }
