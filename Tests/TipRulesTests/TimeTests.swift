@@ -172,6 +172,8 @@ struct TimeTests {
             #expect(Fixture.evaluate("view.donations.filter { $0.date.timeIntervalSinceNow > -86400 * 2 }.count", optimizes: optimizes) == "Int = 1")
         }
         #expect(Fixture.evaluate("Date.now.timeIntervalSinceNo").hasPrefix("error: value of type 'Date' has no member 'timeIntervalSinceNo'"))
+        // A property, as in Swift: not called.
+        #expect(Fixture.evaluate("Date.now.timeIntervalSinceNow()").hasPrefix("error: cannot call value of non-function type 'Double'"))
     }
 }
 

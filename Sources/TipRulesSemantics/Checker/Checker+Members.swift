@@ -299,9 +299,6 @@ extension Checker {
             return errorNode(range)
         }
         guard unwrappedForMember(typedBase, name) else { return errorNode(range) }
-        if typedBase.type == .date, name.name == Checker.timeIntervalSinceNow {
-            return timeIntervalSinceNow(typedBase, name, range)
-        }
         let candidates = Builtins.lookup(name.name, on: receiverKinds(typedBase.type))
         let methods = candidates.filter { !$0.isProperty }
         // `xs.count()`: a property called like a method (and no method of that name without arguments).
@@ -312,6 +309,7 @@ extension Checker {
         let propertyType = candidates.first(where: \.isProperty).map {
             instantiate($0.result, element: elementType(of: typedBase.type), receiver: typedBase.type, generic: nil) ?? .error
         } ?? fieldType(typedBase.type, name.name)
+            ?? (typedBase.type == .date && name.name == Checker.timeIntervalSinceNow ? .double : nil)
         guard let propertyType else {
             reportNoMember(typedBase.type, name)
             return errorNode(range)
