@@ -39,7 +39,7 @@ extension Checker {
     private func namesGlobalFunction(_ name: String, taking arity: Int?) -> Bool {
         guard lookupLocalName(name) == nil, symbols[name] == nil, RuleType.named[name] == nil,
               !RuleType.genericNames.contains(name) else { return false }
-        return Builtins.all.contains { $0.receiver == .global && $0.name == name && (arity == nil || $0.parameters.count == arity) }
+        return Builtins.lookup(name, on: [.global]).contains { arity == nil || $0.parameters.count == arity }
     }
 
     /// `{ f($0, $1) }`: what a global function passed by name means, located at its name.
@@ -241,7 +241,7 @@ extension Checker {
                                   parameterTypes: parameterTypes, result: expectedResult)
         case .identifier(let name) where !isKeyPathParameter && namesGlobalFunction(name, taking: nil):
             // A global function passed by name that takes another number of arguments.
-            let takes = Builtins.all.first { $0.receiver == .global && $0.name == name }?.parameters.count ?? 0
+            let takes = Builtins.lookup(name, on: [.global]).first?.parameters.count ?? 0
             error(CheckerMessages.functionArity(name, takes: takes, wanted: parameterTypes.count), inner.range)
             result = nil
         default:
