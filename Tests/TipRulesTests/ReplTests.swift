@@ -301,6 +301,7 @@ struct ReplInputTests {
         ("didLogin.donations.donatedWithin(.", "week"),
         ("rule r = didViewLandmarkDetail.donations.map { $0.", "landmarkName"),
         ("favouriteName?.", "count"),
+        ("didLogin.donations.last!.date.timeIntervalSinceN", "timeIntervalSinceNow"),
         ("frequ", "frequentLogin"),
         ("didView", "didViewLandmarkDetail"),
         ("$isLo", "$isLoggedIn"),
