@@ -424,7 +424,7 @@ struct OptimizerTests {
             }
             // Sums of what a closure computes from each donation: arithmetic that may overflow in
             // the mapping (the sum gives way to the calls) or in the sum, and a closure that reads
-            // the accumulator twice (not fused).
+            // the accumulator twice (a fold, its arithmetic checking itself).
             for sum in ["reduce(0) { $0 + $1.id * 2 }", "reduce(0.5) { $0 + $1.rating * 2 }", "map { $0.id * 3 - 1 }.reduce(0) { $0 + $1 }",
                         "map { $0.id * 9223372036854775807 }.reduce(0, +)", "reduce(0) { $0 + $1.id * threshold }",
                         "reduce(9223372036854775800) { $0 + $1.id * 2 }", "map { $0.rating * 2 }.reduce(0, +)",
@@ -447,14 +447,23 @@ struct OptimizerTests {
                 result.append("\(source).\(computed)")
             }
             // Folds: the accumulator read by the step (`max`, `min`, `||`, a ternary), over the
-            // donations, what `map` made of them, and those of its results a `filter` keeps; and
-            // folds not fused (`Int` arithmetic with the accumulator, a `String` accumulator).
+            // donations, what `map` made of them, and those of its results a `filter` keeps; and a
+            // fold not fused (of a `String` accumulator).
             for fold in ["reduce(0.0) { max($0, $1.rating) }", "reduce(100.0) { min($0, $1.rating * 2) }", "reduce(0) { max($0, $1.id) }",
                          "reduce(Date.distantPast) { max($0, $1.date) }", "reduce(false) { $0 || $1.rating > 4 }",
                          "reduce(true) { $0 && $1.id < 6 }", "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 }", "map(\\.rating).reduce(0.0) { max($0, $1) }",
                          "map(\\.rating).filter { $0 > 2 }.reduce(0, +)", "map { $0.rating * 2 }.filter { $0 != $0 || $0 < 3 }.reduce(0.5) { $0 + $1 }",
                          "map(\\.id).filter { $0 > 1 }.reduce(0) { max($0, $1) }", "map(\\.id).filter { $0 % 2 == 0 }.reduce(7) { min($0, $1) }",
                          "reduce(1) { $0 * 2 + $1.id }", "reduce(\"\") { $0 + $1.name }",
+                         // `Int` arithmetic on the accumulator, checking itself as the fold goes:
+                         // overflowing, dividing by zero, `abs(Int.min)`, `Int(d)` of NaN or of a
+                         // value past `Int`, an index outside a list of constants (ids -2 to 6).
+                         "reduce(0) { $0 > $1.id ? $0 - $1.id : $1.id - $0 }", "map(\\.id).reduce(1) { $0 * 3 + $1 }",
+                         "reduce(1) { $0 * 3 + $1.id }", "reduce(100) { $0 / ($1.id - 3) }", "reduce(1000) { $1.id == 3 ? $0 : $0 / ($1.id - 3) }",
+                         "reduce(5) { $0 % ($1.id + 3) + $1.id }", "reduce(-9223372036854775807 - 1) { abs($0) + $1.id }",
+                         "reduce(0) { abs($0 - $1.id * 2) }", "reduce(1.0e300) { Double(Int($0 / 2) + $1.id) }",
+                         "reduce(2.5) { Double(Int($0 * 1.5)) + $1.rating }", "filter { $0.seen }.map(\\.id).reduce(0) { $0 * 2 - $1 }",
+                         "reduce(0) { [3, 1, 4][$0 % 3] + $1.id }", "reduce(7) { $1.seen ? [3, 1, 4][$0 % 3] : $0 - $1.id }",
                          // Running extremes written as ternaries (NaN ratings and -0.0 decide which is kept).
                          "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
                          "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",
@@ -711,17 +720,16 @@ struct OptimizerTests {
             // Closures over the enclosing closure's parameter fuse too, and a `map` of a row
             // mapping fuses on its own when what follows does not (`map(\.rating)` before a
             // `contains(Double.nan)`, whose static member keeps `contains` unfused). Not fused: a
-            // fold with `Int` arithmetic (its bounds depend on the accumulator) or of `String`s, and a
-            // `compactMap` whose `Int` arithmetic nothing reads. (An order whose sides compare
+            // fold of `String`s, and a `compactMap` whose `Int` arithmetic nothing reads. (A fold
+            // with `Int` arithmetic on its accumulator fuses since session 22, checking itself.) (An order whose sides compare
             // different things, even nothing of either, fuses since session 12: its predicate is
             // tested on each pair.) A source with a fused filter of its own (`dropFirst(3)`) is
             // fused whatever follows.
             // Nor a test `isNaN` reads its operand twice for, of what is evaluated once per scan
             // (the `map(\.id)` after its `filter` still is).
-            let unfusable = text.contains("{ $0 * 2 + $1.id }") || text.contains("reduce(\"\")")
+            let unfusable = text.contains("reduce(\"\")")
                 || text.contains("{ lastDay.timeIntervalSince($0.date).isNaN }") && !text.hasSuffix(".map(\\.id)")
                 || text.contains("compactMap { $0.id * 2 }")
-                || text.contains("$0 + $0 *")
                 // Chains not fused: a narrowing by what charges work per element (the count of a
                 // string; a sort of the values they make still is). (A `compactMap` to a literal
                 // nil, `{ c ? nil : x }`, fuses since session 11: the donations `c` fails for.)

@@ -408,9 +408,9 @@ extension Evaluator {
     /// many donations took a step.
     /// (The node's `filters` know the step as a `SelectStep` or as a test joined to a `Bool`
     /// accumulator, worked out once, and keep that test's bound filter.)
-    /// `Int` arithmetic in the step (which never reads the accumulator, see `Optimizer`) is
-    /// either computed by an `IntColumn` that checks itself, or proven unable to fail first;
-    /// where it failed, or cannot be proven, the fold gives way.
+    /// `Int` arithmetic in the step is computed by an `IntColumn` that checks itself, proven
+    /// unable to fail first, or (where no proof can know its values, as on the accumulator)
+    /// computed row by row checking itself; where it failed the fold gives way.
     private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, _ filters: BoundFilterCache,
                       from start: Value, _ range: SourceRange) throws(Interrupt) -> (Value, Int) {
         let select = filters.foldSelect
@@ -486,6 +486,14 @@ extension Evaluator {
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         binder.accumulator = box
+        // `Int` arithmetic no proof covers (on the accumulator, as in `$0 * 2 + $1.x`, whose
+        // values depend on every row before) is computed checking itself, and the fold gives
+        // way where it failed: the calls it stands for then stop with their error.
+        if mustProve {
+            if !intArithmeticCannotFail(step, list) { binder.failures = ArithmeticFailures() }
+            mustProve = false
+        }
+        let failures = binder.failures
         let test = filter.map { binder.bind($0) }
         var stepped = 0
         /// Runs `advance` at each position the filter holds for.
@@ -512,12 +520,14 @@ extension Evaluator {
             box.int = x
             let next = binder.ints(step)
             each { box.int = next($0) }
+            if failures?.occurred == true { throw givingWay(range) }
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
             try proveIntArithmetic()
             box.double = x
             let next = binder.doubles(step)
             each { box.double = next($0) }
+            if failures?.occurred == true { throw givingWay(range) }
             if case .date = start { return (.date(box.double), stepped) }
             return (.double(box.double), stepped)
         case .bool(let x):
@@ -528,12 +538,14 @@ extension Evaluator {
             box.bool = x
             let next = binder.bind(predicate)
             each { box.bool = next($0) }
+            if failures?.occurred == true { throw givingWay(range) }
             return (.bool(box.bool), stepped)
         default:
             try proveIntArithmetic()
             box.value = start
             let next = binder.values(step)
             each { box.value = next($0) }
+            if failures?.occurred == true { throw givingWay(range) }
             return (box.value, stepped)
         }
     }

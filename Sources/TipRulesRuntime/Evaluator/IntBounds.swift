@@ -128,7 +128,9 @@ extension Evaluator {
         case .function(.intFromDouble, let a, nil):
             // The conversion fails on NaN, an infinity or a value beyond `Int`'s range: every
             // row's value is converted before the scan, as the bounds of what it gives.
-            guard intArithmeticCannotFail(a, list) else { return nil }
+            // (What reads a fold's accumulator has no values before the fold: nothing bounds it,
+            // and the fold checks it as it goes.)
+            guard intArithmeticCannotFail(a, list), !a.contains(where: { if case .accumulator = $0 { true } else { false } }) else { return nil }
             var low = Double.infinity, high = -Double.infinity
             // Whether a value was NaN, which no comparison lets into the bounds: as a byte, so
             // the loop has no branch.

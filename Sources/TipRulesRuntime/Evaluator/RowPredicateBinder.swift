@@ -18,6 +18,11 @@ struct RowPredicateBinder {
     var meter: StepMeter? = nil
     /// What a fold has accumulated so far, which `.accumulator` operands read.
     var accumulator: FoldAccumulator? = nil
+    /// When set, `Int` arithmetic, `abs` of an `Int` and `Int(d)` are computed with the
+    /// operations that report failure and record one here, instead of having been proven
+    /// unable to fail before the scan: a fold whose step computes on its accumulator, whose
+    /// values no proof can bound beforehand, gives way when one did (see `Evaluator.fold`).
+    var failures: ArithmeticFailures? = nil
     /// For the predicate of a nested scan, the outer scan's row it reads as its enclosing
     /// element (see `NestedScan`).
     var enclosingRow: EnclosingRow? = nil
@@ -478,7 +483,9 @@ struct RowPredicateBinder {
             let read = numeric(a).read
             return .number(.computed { -read($0) })
         case .intArithmetic(let op, let a, let b):
-            return .computedInts(RowPredicateBinder.intArithmetic(op, integer(bind(a)), integer(bind(b))))
+            let x = integer(bind(a)), y = integer(bind(b))
+            if let failures { return .computedInts(RowPredicateBinder.checkedIntArithmetic(op, x, y, failures)) }
+            return .computedInts(RowPredicateBinder.intArithmetic(op, x, y))
         case .conditional(let predicate, let a, let b):
             let test = bind(predicate)
             let x = bind(a), y = bind(b)
@@ -651,6 +658,13 @@ struct RowPredicateBinder {
             // Proven not to meet `Int.min` (see `IntBounds`); the magnitude, truncated, is
             // `abs` everywhere else and cannot trap.
             let f = int(a)
+            if let failures = binder.failures {
+                return .computedInts { position in
+                    let x = f(position)
+                    if x == .min { failures.occurred = true }
+                    return Int(truncatingIfNeeded: x.magnitude)
+                }
+            }
             return .computedInts { Int(truncatingIfNeeded: f($0).magnitude) }
         case .rounded:
             let f = number(a)
@@ -728,8 +742,12 @@ struct RowPredicateBinder {
         case .element(let constants):
             // Proven within the list on every row (see `IntBounds`); clamped all the same, so
             // that even a wrong proof could not trap.
-            let index = int(a), last = constants.count - 1
-            @inline(__always) func at(_ position: Int) -> Int { min(max(index(position), 0), last) }
+            let index = int(a), last = constants.count - 1, failures = binder.failures
+            @inline(__always) func at(_ position: Int) -> Int {
+                let i = index(position)
+                if let failures, i < 0 || i > last { failures.occurred = true }
+                return min(max(i, 0), last)
+            }
             // The constants as machine values of their one type.
             func values<T>(_ value: (Constant) -> T?) -> [T] {
                 constants.map { constant in
@@ -780,6 +798,16 @@ struct RowPredicateBinder {
         case .intFromDouble:
             // Proven to convert on every row (see `IntBounds`); 0 where it would not, which
             // then never happens, rather than a trap. A column is read in place (no call per row).
+            if let failures = binder.failures {
+                let f = number(a)
+                return .computedInts { position in
+                    guard let x = IntConversion.exact(f(position)) else {
+                        failures.occurred = true
+                        return 0
+                    }
+                    return x
+                }
+            }
             if case .number(.column(let items)) = a {
                 return .computedInts { IntConversion.exact(items[$0]) ?? 0 }
             }
@@ -837,6 +865,35 @@ struct RowPredicateBinder {
         case .intDivide: return { f($0).dividedReportingOverflow(by: g($0)).partialValue }
         case .intRemainder: return { f($0).remainderReportingOverflow(dividingBy: g($0)).partialValue }
         default: preconditionFailure("Int row arithmetic with a non-Int operator")
+        }
+    }
+
+    /// `Int` arithmetic that records where it fails (overflows, or divides by zero) in
+    /// `failures`, for a computation nothing proved unable to fail.
+    private static func checkedIntArithmetic(_ op: ArithmeticOperator, _ a: IntOperand, _ b: IntOperand,
+                                             _ failures: ArithmeticFailures) -> (Int) -> Int {
+        let operation: (Int, Int) -> (partialValue: Int, overflow: Bool)
+        switch op {
+        case .intAdd: operation = { $0.addingReportingOverflow($1) }
+        case .intSubtract: operation = { $0.subtractingReportingOverflow($1) }
+        case .intMultiply: operation = { $0.multipliedReportingOverflow(by: $1) }
+        case .intDivide: operation = { $0.dividedReportingOverflow(by: $1) }
+        case .intRemainder: operation = { $0.remainderReportingOverflow(dividingBy: $1) }
+        default: preconditionFailure("Int row arithmetic with a non-Int operator")
+        }
+        @inline(__always) func checked(_ result: (partialValue: Int, overflow: Bool)) -> Int {
+            if result.overflow { failures.occurred = true }
+            return result.partialValue
+        }
+        // (A column or a constant read in place, as in `$0 - $1.x`: a call less per row.)
+        switch (a, b) {
+        case (.computed(let f), .column(let y)): return { checked(operation(f($0), y[$0])) }
+        case (.column(let x), .computed(let g)): return { checked(operation(x[$0], g($0))) }
+        case (.computed(let f), .constant(let k)): return { checked(operation(f($0), k)) }
+        case (.constant(let k), .computed(let g)): return { checked(operation(k, g($0))) }
+        default:
+            let f = a.read, g = b.read
+            return { checked(operation(f($0), g($0))) }
         }
     }
 
@@ -1361,6 +1418,12 @@ extension RowPredicateBinder {
 
 /// What a fold (`FusedOperation.fold`) has accumulated before the row it is at: the
 /// accumulator of its type (an `Int`, a `Double` or a date's seconds, or any other value).
+/// Whether a computation bound with `RowPredicateBinder.failures` met an operation that fails
+/// (where the calls it stands for would have stopped with an error).
+final class ArithmeticFailures {
+    var occurred = false
+}
+
 final class FoldAccumulator {
     var int = 0
     var double = 0.0

@@ -650,8 +650,10 @@ package enum Optimizer {
 
     /// A `reduce` whose closure is a row mapping of the donation (or of what a `map` made of
     /// it) and the accumulator, of a scalar type, with the steps per element of the calls it
-    /// stands for. Not with `Int` arithmetic on the accumulator, whose bounds cannot be proven
-    /// before the fold (that on the row alone is, as in a scan: `max($0, $1.x * 2)`).
+    /// stands for. `Int` arithmetic on the row alone is proven unable to fail before the fold,
+    /// as in a scan (`max($0, $1.x * 2)`); on the accumulator, whose values no proof can know
+    /// beforehand (`$0 > $1 ? $0 - $1 : $1 - $0`), it checks itself as the fold goes, which
+    /// gives way where it failed.
     private static func fold(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard [.int, .double, .date, .bool].contains(type), call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
@@ -680,26 +682,13 @@ package enum Optimizer {
         } else {
             step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped)
         }
-        guard let step = step?.accumulating(slot: closure.firstSlot), !failsOnAccumulator(step), !step.chargesWork,
+        guard let step = step?.accumulating(slot: closure.firstSlot), !step.chargesWork,
               !(mapped?.hasIntArithmetic ?? false) else { return nil }
         // Without a filter every donation takes a step, and the steps are all per element.
         guard let filter else {
             return (.fold(source, initial: call.arguments[0], step: step, filter: nil), mapSteps + closure.body.stepSize, 0)
         }
         return (.fold(source, initial: call.arguments[0], step: step, filter: filter), closure.body.stepSize, mapSteps)
-    }
-
-    /// Whether `Int` arithmetic that can fail (`abs` and `Int(d)` too) in a fold's step reads the
-    /// accumulator.
-    private static func failsOnAccumulator(_ step: RowPredicate.Operand) -> Bool {
-        step.contains { operand in
-            switch operand {
-            case .intArithmetic, .function(.absInt, _, _), .function(.intFromDouble, _, _):
-                return operand.contains { if case .accumulator = $0 { true } else { false } }
-            default:
-                return false
-            }
-        }
     }
 
     /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
