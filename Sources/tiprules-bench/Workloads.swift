@@ -176,6 +176,8 @@ enum Workloads {
         + workloads16
         + workloads17
         + workloads18
+        + workloads19
+        + workloads20
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2172,6 +2174,254 @@ enum Workloads {
         Workload(
             name: "W585", rule: "didRate.donations.map(\\.score).reduce(0.0, max) > 4.5",
             closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).reduce(0.0, max) > 4.5 }),
+    ]
+
+
+    private static let workloads19: [Workload] = [
+        Workload(
+            name: "W586", rule: "didRate.donations.filter { $0.score >= 4 }.map { $0.landmarkID }.contains(7)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.map { $0.landmarkID }.contains(7) }),
+        Workload(
+            name: "W587", rule: "didRate.donations.map { $0.score }.reduce(0, +) / Double(didRate.donations.count) >= 2.4",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score }.reduce(0, +) / Double(data.ratings.count) >= 2.4 }),
+        Workload(
+            name: "W588", rule: "didRate.donations.filter { $0.comment != nil && $0.comment!.count > 7 }.count >= 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment != nil && $0.comment!.count > 7 }.count >= 10 }),
+        Workload(
+            name: "W589", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName }.filter { $0.hasPrefix(\"A\") }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName }.filter { $0.hasPrefix("A") }.count > 50 }),
+        Workload(
+            name: "W590", rule: "didRate.donations.sorted { $0.helpful ?? 0 > $1.helpful ?? 0 }.prefix(3).allSatisfy { $0.score > 1 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.helpful ?? 0 > $1.helpful ?? 0 }.prefix(3).allSatisfy { $0.score > 1 } }),
+        Workload(
+            name: "W591", rule: "didRate.donations.map { $0.helpful ?? 0 }.max()! > 15",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.helpful ?? 0 }.max()! > 15 }),
+        Workload(
+            name: "W592", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName == \"Alps\" || $0.landmarkName == \"Zion\" }.map(\\.landmarkID).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName == "Alps" || $0.landmarkName == "Zion" }.map(\.landmarkID).reduce(0, +) > 100 }),
+        Workload(
+            name: "W593", rule: "didRate.donations.first(where: { $0.landmarkID == didViewLandmarkDetail.donations.last?.landmarkID })?.score ?? 0 > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.first(where: { $0.landmarkID == data.views.last?.landmarkID })?.score ?? 0 > 2 }),
+        Workload(
+            name: "W594", rule: "didRate.donations.filter { $0.date > (didLogin.donations.last?.date ?? Date.distantPast) }.map(\\.score).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date > (data.logins.last?.date ?? Date.distantPast) }.map(\.score).reduce(0, +) > 5 }),
+        Workload(
+            name: "W595", rule: "didRate.donations.filter { $0.score > 3 }.count > didRate.donations.filter { $0.score < 2 }.count",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 3 }.count > data.ratings.filter { $0.score < 2 }.count }),
+        Workload(
+            name: "W596", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(14)).filter { $0.landmarkName != \"Wilbere Bowl\" }.count >= 5",
+            closure: { data, calendar, isLoggedIn in within(data.views, .day, 14, calendar).filter { $0.landmarkName != "Wilbere Bowl" }.count >= 5 }),
+        Workload(
+            name: "W597", rule: "didRate.donations.donatedWithin(.month).map(\\.score).max() ?? 0 >= 4.5",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .month, 1, calendar).map(\.score).max() ?? 0 >= 4.5 }),
+        Workload(
+            name: "W598", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) > 500 }),
+        Workload(
+            name: "W599", rule: "didRate.donations.compactMap { $0.comment }.map { $0.uppercased() }.contains(\"GREAT 7\")",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.comment }.map { $0.uppercased() }.contains("GREAT 7") }),
+        Workload(
+            name: "W600", rule: "didRate.donations.filter { $0.score == $0.score.rounded() }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score == $0.score.rounded() }.count > 10 }),
+        Workload(
+            name: "W601", rule: "didRate.donations.map { Double($0.helpful ?? 0) * $0.score }.max() ?? 0 > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { Double($0.helpful ?? 0) * $0.score }.max() ?? 0 > 50 }),
+        Workload(
+            name: "W602", rule: "didRate.donations.filter { !($0.comment ?? \"\").isEmpty && $0.score >= 3 }.count >= 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { !($0.comment ?? "").isEmpty && $0.score >= 3 }.count >= 5 }),
+        Workload(
+            name: "W603", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted(by: >).first ?? 0 >= 50",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkID).sorted(by: >).first ?? 0 >= 50 }),
+        Workload(
+            name: "W604", rule: "Set(didRate.donations.filter { $0.comment != nil }.map(\\.landmarkID)).count >= 20",
+            closure: { data, calendar, isLoggedIn in Set(data.ratings.filter { $0.comment != nil }.map(\.landmarkID)).count >= 20 }),
+        Workload(
+            name: "W605", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0 > 10 ? 1 : 0) } >= 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0) { $0 + ($1.helpful ?? 0 > 10 ? 1 : 0) } >= 100 }),
+        Workload(
+            name: "W606", rule: "didRate.donations.map { min($0.score, 3.0) }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { min($0.score, 3.0) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W607", rule: "didLogin.donations.count >= 3 && didRate.donations.suffix(10).contains { $0.score >= 4 }",
+            closure: { data, calendar, isLoggedIn in data.logins.count >= 3 && data.ratings.suffix(10).contains { $0.score >= 4 } }),
+        Workload(
+            name: "W608", rule: "didRate.donations.dropFirst(500).filter { $0.helpful != nil }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.dropFirst(500).filter { $0.helpful != nil }.count > 100 }),
+        Workload(
+            name: "W609", rule: "didRate.donations.filter { $0.landmarkID > 25 }.sorted { $0.score > $1.score }.first?.score ?? 0 > 4",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.landmarkID > 25 }.sorted { $0.score > $1.score }.first?.score ?? 0 > 4 }),
+        Workload(
+            name: "W610", rule: "didRate.donations.map { $0.landmarkID % 10 }.filter { $0 == 3 }.count > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.landmarkID % 10 }.filter { $0 == 3 }.count > 20 }),
+        Workload(
+            name: "W611", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.map(\\.landmarkName).contains(\"Zion\")",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.map(\.landmarkName).contains("Zion") }),
+        Workload(
+            name: "W612", rule: "(didRate.donations.last(where: { $0.score >= 4 })?.date.timeIntervalSince(didRate.donations.first!.date) ?? 0) > 86400",
+            closure: { data, calendar, isLoggedIn in (data.ratings.last(where: { $0.score >= 4 })?.date.timeIntervalSince(data.ratings.first!.date) ?? 0) > 86400 }),
+        Workload(
+            name: "W613", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.score <= 5 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.allSatisfy { $0.score >= 0 && $0.score <= 5 } }),
+        Workload(
+            name: "W614", rule: "didRate.donations.map { $0.score > 2.5 ? \"high\" : \"low\" }.filter { $0 == \"high\" }.count > 400",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score > 2.5 ? "high" : "low" }.filter { $0 == "high" }.count > 400 }),
+        Workload(
+            name: "W615", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count > 5 ? 1 : 0 }.reduce(0, +) > 300",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName.count > 5 ? 1 : 0 }.reduce(0, +) > 300 }),
+        Workload(
+            name: "W616", rule: "didRate.donations.compactMap { $0.helpful }.map { Double($0) }.reduce(0, +) / 10 > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.map { Double($0) }.reduce(0, +) / 10 > 50 }),
+        Workload(
+            name: "W617", rule: "didRate.donations.filter { $0.comment?.contains(\"1\") ?? false }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.contains("1") ?? false }.count > 10 }),
+        Workload(
+            name: "W618", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.suffix(20).contains { $0.landmarkID == v.landmarkID } }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.views.filter { v in data.ratings.suffix(20).contains { $0.landmarkID == v.landmarkID } }.count > 10 }),
+        Workload(
+            name: "W619", rule: "didRate.donations.map { [$0.score, 2.5].min()! }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { [$0.score, 2.5].min()! }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W620", rule: "didRate.donations.filter { ($0.helpful ?? 0) + $0.landmarkID > 30 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.helpful ?? 0) + $0.landmarkID > 30 }.count > 10 }),
+        Workload(
+            name: "W621", rule: "didRate.donations.map(\\.landmarkID).filter { $0 > 10 }.sorted().first ?? 0 > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.landmarkID).filter { $0 > 10 }.sorted().first ?? 0 > 10 }),
+        Workload(
+            name: "W622", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).count > 100",
+            closure: { data, calendar, isLoggedIn in Workloads.largestNameGroup(data.views) > 100 }),
+        Workload(
+            name: "W623", rule: "didRate.donations.donatedWithin(.weeks(2)).reduce(0.0) { $0 + $1.score } / 14 > 5",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .day, 14, calendar).reduce(0.0) { $0 + $1.score } / 14 > 5 }),
+        Workload(
+            name: "W624", rule: "didRate.donations.filter { $0.score > 4 }.map { $0.comment ?? \"\" }.filter { $0.hasPrefix(\"great\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 4 }.map { $0.comment ?? "" }.filter { $0.hasPrefix("great") }.count > 3 }),
+        Workload(
+            name: "W625", rule: "didRate.donations.filter { $0.helpful == nil }.count * 3 < didRate.donations.count",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful == nil }.count * 3 < data.ratings.count }),
+    ]
+
+
+    private static let workloads20: [Workload] = [
+        Workload(
+            name: "W626", rule: "didRate.donations.filter { rating in rating.score >= 4 && rating.helpful != nil }.count >= 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { rating in rating.score >= 4 && rating.helpful != nil }.count >= 50 }),
+        Workload(
+            name: "W627", rule: "didRate.donations.contains { rating in rating.comment == \"great 3\" && rating.score > 4 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { rating in rating.comment == "great 3" && rating.score > 4 } }),
+        Workload(
+            name: "W628", rule: "#Rule(didRate) { $0.donations.filter { $0.score > 4 }.count >= 3 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 4 }.count >= 3 }),
+        Workload(
+            name: "W629", rule: "#Rule(didViewLandmarkDetail) { $0.donations.donatedWithin(.week).count >= 3 }",
+            closure: { data, calendar, isLoggedIn in within(data.views, .day, 7, calendar).count >= 3 }),
+        Workload(
+            name: "W630", rule: "didRate.donations.count(where: { $0.helpful ?? 0 >= 10 }) > didRate.donations.count / 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.count(where: { $0.helpful ?? 0 >= 10 }) > data.ratings.count / 3 }),
+        Workload(
+            name: "W631", rule: "didRate.donations.filter { $0.comment?.isEmpty == false }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.isEmpty == false }.count > 100 }),
+        Workload(
+            name: "W632", rule: "didRate.donations.map(\\.helpful).filter { $0 == nil }.count < 300",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.helpful).filter { $0 == nil }.count < 300 }),
+        Workload(
+            name: "W633", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.count >= 2 && didRate.donations.contains { $0.landmarkID == 7 && $0.score >= 4 }",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkID == 7 }.count >= 2 && data.ratings.contains { $0.landmarkID == 7 && $0.score >= 4 } }),
+        Workload(
+            name: "W634", rule: "didRate.donations.map { $0.score * 2 }.filter { $0 >= 8 }.count > didRate.donations.count / 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score * 2 }.filter { $0 >= 8 }.count > data.ratings.count / 10 }),
+        Workload(
+            name: "W635", rule: "didRate.donations.filter { $0.landmarkID == 3 || $0.landmarkID == 5 || $0.landmarkID == 8 }.map(\\.score).reduce(0, +) > 30",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.landmarkID == 3 || $0.landmarkID == 5 || $0.landmarkID == 8 }.map(\.score).reduce(0, +) > 30 }),
+        Workload(
+            name: "W636", rule: "didRate.donations.map { $0.helpful ?? 0 }.reduce(0) { $0 + $1 } > didRate.donations.count * 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Int in r.helpful ?? 0 }.reduce(0) { $0 + $1 } > data.ratings.count * 5 }),
+        Workload(
+            name: "W637", rule: "didRate.donations.filter { $0.score.isNaN == false && $0.score > 4.5 }.count > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score.isNaN == false && $0.score > 4.5 }.count > 20 }),
+        Workload(
+            name: "W638", rule: "didRate.donations.filter { $0.date.timeIntervalSince(didLogin.donations.first!.date) > 86400 * 30 }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date.timeIntervalSince(data.logins.first!.date) > 86400 * 30 }.count > 100 }),
+        Workload(
+            name: "W639", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.filter { $0.contains(\"lake\") }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName.lowercased() }.filter { $0.contains("lake") }.count > 10 }),
+        Workload(
+            name: "W640", rule: "didRate.donations.sorted { $0.date > $1.date }.first?.score ?? 0 >= 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.date > $1.date }.first?.score ?? 0 >= 2 }),
+        Workload(
+            name: "W641", rule: "didRate.donations.sorted { $0.landmarkID < $1.landmarkID }.map(\\.score).prefix(10).reduce(0, +) > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.landmarkID < $1.landmarkID }.map(\.score).prefix(10).reduce(0, +) > 20 }),
+        Workload(
+            name: "W642", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).sorted().suffix(5).first ?? 0 > 40",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).sorted().suffix(5).first ?? 0 > 40 }),
+        Workload(
+            name: "W643", rule: "didRate.donations.map { $0.comment != nil ? $0.score : 0 }.reduce(0, +) > 300",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment != nil ? $0.score : 0 }.reduce(0, +) > 300 }),
+        Workload(
+            name: "W644", rule: "didRate.donations.compactMap { $0.comment?.count }.max() ?? 0 >= 8",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.comment?.count }.max() ?? 0 >= 8 }),
+        Workload(
+            name: "W645", rule: "didRate.donations.filter { ($0.comment ?? \"\").hasPrefix(\"great 4\") }.map(\\.score).max() ?? 0 > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.comment ?? "").hasPrefix("great 4") }.map(\.score).max() ?? 0 > 3 }),
+        Workload(
+            name: "W646", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).contains(where: { $0 > 49 })",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkID).contains(where: { $0 > 49 }) }),
+        Workload(
+            name: "W647", rule: "didRate.donations.allSatisfy { ($0.helpful ?? 0) <= 20 && $0.score <= 5 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.allSatisfy { ($0.helpful ?? 0) <= 20 && $0.score <= 5 } }),
+        Workload(
+            name: "W648", rule: "didRate.donations.filter { $0.helpful ?? 0 > $0.landmarkID }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful ?? 0 > $0.landmarkID }.count > 50 }),
+        Workload(
+            name: "W649", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * $1.score } / Double(max(didRate.donations.count, 1)) > 8",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0.0) { (s: Double, r: Rating) -> Double in s + r.score * r.score } / Double(max(data.ratings.count, 1)) > 8 }),
+        Workload(
+            name: "W650", rule: "didRate.donations.map(\\.score).filter { $0 > 4 }.map { $0 - 4 }.reduce(0, +) > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).filter { $0 > 4 }.map { (x: Double) -> Double in x - 4 }.reduce(0, +) > 10 }),
+        Workload(
+            name: "W651", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.map(\\.landmarkID).contains(12)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.map(\.landmarkID).contains(12) }),
+        Workload(
+            name: "W652", rule: "didRate.donations.donatedWithin(.days(10)).filter { $0.comment != nil }.map(\\.score).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .day, 10, calendar).filter { $0.comment != nil }.map(\.score).reduce(0, +) > 5 }),
+        Workload(
+            name: "W653", rule: "didRate.donations.filter { $0.helpful != nil }.map { Double($0.helpful!) / 20 }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful != nil }.map { (r: Rating) -> Double in Double(r.helpful!) / 20 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W654", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count >= 6 && $0.landmarkID < 20 }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.count >= 6 && $0.landmarkID < 20 }.count > 50 }),
+        Workload(
+            name: "W655", rule: "didRate.donations.filter { $0.score < 1 }.isEmpty == false",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score < 1 }.isEmpty == false }),
+        Workload(
+            name: "W656", rule: "didRate.donations.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10 }),
+        Workload(
+            name: "W657", rule: "Set(didViewLandmarkDetail.donations.filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkName)).count >= 5",
+            closure: { data, calendar, isLoggedIn in Set(data.views.filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkName)).count >= 5 }),
+        Workload(
+            name: "W658", rule: "didRate.donations.first { $0.score >= 4.5 && ($0.helpful ?? 0) >= 15 }?.landmarkID ?? 0 > 0",
+            closure: { data, calendar, isLoggedIn in data.ratings.first { $0.score >= 4.5 && ($0.helpful ?? 0) >= 15 }?.landmarkID ?? 0 > 0 }),
+        Workload(
+            name: "W659", rule: "didRate.donations.last { $0.comment?.hasSuffix(\"0\") == true }?.score ?? 0 > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.last { $0.comment?.hasSuffix("0") == true }?.score ?? 0 > 1 }),
+        Workload(
+            name: "W660", rule: "didRate.donations.map(\\.landmarkID).reduce(0) { $0 > $1 ? $0 - $1 : $1 - $0 } > 0",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.landmarkID).reduce(0) { (a: Int, b: Int) -> Int in a > b ? a - b : b - a } > 0 }),
+        Workload(
+            name: "W661", rule: "didRate.donations.filter { $0.score > 2 }.count(where: { $0.comment != nil }) > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 2 }.count(where: { $0.comment != nil }) > 50 }),
+        Workload(
+            name: "W662", rule: "didRate.donations.map { $0.landmarkID * 10 + ($0.helpful ?? 0) }.filter { $0 > 300 }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Int in r.landmarkID * 10 + (r.helpful ?? 0) }.filter { $0 > 300 }.count > 100 }),
+        Workload(
+            name: "W663", rule: "didViewLandmarkDetail.donations.filter { !$0.landmarkName.hasPrefix(\"W\") }.count > didViewLandmarkDetail.donations.count / 2",
+            closure: { data, calendar, isLoggedIn in data.views.filter { !$0.landmarkName.hasPrefix("W") }.count > data.views.count / 2 }),
+        Workload(
+            name: "W664", rule: "didRate.donations.map { abs($0.score - 2.5) }.reduce(0, +) / 1000 > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Double in abs(r.score - 2.5) }.reduce(0, +) / 1000 > 1 }),
+        Workload(
+            name: "W665", rule: "didRate.donations.filter { $0.score >= 3 }.map { $0.comment ?? \"-\" }.filter { $0 != \"-\" }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 3 }.map { $0.comment ?? "-" }.filter { $0 != "-" }.count > 50 }),
     ]
 
 }
