@@ -160,6 +160,10 @@ struct OptimizerTests {
         // Case changes, charged a step per byte (the long name), also of a parameter on every row.
         "$0.name.lowercased() == \"alps\"", "$0.name.uppercased().hasPrefix(\"AL\")", "$0.name.lowercased().contains(\"the lake\")",
         "($0.note ?? \"\").uppercased() == \"WET\"", "wanted.lowercased() == $0.name.lowercased()", "$0.id > 2 && $0.name.uppercased().count > 80",
+        // `min()` and `max()` of array literals made per row, charged a step per element (one
+        // overflowing on some rows, so the scan gives way).
+        "[$0.id, 3].max()! > 4", "[$0.rating, 2.5, $0.weight ?? 1].min()! < 2", "[$0.id * 4611686018427387904, 1].max()! > 0",
+        "[$0.date, lastDay].max()! > lastDay", "([$0.id, threshold].min() ?? 9) == 2",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.
@@ -190,6 +194,9 @@ struct OptimizerTests {
         // Membership in a set and an array computed once (the array's charging a step an element).
         ("seenIDs.contains($0.id)", ["$0"]),
         ("firstIDs.contains($0.id) ? 1 : 0", ["$0 > 0"]),
+        // `max()` keeps the first of equal values, `max(x, y)` the second: 1 / -0.0 tells.
+        ("[$0.rating, -0.0].max()!", ["1 / $0 > 0", "$0 > 2"]), ("[-0.0, $0.rating, 0.0].max()!", ["1 / $0 > 0"]),
+        ("[$0.rating * 2, 3.0].min()!", ["1 / $0 < 0"]),
     ]
 
     /// Expressions that the optimizer fuses, each to be compared with its unfused evaluation.
@@ -429,7 +436,7 @@ struct OptimizerTests {
                         "map { $0.id * 9223372036854775807 }.reduce(0, +)", "reduce(0) { $0 + $1.id * threshold }",
                         "reduce(9223372036854775800) { $0 + $1.id * 2 }", "map { $0.rating * 2 }.reduce(0, +)",
                         "reduce(0.0) { $0 + Date.now.timeIntervalSince($1.date) }", "reduce(0) { acc, d in acc + d.id % 4 }",
-                        "reduce(1) { $0 + $0 * $1.id }"] {
+                        "reduce(1) { $0 + $0 * $1.id }", "map { [$0.rating, 2.5].min()! }.reduce(0, +)", "map { [$0.id, 2].max()! }.reduce(0, +)"] {
                 result.append("\(source).\(sum)")
             }
             // Ternaries, `abs`, `min`, `max`, `rounded()` and conversions in row expressions

@@ -119,6 +119,8 @@ extension Evaluator {
                 (least, greatest) = (min(least, value), max(greatest, value))
             }
             return IntBounds(low: least, high: greatest)
+        case .function(.charged, let a, nil):
+            return intBounds(a, list)
         case .function(.absInt, let a, nil):
             // `abs` fails on `Int.min` alone.
             guard let x = intBounds(a, list), x.low != .min else { return nil }

@@ -816,6 +816,29 @@ struct RowPredicateBinder {
         case .minInt, .maxInt:
             let f = int(a), g = int(b), isMax = function == .maxInt
             return .computedInts { BuiltinImplementations.swiftExtreme(f($0), g($0), isMax: isMax) }
+        case .arrayMaxDouble:
+            let f = number(a), g = number(b)
+            return .number(.computed { position in
+                let x = f(position), y = g(position)
+                return x < y ? y : x
+            })
+        case .charged(let steps):
+            // Charged on the rows the scan computes it for, as the built-in charges.
+            let meter = binder.meter
+            switch a {
+            case .ints, .computedInts, .value(.int):
+                let f = int(a)
+                return .computedInts { position in
+                    meter?.steps += steps
+                    return f(position)
+                }
+            default:
+                let f = number(a)
+                return .number(.computed { position in
+                    meter?.steps += steps
+                    return f(position)
+                })
+            }
         case .minDouble, .maxDouble:
             let isMax = function == .maxDouble
             // A column read in place saves a call per row (a fold's `max($0, $1.score)`).

@@ -128,7 +128,8 @@ package enum RowPredicate: Sendable {
         package var chargesWork: Bool {
             switch self {
             case .function(.stringCount, _, _), .function(.memberOf, _, _), .function(.lowercased, _, _), .function(.uppercased, _, _),
-                 .function(.concatenate, _, _), .function(.memberOfInvariant(isSet: false), _, _), .function(.nestedFind, _, _):
+                 .function(.concatenate, _, _), .function(.memberOfInvariant(isSet: false), _, _), .function(.nestedFind, _, _),
+                 .function(.charged, _, _):
                 return true
             case .function(_, let a, let b): return a.chargesWork || (b?.chargesWork ?? false)
             case .conditional(let p, let a, let b): return p.searchesStrings || a.chargesWork || b.chargesWork
@@ -211,6 +212,14 @@ package enum RowPredicate: Sendable {
         }
         /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds).
         case minInt, maxInt, minDouble, maxDouble
+        /// A step of `max()` of an array of `Double`s or `Date`s: `x < y ? y : x`, which keeps
+        /// the first of equal values where `max(x, y)` keeps the second (-0.0 and 0.0 tell them
+        /// apart). (`min()`'s step is `min(x, y)`'s, and for `Int`s equal values are the same.)
+        case arrayMaxDouble
+        /// What its operand computes, charging a fixed number of steps on each row for work a
+        /// built-in does that its closure's nodes do not count: `[a, b].max()!` charges a step
+        /// per element, as `max()` does.
+        case charged(Int)
     }
 
     /// The string tests a row predicate may use.

@@ -1304,6 +1304,8 @@ extension RowPredicate {
         case .parameterValue(let index):
             return .parameter(index)
         case .nilCoalescing(let l, let r):
+            // `[$0.x, 2].max() ?? 0`: never nil, so the fallback is never evaluated.
+            if let extreme = literalExtreme(l, slot: slot, mapped: mapped) { return extreme }
             guard let a = operand(l), let b = operand(r) else { return nil }
             return .coalesce(a, b, keepsOptional: l.type == r.type)
         case .negate(let inner):
@@ -1402,6 +1404,9 @@ extension RowPredicate {
             default:
                 return nil
             }
+        case .forceUnwrap(let inner):
+            // `[$0.x, 2].max()!`: never nil.
+            return literalExtreme(inner, slot: slot, mapped: mapped)
         case .optionalChain(let inner):
             if let found = nestedFind(inner, slot: slot, mapped: mapped) { return found }
             // `s?.count`, `s?.lowercased()` or `s?.uppercased()` of an optional string: nil
@@ -1432,6 +1437,31 @@ extension RowPredicate {
         default:
             return nil
         }
+    }
+
+    /// `[a, b, ...].min()` or `.max()` of an array literal of `Int`s, `Double`s or `Date`s, which
+    /// is never nil: its elements folded in order as `min()` and `max()` fold them (`y < x ? y : x`
+    /// and `x < y ? y : x`), charging the step per element the built-in charges. Nil for
+    /// anything else.
+    private static func literalExtreme(_ expression: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
+        guard case .builtin(let call) = expression.node, call.builtin.id == .arrayMin || call.builtin.id == .arrayMax,
+              let receiver = call.receiver, case .arrayLiteral(let elements) = receiver.node, !elements.isEmpty,
+              case .array(let element) = receiver.type, element == .int || element == .double || element == .date else { return nil }
+        var folded: Operand?
+        for item in elements {
+            guard let next = RowPredicate.operand(item, slot: slot, mapped: mapped) else { return nil }
+            guard let result = folded else {
+                folded = next
+                continue
+            }
+            switch (call.builtin.id == .arrayMax, element == .int) {
+            case (false, true): folded = .function(.minInt, result, next)
+            case (true, true): folded = .function(.maxInt, result, next)
+            case (false, false): folded = .function(.minDouble, result, next)
+            case (true, false): folded = .function(.arrayMaxDouble, result, next)
+            }
+        }
+        return folded.map { .function(.charged(elements.count), $0, nil) }
     }
 
     /// A test's value as a `Bool` operand. (Only for what `from` reads as a test of its own,
