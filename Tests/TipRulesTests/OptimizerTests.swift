@@ -164,6 +164,9 @@ struct OptimizerTests {
         // overflowing on some rows, so the scan gives way).
         "[$0.id, 3].max()! > 4", "[$0.rating, 2.5, $0.weight ?? 1].min()! < 2", "[$0.id * 4611686018427387904, 1].max()! > 0",
         "[$0.date, lastDay].max()! > lastDay", "([$0.id, threshold].min() ?? 9) == 2",
+        // `contains` of array literals made per row (NaN ratings equal nothing, -0.0 equals 0.0).
+        "[$0.id, 3].contains(threshold)", "[$0.name, wanted, \"Alps\"].contains(\"Alps\")", "[$0.rating, 2.5].contains($0.rating * 2)",
+        "[$0.date, lastDay].contains(lastDay) && $0.id > 1", "![0.0, 4.5].contains($0.rating)",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.

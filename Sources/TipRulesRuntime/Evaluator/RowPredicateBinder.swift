@@ -825,19 +825,28 @@ struct RowPredicateBinder {
         case .charged(let steps):
             // Charged on the rows the scan computes it for, as the built-in charges.
             let meter = binder.meter
-            switch a {
-            case .ints, .computedInts, .value(.int):
-                let f = int(a)
+            if let f = binder.intOperand(a)?.read {
                 return .computedInts { position in
                     meter?.steps += steps
                     return f(position)
                 }
-            default:
-                let f = number(a)
+            }
+            if let f = binder.number(a)?.read {
                 return .number(.computed { position in
                     meter?.steps += steps
                     return f(position)
                 })
+            }
+            if let f = binder.truths(a) {
+                return .computedBools { position in
+                    meter?.steps += steps
+                    return f(position)
+                }
+            }
+            let f = binder.values(a)
+            return .values { position in
+                meter?.steps += steps
+                return f(position)
             }
         case .minDouble, .maxDouble:
             let isMax = function == .maxDouble

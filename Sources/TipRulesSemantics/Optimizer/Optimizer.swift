@@ -1389,6 +1389,10 @@ extension RowPredicate {
                     // `["Zion", "Alps"].contains($0.name)`: a list of constants.
                     return .function(.memberOf(constants), a, nil)
                 }
+                if call.builtin.id == .arrayContains, case .arrayLiteral(let elements) = receiver.node {
+                    // `[$0.home, $0.away].contains(7)`: a list made per row.
+                    return literalMembership(elements, a, slot: slot, mapped: mapped)
+                }
                 if call.builtin.id == .setContains, case .builtin(let make) = receiver.node, make.builtin.id == .setFromArray,
                    let constants = RowPredicate.constants(make.arguments[0]) {
                     // `Set(["Zion", "Alps"]).contains($0.name)`: the same test, and the same
@@ -1462,6 +1466,22 @@ extension RowPredicate {
             }
         }
         return folded.map { .function(.charged(elements.count), $0, nil) }
+    }
+
+    /// `[a, b, ...].contains(x)` of an array literal made per row, as a `Bool`: whether an element
+    /// is `==` to `x`, charging the step per element `contains` charges. The elements are all
+    /// evaluated before `contains` compares them, so none may fail or charge work of its own
+    /// (which the comparisons, stopping at the first equal element, might not reach).
+    private static func literalMembership(_ elements: [TypedExpression], _ needle: Operand, slot: Int, mapped: Operand?) -> Operand? {
+        guard !needle.hasIntArithmetic, !needle.chargesWork else { return nil }
+        var test: RowPredicate?
+        for item in elements {
+            guard let element = RowPredicate.operand(item, slot: slot, mapped: mapped), !element.hasIntArithmetic,
+                  !element.chargesWork else { return nil }
+            let equal = RowPredicate.compare(element, .equal, needle)
+            test = test.map { .or($0, equal) } ?? equal
+        }
+        return test.map { .function(.charged(elements.count), .conditional($0, .constant(.bool(true)), .constant(.bool(false))), nil) }
     }
 
     /// A test's value as a `Bool` operand. (Only for what `from` reads as a test of its own,
