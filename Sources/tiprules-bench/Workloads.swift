@@ -178,6 +178,7 @@ enum Workloads {
         + workloads18
         + workloads19
         + workloads20
+        + workloads21
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2422,6 +2423,46 @@ enum Workloads {
         Workload(
             name: "W665", rule: "didRate.donations.filter { $0.score >= 3 }.map { $0.comment ?? \"-\" }.filter { $0 != \"-\" }.count > 50",
             closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 3 }.map { $0.comment ?? "-" }.filter { $0 != "-" }.count > 50 }),
+    ]
+
+
+    private static let workloads21: [Workload] = [
+        Workload(
+            name: "W666", rule: "didRate.donations.filter { [$0.landmarkID, 7].contains(12) }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { [$0.landmarkID, 7].contains(12) }.count > 3 }),
+        Workload(
+            name: "W667", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) + ($0.helpful ?? 0) > 10 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { (r: Rating) -> Bool in (r.comment?.count ?? 0) + (r.helpful ?? 0) > 10 }.count > 3 }),
+        Workload(
+            name: "W668", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count == $0.landmarkID }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.count == $0.landmarkID }.count > 3 }),
+        Workload(
+            name: "W669", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.lowercased().hasPrefix(\"q\") && $0.landmarkID > 3 }",
+            closure: { data, calendar, isLoggedIn in data.views.contains { $0.landmarkName.lowercased().hasPrefix("q") && $0.landmarkID > 3 } }),
+        Workload(
+            name: "W670", rule: "didRate.donations.map { $0.score }.sorted(by: <).prefix(3).reduce(0, +) > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score }.sorted(by: <).prefix(3).reduce(0, +) > 1 }),
+        Workload(
+            name: "W671", rule: "didRate.donations.map { $0.comment?.uppercased() }.compactMap { $0 }.count > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment?.uppercased() }.compactMap { $0 }.count > 1 }),
+        Workload(
+            name: "W672", rule: "didRate.donations.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 1 }),
+        Workload(
+            name: "W673", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.hasPrefix(\"A\") ? 1 : 0 }.reduce(0, +) > 1",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName.hasPrefix("A") ? 1 : 0 }.reduce(0, +) > 1 }),
+        Workload(
+            name: "W674", rule: "didRate.donations.reduce(0) { $1.helpful == nil ? $0 : $0 + $1.helpful! } > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0) { $1.helpful == nil ? $0 : $0 + $1.helpful! } > 1 }),
+        Workload(
+            name: "W675", rule: "didRate.donations.filter { $0.helpful == nil || $0.comment == nil }.map(\\.score).max() ?? 0 > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful == nil || $0.comment == nil }.map(\.score).max() ?? 0 > 1 }),
+        Workload(
+            name: "W676", rule: "didRate.donations.filter { [$0.score, 1.0].min()! > 0.5 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { [$0.score, 1.0].min()! > 0.5 }.count > 3 }),
+        Workload(
+            name: "W677", rule: "didRate.donations.map { Int($0.score * 100) % 7 }.reduce(0, +) > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Int in Int(r.score * 100) % 7 }.reduce(0, +) > 1 }),
     ]
 
 }

@@ -269,6 +269,9 @@ struct OptimizerTests {
                          "reduce(-9223372036854775717) { $0 + min($1.id, -2) }", "map { min($0.id, -2) }.reduce(-9223372036854775717, +)",
                          "reduce(9223372036854775790) { $0 + $1.id * 2 }", "reduce(9223372036854775806) { $1.seen ? $0 - -1 : $0 }",
                          "reduce(0) { $1.id > 5 ? $0 - (-9223372036854775807 - 1) : $0 }",
+                         // A branch that unwraps what the test shows is not nil.
+                         "reduce(0) { $1.bonus == nil ? $0 : $0 + $1.bonus! }", "reduce(0) { $1.bonus != nil ? $1.bonus! + $0 : $0 - 1 }",
+                         "reduce(5) { $1.bonus == nil || $1.id > 2 ? $0 : $0 - $1.bonus! }", "reduce(0.5) { $1.weight != nil ? $0 + $1.weight! : $0 - 1 }",
                          "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 - 1 }", "reduce(0.0) { $0 - $1.rating }",
                          "reduce(-0.0) { $1.seen ? $0 - $1.rating : $1.rating + $0 }", "reduce(-0.0) { $0 - $1.rating * 0 }",
                          // Folds whose `Int` arithmetic is on the row alone, proven or checked (and

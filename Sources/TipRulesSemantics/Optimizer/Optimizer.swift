@@ -783,8 +783,11 @@ package enum Optimizer {
                 return nil
             }
         }
-        func addend(_ change: Change) -> RowPredicate.Operand? {
-            guard let value = change.value else { return .constant(.int(0)) }
+        /// What a change adds, with `x!` read as `x` where the test shows it is not nil
+        /// (`$1.bonus == nil ? $0 : $0 + $1.bonus!`).
+        func addend(_ change: Change, where test: RowPredicate? = nil, holds: Bool = true) -> RowPredicate.Operand? {
+            guard var value = change.value else { return .constant(.int(0)) }
+            if let test { value = RowPredicate.unwrapping(value, where: test, isNil: !holds, slot: row, mapped: nil) }
             guard let operand = RowPredicate.rowOperand(value, slot: row) else { return nil }
             guard change.subtracts else { return operand }
             if type == .double { return .negate(operand) }
@@ -795,7 +798,7 @@ package enum Optimizer {
         case .ternary(let condition, let then, let otherwise):
             guard let a = change(then), let b = change(otherwise), a.value != nil || b.value != nil,
                   !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
-                  let x = addend(a), let y = addend(b) else { return nil }
+                  let x = addend(a, where: test, holds: true), let y = addend(b, where: test, holds: false) else { return nil }
             return (.conditional(test, x, y), a.value != nil ? a.range : b.range)
         case .arithmetic(subtract, _, _):
             guard let subtraction = change(closure.body), let x = addend(subtraction) else { return nil }
