@@ -167,6 +167,8 @@ struct OptimizerTests {
         // `contains` of array literals made per row (NaN ratings equal nothing, -0.0 equals 0.0).
         "[$0.id, 3].contains(threshold)", "[$0.name, wanted, \"Alps\"].contains(\"Alps\")", "[$0.rating, 2.5].contains($0.rating * 2)",
         "[$0.date, lastDay].contains(lastDay) && $0.id > 1", "![0.0, 4.5].contains($0.rating)",
+        // `Int` arithmetic on an optional string's count under `??` (bounded by its bytes).
+        "($0.note?.count ?? 0) + ($0.bonus ?? 0) > 3", "($0.note?.count ?? -9223372036854775807) - 2 < 0",
     ]
 
     /// What `map` closures compute from each donation, and tests of the results.

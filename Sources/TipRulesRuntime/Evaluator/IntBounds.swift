@@ -175,6 +175,11 @@ extension Evaluator {
                 }
             }
             return IntBounds(low: low, high: high)
+        case .coalesce(let a, let b, false):
+            // Either side's (`s?.count ?? 0`): what the optional gives where it is not nil, the
+            // fallback where it is.
+            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
         case .function(.stringCount, let text, nil):
             // A string has no more characters than UTF-8 bytes.
             return stringBytes(text, list).map { IntBounds(low: 0, high: $0) }
