@@ -444,7 +444,8 @@ struct OptimizerTests {
                         "map { $0.id * 9223372036854775807 }.reduce(0, +)", "reduce(0) { $0 + $1.id * threshold }",
                         "reduce(9223372036854775800) { $0 + $1.id * 2 }", "map { $0.rating * 2 }.reduce(0, +)",
                         "reduce(0.0) { $0 + Date.now.timeIntervalSince($1.date) }", "reduce(0) { acc, d in acc + d.id % 4 }",
-                        "reduce(1) { $0 + $0 * $1.id }", "map { [$0.rating, 2.5].min()! }.reduce(0, +)", "map { [$0.id, 2].max()! }.reduce(0, +)"] {
+                        "reduce(1) { $0 + $0 * $1.id }", "map { $0.seen ? $0.id : -$0.id }.reduce(0, +)",
+                        "map { -($0.id * 4611686018427387904 * 2) }.reduce(0, +)", "filter { -$0.id > -3 }.count", "map { [$0.rating, 2.5].min()! }.reduce(0, +)", "map { [$0.id, 2].max()! }.reduce(0, +)"] {
                 result.append("\(source).\(sum)")
             }
             // Ternaries, `abs`, `min`, `max`, `rounded()` and conversions in row expressions

@@ -1312,8 +1312,13 @@ extension RowPredicate {
             guard let a = operand(l), let b = operand(r) else { return nil }
             return .coalesce(a, b, keepsOptional: l.type == r.type)
         case .negate(let inner):
-            guard expression.type == .double, let a = operand(inner) else { return nil }
-            return .negate(a)
+            guard let a = operand(inner) else { return nil }
+            switch expression.type {
+            case .double: return .negate(a)
+            // `-x` of an `Int` is `0 - x`: the same value, failing on `Int.min` alone, as `-x` does.
+            case .int: return .intArithmetic(.intSubtract, .constant(.int(0)), a)
+            default: return nil
+            }
         case .arithmetic(let op, let l, let r):
             guard let a = operand(l), let b = operand(r) else { return nil }
             switch op {
