@@ -480,6 +480,10 @@ struct OptimizerTests {
                          "reduce(0) { abs($0 - $1.id * 2) }", "reduce(1.0e300) { Double(Int($0 / 2) + $1.id) }",
                          "reduce(2.5) { Double(Int($0 * 1.5)) + $1.rating }", "filter { $0.seen }.map(\\.id).reduce(0) { $0 * 2 - $1 }",
                          "reduce(0) { [3, 1, 4][$0 % 3] + $1.id }", "reduce(7) { $1.seen ? [3, 1, 4][$0 % 3] : $0 - $1.id }",
+                         // `Double` arithmetic on the accumulator, with a column or a constant (NaN
+                         // ratings, -0.0).
+                         "reduce(1.0) { $0 * 0.5 + $1.rating }", "reduce(2.0) { $1.rating - $0 / 3 }", "reduce(-0.0) { 2 * $0 - $1.rating }",
+                         "reduce(0.0) { $1.rating * $0 + 1 }", "reduce(1.0) { $0 - 1 + $1.rating }",
                          // Running extremes written as ternaries (NaN ratings and -0.0 decide which is kept).
                          "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
                          "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",

@@ -981,6 +981,19 @@ struct RowPredicateBinder {
         case (.doubleSubtract, .constant(let k), .column(let x)): return { k - x[$0] }
         case (.doubleMultiply, .column(let x), .constant(let k)): return { x[$0] * k }
         case (.doubleDivide, .column(let x), .constant(let k)): return { x[$0] / k }
+        // A computed side (a fold's accumulator, a product) with a column or a constant: a
+        // call less per row than reading the other side through a closure of its own.
+        case (.doubleAdd, .computed(let f), .column(let x)): return { f($0) + x[$0] }
+        case (.doubleAdd, .column(let x), .computed(let f)): return { x[$0] + f($0) }
+        case (.doubleAdd, .computed(let f), .constant(let k)): return { f($0) + k }
+        case (.doubleSubtract, .computed(let f), .column(let x)): return { f($0) - x[$0] }
+        case (.doubleSubtract, .column(let x), .computed(let f)): return { x[$0] - f($0) }
+        case (.doubleSubtract, .computed(let f), .constant(let k)): return { f($0) - k }
+        case (.doubleMultiply, .computed(let f), .column(let x)): return { f($0) * x[$0] }
+        case (.doubleMultiply, .column(let x), .computed(let f)): return { x[$0] * f($0) }
+        case (.doubleMultiply, .computed(let f), .constant(let k)): return { f($0) * k }
+        case (.doubleMultiply, .constant(let k), .computed(let f)): return { k * f($0) }
+        case (.doubleDivide, .computed(let f), .constant(let k)): return { f($0) / k }
         default: break
         }
         let f = a.read, g = b.read
