@@ -484,6 +484,9 @@ struct OptimizerTests {
                          // ratings, -0.0).
                          "reduce(1.0) { $0 * 0.5 + $1.rating }", "reduce(2.0) { $1.rating - $0 / 3 }", "reduce(-0.0) { 2 * $0 - $1.rating }",
                          "reduce(0.0) { $1.rating * $0 + 1 }", "reduce(1.0) { $0 - 1 + $1.rating }",
+                         // Steps that charge work (a string's `count`, twice in the second), metered row by row.
+                         "reduce(0) { max($0, $1.name.count) }", "reduce(0) { $0 > $1.name.count ? $0 : $1.name.count }",
+                         "map(\\.name).reduce(5) { min($0, $1.count) }", "reduce(0.0) { $0 + Double(($1.note ?? \"\").count) * $1.rating }",
                          // Running extremes written as ternaries (NaN ratings and -0.0 decide which is kept).
                          "reduce(0.0) { $0 > $1.rating ? $0 : $1.rating }", "reduce(10.0) { $1.rating * 2 < $0 ? $1.rating * 2 : $0 }",
                          "reduce(-0.0) { $0 >= $1.rating ? $1.rating : $0 }", "reduce(0) { $0 < $1.id ? $1.id : $0 }",

@@ -228,8 +228,10 @@ extension Evaluator {
         try evaluateHoisted(hoisted, over: list, range)
         if let filter, filter.hasIntArithmetic, !intArithmeticCannotFail(filter, list) { throw givingWay(range) }
         try tick(list.count * steps.perSourceElement, range)
-        let (result, steppedCount) = try fold(list, step, filter, filters, from: start, range)
-        try tick(steppedCount * steps.perElement, range)
+        // (What the step's built-ins charge for their work, as a string's `count` does.)
+        let meter = StepMeter.forWork(of: step, filters)
+        let (result, steppedCount) = try fold(list, step, filter, filters, from: start, meter, range)
+        try tick(steppedCount * steps.perElement + (meter?.steps ?? 0), range)
         return result
     }
 
@@ -412,14 +414,15 @@ extension Evaluator {
     /// unable to fail first, or (where no proof can know its values, as on the accumulator)
     /// computed row by row checking itself; where it failed the fold gives way.
     private func fold(_ list: DonationList, _ step: RowPredicate.Operand, _ filter: RowPredicate?, _ filters: BoundFilterCache,
-                      from start: Value, _ range: SourceRange) throws(Interrupt) -> (Value, Int) {
+                      from start: Value, _ meter: StepMeter?, _ range: SourceRange) throws(Interrupt) -> (Value, Int) {
         let select = filters.foldSelect
         var mustProve = filters.operandHasIntArithmetic
         func proveIntArithmetic() throws(Interrupt) {
             if mustProve, !intArithmeticCannotFail(step, list) { throw givingWay(range) }
             mustProve = false
         }
-        if filter == nil, case .contiguous(let range) = list.positions {
+        // (A step that charges work goes row by row, metered.)
+        if filter == nil, meter == nil, case .contiguous(let range) = list.positions {
             if let result = Evaluator.foldOfField(list.stream, range, step, select: select, from: start) {
                 return (result, range.count)
             }
@@ -436,7 +439,7 @@ extension Evaluator {
                 return (.bool(result), range.count)
             }
         }
-        if filter == nil, filters.columns != nil {
+        if filter == nil, meter == nil, filters.columns != nil {
             // `max($0, f($1))` or `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time
             // (kept for the next fold), folded in order.
             let batch = RowPredicateBinder.batch(for: list.stream)
@@ -484,7 +487,7 @@ extension Evaluator {
         }
         // (What the step reads as the accumulator, for the folds that go row by row.)
         let box = FoldAccumulator()
-        var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
+        var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
         binder.accumulator = box
         // `Int` arithmetic no proof covers (on the accumulator, as in `$0 * 2 + $1.x`, whose
         // values depend on every row before) is computed checking itself, and the fold gives

@@ -680,9 +680,14 @@ package enum Optimizer {
         if type == .bool {
             step = RowPredicate.from(closure.body, slot: row, mapped: mapped).map { .conditional($0, .constant(.bool(true)), .constant(.bool(false))) }
         } else {
-            step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped)
+            // Work the closure charges (a string's `count`) is metered row by row; not work of a
+            // `map` before it, which the step might compute more than once a row where the map
+            // computed it once (`$0 > $1 ? $0 : $1`).
+            step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped, allowingWork: !(mapped?.chargesWork ?? false))
         }
-        guard let step = step?.accumulating(slot: closure.firstSlot), !step.chargesWork,
+        // (A `Bool` fold's test joined to the accumulator is searched by a filter, which meters
+        // no work of its own.)
+        guard let step = step?.accumulating(slot: closure.firstSlot), !(step.chargesWork && type == .bool),
               !(mapped?.hasIntArithmetic ?? false) else { return nil }
         // Without a filter every donation takes a step, and the steps are all per element.
         guard let filter else {
