@@ -1461,14 +1461,14 @@ extension RowPredicateBinder {
     }
 }
 
-/// What a fold (`FusedOperation.fold`) has accumulated before the row it is at: the
-/// accumulator of its type (an `Int`, a `Double` or a date's seconds, or any other value).
 /// Whether a computation bound with `RowPredicateBinder.failures` met an operation that fails
 /// (where the calls it stands for would have stopped with an error).
 final class ArithmeticFailures {
     var occurred = false
 }
 
+/// What a fold (`FusedOperation.fold`) has accumulated before the row it is at: the
+/// accumulator of its type (an `Int`, a `Double` or a date's seconds, or any other value).
 final class FoldAccumulator {
     var int = 0
     var double = 0.0
