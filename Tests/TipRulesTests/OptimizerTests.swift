@@ -744,10 +744,10 @@ struct OptimizerTests {
             // mapping fuses on its own when what follows does not (`map(\.rating)` before a
             // `contains(Double.nan)`, whose static member keeps `contains` unfused). Not fused: a
             // fold of `String`s, and a `compactMap` whose `Int` arithmetic nothing reads. (A fold
-            // with `Int` arithmetic on its accumulator fuses since session 22, checking itself.) (An order whose sides compare
-            // different things, even nothing of either, fuses since session 12: its predicate is
-            // tested on each pair.) A source with a fused filter of its own (`dropFirst(3)`) is
-            // fused whatever follows.
+            // with `Int` arithmetic on its accumulator fuses since session 22, checking itself. An
+            // order whose sides compare different things, even nothing of either, fuses since
+            // session 12: its predicate is tested on each pair.) A source with a fused filter of its
+            // own (`dropFirst(3)`) is fused whatever follows.
             // Nor a test `isNaN` reads its operand twice for, of what is evaluated once per scan
             // (the `map(\.id)` after its `filter` still is).
             let unfusable = text.contains("reduce(\"\")")
