@@ -904,28 +904,33 @@ struct RowPredicateBinder {
     /// `failures`, for a computation nothing proved unable to fail.
     private static func checkedIntArithmetic(_ op: ArithmeticOperator, _ a: IntOperand, _ b: IntOperand,
                                              _ failures: ArithmeticFailures) -> (Int) -> Int {
-        let operation: (Int, Int) -> (partialValue: Int, overflow: Bool)
         switch op {
-        case .intAdd: operation = { $0.addingReportingOverflow($1) }
-        case .intSubtract: operation = { $0.subtractingReportingOverflow($1) }
-        case .intMultiply: operation = { $0.multipliedReportingOverflow(by: $1) }
-        case .intDivide: operation = { $0.dividedReportingOverflow(by: $1) }
-        case .intRemainder: operation = { $0.remainderReportingOverflow(dividingBy: $1) }
+        case .intAdd: return checked(CheckedAdd.self, a, b, failures)
+        case .intSubtract: return checked(CheckedSubtract.self, a, b, failures)
+        case .intMultiply: return checked(CheckedMultiply.self, a, b, failures)
+        case .intDivide: return checked(CheckedDivide.self, a, b, failures)
+        case .intRemainder: return checked(CheckedRemainder.self, a, b, failures)
         default: preconditionFailure("Int row arithmetic with a non-Int operator")
         }
-        @inline(__always) func checked(_ result: (partialValue: Int, overflow: Bool)) -> Int {
+    }
+
+    /// One checked operation over two operands, specialised for the operation (so it is
+    /// inlined, no call per row), a column or a constant read in place, as in `$0 - $1.x`.
+    private static func checked<Operation: CheckedIntOperation>(_: Operation.Type, _ a: IntOperand, _ b: IntOperand,
+                                                                _ failures: ArithmeticFailures) -> (Int) -> Int {
+        @inline(__always) func checked(_ x: Int, _ y: Int) -> Int {
+            let result = Operation.apply(x, y)
             if result.overflow { failures.occurred = true }
             return result.partialValue
         }
-        // (A column or a constant read in place, as in `$0 - $1.x`: a call less per row.)
         switch (a, b) {
-        case (.computed(let f), .column(let y)): return { checked(operation(f($0), y[$0])) }
-        case (.column(let x), .computed(let g)): return { checked(operation(x[$0], g($0))) }
-        case (.computed(let f), .constant(let k)): return { checked(operation(f($0), k)) }
-        case (.constant(let k), .computed(let g)): return { checked(operation(k, g($0))) }
+        case (.computed(let f), .column(let y)): return { checked(f($0), y[$0]) }
+        case (.column(let x), .computed(let g)): return { checked(x[$0], g($0)) }
+        case (.computed(let f), .constant(let k)): return { checked(f($0), k) }
+        case (.constant(let k), .computed(let g)): return { checked(k, g($0)) }
         default:
             let f = a.read, g = b.read
-            return { checked(operation(f($0), g($0))) }
+            return { checked(f($0), g($0)) }
         }
     }
 
@@ -1459,6 +1464,31 @@ extension RowPredicateBinder {
             return nil
         }
     }
+}
+
+/// An `Int` operation that reports overflow (and division by zero) rather than trapping.
+private protocol CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool)
+}
+
+private enum CheckedAdd: CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.addingReportingOverflow(y) }
+}
+
+private enum CheckedSubtract: CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.subtractingReportingOverflow(y) }
+}
+
+private enum CheckedMultiply: CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.multipliedReportingOverflow(by: y) }
+}
+
+private enum CheckedDivide: CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.dividedReportingOverflow(by: y) }
+}
+
+private enum CheckedRemainder: CheckedIntOperation {
+    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.remainderReportingOverflow(dividingBy: y) }
 }
 
 /// Whether a computation bound with `RowPredicateBinder.failures` met an operation that fails
