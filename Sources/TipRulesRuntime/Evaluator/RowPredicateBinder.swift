@@ -483,7 +483,7 @@ struct RowPredicateBinder {
             let read = numeric(a).read
             return .number(.computed { -read($0) })
         case .intArithmetic(let op, let a, let b):
-            let x = integer(bind(a)), y = integer(bind(b))
+            let x = foldInteger(a), y = foldInteger(b)
             if let failures { return .computedInts(RowPredicateBinder.checkedIntArithmetic(op, x, y, failures)) }
             return .computedInts(RowPredicateBinder.intArithmetic(op, x, y))
         case .conditional(let predicate, let a, let b):
@@ -866,14 +866,23 @@ struct RowPredicateBinder {
         case constant(Int)
         case column(ColumnArray<Int>)
         case computed((Int) -> Int)
+        /// A fold's `Int` accumulator, read from its box (no call per row).
+        case accumulator(FoldAccumulator)
 
         var read: (Int) -> Int {
             switch self {
             case .constant(let k): return { _ in k }
             case .column(let items): return { items[$0] }
             case .computed(let f): return f
+            case .accumulator(let box): return { _ in box.int }
             }
         }
+    }
+
+    /// An `Int` operand of arithmetic: a fold's accumulator read from its box, anything else bound.
+    private func foldInteger(_ operand: RowPredicate.Operand) -> IntOperand {
+        if case .accumulator(.int) = operand, let accumulator { return .accumulator(accumulator) }
+        return integer(bind(operand))
     }
 
     /// `Int` arithmetic, which the scan has proven cannot fail on any row it tests (see
@@ -924,6 +933,12 @@ struct RowPredicateBinder {
             return result.partialValue
         }
         switch (a, b) {
+        case (.accumulator(let box), .column(let y)): return { checked(box.int, y[$0]) }
+        case (.column(let x), .accumulator(let box)): return { checked(x[$0], box.int) }
+        case (.accumulator(let box), .constant(let k)): return { _ in checked(box.int, k) }
+        case (.constant(let k), .accumulator(let box)): return { _ in checked(k, box.int) }
+        case (.accumulator(let box), .computed(let g)): return { checked(box.int, g($0)) }
+        case (.computed(let f), .accumulator(let box)): return { checked(f($0), box.int) }
         case (.computed(let f), .column(let y)): return { checked(f($0), y[$0]) }
         case (.column(let x), .computed(let g)): return { checked(x[$0], g($0)) }
         case (.computed(let f), .constant(let k)): return { checked(f($0), k) }
