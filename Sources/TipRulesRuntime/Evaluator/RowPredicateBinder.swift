@@ -1481,37 +1481,6 @@ extension RowPredicateBinder {
     }
 }
 
-/// An `Int` operation that reports overflow (and division by zero) rather than trapping.
-private protocol CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool)
-}
-
-private enum CheckedAdd: CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.addingReportingOverflow(y) }
-}
-
-private enum CheckedSubtract: CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.subtractingReportingOverflow(y) }
-}
-
-private enum CheckedMultiply: CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.multipliedReportingOverflow(by: y) }
-}
-
-private enum CheckedDivide: CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.dividedReportingOverflow(by: y) }
-}
-
-private enum CheckedRemainder: CheckedIntOperation {
-    static func apply(_ x: Int, _ y: Int) -> (partialValue: Int, overflow: Bool) { x.remainderReportingOverflow(dividingBy: y) }
-}
-
-/// Whether a computation bound with `RowPredicateBinder.failures` met an operation that fails
-/// (where the calls it stands for would have stopped with an error).
-final class ArithmeticFailures {
-    var occurred = false
-}
-
 /// What a fold (`FusedOperation.fold`) has accumulated before the row it is at: the
 /// accumulator of its type (an `Int`, a `Double` or a date's seconds, or any other value).
 final class FoldAccumulator {
