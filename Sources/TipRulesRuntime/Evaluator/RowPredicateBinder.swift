@@ -995,34 +995,30 @@ struct RowPredicateBinder {
     }
 
     private func arithmetic(_ op: ArithmeticOperator, _ a: Number, _ b: Number) -> (Int) -> Double {
-        switch (op, a, b) {
-        case (.doubleAdd, .column(let x), .constant(let k)): return { x[$0] + k }
-        case (.doubleSubtract, .column(let x), .constant(let k)): return { x[$0] - k }
-        case (.doubleSubtract, .constant(let k), .column(let x)): return { k - x[$0] }
-        case (.doubleMultiply, .column(let x), .constant(let k)): return { x[$0] * k }
-        case (.doubleDivide, .column(let x), .constant(let k)): return { x[$0] / k }
-        // A computed side (a fold's accumulator, a product) with a column or a constant: a
-        // call less per row than reading the other side through a closure of its own.
-        case (.doubleAdd, .computed(let f), .column(let x)): return { f($0) + x[$0] }
-        case (.doubleAdd, .column(let x), .computed(let f)): return { x[$0] + f($0) }
-        case (.doubleAdd, .computed(let f), .constant(let k)): return { f($0) + k }
-        case (.doubleSubtract, .computed(let f), .column(let x)): return { f($0) - x[$0] }
-        case (.doubleSubtract, .column(let x), .computed(let f)): return { x[$0] - f($0) }
-        case (.doubleSubtract, .computed(let f), .constant(let k)): return { f($0) - k }
-        case (.doubleMultiply, .computed(let f), .column(let x)): return { f($0) * x[$0] }
-        case (.doubleMultiply, .column(let x), .computed(let f)): return { x[$0] * f($0) }
-        case (.doubleMultiply, .computed(let f), .constant(let k)): return { f($0) * k }
-        case (.doubleMultiply, .constant(let k), .computed(let f)): return { k * f($0) }
-        case (.doubleDivide, .computed(let f), .constant(let k)): return { f($0) / k }
-        default: break
-        }
-        let f = a.read, g = b.read
         switch op {
-        case .doubleAdd: return { f($0) + g($0) }
-        case .doubleSubtract: return { f($0) - g($0) }
-        case .doubleMultiply: return { f($0) * g($0) }
-        case .doubleDivide: return { f($0) / g($0) }
+        case .doubleAdd: return RowPredicateBinder.combined(DoubleAdd.self, a, b)
+        case .doubleSubtract: return RowPredicateBinder.combined(DoubleSubtract.self, a, b)
+        case .doubleMultiply: return RowPredicateBinder.combined(DoubleMultiply.self, a, b)
+        case .doubleDivide: return RowPredicateBinder.combined(DoubleDivide.self, a, b)
         default: preconditionFailure("row arithmetic with an operator that can fail")
+        }
+    }
+
+    /// One `Double` operation over two operands, specialised for the operation (inlined, no
+    /// call per row for it), with a column or a constant read in place beside the other side
+    /// (`x * 2`, a fold's `$0 * 0.9 + $1.score`): a call less per row than a closure for each.
+    private static func combined<Operation: DoubleOperation>(_: Operation.Type, _ a: Number, _ b: Number) -> (Int) -> Double {
+        switch (a, b) {
+        case (.column(let x), .constant(let k)): return { Operation.apply(x[$0], k) }
+        case (.constant(let k), .column(let x)): return { Operation.apply(k, x[$0]) }
+        case (.column(let x), .column(let y)): return { Operation.apply(x[$0], y[$0]) }
+        case (.computed(let f), .column(let x)): return { Operation.apply(f($0), x[$0]) }
+        case (.column(let x), .computed(let f)): return { Operation.apply(x[$0], f($0)) }
+        case (.computed(let f), .constant(let k)): return { Operation.apply(f($0), k) }
+        case (.constant(let k), .computed(let f)): return { Operation.apply(k, f($0)) }
+        default:
+            let f = a.read, g = b.read
+            return { Operation.apply(f($0), g($0)) }
         }
     }
 
