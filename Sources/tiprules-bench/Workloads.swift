@@ -179,6 +179,7 @@ enum Workloads {
         + workloads19
         + workloads20
         + workloads21
+        + workloads22
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2465,4 +2466,157 @@ enum Workloads {
             closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Int in Int(r.score * 100) % 7 }.reduce(0, +) > 1 }),
     ]
 
+
+    private static let workloads22: [Workload] = [
+        Workload(
+            name: "W678", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).contains(didViewLandmarkDetail.donations.last?.landmarkID ?? -1)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).contains(data.views.last?.landmarkID ?? -1) }),
+        Workload(
+            name: "W679", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.hasSuffix(\"Park\") }.count >= 2",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).filter { $0.hasSuffix("Park") }.count >= 2 }),
+        Workload(
+            name: "W680", rule: "(didViewLandmarkDetail.donations.last(where: { $0.landmarkID == 5 })?.date ?? Date.distantPast) > Date.now.addingTimeInterval(-3600)",
+            closure: { data, calendar, isLoggedIn in (data.views.last(where: { $0.landmarkID == 5 })?.date ?? Date.distantPast) > Dataset.now.addingTimeInterval(-3600) }),
+        Workload(
+            name: "W681", rule: "(didRate.donations.sorted { $0.date > $1.date }.first?.score ?? 0) >= 4",
+            closure: { data, calendar, isLoggedIn in (data.ratings.sorted { $0.date > $1.date }.first?.score ?? 0) >= 4 }),
+        Workload(
+            name: "W682", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.count > 5 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment != nil }.map { $0.comment! }.filter { $0.count > 5 }.count > 3 }),
+        Workload(
+            name: "W683", rule: "Set(didRate.donations.compactMap(\\.comment)).count > 10",
+            closure: { data, calendar, isLoggedIn in Set(data.ratings.compactMap(\.comment)).count > 10 }),
+        Workload(
+            name: "W684", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID }.max() == didRate.donations.map { $0.landmarkID }.max()",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkID }.max() == data.ratings.map { $0.landmarkID }.max() }),
+        Workload(
+            name: "W685", rule: "didRate.donations.map(\\.score).sorted().dropFirst(2).dropLast(2).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().dropFirst(2).dropLast(2).reduce(0, +) > 100 }),
+        Workload(
+            name: "W686", rule: "didRate.donations.filter { $0.score > 4 }.count * 100 / max(didRate.donations.count, 1) >= 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 4 }.count * 100 / max(data.ratings.count, 1) >= 20 }),
+        Workload(
+            name: "W687", rule: "didLogin.donations.count >= 3 && didLogin.donations.last!.date.timeIntervalSince(didLogin.donations.first!.date) > 86400",
+            closure: { data, calendar, isLoggedIn in data.logins.count >= 3 && data.logins.last!.date.timeIntervalSince(data.logins.first!.date) > 86400 }),
+        Workload(
+            name: "W688", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.score <= 5 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.allSatisfy { $0.score >= 0 && $0.score <= 5 } }),
+        Workload(
+            name: "W689", rule: "didRate.donations.filter { $0.comment?.isEmpty == false }.count >= 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.isEmpty == false }.count >= 3 }),
+        Workload(
+            name: "W690", rule: "(didRate.donations.map { ($0.helpful ?? 0) * 2 }.max() ?? 0) > 30",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map { ($0.helpful ?? 0) * 2 }.max() ?? 0) > 30 }),
+        Workload(
+            name: "W691", rule: "didRate.donations.first(where: { $0.score == 5 })?.landmarkID == didViewLandmarkDetail.donations.first?.landmarkID",
+            closure: { data, calendar, isLoggedIn in data.ratings.first(where: { $0.score == 5 })?.landmarkID == data.views.first?.landmarkID }),
+        Workload(
+            name: "W692", rule: "(didViewLandmarkDetail.donations.reversed().first(where: { $0.landmarkName.hasPrefix(\"M\") })?.landmarkID ?? 0) > 10",
+            closure: { data, calendar, isLoggedIn in (data.views.reversed().first(where: { $0.landmarkName.hasPrefix("M") })?.landmarkID ?? 0) > 10 }),
+        Workload(
+            name: "W693", rule: "didRate.donations.donatedWithin(.hours(48)).filter { $0.score < 2 }.isEmpty",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .hour, 48, calendar).filter { $0.score < 2 }.isEmpty }),
+        Workload(
+            name: "W694", rule: "didRate.donations.map { $0.score - 2.5 }.map { $0 * $0 }.reduce(0, +) / Double(max(didRate.donations.count, 1)) > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score - 2.5 }.map { $0 * $0 }.reduce(0, +) / Double(max(data.ratings.count, 1)) > 1 }),
+        Workload(
+            name: "W695", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).count >= 3",
+            closure: { data, calendar, isLoggedIn in largestNameGroup(data.views) >= 3 }),
+        Workload(
+            name: "W696", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * Double($1.helpful ?? 0) } > 1000",
+            closure: { data, calendar, isLoggedIn in data.ratings.reduce(0.0) { $0 + $1.score * Double($1.helpful ?? 0) } > 1000 }),
+        Workload(
+            name: "W697", rule: "(didRate.donations.map(\\.landmarkID).filter { $0 > 10 }.min() ?? 0) < 15",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map(\.landmarkID).filter { $0 > 10 }.min() ?? 0) < 15 }),
+        Workload(
+            name: "W698", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 8 && $0.landmarkName.contains(\" \") }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.count > 8 && $0.landmarkName.contains(" ") }.count > 5 }),
+        Workload(
+            name: "W699", rule: "(didRate.donations.prefix(50).map(\\.score).max() ?? 0) > (didRate.donations.suffix(50).map(\\.score).max() ?? 0)",
+            closure: { data, calendar, isLoggedIn in (data.ratings.prefix(50).map(\.score).max() ?? 0) > (data.ratings.suffix(50).map(\.score).max() ?? 0) }),
+        Workload(
+            name: "W700", rule: "didRate.donations.count(where: { $0.helpful != nil && $0.helpful! > 5 }) > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.count(where: { $0.helpful != nil && $0.helpful! > 5 }) > 10 }),
+        Workload(
+            name: "W701", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W702", rule: "didRate.donations.filter { $0.score >= 4 }.suffix(3).allSatisfy { $0.helpful != nil }",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.suffix(3).allSatisfy { $0.helpful != nil } }),
+        Workload(
+            name: "W703", rule: "(didViewLandmarkDetail.donations.map(\\.landmarkID).sorted(by: >).first ?? 0) > 40",
+            closure: { data, calendar, isLoggedIn in (data.views.map(\.landmarkID).sorted(by: >).first ?? 0) > 40 }),
+        Workload(
+            name: "W704", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W705", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).count > Set(didRate.donations.map(\\.landmarkID)).count / 2",
+            closure: { data, calendar, isLoggedIn in Set(data.views.map(\.landmarkName)).count > Set(data.ratings.map(\.landmarkID)).count / 2 }),
+        Workload(
+            name: "W706", rule: "didRate.donations.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10 }),
+        Workload(
+            name: "W707", rule: "didRate.donations.filter { ($0.comment ?? \"\").lowercased().contains(\"great\") }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.comment ?? "").lowercased().contains("great") }.count > 5 }),
+        Workload(
+            name: "W708", rule: "(didRate.donations.min { $0.date < $1.date }?.score ?? 0) > 2",
+            closure: { data, calendar, isLoggedIn in (data.ratings.min { $0.date < $1.date }?.score ?? 0) > 2 }),
+        Workload(
+            name: "W709", rule: "(didRate.donations.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0) >= 4",
+            closure: { data, calendar, isLoggedIn in (data.ratings.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0) >= 4 }),
+        Workload(
+            name: "W710", rule: "!didRate.donations.isEmpty && didRate.donations.map(\\.score).min()! >= 1",
+            closure: { data, calendar, isLoggedIn in !data.ratings.isEmpty && data.ratings.map(\.score).min()! >= 1 }),
+        Workload(
+            name: "W711", rule: "didViewLandmarkDetail.donations.suffix(20).filter { v in didRate.donations.suffix(20).contains { $0.landmarkID == v.landmarkID } }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.views.suffix(20).filter { v in data.ratings.suffix(20).contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
+        Workload(
+            name: "W712", rule: "didRate.donations.donatedWithin(.months(1)).count(where: { $0.score >= 4 }) >= 2",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .month, 1, calendar).count(where: { $0.score >= 4 }) >= 2 }),
+        Workload(
+            name: "W713", rule: "didLogin.donations.donatedWithin(.days(1)).count == 0 && didLogin.donations.count > 5",
+            closure: { data, calendar, isLoggedIn in within(data.logins, .day, 1, calendar).count == 0 && data.logins.count > 5 }),
+        Workload(
+            name: "W714", rule: "(didRate.donations.map(\\.date).max() ?? Date.distantPast) > Date.now.addingTimeInterval(-3600)",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map(\.date).max() ?? Date.distantPast) > Dataset.now.addingTimeInterval(-3600) }),
+        Workload(
+            name: "W715", rule: "didRate.donations.filter { $0.helpful ?? 0 >= 3 }.map { $0.score }.reduce(0.0) { $0 + $1 } > 50",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful ?? 0 >= 3 }.map { $0.score }.reduce(0.0) { $0 + $1 } > 50 }),
+        Workload(
+            name: "W716", rule: "didRate.donations.map { $0.score >= 4 && $0.helpful != nil }.filter { $0 }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score >= 4 && $0.helpful != nil }.filter { $0 }.count > 10 }),
+        Workload(
+            name: "W717", rule: "didRate.donations.filter { $0.landmarkID % 2 == 0 }.map(\\.score).reduce(0, +) > didRate.donations.filter { $0.landmarkID % 2 == 1 }.map(\\.score).reduce(0, +)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.landmarkID % 2 == 0 }.map(\.score).reduce(0, +) > data.ratings.filter { $0.landmarkID % 2 == 1 }.map(\.score).reduce(0, +) }),
+        Workload(
+            name: "W718", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \"!\" }.filter { $0.hasPrefix(\"Z\") }.count > 1",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName + "!" }.filter { $0.hasPrefix("Z") }.count > 1 }),
+        Workload(
+            name: "W719", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName < \"C\" }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName < "C" }.count > 10 }),
+        Workload(
+            name: "W720", rule: "didRate.donations.map { min($0.score, 4.0) }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { min($0.score, 4.0) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W721", rule: "didRate.donations.map { max($0.helpful ?? 0, 1) }.reduce(1) { $0 * $1 % 1000003 } > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { max($0.helpful ?? 0, 1) }.reduce(1) { $0 * $1 % 1000003 } > 5 }),
+        Workload(
+            name: "W722", rule: "didViewLandmarkDetail.donations.dropFirst().filter { $0.landmarkID > 25 }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.views.dropFirst().filter { $0.landmarkID > 25 }.count > 100 }),
+        Workload(
+            name: "W723", rule: "didRate.donations.filter { $0.date.timeIntervalSince(Date.now) > -86400 * 3 }.count >= 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date.timeIntervalSince(Dataset.now) > -86400 * 3 }.count >= 2 }),
+        Workload(
+            name: "W724", rule: "didRate.donations.compactMap { $0.helpful }.sorted().last ?? 0 > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.sorted().last ?? 0 > 10 }),
+        Workload(
+            name: "W725", rule: "(didRate.donations.compactMap(\\.helpful).max() ?? 0) - (didRate.donations.compactMap(\\.helpful).min() ?? 0) > 5",
+            closure: { data, calendar, isLoggedIn in (data.ratings.compactMap(\.helpful).max() ?? 0) - (data.ratings.compactMap(\.helpful).min() ?? 0) > 5 }),
+        Workload(
+            name: "W726", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great\") ?? false }.map(\\.landmarkID).count > 4",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.hasPrefix("great") ?? false }.map(\.landmarkID).count > 4 }),
+        Workload(
+            name: "W727", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName == \"Zion\" } && !didViewLandmarkDetail.donations.contains { $0.landmarkName == \"Nowhere\" }",
+            closure: { data, calendar, isLoggedIn in data.views.contains { $0.landmarkName == "Zion" } && !data.views.contains { $0.landmarkName == "Nowhere" } }),
+    ]
 }

@@ -913,6 +913,44 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("closures of one operation on their parameters, applied directly over arrays the general evaluator made, agree with the tree walk",
+          arguments: [
+              // Folds: `Int` sums, products and quotients that overflow or divide by zero part way.
+              "view.donations.map(\\.id).sorted().reduce(0, +)", "view.donations.map(\\.id).reversed().reduce(0) { $0 - $1 }",
+              "view.donations.map(\\.id).sorted().reduce(Int.max - 3000) { $0 + $1 }", "view.donations.map(\\.id).reversed().reduce(1, *)",
+              "view.donations.map(\\.id).sorted(by: >).reduce(100_000) { $0 / $1 }", "view.donations.map(\\.id).reversed().reduce(7) { $1 % $0 }",
+              "view.donations.map(\\.id).sorted().reduce(3) { $1 - $0 }", "view.donations.map(\\.id).reversed().reduce(5) { $1 * 2 }",
+              // `Double` folds over NaN and -0.0, in the order the array has.
+              "view.donations.map(\\.rating).reversed().reduce(0, +)", "view.donations.map(\\.rating).sorted().reduce(1.0) { $0 * $1 }",
+              "view.donations.map(\\.rating).reversed().reduce(-0.0) { $0 - $1 }", "view.donations.map(\\.rating).sorted().reduce(1e300) { $0 / $1 }",
+              // Predicates: comparisons with constants on either side, `Int`, `Double` and `Date`.
+              "view.donations.map(\\.rating).sorted().filter { $0 > 2.5 }.count", "view.donations.map(\\.rating).reversed().contains { 3 < $0 }",
+              "view.donations.map(\\.id).sorted().allSatisfy { $0 != 4 }", "view.donations.map(\\.rating).reversed().first(where: { $0 >= 2 })",
+              "view.donations.map(\\.id).reversed().count(where: { $0 == 1 })", "view.donations.map(\\.rating).reversed().last(where: { $0 <= 0 })",
+              "view.donations.map(\\.when).reversed().filter { $0 < $0 }.count", "view.donations.map(\\.id).sorted().filter { 2 >= $0 }.count",
+              // Maps, also failing ones.
+              "view.donations.map(\\.id).reversed().map { $0 * 3 }", "view.donations.map(\\.id).sorted().map { 100 / $0 }",
+              "view.donations.map(\\.rating).reversed().map { 2.5 * $0 }.max()", "view.donations.map(\\.id).reversed().map { $0 - 1 }.reduce(0, +)",
+              // Over slices and joined arrays.
+              "view.donations.map(\\.id).sorted().dropFirst(3).dropLast(2).reduce(0, +)", "(firstIDs + firstIDs).reduce(0) { $0 + $1 }",
+              "view.donations.map(\\.id).sorted().first(where: { 2 == $0 })", "firstIDs.filter { $0 > 0 }",
+          ])
+    func directClosures(text: String) throws {
+        let list = try LongList(count: 900)
+        let source = SourceFile(name: "<expr>", text: text)
+        let fast = try #require(RuleCompiler().compileExpression(source, in: list.optimized).expression, "\(text)")
+        #expect(OptimizerTests.appliesDirectly(fast.body), "\(text)")
+        let (_, optimized, plain) = try list.outcomes(text)
+        #expect(optimized == plain, "\(text)")
+    }
+
+    private static func appliesDirectly(_ expression: TypedExpression) -> Bool {
+        if case .closure(let closure) = expression.node, closure.appliesDirectly { return true }
+        var found = false
+        forEachChild(of: expression) { if appliesDirectly($0) { found = true } }
+        return found
+    }
+
     /// Expects the expression to fuse and to give, over a list longer than a batch, the same
     /// outcome (value or error, and steps) as without the optimizer.
     static func expectFusedAgreement(_ text: String) throws {

@@ -99,7 +99,8 @@ struct NodeCompiler {
     }
 
     private func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
-        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), size: closure.body.stepSize, range, type)
+        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), size: closure.body.stepSize,
+                    appliesDirectly: closure.appliesDirectly, range, type)
     }
 
     private func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {

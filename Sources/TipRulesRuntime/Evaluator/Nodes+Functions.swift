@@ -102,6 +102,9 @@ final class ClosureNode: Node {
     /// The kind of a scalar first parameter, which `reduce` keeps unboxed from one
     /// application to the next (the closure returns the same type).
     private let scalarAccumulator: ScalarKind?
+    /// The body applied to unboxed arguments directly, when it is one operation on them and
+    /// constants (see `DirectClosureBody`).
+    private let direct: DirectClosureBody?
 
     /// How a parameter is kept in its slot.
     private enum Binding {
@@ -118,7 +121,7 @@ final class ClosureNode: Node {
         }
     }
 
-    init(firstSlot: Int, body: Node, size: Int, _ range: SourceRange, _ type: RuleType) {
+    init(firstSlot: Int, body: Node, size: Int, appliesDirectly: Bool = false, _ range: SourceRange, _ type: RuleType) {
         self.firstSlot = firstSlot
         self.body = body
         self.size = size
@@ -127,7 +130,17 @@ final class ClosureNode: Node {
         first = Binding(parameters.first)
         second = Binding(parameters.count > 1 ? parameters[1] : nil)
         scalarAccumulator = parameters.count == 2 ? ScalarKind(parameters[0]) : nil
+        // (With a tracer the body is wrapped, and is applied through the tree, traced.)
+        direct = appliesDirectly ? DirectClosureBody(body, firstSlot: firstSlot, parameterCount: parameters.count) : nil
         super.init(range, type)
+    }
+
+    /// An application of the direct body: charged as one through the tree is.
+    @inline(__always)
+    private func applyDirect(_ direct: DirectClosureBody, _ ev: inout Evaluator, _ first: UInt64, _ second: UInt64 = 0)
+        throws(Interrupt) -> UInt64 {
+        try ev.tick(size, range)
+        return try direct.bits(ev, first, second)
     }
 
     @inline(__always)
@@ -188,12 +201,14 @@ final class ClosureNode: Node {
         return try body.bool(&ev)
     }
     override func apply(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
+        if let direct { return direct.result.value(try applyDirect(direct, &ev, elements.scalarBits(at: index))) }
         bind(&ev, firstSlot, elements, index, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
         return try body.evaluate(&ev)
     }
     override func applyBool(_ ev: inout Evaluator, _ elements: Elements, _ index: Int) throws(Interrupt) -> Bool {
+        if let direct { return try applyDirect(direct, &ev, elements.scalarBits(at: index)) != 0 }
         bind(&ev, firstSlot, elements, index, first)
         try ev.enterClosure(size, range)
         defer { ev.leaveClosure() }
@@ -224,6 +239,12 @@ final class ClosureNode: Node {
     override func fold(_ ev: inout Evaluator, _ initial: Value, _ elements: Elements) throws(Interrupt) -> Value {
         guard let kind = scalarAccumulator else { return try super.fold(&ev, initial, elements) }
         var accumulator = ScalarKind.bits(of: initial)
+        if let direct {
+            for index in 0..<elements.count {
+                accumulator = try applyDirect(direct, &ev, accumulator, elements.scalarBits(at: index))
+            }
+            return kind.value(accumulator)
+        }
         for index in 0..<elements.count {
             ev.setScalarLocal(firstSlot, accumulator)
             bind(&ev, firstSlot + 1, elements, index, second)

@@ -118,10 +118,16 @@ final class ArithmeticNode: BinaryNode {
         return try doubleBody(&ev)
     }
 
-    /// Integer arithmetic on unboxed operands, trapping (with a runtime error) where Swift does.
     private func intBody(_ ev: inout Evaluator) throws(Interrupt) -> Int {
         let a = try lhs.int(&ev)
         let b = try rhs.int(&ev)
+        return try int(ev, a, b)
+    }
+
+    /// The integer operation on unboxed operands, trapping (with a runtime error) where Swift
+    /// does. (Also what a closure whose body is this node computes, see `DirectClosureBody`.)
+    @inline(__always)
+    func int(_ ev: Evaluator, _ a: Int, _ b: Int) throws(Interrupt) -> Int {
         let result: (partialValue: Int, overflow: Bool)
         switch op {
         case .intAdd: result = a.addingReportingOverflow(b)
@@ -152,10 +158,15 @@ final class ArithmeticNode: BinaryNode {
         return ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range)
     }
 
-    /// IEEE arithmetic on unboxed operands.
     private func doubleBody(_ ev: inout Evaluator) throws(Interrupt) -> Double {
         let a = try lhs.double(&ev)
         let b = try rhs.double(&ev)
+        return double(a, b)
+    }
+
+    /// IEEE arithmetic on unboxed operands.
+    @inline(__always)
+    func double(_ a: Double, _ b: Double) -> Double {
         switch op {
         case .doubleAdd: return a + b
         case .doubleSubtract: return a - b
@@ -194,6 +205,16 @@ final class ComparisonNode: BinaryNode {
             }
         }
         super.init(lhs, rhs, range, type)
+    }
+
+    /// Whether the operands compare unboxed as `Int`s (true) or as `Double`s or dates (false);
+    /// nil when they compare otherwise.
+    var comparesInts: Bool? {
+        switch kind {
+        case .int: return true
+        case .double: return false
+        case .nilOnRight, .nilOnLeft, .value: return nil
+        }
     }
 
     private static func isNilConstant(_ node: Node) -> Bool {

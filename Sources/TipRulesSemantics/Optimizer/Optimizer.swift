@@ -38,8 +38,49 @@ package enum Optimizer {
                              replacing: expression)
             }
             return nil
+        case .closure(let closure) where !closure.appliesDirectly && appliesDirectly(closure, expression.type):
+            var marked = closure
+            marked.appliesDirectly = true
+            var result = expression
+            result.node = .closure(marked)
+            return result
         default:
             return nil
+        }
+    }
+
+    /// Whether a closure's body is one `Int` or `Double` arithmetic operation, or one comparison
+    /// of `Int`s, `Double`s or dates, whose operands are the closure's parameters (of those
+    /// types or `Bool`, which the evaluator keeps unboxed) and constants. The evaluator applies
+    /// such a body with the body node's own operation, charging the application's steps as
+    /// usual, so marking it changes no value, error or step; unoptimized programs keep the tree
+    /// walk, and the tests that compare the two cover it.
+    private static func appliesDirectly(_ closure: TypedClosure, _ type: RuleType) -> Bool {
+        guard case .function(let parameters, _) = type, !parameters.isEmpty, parameters.count <= 2,
+              parameters.allSatisfy({ [.int, .double, .date, .bool].contains($0) }) else { return false }
+        func isOperand(_ operand: TypedExpression) -> Bool {
+            switch operand.node {
+            case .local(let slot): return slot == closure.firstSlot || (slot == closure.firstSlot + 1 && parameters.count == 2)
+            case .constant(.int), .constant(.double), .constant(.date): return true
+            default: return false
+            }
+        }
+        switch closure.body.node {
+        case .arithmetic(let op, let lhs, let rhs):
+            switch op {
+            case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder,
+                 .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
+                return isOperand(lhs) && isOperand(rhs)
+            case .stringConcatenate, .arrayConcatenate:
+                return false
+            }
+        case .comparison(_, let lhs, let rhs):
+            switch (lhs.type, rhs.type) {
+            case (.int, .int), (.double, .double), (.date, .date): return isOperand(lhs) && isOperand(rhs)
+            default: return false
+            }
+        default:
+            return false
         }
     }
 
@@ -834,7 +875,11 @@ package enum Optimizer {
             return changed
         }
         func closure(_ c: TypedClosure) -> TypedClosure? {
-            transform(c.body).map { TypedClosure(firstSlot: c.firstSlot, parameterCount: c.parameterCount, body: $0) }
+            transform(c.body).map { body in
+                var changed = c
+                changed.body = body
+                return changed
+            }
         }
         func one(_ e: TypedExpression, _ make: (TypedExpression) -> TypedNode) -> TypedExpression? {
             guard let new = transform(e) else { return nil }

@@ -35,6 +35,11 @@ package struct TypedClosure: Sendable {
     package var firstSlot: Int
     package var parameterCount: Int
     package var body: TypedExpression
+    /// Set by the optimizer when the body is one `Int` or `Double` operation or comparison of
+    /// the closure's unboxed parameters and constants (`{ $0 + $1 }`, `{ $0 > 3 }`, `+` passed
+    /// to `reduce`): the evaluator may then apply it to its arguments directly, without binding
+    /// them or walking the body (see `Optimizer.appliesDirectly`).
+    package var appliesDirectly = false
 }
 
 /// One step of a key path: a built-in property or a payload field.
