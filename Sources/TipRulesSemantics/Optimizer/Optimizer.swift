@@ -293,6 +293,25 @@ package enum Optimizer {
         return (predicate, closure.body.stepSize)
     }
 
+    /// A predicate of one donation given to `filter`, `contains(where:)` and the like, as a row
+    /// predicate with the steps one application charges: a closure (`{ $0.isGift && $0.price > 9 }`),
+    /// or a key path to a `Bool` field (`\.isGift`), which is the closure `{ $0.isGift }` but
+    /// charges one step per application, as key paths do.
+    private static func donationPredicate(_ argument: TypedExpression?) -> (RowPredicate, Int)? {
+        switch argument?.node {
+        case .closure(let closure)? where closure.parameterCount == 1:
+            return RowPredicate.from(closure.body, slot: closure.firstSlot).map { ($0, closure.body.stepSize) }
+        case .keyPath(let steps)? where steps.count == 1:
+            guard let argument, case .field(let index) = steps[0], case .function(let parameters, .bool) = argument.type,
+                  parameters.count == 1 else { return nil }
+            // The field read from a parameter of its own, slot 0 (a key path reads nothing else).
+            let row = TypedExpression(.local(0), parameters[0], argument.range)
+            return RowPredicate.from(TypedExpression(.field(row, index), .bool, argument.range), slot: 0).map { ($0, 1) }
+        default:
+            return nil
+        }
+    }
+
     /// An order `{ f($0) OP f($1) }` that compares the same row mapping of its two donations,
     /// with the steps one application charges.
     private static func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
@@ -485,8 +504,7 @@ package enum Optimizer {
         if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
 
         // xs.filter(p), xs.count(where: p), xs.contains(where: p), ... with a row predicate.
-        if isDonationList, builtin.parameters.count == 1, case .closure(let closure) = call.arguments.first?.node,
-           closure.parameterCount == 1, let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot) {
+        if isDonationList, builtin.parameters.count == 1, let (predicate, size) = donationPredicate(call.arguments.first) {
             let mode: ScanMode?
             switch builtin.id {
             case .arrayFilter: mode = .filter
@@ -503,11 +521,10 @@ package enum Optimizer {
             // charges a step for every element.
             if let mode, let reversed = mode.overReversal, case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed,
                let inner = reversal.receiver, case .array(.donation) = inner.type {
-                return fused(.scan(inner, predicate, reversed), perElement: closure.body.stepSize,
-                             perSourceElement: 1, replacing: expression)
+                return fused(.scan(inner, predicate, reversed), perElement: size, perSourceElement: 1, replacing: expression)
             }
             if let mode {
-                return fused(.scan(receiver, predicate, mode), perElement: closure.body.stepSize, replacing: expression)
+                return fused(.scan(receiver, predicate, mode), perElement: size, replacing: expression)
             }
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
