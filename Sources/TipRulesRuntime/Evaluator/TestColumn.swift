@@ -25,6 +25,8 @@ final class TestColumn: BatchComputation {
         case nilStringTest(ColumnArray<String?>, isNil: Bool)
         /// A `String` field compared with a value the same for every row.
         case strings(ColumnArray<String>, ComparisonOperator, String)
+        /// A `Bool` field (`$0.isGift`, `$0.isGift == false`): whether it is `holdsWhen`.
+        case bools(ColumnArray<Bool>, holdsWhen: Bool)
         /// `a && b` (or, with `isAnd` false, `a || b`) where `b` is run row by row: only on the
         /// rows whose answer `a` leaves open, as the closure runs it, so a string test after a
         /// selective column test costs what the closure's does.
@@ -42,7 +44,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .leaving, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .bools, .leaving, .rows: scratch = nil
         }
     }
 
@@ -52,7 +54,9 @@ final class TestColumn: BatchComputation {
         if case .constant(let flag) = source { flag } else { nil }
     }
 
-    var storedColumn: ColumnArray<Bool>? { nil }
+    var storedColumn: ColumnArray<Bool>? {
+        if case .bools(let items, holdsWhen: true) = source { items } else { nil }
+    }
 
     /// The predicate computed a batch at a time, or nil when some test of it has no such form
     /// (string tests, other optionals than `x ?? k` and nil tests, nested scans). With
@@ -74,6 +78,7 @@ final class TestColumn: BatchComputation {
             default: return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
             }
         case .compare(let a, let op, let b):
+            if let (items, holdsWhen) = boolComparison(a, op, b, binder) { return TestColumn(.bools(items, holdsWhen: holdsWhen), batch: batch) }
             if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
             if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
             guard allowingRows else { return nil }
@@ -118,6 +123,20 @@ final class TestColumn: BatchComputation {
         return nil
     }
 
+    /// `a == k` or `a != k` as a `Bool` field and the `Bool` its rows must hold to pass (either
+    /// operand may be the field); nil for other operands.
+    private static func boolComparison(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand,
+                                       _ binder: RowPredicateBinder) -> (ColumnArray<Bool>, Bool)? {
+        guard op == .equal || op == .notEqual else { return nil }
+        let field: Int, k: Bool
+        switch (a, b) {
+        case (.field(let index), .constant(.bool(let flag))), (.constant(.bool(let flag)), .field(let index)): (field, k) = (index, flag)
+        default: return nil
+        }
+        guard case .bool(let items) = binder.stream.columns[field] else { return nil }
+        return (items, op == .equal ? k : !k)
+    }
+
     /// Writes whether the predicate holds for each row of `input`.
     func fill<Rows: BatchRows>(_ input: Rows, _ output: UnsafeMutablePointer<Bool>) {
         let count = input.count
@@ -150,6 +169,10 @@ final class TestColumn: BatchComputation {
         case .strings(let items, let op, let k):
             items.withUnsafeBufferPointer { column in
                 TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+            }
+        case .bools(let items, let holdsWhen):
+            items.withUnsafeBufferPointer { column in
+                for offset in 0..<count { output[offset] = column[input[offset]] == holdsWhen }
             }
         case .leaving(let a, let test, let isAnd):
             a.fill(input, output)
