@@ -30,14 +30,27 @@ struct Rating: Sendable, Dated {
     let helpful: Int?
 }
 
+/// One purchase, with a Bool, an optional String and an optional Double among its fields.
+struct Purchase: Sendable, Dated {
+    let date: Date
+    let sku: String
+    let price: Double
+    let quantity: Int
+    let isGift: Bool
+    let coupon: String?
+    let discount: Double?
+}
+
 /// The benchmark data: deterministic streams ending at `now`.
 struct Dataset {
     static let now = Date(timeIntervalSinceReferenceDate: 817_732_800)  // 2026-11-30T12:00:00Z
     static let names = ["Alps", "Arches", "Big Sur", "Charley Lake", "Denali", "Everglades", "Glacier", "Yosemite", "Zion"]
+    static let skus = ["tent-2p", "tent-4p", "stove", "lantern", "boots-m", "boots-w", "map-yosemite", "map-zion", "bear-can", "gift-card"]
 
     let views: [LandmarkView]
     let logins: [Login]
     let ratings: [Rating]
+    let purchases: [Purchase]
 
     /// `count` views spread evenly over the 60 days before `now` (landmark ids 1 to 50, about
     /// one name in five "Wilbere Bowl"), and a login every five days.
@@ -64,10 +77,18 @@ struct Dataset {
             let helpful = index % 4 == 0 ? nil : (index * 7) % 20
             return Rating(date: date, landmarkID: id, score: score, comment: comment, helpful: helpful)
         }
+        // (From the index alone, so the other streams stay what they were.)
+        purchases = (0..<count).map { index in
+            let date = Dataset.now.addingTimeInterval(-span + span * (Double(index) + 0.25) / Double(max(1, count)))
+            return Purchase(date: date, sku: Dataset.skus[(index * 7 + index / 3) % Dataset.skus.count],
+                            price: Double((index * 37) % 2000) / 10 + 0.99, quantity: (index * 11) % 5 + 1, isGift: index % 7 == 3,
+                            coupon: index % 5 == 0 ? "SAVE\((index * 3) % 4 * 5 + 5)" : nil,
+                            discount: index % 3 == 1 ? Double((index * 13) % 30) / 100 : nil)
+        }
     }
 
     /// The Landmarks data (views and logins) as an NDJSON donation log; with `ratings`, the
-    /// ratings too.
+    /// ratings and purchases too.
     func ndjson(ratings includeRatings: Bool = true) -> String {
         var lines: [String] = []
         if includeRatings {
@@ -75,6 +96,11 @@ struct Dataset {
                 let comment = rating.comment.map { ", \"comment\": \"\($0)\"" } ?? ""
                 let helpful = rating.helpful.map { ", \"helpful\": \($0)" } ?? ""
                 lines.append("{\"event\": \"didRate\", \"date\": \"\(ISO8601.format(rating.date.timeIntervalSinceReferenceDate))\", \"value\": {\"landmarkID\": \(rating.landmarkID), \"score\": \(rating.score)\(comment)\(helpful)}}")
+            }
+            for purchase in purchases {
+                let coupon = purchase.coupon.map { ", \"coupon\": \"\($0)\"" } ?? ""
+                let discount = purchase.discount.map { ", \"discount\": \($0)" } ?? ""
+                lines.append("{\"event\": \"didPurchase\", \"date\": \"\(ISO8601.format(purchase.date.timeIntervalSinceReferenceDate))\", \"value\": {\"sku\": \"\(purchase.sku)\", \"price\": \(purchase.price), \"quantity\": \(purchase.quantity), \"isGift\": \(purchase.isGift)\(coupon)\(discount)}}")
             }
         }
         for view in views {
@@ -118,6 +144,7 @@ enum Workloads {
         event didLogin
         event didViewLandmarkDetail(limit: \(limit)) { landmarkID: Int, landmarkName: String }
         event didRate(limit: \(limit)) { landmarkID: Int, score: Double, comment: String?, helpful: Int? }
+        event didPurchase(limit: \(limit)) { sku: String, price: Double, quantity: Int, isGift: Bool, coupon: String?, discount: Double? }
         parameter isLoggedIn: Bool = true
         rule E0 = isLoggedIn
 
@@ -180,6 +207,8 @@ enum Workloads {
         + workloads20
         + workloads21
         + workloads22
+        + workloads23
+        + workloads24
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2618,5 +2647,263 @@ enum Workloads {
         Workload(
             name: "W727", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName == \"Zion\" } && !didViewLandmarkDetail.donations.contains { $0.landmarkName == \"Nowhere\" }",
             closure: { data, calendar, isLoggedIn in data.views.contains { $0.landmarkName == "Zion" } && !data.views.contains { $0.landmarkName == "Nowhere" } }),
+    ]
+
+    private static let workloads23: [Workload] = [
+        Workload(
+            name: "W728", rule: "didRate.donations.map { $0.helpful ?? 0 }.filter { $0 > 3 }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.helpful ?? 0 }.filter { $0 > 3 }.count > 5 }),
+        Workload(
+            name: "W729", rule: "didRate.donations.compactMap { $0.helpful }.map { $0 * 2 }.filter { $0 > 6 }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.map { $0 * 2 }.filter { $0 > 6 }.count > 5 }),
+        Workload(
+            name: "W730", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap(\.helpful).reduce(0, +) > 5 }),
+        Workload(
+            name: "W731", rule: "didRate.donations.compactMap { $0.comment }.map { $0.count }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.comment }.map { $0.count }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W732", rule: "didRate.donations.map { $0.comment?.count }.compactMap { $0 }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment?.count }.compactMap { $0 }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W733", rule: "didRate.donations.map(\\.helpful).compactMap { $0 }.filter { $0 > 2 }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.helpful).compactMap { $0 }.filter { $0 > 2 }.count > 5 }),
+        Workload(
+            name: "W734", rule: "didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W735", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID * 2 }.filter { $0 > 40 }.map { $0 / 2 }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkID * 2 }.filter { $0 > 40 }.map { $0 / 2 }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W736", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 > 20 }.map { Double($0) }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkID).filter { $0 > 20 }.map { (x: Int) -> Double in Double(x) }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W737", rule: "didRate.donations.map { $0.score * 2 }.filter { $0 > 5 }.map { $0 - 1 }.max() ?? 0 > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Double in r.score * 2 }.filter { $0 > 5 }.map { (x: Double) -> Double in x - 1 }.max() ?? 0 > 5 }),
+        Workload(
+            name: "W738", rule: "didRate.donations.filter { r in didViewLandmarkDetail.donations.last?.landmarkID == r.landmarkID }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { r in data.views.last?.landmarkID == r.landmarkID }.count > 2 }),
+        Workload(
+            name: "W739", rule: "didRate.donations.filter { r in r.date > (didLogin.donations.first?.date ?? Date.distantFuture) }.map(\\.score).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { r in r.date > (data.logins.first?.date ?? Date.distantFuture) }.map(\.score).reduce(0, +) > 5 }),
+        Workload(
+            name: "W740", rule: "didRate.donations.map { r in r.score + Double(didLogin.donations.count) }.reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { r in r.score + Double(data.logins.count) }.reduce(0, +) > 5 }),
+        Workload(
+            name: "W741", rule: "didRate.donations.contains { r in didViewLandmarkDetail.donations.suffix(5).contains { $0.landmarkID == r.landmarkID } }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { r in data.views.suffix(5).contains { $0.landmarkID == r.landmarkID } } }),
+        Workload(
+            name: "W742", rule: "didRate.donations.filter { r in didViewLandmarkDetail.donations.contains { v in v.landmarkID == r.landmarkID && v.date < r.date } }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { r in data.views.contains { v in v.landmarkID == r.landmarkID && v.date < r.date } }.count > 3 }),
+        Workload(
+            name: "W743", rule: "didRate.donations.map { $0.date.timeIntervalSince(Date.now) / 86400 }.filter { $0 > -7 }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.date.timeIntervalSince(Dataset.now) / 86400 }.filter { $0 > -7 }.count > 2 }),
+        Workload(
+            name: "W744", rule: "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 7 * 86400 }.map(\\.landmarkID).max() ?? 0 > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { Dataset.now.timeIntervalSince($0.date) < 7 * 86400 }.map(\.landmarkID).max() ?? 0 > 5 }),
+        Workload(
+            name: "W745", rule: "didRate.donations.map(\\.date).filter { $0 > Date.now.addingTimeInterval(-86400 * 7) }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.date).filter { $0 > Dataset.now.addingTimeInterval(-86400 * 7) }.count > 2 }),
+        Workload(
+            name: "W746", rule: "didLogin.donations.map(\\.date).reduce(0.0) { $0 + Date.now.timeIntervalSince($1) } > 5",
+            closure: { data, calendar, isLoggedIn in data.logins.map(\.date).reduce(0.0) { $0 + Dataset.now.timeIntervalSince($1) } > 5 }),
+        Workload(
+            name: "W747", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.count > 5 }.map { $0.lowercased() }.filter { $0.hasPrefix(\"a\") }.count > 1",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).filter { $0.count > 5 }.map { $0.lowercased() }.filter { $0.hasPrefix("a") }.count > 1 }),
+        Workload(
+            name: "W748", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.uppercased() }.contains(\"ZION\")",
+            closure: { data, calendar, isLoggedIn in data.views.map { $0.landmarkName.uppercased() }.contains("ZION") }),
+        Workload(
+            name: "W749", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.starts(with: \"Al\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.starts(with: "Al") }.count > 3 }),
+        Workload(
+            name: "W750", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains { $0.hasSuffix(\"Lake\") }",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).contains { $0.hasSuffix("Lake") } }),
+        Workload(
+            name: "W751", rule: "Set(didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }).count > 3",
+            closure: { data, calendar, isLoggedIn in Set(data.views.map { $0.landmarkName.lowercased() }).count > 3 }),
+        Workload(
+            name: "W752", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).sorted().first == "Alps" }),
+        Workload(
+            name: "W753", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).max() ?? \"\" > \"X\"",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).max() ?? "" > "X" }),
+        Workload(
+            name: "W754", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 3 && $0.score > 2 }.map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.comment?.count ?? 0) > 3 && $0.score > 2 }.map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W755", rule: "didRate.donations.map { $0.comment ?? \"none\" }.filter { $0 == \"none\" }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment ?? "none" }.filter { $0 == "none" }.count > 3 }),
+        Workload(
+            name: "W756", rule: "didRate.donations.map { $0.comment == nil ? 0 : 1 }.reduce(0, +) > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.comment == nil ? 0 : 1 }.reduce(0, +) > 3 }),
+        Workload(
+            name: "W757", rule: "didRate.donations.allSatisfy { $0.comment == nil || $0.comment!.count < 100 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.allSatisfy { $0.comment == nil || $0.comment!.count < 100 } }),
+        Workload(
+            name: "W758", rule: "didRate.donations.first(where: { $0.comment?.contains(\"9\") ?? false })?.score ?? 0 > 1",
+            closure: { data, calendar, isLoggedIn in data.ratings.first(where: { $0.comment?.contains("9") ?? false })?.score ?? 0 > 1 }),
+        Workload(
+            name: "W759", rule: "didRate.donations.last?.comment?.hasPrefix(\"great\") == true",
+            closure: { data, calendar, isLoggedIn in data.ratings.last?.comment?.hasPrefix("great") == true }),
+        Workload(
+            name: "W760", rule: "didRate.donations.filter { $0.score > 3 }.last?.comment ?? \"\" != \"\"",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 3 }.last?.comment ?? "" != "" }),
+        Workload(
+            name: "W761", rule: "didRate.donations.map(\\.score).sorted().filter { $0 > 3 }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().filter { $0 > 3 }.count > 5 }),
+        Workload(
+            name: "W762", rule: "didRate.donations.map(\\.score).reversed().reduce(0, +) > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).reversed().reduce(0, +) > 3 }),
+        Workload(
+            name: "W763", rule: "didRate.donations.compactMap(\\.helpful).sorted().map { $0 * 2 }.reduce(0, +) > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap(\.helpful).sorted().map { $0 * 2 }.reduce(0, +) > 3 }),
+        Workload(
+            name: "W764", rule: "didRate.donations.map(\\.score).sorted().allSatisfy { $0 >= 0 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().allSatisfy { $0 >= 0 } }),
+        Workload(
+            name: "W765", rule: "(didRate.donations.map(\\.score) + didRate.donations.map(\\.score)).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in (data.ratings.map(\.score) + data.ratings.map(\.score)).reduce(0, +) > 5 }),
+        Workload(
+            name: "W766", rule: "didRate.donations.map { $0.score }.dropFirst(10).reduce(0) { $0 + $1 } > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score }.dropFirst(10).reduce(0) { $0 + $1 } > 5 }),
+        Workload(
+            name: "W767", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(500).reduce(0, +) > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted(by: >).prefix(500).reduce(0, +) > 5 }),
+        Workload(
+            name: "W768", rule: "didRate.donations.filter { $0.score > 2 }.map(\\.score).sorted().reduce(0.0) { $0 + $1 } > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > 2 }.map(\.score).sorted().reduce(0.0) { $0 + $1 } > 5 }),
+        Workload(
+            name: "W769", rule: "didRate.donations.map(\\.score).sorted().reduce(0.0) { max($0, $1) } > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().reduce(0.0) { max($0, $1) } > 5 }),
+    ]
+
+    private static let workloads24: [Workload] = [
+        Workload(
+            name: "W770", rule: "didPurchase.donations.filter { $0.isGift }.count >= 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift }.count >= 3 }),
+        Workload(
+            name: "W771", rule: "didPurchase.donations.contains { $0.isGift && $0.price > 100 }",
+            closure: { data, calendar, isLoggedIn in data.purchases.contains { $0.isGift && $0.price > 100 } }),
+        Workload(
+            name: "W772", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.price * Double($0.quantity) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W773", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 5000",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 5000 }),
+        Workload(
+            name: "W774", rule: "didPurchase.donations.filter { $0.coupon != nil }.count * 4 > didPurchase.donations.count",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.coupon != nil }.count * 4 > data.purchases.count }),
+        Workload(
+            name: "W775", rule: "(didPurchase.donations.compactMap(\\.discount).max() ?? 0) > 0.25",
+            closure: { data, calendar, isLoggedIn in (data.purchases.compactMap(\.discount).max() ?? 0) > 0.25 }),
+        Workload(
+            name: "W776", rule: "didPurchase.donations.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W777", rule: "Set(didPurchase.donations.map(\\.sku)).count >= 5",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.map(\.sku)).count >= 5 }),
+        Workload(
+            name: "W778", rule: "didPurchase.donations.largestSubset(groupedBy: \\.sku).count >= 10",
+            closure: { data, calendar, isLoggedIn in (Dictionary(grouping: data.purchases, by: \.sku).values.map(\.count).max() ?? 0) >= 10 }),
+        Workload(
+            name: "W779", rule: "didPurchase.donations.donatedWithin(.days(7)).map(\\.quantity).reduce(0, +) >= 5",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .day, 7, calendar).map(\.quantity).reduce(0, +) >= 5 }),
+        Workload(
+            name: "W780", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"tent\") }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku.hasPrefix("tent") }.count > 2 }),
+        Workload(
+            name: "W781", rule: "(didPurchase.donations.filter { $0.sku.contains(\"map\") && !$0.isGift }.map(\\.price).max() ?? 0) > 50",
+            closure: { data, calendar, isLoggedIn in (data.purchases.filter { $0.sku.contains("map") && !$0.isGift }.map(\.price).max() ?? 0) > 50 }),
+        Workload(
+            name: "W782", rule: "(didPurchase.donations.last(where: { $0.isGift })?.price ?? 0) > 20",
+            closure: { data, calendar, isLoggedIn in (data.purchases.last(where: { $0.isGift })?.price ?? 0) > 20 }),
+        Workload(
+            name: "W783", rule: "didPurchase.donations.allSatisfy { $0.quantity > 0 && $0.price >= 0 }",
+            closure: { data, calendar, isLoggedIn in data.purchases.allSatisfy { $0.quantity > 0 && $0.price >= 0 } }),
+        Workload(
+            name: "W784", rule: "didPurchase.donations.filter { $0.coupon?.hasPrefix(\"SAVE2\") == true }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.coupon?.hasPrefix("SAVE2") == true }.count > 3 }),
+        Workload(
+            name: "W785", rule: "didPurchase.donations.count(where: { !$0.isGift && $0.quantity >= 3 }) > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.count(where: { !$0.isGift && $0.quantity >= 3 }) > 10 }),
+        Workload(
+            name: "W786", rule: "(didPurchase.donations.map(\\.quantity).max() ?? 0) >= 5",
+            closure: { data, calendar, isLoggedIn in (data.purchases.map(\.quantity).max() ?? 0) >= 5 }),
+        Workload(
+            name: "W787", rule: "didPurchase.donations.sorted { $0.price > $1.price }.prefix(3).map(\\.price).reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.purchases.sorted { $0.price > $1.price }.prefix(3).map(\.price).reduce(0, +) > 500 }),
+        Workload(
+            name: "W788", rule: "didPurchase.donations.map(\\.price).sorted(by: >).prefix(3).reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.price).sorted(by: >).prefix(3).reduce(0, +) > 500 }),
+        Workload(
+            name: "W789", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.reduce(0) { $0 + $1.quantity } > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.reduce(0) { $0 + $1.quantity } > 10 }),
+        Workload(
+            name: "W790", rule: "didPurchase.donations.first?.sku == didPurchase.donations.last?.sku",
+            closure: { data, calendar, isLoggedIn in data.purchases.first?.sku == data.purchases.last?.sku }),
+        Workload(
+            name: "W791", rule: "didPurchase.donations.isEmpty || didPurchase.donations.map(\\.price).reduce(0, +) / Double(didPurchase.donations.count) > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.isEmpty || data.purchases.map(\.price).reduce(0, +) / Double(data.purchases.count) > 50 }),
+        Workload(
+            name: "W792", rule: "didPurchase.donations.filter { $0.isGift == false }.map { $0.quantity }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift == false }.map { $0.quantity }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W793", rule: "didPurchase.donations.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20 }),
+        Workload(
+            name: "W794", rule: "didPurchase.donations.map { $0.isGift ? 1 : 0 }.reduce(0, +) > 20",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.isGift ? 1 : 0 }.reduce(0, +) > 20 }),
+        Workload(
+            name: "W795", rule: "didPurchase.donations.contains { p in p.sku == \"map-zion\" && didViewLandmarkDetail.donations.contains { $0.landmarkName == \"Zion\" && $0.date < p.date } }",
+            closure: { data, calendar, isLoggedIn in data.purchases.contains { p in p.sku == "map-zion" && data.views.contains { $0.landmarkName == "Zion" && $0.date < p.date } } }),
+        Workload(
+            name: "W796", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 }.count >= 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { ($0.discount ?? 0) > 0.1 }.count >= 5 }),
+        Workload(
+            name: "W797", rule: "didPurchase.donations.filter { $0.discount != nil && $0.discount! > 0.2 }.map(\\.sku).contains(\"stove\")",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.discount != nil && $0.discount! > 0.2 }.map(\.sku).contains("stove") }),
+        Workload(
+            name: "W798", rule: "Double(didPurchase.donations.filter(\\.isGift).count) / Double(max(didPurchase.donations.count, 1)) > 0.1",
+            closure: { data, calendar, isLoggedIn in Double(data.purchases.filter(\.isGift).count) / Double(max(data.purchases.count, 1)) > 0.1 }),
+        Workload(
+            name: "W799", rule: "didPurchase.donations.map(\\.coupon).filter { $0 != nil }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.coupon).filter { $0 != nil }.count > 10 }),
+        Workload(
+            name: "W800", rule: "didPurchase.donations.suffix(10).filter { $0.isGift }.isEmpty",
+            closure: { data, calendar, isLoggedIn in data.purchases.suffix(10).filter { $0.isGift }.isEmpty }),
+        Workload(
+            name: "W801", rule: "(didPurchase.donations.prefix(20).map(\\.price).min() ?? 0) < 5",
+            closure: { data, calendar, isLoggedIn in (data.purchases.prefix(20).map(\.price).min() ?? 0) < 5 }),
+        Workload(
+            name: "W802", rule: "(didPurchase.donations.max { $0.price < $1.price }?.quantity ?? 0) > 2",
+            closure: { data, calendar, isLoggedIn in (data.purchases.max { $0.price < $1.price }?.quantity ?? 0) > 2 }),
+        Workload(
+            name: "W803", rule: "didPurchase.donations.filter { $0.sku == \"gift-card\" || $0.isGift }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku == "gift-card" || $0.isGift }.count > 5 }),
+        Workload(
+            name: "W804", rule: "didPurchase.donations.map { $0.sku.count }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.sku.count }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W805", rule: "didPurchase.donations.filter { $0.price.rounded() == 100 }.count >= 1",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.price.rounded() == 100 }.count >= 1 }),
+        Workload(
+            name: "W806", rule: "didPurchase.donations.map { Int($0.price) * $0.quantity }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { Int($0.price) * $0.quantity }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W807", rule: "didPurchase.donations.donatedWithin(.month).filter { $0.isGift }.count >= 2",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .month, 1, calendar).filter { $0.isGift }.count >= 2 }),
+        Workload(
+            name: "W808", rule: "didPurchase.donations.smallestSubset(groupedBy: \\.sku).count <= 3",
+            closure: { data, calendar, isLoggedIn in (Dictionary(grouping: data.purchases, by: \.sku).values.map(\.count).min() ?? 0) <= 3 }),
+        Workload(
+            name: "W809", rule: "(didPurchase.donations.filter { $0.isGift }.map(\\.date).last ?? Date.distantPast) > Date.now.addingTimeInterval(-86400 * 7)",
+            closure: { data, calendar, isLoggedIn in (data.purchases.filter { $0.isGift }.map(\.date).last ?? Date.distantPast) > Dataset.now.addingTimeInterval(-86400 * 7) }),
+        Workload(
+            name: "W810", rule: "!didPurchase.donations.contains { $0.coupon == \"SAVE20\" && $0.isGift }",
+            closure: { data, calendar, isLoggedIn in !data.purchases.contains { $0.coupon == "SAVE20" && $0.isGift } }),
+        Workload(
+            name: "W811", rule: "didPurchase.donations.map(\\.discount).compactMap { $0 }.reduce(0, +) > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.discount).compactMap { $0 }.reduce(0, +) > 10 }),
     ]
 }

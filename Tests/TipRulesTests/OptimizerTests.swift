@@ -908,8 +908,24 @@ struct OptimizerTests {
               "view.donations.compactMap { $0.id > 2 ? $0.name : nil }.count", "view.donations.compactMap { $0.seen ? nil : $0.rating }.reduce(0, +)",
               "view.donations.compactMap { $0.bonus != nil ? $0.bonus! * 2 : nil }.max()", "view.donations.compactMap { $0.id != 0 ? 100 / $0.id : nil }.reduce(0, +)",
               "view.donations.map(\\.id).compactMap { $0 > 1 ? $0 * 3 : nil }.contains(12)", "view.donations.compactMap { $0.note == nil ? nil : $0.note! }.count",
+              // Ternaries and counts chosen by a `Bool` field, read as its column, either way round.
+              "view.donations.reduce(0) { $0 + ($1.seen ? $1.id : 0) }", "view.donations.reduce(0.0) { $0 + ($1.seen == false ? $1.rating : 1) }",
+              "view.donations.map { !$0.seen ? 2 : 1 }.reduce(0, +)", "view.donations.map { true != $0.seen ? $0.id : -1 }.max()",
+              "view.donations.filter { $0.seen && $0.id > 2 }.count", "view.donations.filter { false == $0.seen || $0.rating > 4 }.count",
+              "view.donations.count(where: \\.seen)",
           ])
     func batchedOperands(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
+    @Test("a key path to a Bool field given as a predicate scans as its closure does, charging a step per application",
+          arguments: [
+              "view.donations.filter(\\.seen).map(\\.id)", "view.donations.count(where: \\.seen)", "view.donations.contains(where: \\.seen)",
+              "view.donations.allSatisfy(\\.seen)", "view.donations.first(where: \\.seen)?.id", "view.donations.last(where: \\.seen)?.id",
+              "view.donations.reversed().first(where: \\.seen)?.name", "view.donations.filter(\\.seen).count",
+              "view.donations.dropFirst(3).filter(\\.seen).count >= 300", "empty.donations.allSatisfy(\\.seen)",
+          ])
+    func keyPathPredicates(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
