@@ -209,6 +209,7 @@ enum Workloads {
         + workloads22
         + workloads23
         + workloads24
+        + workloads25
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2905,5 +2906,113 @@ enum Workloads {
         Workload(
             name: "W811", rule: "didPurchase.donations.map(\\.discount).compactMap { $0 }.reduce(0, +) > 10",
             closure: { data, calendar, isLoggedIn in data.purchases.map(\.discount).compactMap { $0 }.reduce(0, +) > 10 }),
+    ]
+
+    private static let workloads25: [Workload] = [
+        Workload(
+            name: "W812", rule: "didPurchase.donations.filter { !$0.isGift }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { !$0.isGift }.count > 3 }),
+        Workload(
+            name: "W813", rule: "didPurchase.donations.map(\\.isGift).filter { $0 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.isGift).filter { $0 }.count > 3 }),
+        Workload(
+            name: "W814", rule: "didPurchase.donations.reduce(true) { $0 && $1.isGift }",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(true) { $0 && $1.isGift } }),
+        Workload(
+            name: "W815", rule: "didPurchase.donations.reduce(0) { $1.isGift ? $0 + 1 : $0 } > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0) { $1.isGift ? $0 + 1 : $0 } > 3 }),
+        Workload(
+            name: "W816", rule: "Set(didPurchase.donations.map(\\.isGift)).count > 1",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.map(\.isGift)).count > 1 }),
+        Workload(
+            name: "W817", rule: "didPurchase.donations.map(\\.isGift).contains(true)",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.isGift).contains(true) }),
+        Workload(
+            name: "W818", rule: "didPurchase.donations.filter { $0.isGift != ($0.price > 50) }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift != ($0.price > 50) }.count > 3 }),
+        Workload(
+            name: "W819", rule: "didPurchase.donations.count(where: { $0.isGift == ($0.quantity > 2) }) > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.count(where: { $0.isGift == ($0.quantity > 2) }) > 3 }),
+        Workload(
+            name: "W820", rule: "didPurchase.donations.map { $0.coupon != nil && $0.isGift }.filter { $0 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.coupon != nil && $0.isGift }.filter { $0 }.count > 3 }),
+        Workload(
+            name: "W821", rule: "didPurchase.donations.compactMap(\\.coupon).filter { $0.hasSuffix(\"0\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.compactMap(\.coupon).filter { $0.hasSuffix("0") }.count > 3 }),
+        Workload(
+            name: "W822", rule: "didPurchase.donations.map(\\.coupon).contains(\"SAVE10\")",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.coupon).contains("SAVE10") }),
+        Workload(
+            name: "W823", rule: "Set(didPurchase.donations.compactMap(\\.coupon)).count > 2",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.compactMap(\.coupon)).count > 2 }),
+        Workload(
+            name: "W824", rule: "didPurchase.donations.filter { $0.coupon == nil }.map(\\.price).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.coupon == nil }.map(\.price).reduce(0, +) > 100 }),
+        Workload(
+            name: "W825", rule: "(didPurchase.donations.map { ($0.discount ?? 0) * $0.price }.max() ?? 0) > 10",
+            closure: { data, calendar, isLoggedIn in (data.purchases.map { ($0.discount ?? 0) * $0.price }.max() ?? 0) > 10 }),
+        Workload(
+            name: "W826", rule: "didPurchase.donations.filter(\\.isGift).map(\\.sku).contains(\"tent-2p\")",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter(\.isGift).map(\.sku).contains("tent-2p") }),
+        Workload(
+            name: "W827", rule: "(didPurchase.donations.filter(\\.isGift).last?.date ?? Date.distantPast) > Date.now.addingTimeInterval(-86400)",
+            closure: { data, calendar, isLoggedIn in (data.purchases.filter(\.isGift).last?.date ?? Date.distantPast) > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W828", rule: "didPurchase.donations.largestSubset(groupedBy: \\.isGift).count > 3",
+            closure: { data, calendar, isLoggedIn in (Dictionary(grouping: data.purchases, by: \.isGift).values.map(\.count).max() ?? 0) > 3 }),
+        Workload(
+            name: "W829", rule: "didPurchase.donations.largestSubset(groupedBy: \\.quantity).count > 3",
+            closure: { data, calendar, isLoggedIn in (Dictionary(grouping: data.purchases, by: \.quantity).values.map(\.count).max() ?? 0) > 3 }),
+        Workload(
+            name: "W830", rule: "Set(didPurchase.donations.map(\\.quantity)).count > 3",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.map(\.quantity)).count > 3 }),
+        Workload(
+            name: "W831", rule: "(didPurchase.donations.sorted { $0.quantity < $1.quantity }.last?.price ?? 0) > 3",
+            closure: { data, calendar, isLoggedIn in (data.purchases.sorted { $0.quantity < $1.quantity }.last?.price ?? 0) > 3 }),
+        Workload(
+            name: "W832", rule: "didPurchase.donations.map(\\.quantity).sorted().prefix(10).reduce(0, +) > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.quantity).sorted().prefix(10).reduce(0, +) > 3 }),
+        Workload(
+            name: "W833", rule: "didPurchase.donations.map { $0.price > 100 }.contains(true)",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.price > 100 }.contains(true) }),
+        Workload(
+            name: "W834", rule: "didPurchase.donations.filter { $0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W835", rule: "didPurchase.donations.map { $0.isGift ? $0.price : 0 }.max() ?? 0 > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.isGift ? $0.price : 0 }.max() ?? 0 > 100 }),
+        Workload(
+            name: "W836", rule: "didPurchase.donations.filter { $0.isGift || ($0.coupon?.count ?? 0) > 5 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift || ($0.coupon?.count ?? 0) > 5 }.count > 3 }),
+        Workload(
+            name: "W837", rule: "didPurchase.donations.filter { $0.sku != \"gift-card\" }.map(\\.quantity).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku != "gift-card" }.map(\.quantity).reduce(0, +) > 100 }),
+        Workload(
+            name: "W838", rule: "didPurchase.donations.map(\\.sku).filter { $0 == \"stove\" }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.sku).filter { $0 == "stove" }.count > 3 }),
+        Workload(
+            name: "W839", rule: "didPurchase.donations.filter { [\"stove\", \"lantern\"].contains($0.sku) }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { ["stove", "lantern"].contains($0.sku) }.count > 3 }),
+        Workload(
+            name: "W840", rule: "didPurchase.donations.contains { $0.sku == \"bear-can\" && $0.date > Date.now.addingTimeInterval(-86400 * 30) }",
+            closure: { data, calendar, isLoggedIn in data.purchases.contains { $0.sku == "bear-can" && $0.date > Dataset.now.addingTimeInterval(-86400 * 30) } }),
+        Workload(
+            name: "W841", rule: "didPurchase.donations.last(where: { $0.sku.hasPrefix(\"boots\") })?.quantity ?? 0 > 1",
+            closure: { data, calendar, isLoggedIn in data.purchases.last(where: { $0.sku.hasPrefix("boots") })?.quantity ?? 0 > 1 }),
+        Workload(
+            name: "W842", rule: "didPurchase.donations.filter { $0.price >= 100 && $0.price < 150 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.price >= 100 && $0.price < 150 }.count > 3 }),
+        Workload(
+            name: "W843", rule: "didPurchase.donations.map { Int($0.price / 10) }.max() ?? 0 > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { Int($0.price / 10) }.max() ?? 0 > 3 }),
+        Workload(
+            name: "W844", rule: "didPurchase.donations.reduce(0.0) { max($0, $1.price) } > 150",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0.0) { max($0, $1.price) } > 150 }),
+        Workload(
+            name: "W845", rule: "didPurchase.donations.reduce(Double.infinity) { min($0, $1.price) } < 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(Double.infinity) { min($0, $1.price) } < 5 }),
+        Workload(
+            name: "W846", rule: "didPurchase.donations.map(\\.price).min() ?? 0 < 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.price).min() ?? 0 < 5 }),
     ]
 }
