@@ -471,6 +471,8 @@ struct OptimizerTests {
                          "map(\\.rating).filter { $0 > 2 }.reduce(0, +)", "map { $0.rating * 2 }.filter { $0 != $0 || $0 < 3 }.reduce(0.5) { $0 + $1 }",
                          "map(\\.id).filter { $0 > 1 }.reduce(0) { max($0, $1) }", "map(\\.id).filter { $0 % 2 == 0 }.reduce(7) { min($0, $1) }",
                          "reduce(1) { $0 * 2 + $1.id }", "reduce(\"\") { $0 + $1.name }",
+                         // Which of two equal zeros a running extreme keeps is Swift's.
+                         "reduce(-0.0) { min($0, $1.rating) }", "reduce(0.0) { max($0, $1.rating * 0) }",
                          // `Int` arithmetic on the accumulator, checking itself as the fold goes:
                          // overflowing, dividing by zero, `abs(Int.min)`, `Int(d)` of NaN or of a
                          // value past `Int`, an index outside a list of constants (ids -2 to 6).

@@ -123,6 +123,19 @@ extension BuiltinImplementations {
         return next < result ? next : result
     }
 
+    /// `swiftExtreme` folded over `values` from `start`, with a loop for each operation (so the
+    /// choice is not made again for every value).
+    @inline(__always)
+    static func swiftExtreme<T: Comparable>(of values: UnsafeBufferPointer<T>, from start: T, isMax: Bool) -> T {
+        var result = start
+        if isMax {
+            for value in values { result = swiftExtreme(result, value, isMax: true) }
+        } else {
+            for value in values { result = swiftExtreme(result, value, isMax: false) }
+        }
+        return result
+    }
+
     /// The built-ins whose result is always the same scalar type, whatever the call's types.
     static func fixedScalar(_ id: BuiltinID) -> ScalarImplementation? {
         switch id {

@@ -470,7 +470,7 @@ extension Evaluator {
                     if let extreme = filters.foldExtreme {
                         let isMax = extreme.isMax
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
-                            for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
+                            result = BuiltinImplementations.swiftExtreme(of: values, from: result, isMax: isMax)
                         }
                     } else if let select {
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
@@ -583,9 +583,7 @@ extension Evaluator {
         case (.double(let x), .double(let items)), (.date(let x), .date(let items)):
             let result = rows(items) { values in
                 guard let isMax = extreme else { return select.unsafelyUnwrapped.fold(x, values) }
-                var result = x
-                for value in values { result = BuiltinImplementations.swiftExtreme(result, value, isMax: isMax) }
-                return result
+                return BuiltinImplementations.swiftExtreme(of: values, from: x, isMax: isMax)
             }
             if case .date = start { return .date(result) }
             return .double(result)
