@@ -210,6 +210,7 @@ enum Workloads {
         + workloads23
         + workloads24
         + workloads25
+        + workloads26
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3014,5 +3015,59 @@ enum Workloads {
         Workload(
             name: "W846", rule: "didPurchase.donations.map(\\.price).min() ?? 0 < 5",
             closure: { data, calendar, isLoggedIn in data.purchases.map(\.price).min() ?? 0 < 5 }),
+    ]
+
+    private static let workloads26: [Workload] = [
+        Workload(
+            name: "W847", rule: "didPurchase.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 7 && $0.isGift }.count >= 1",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 7 && $0.isGift }.count >= 1 }),
+        Workload(
+            name: "W848", rule: "didPurchase.donations.map { Date.now.timeIntervalSince($0.date) / 86400 }.filter { $0 < 30 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { Dataset.now.timeIntervalSince($0.date) / 86400 }.filter { $0 < 30 }.count > 3 }),
+        Workload(
+            name: "W849", rule: "(didPurchase.donations.map { $0.date.timeIntervalSince(Date.now) }.max() ?? -1e9) > -86400",
+            closure: { data, calendar, isLoggedIn in (data.purchases.map { $0.date.timeIntervalSince(Dataset.now) }.max() ?? -1e9) > -86400 }),
+        Workload(
+            name: "W850", rule: "didLogin.donations.count >= 2 && didLogin.donations[didLogin.donations.count - 1].date.timeIntervalSince(didLogin.donations[didLogin.donations.count - 2].date) > 86400 * 3",
+            closure: { data, calendar, isLoggedIn in data.logins.count >= 2 && data.logins[data.logins.count - 1].date.timeIntervalSince(data.logins[data.logins.count - 2].date) > 86400 * 3 }),
+        Workload(
+            name: "W851", rule: "didPurchase.donations.filter { $0.date.addingTimeInterval(86400 * 30) > Date.now }.map(\\.price).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.date.addingTimeInterval(86400 * 30) > Dataset.now }.map(\.price).reduce(0, +) > 100 }),
+        Workload(
+            name: "W852", rule: "didPurchase.donations.contains { $0.date > Date.now.addingTimeInterval(-3600) }",
+            closure: { data, calendar, isLoggedIn in data.purchases.contains { $0.date > Dataset.now.addingTimeInterval(-3600) } }),
+        Workload(
+            name: "W853", rule: "didPurchase.donations.donatedWithin(.days(30)).filter { $0.price > 100 }.count >= 2 && didLogin.donations.donatedWithin(.days(30)).count >= 3",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .day, 30, calendar).filter { $0.price > 100 }.count >= 2 && within(data.logins, .day, 30, calendar).count >= 3 }),
+        Workload(
+            name: "W854", rule: "didPurchase.donations.donatedWithin(.weeks(2)).map(\\.price).reduce(0, +) > didPurchase.donations.donatedWithin(.weeks(4)).map(\\.price).reduce(0, +) / 2",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .day, 14, calendar).map(\.price).reduce(0, +) > within(data.purchases, .day, 28, calendar).map(\.price).reduce(0, +) / 2 }),
+        Workload(
+            name: "W855", rule: "Set(didPurchase.donations.donatedWithin(.days(30)).map(\\.sku)).count >= 3",
+            closure: { data, calendar, isLoggedIn in Set(within(data.purchases, .day, 30, calendar).map(\.sku)).count >= 3 }),
+        Workload(
+            name: "W856", rule: "didPurchase.donations.donatedWithin(.days(30)).largestSubset(groupedBy: \\.sku).count >= 3",
+            closure: { data, calendar, isLoggedIn in (Dictionary(grouping: within(data.purchases, .day, 30, calendar), by: \.sku).values.map(\.count).max() ?? 0) >= 3 }),
+        Workload(
+            name: "W857", rule: "didPurchase.donations.donatedWithin(.hours(72)).contains { $0.isGift }",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .hour, 72, calendar).contains { $0.isGift } }),
+        Workload(
+            name: "W858", rule: "didPurchase.donations.donatedWithin(.days(30)).allSatisfy { $0.price < 250 }",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .day, 30, calendar).allSatisfy { $0.price < 250 } }),
+        Workload(
+            name: "W859", rule: "(didPurchase.donations.donatedWithin(.days(30)).map(\\.price).max() ?? 0) > 150",
+            closure: { data, calendar, isLoggedIn in (within(data.purchases, .day, 30, calendar).map(\.price).max() ?? 0) > 150 }),
+        Workload(
+            name: "W860", rule: "didPurchase.donations.donatedWithin(.days(30)).sorted { $0.price > $1.price }.first?.sku == \"gift-card\"",
+            closure: { data, calendar, isLoggedIn in within(data.purchases, .day, 30, calendar).sorted { $0.price > $1.price }.first?.sku == "gift-card" }),
+        Workload(
+            name: "W861", rule: "didPurchase.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 30) && $0.date < Date.now.addingTimeInterval(-86400 * 7) }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.date >= Dataset.now.addingTimeInterval(-86400 * 30) && $0.date < Dataset.now.addingTimeInterval(-86400 * 7) }.count > 3 }),
+        Workload(
+            name: "W862", rule: "didPurchase.donations.map(\\.date).max() ?? Date.distantPast > Date.now.addingTimeInterval(-86400)",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.date).max() ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W863", rule: "didPurchase.donations.reduce(0) { $0 + ($1.date > Date.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0) { $0 + ($1.date > Dataset.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3 }),
     ]
 }
