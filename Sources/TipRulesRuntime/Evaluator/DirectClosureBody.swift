@@ -1,11 +1,11 @@
 import TipRulesSemantics
 
 /// The body of a closure over unboxed parameters when it is one `Int` or `Double` operation or
-/// comparison of those parameters and constants: `+` given to `reduce`, `{ $0 + $1 }`,
-/// `{ $0 > 3 }`, `{ $0 * 2 }`, `>` given to `sorted(by:)`. Over an array that is not a donation
-/// column (sorted, reversed, sliced, joined, mapped by the general evaluator), `ClosureNode`
-/// applies such a body to its arguments' bits directly, without binding parameters or visiting
-/// nodes.
+/// comparison of those parameters and constants (`+` given to `reduce`, `{ $0 + $1 }`,
+/// `{ $0 > 3 }`, `{ $0 * 2 }`), as the optimizer marks it (`TypedClosure.appliesDirectly`). Over
+/// an array that is not a donation column (what `sorted()`, `reversed()`, a slice, `+` or the
+/// general evaluator's `map` made), `ClosureNode` applies such a body to its arguments' bits
+/// directly in `reduce`, in predicates and in `map`, without binding parameters or visiting nodes.
 ///
 /// An application still charges what it charges through the tree, the body's size up front
 /// (see `Evaluator.enterClosure`), and computes with the body node's own operation
