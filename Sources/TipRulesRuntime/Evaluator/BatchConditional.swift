@@ -73,6 +73,27 @@ final class BatchConditional<Element: BitwiseCopyable> {
     /// values go there).
     var passBuffer: UnsafeMutablePointer<Element> { passValues }
 
+    /// Writes `branch`'s value for each row of `input` whose truth is `holds`, `k` for the others;
+    /// a branch that is a stored column is read in place over consecutive rows (`$1.quantity` of
+    /// `$1.isGift ? $1.quantity : 0`), not copied a batch at a time first.
+    @inline(__always)
+    private static func choose<Rows: BatchRows, Branch: BatchComputation>(
+        _ input: Rows, _ truths: UnsafePointer<Bool>, _ branch: Branch, where holds: Bool, else k: Element,
+        _ output: UnsafeMutablePointer<Element>
+    ) where Branch.Value == Element {
+        let count = input.count
+        if let start = input.consecutiveStart, let column = branch.storedColumn {
+            column.withUnsafeBufferPointer { buffer in
+                precondition(start >= 0 && start + count <= buffer.count, "rows past a column's end")
+                let x = buffer.baseAddress.unsafelyUnwrapped + start
+                for offset in 0..<count { output[offset] = truths[offset] == holds ? x[offset] : k }
+            }
+            return
+        }
+        branch.fill(input, output)
+        for offset in 0..<count { output[offset] = truths[offset] == holds ? output[offset] : k }
+    }
+
     /// Writes the conditional's value for each row of `input` to `output`, `pass` its value
     /// where the test holds and `fail` where it does not.
     @inline(__always)
@@ -89,11 +110,9 @@ final class BatchConditional<Element: BitwiseCopyable> {
                 case (let k?, let l?):
                     for offset in 0..<count { output[offset] = truths[offset] ? k : l }
                 case (let k?, nil):
-                    fail.fill(input, output)
-                    for offset in 0..<count { output[offset] = truths[offset] ? k : output[offset] }
+                    BatchConditional.choose(input, UnsafePointer(truths), fail, where: false, else: k, output)
                 case (nil, let l?):
-                    pass.fill(input, output)
-                    for offset in 0..<count { output[offset] = truths[offset] ? output[offset] : l }
+                    BatchConditional.choose(input, UnsafePointer(truths), pass, where: true, else: l, output)
                 case (nil, nil):
                     pass.fill(input, passValues)
                     fail.fill(input, failValues)
