@@ -920,6 +920,28 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
+          arguments: [
+              "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",
+              "view.donations.map { $0.weight }.compactMap { $0 }.min()", "Set(view.donations.map { $0.note?.uppercased() }.compactMap { $0 }).count",
+              "view.donations.map(\\.bonus).compactMap { $0 }.filter { $0 > 2 }.count", "view.donations.map { $0.note?.lowercased() }.compactMap { $0 }.count",
+              "view.donations.map { $0.bonus }.compactMap { b in b }.reduce(0) { $0 + $1 }", "view.donations.compactMap { $0.note?.uppercased() }.count",
+              "view.donations.map(\\.weight).compactMap { $0 }.contains(2.5)",
+          ])
+    func compactMappedIdentity(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
+    @Test("isEmpty of a compactMap that charges work charges it for every element, as the compactMap does")
+    func emptinessOfMeteredCompactMaps() throws {
+        let list = try LongList(count: 900)
+        for text in ["view.donations.compactMap { $0.note?.uppercased() }.isEmpty", "view.donations.map { $0.note?.count }.compactMap { $0 }.isEmpty",
+                     "view.donations.compactMap { $0.note?.lowercased() }.count > 3"] {
+            let (_, fast, slow) = try list.outcomes(text)
+            #expect(fast == slow, "\(text)")
+        }
+    }
+
     @Test("a key path to a Bool field given as a predicate scans as its closure does, charging a step per application",
           arguments: [
               "view.donations.filter(\\.seen).map(\\.id)", "view.donations.count(where: \\.seen)", "view.donations.contains(where: \\.seen)",

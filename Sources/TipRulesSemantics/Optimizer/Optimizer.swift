@@ -178,6 +178,15 @@ package enum Optimizer {
     /// `metered`, also one whose steps depend on each row, see `rowMapping`).
     private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID, metered: Bool = false)
         -> (source: TypedExpression, mapping: RowPredicate.Operand, steps: Int, function: TypedExpression)? {
+        // `xs.map(f).compactMap { $0 }` for an optional `f` is `xs.compactMap(f)`: `f` applied to
+        // every donation, and the identity to every value it made, a step each.
+        if id == .arrayCompactMap, case .builtin(let compact) = expression.node, compact.builtin.id == .arrayCompactMap,
+           case .closure(let identity) = compact.arguments[0].node, identity.parameterCount == 1,
+           case .local(identity.firstSlot) = identity.body.node, let receiver = compact.receiver,
+           let map = mapOverDonations(receiver, .arrayMap, metered: metered),
+           case .function(_, let produced) = map.function.type, produced.isOptional {
+            return (map.source, map.mapping, map.steps + identity.body.stepSize, map.function)
+        }
         // A `map` fused on its own already (the children are fused first): taken apart again.
         if id == .arrayMap, case .fused(.mapped(let source, let mapping, _), let steps, let unfused) = expression.node,
            case .builtin(let map) = unfused.node, metered || !mapping.chargesWork {
@@ -453,8 +462,10 @@ package enum Optimizer {
             return (map.source, predicate, map.steps + size)
         }
         // source.compactMap(f): the donations for which f is not nil. (Not when f computes `Int`
-        // arithmetic: a count of every donation would not compute it, and it can fail.)
-        if let map = mapOverDonations(receiver, .arrayCompactMap), case .function(_, let produced) = map.function.type,
+        // arithmetic: a count of every donation would not compute it, and it can fail. One that
+        // charges work only for a count, whose scan computes it on every donation, as the
+        // `compactMap` does, and meters it.)
+        if let map = mapOverDonations(receiver, .arrayCompactMap, metered: everyRow), case .function(_, let produced) = map.function.type,
            !map.mapping.hasIntArithmetic {
             let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
             return (map.source, predicate, map.steps)
