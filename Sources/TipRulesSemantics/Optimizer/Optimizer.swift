@@ -462,9 +462,9 @@ package enum Optimizer {
             return (map.source, predicate, map.steps + size)
         }
         // source.compactMap(f): the donations for which f is not nil. (Not when f computes `Int`
-        // arithmetic: a count of every donation would not compute it, and it can fail. One that
-        // charges work only for a count, whose scan computes it on every donation, as the
-        // `compactMap` does, and meters it.)
+        // arithmetic: a count of every donation would not compute it, and it can fail. An f that
+        // charges work is taken for `count` alone, whose scan computes f on every donation, as
+        // the `compactMap` does, and meters that work.)
         if let map = mapOverDonations(receiver, .arrayCompactMap, metered: everyRow), case .function(_, let produced) = map.function.type,
            !map.mapping.hasIntArithmetic {
             let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
