@@ -968,6 +968,10 @@ struct OptimizerTests {
               "view.donations.map(\\.id).sorted().allSatisfy { $0 != 4 }", "view.donations.map(\\.rating).reversed().first(where: { $0 >= 2 })",
               "view.donations.map(\\.id).reversed().count(where: { $0 == 1 })", "view.donations.map(\\.rating).reversed().last(where: { $0 <= 0 })",
               "view.donations.map(\\.when).reversed().filter { $0 < $0 }.count", "view.donations.map(\\.id).sorted().filter { 2 >= $0 }.count",
+              // `min` and `max` of two, which of equal zeros or of a NaN they keep being Swift's.
+              "view.donations.map(\\.rating).reversed().reduce(0.0) { max($0, $1) }", "view.donations.map(\\.rating).sorted().reduce(-0.0) { min($1, $0) }",
+              "view.donations.map(\\.rating).reversed().reduce(-0.0, max)", "view.donations.map(\\.id).sorted().reduce(Int.max, min)",
+              "view.donations.map(\\.rating).reversed().map { min($0, 2.5) }", "view.donations.map(\\.id).reversed().map { max(1, $0) }.reduce(0, +)",
               // Maps, also failing ones.
               "view.donations.map(\\.id).reversed().map { $0 * 3 }", "view.donations.map(\\.id).sorted().map { 100 / $0 }",
               "view.donations.map(\\.rating).reversed().map { 2.5 * $0 }.max()", "view.donations.map(\\.id).reversed().map { $0 - 1 }.reduce(0, +)",

@@ -1,16 +1,16 @@
 import TipRulesSemantics
 
 /// The body of a closure over unboxed parameters when it is one `Int` or `Double` operation or
-/// comparison of those parameters and constants (`+` given to `reduce`, `{ $0 + $1 }`,
-/// `{ $0 > 3 }`, `{ $0 * 2 }`), as the optimizer marks it (`TypedClosure.appliesDirectly`). Over
+/// comparison of those parameters and constants, or `min` or `max` of two (`+` given to `reduce`,
+/// `{ $0 + $1 }`, `{ $0 > 3 }`, `{ $0 * 2 }`, `{ max($0, $1) }`), as the optimizer marks it (`TypedClosure.appliesDirectly`). Over
 /// an array that is not a donation column (what `sorted()`, `reversed()`, a slice, `+` or the
 /// general evaluator's `map` made), `ClosureNode` applies such a body to its arguments' bits
 /// directly in `reduce`, in predicates and in `map`, without binding parameters or visiting nodes.
 ///
 /// An application still charges what it charges through the tree, the body's size up front
 /// (see `Evaluator.enterClosure`), and computes with the body node's own operation
-/// (`ArithmeticNode.int(_:_:_:)`, `ComparisonNode.holds`), so values, errors and their ranges
-/// are the tree's by construction.
+/// (`ArithmeticNode.int(_:_:_:)`, `ComparisonNode.holds`, `BuiltinImplementations.swiftExtreme`),
+/// so values, errors and their ranges are the tree's by construction.
 struct DirectClosureBody {
     /// Where an operand of the operation comes from.
     enum Operand {
@@ -25,6 +25,9 @@ struct DirectClosureBody {
         case double(ArithmeticNode)
         case compareInts(ComparisonOperator)
         case compareDoubles(ComparisonOperator)
+        /// `max` (or, with `isMax` false, `min`) of two.
+        case extremeInts(isMax: Bool)
+        case extremeDoubles(isMax: Bool)
     }
 
     private let operation: Operation
@@ -68,6 +71,17 @@ struct DirectClosureBody {
             result = .bool
             guard let a = operand(comparison.lhs), let b = operand(comparison.rhs) else { return nil }
             (lhs, rhs) = (a, b)
+        } else if let builtin = body as? BuiltinNode, builtin.call.builtin.id == .min || builtin.call.builtin.id == .max,
+                  builtin.call.receiver == nil, builtin.call.arguments.count == 2,
+                  let first = builtin.call.first, let second = builtin.call.second {
+            let isMax = builtin.call.builtin.id == .max
+            switch builtin.type {
+            case .int: (operation, result) = (.extremeInts(isMax: isMax), .int)
+            case .double: (operation, result) = (.extremeDoubles(isMax: isMax), .double)
+            default: return nil
+            }
+            guard let a = operand(first), let b = operand(second) else { return nil }
+            (lhs, rhs) = (a, b)
         } else {
             return nil
         }
@@ -94,6 +108,10 @@ struct DirectClosureBody {
             return ComparisonNode.holds(op, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)) ? 1 : 0
         case .compareDoubles(let op):
             return ComparisonNode.holds(op, Double(bitPattern: a), Double(bitPattern: b)) ? 1 : 0
+        case .extremeInts(let isMax):
+            return UInt64(truncatingIfNeeded: BuiltinImplementations.swiftExtreme(Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b), isMax: isMax))
+        case .extremeDoubles(let isMax):
+            return BuiltinImplementations.swiftExtreme(Double(bitPattern: a), Double(bitPattern: b), isMax: isMax).bitPattern
         }
     }
 }

@@ -49,9 +49,10 @@ package enum Optimizer {
         }
     }
 
-    /// Whether a closure's body is one `Int` or `Double` arithmetic operation, or one comparison
-    /// of `Int`s, `Double`s or dates, whose operands are the closure's parameters (of those
-    /// types or `Bool`, which the evaluator keeps unboxed) and constants. The evaluator applies
+    /// Whether a closure's body is one `Int` or `Double` arithmetic operation, `min` or `max` of
+    /// two `Int`s or `Double`s, or one comparison of `Int`s, `Double`s or dates, whose operands
+    /// are the closure's parameters (of those types or `Bool`, which the evaluator keeps
+    /// unboxed) and constants. The evaluator applies
     /// such a body with the body node's own operation, charging the application's steps as
     /// usual, so marking it changes no value, error or step; unoptimized programs keep the tree
     /// walk, and the tests that compare the two cover it.
@@ -77,6 +78,11 @@ package enum Optimizer {
         case .comparison(_, let lhs, let rhs):
             switch (lhs.type, rhs.type) {
             case (.int, .int), (.double, .double), (.date, .date): return isOperand(lhs) && isOperand(rhs)
+            default: return false
+            }
+        case .builtin(let call) where (call.builtin.id == .min || call.builtin.id == .max) && call.receiver == nil && call.arguments.count == 2:
+            switch (call.arguments[0].type, call.arguments[1].type) {
+            case (.int, .int), (.double, .double): return isOperand(call.arguments[0]) && isOperand(call.arguments[1])
             default: return false
             }
         default:
