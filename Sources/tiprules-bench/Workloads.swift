@@ -53,7 +53,8 @@ struct Dataset {
     let purchases: [Purchase]
 
     /// `count` views spread evenly over the 60 days before `now` (landmark ids 1 to 50, about
-    /// one name in five "Wilbere Bowl"), and a login every five days.
+    /// one name in five "Wilbere Bowl"), as many ratings and purchases between them, and a login
+    /// every five days.
     init(count: Int) {
         var state: UInt64 = 0x5DEECE66D
         func next() -> UInt64 {
