@@ -212,6 +212,7 @@ enum Workloads {
         + workloads24
         + workloads25
         + workloads26
+        + workloads27
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3070,5 +3071,147 @@ enum Workloads {
         Workload(
             name: "W863", rule: "didPurchase.donations.reduce(0) { $0 + ($1.date > Date.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3",
             closure: { data, calendar, isLoggedIn in data.purchases.reduce(0) { $0 + ($1.date > Dataset.now.addingTimeInterval(-86400 * 7) ? 1 : 0) } > 3 }),
+    ]
+
+    private static let workloads27: [Workload] = [
+        Workload(
+            name: "W864", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.contains(\"Lake\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkName.contains("Lake") }.count > 3 }),
+        Workload(
+            name: "W865", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.contains(\"Sur\") }",
+            closure: { data, calendar, isLoggedIn in data.views.contains { $0.landmarkName.contains("Sur") } }),
+        Workload(
+            name: "W866", rule: "didRate.donations.filter { $0.comment?.contains(\"7\") ?? false }.count >= 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.contains("7") ?? false }.count >= 2 }),
+        Workload(
+            name: "W867", rule: "didRate.donations.count(where: { $0.comment?.contains(\"great\") == true }) > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.count(where: { $0.comment?.contains("great") == true }) > 10 }),
+        Workload(
+            name: "W868", rule: "didPurchase.donations.filter { $0.sku.contains(\"tent\") }.map(\\.price).reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku.contains("tent") }.map(\.price).reduce(0, +) > 500 }),
+        Workload(
+            name: "W869", rule: "didViewLandmarkDetail.donations.filter { (10...20).contains($0.landmarkID) }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.views.filter { (10...20).contains($0.landmarkID) }.count > 5 }),
+        Workload(
+            name: "W870", rule: "didRate.donations.filter { (3.0...5.0).contains($0.score) }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { (3.0...5.0).contains($0.score) }.count > 10 }),
+        Workload(
+            name: "W871", rule: "didRate.donations.count(where: { (1..<10).contains($0.landmarkID) }) > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.count(where: { (1..<10).contains($0.landmarkID) }) > 3 }),
+        Workload(
+            name: "W872", rule: "didPurchase.donations.allSatisfy { (1...5).contains($0.quantity) }",
+            closure: { data, calendar, isLoggedIn in data.purchases.allSatisfy { (1...5).contains($0.quantity) } }),
+        Workload(
+            name: "W873", rule: "(didRate.donations.max(by: { $0.score < $1.score })?.landmarkID ?? 0) > 10",
+            closure: { data, calendar, isLoggedIn in (data.ratings.max(by: { $0.score < $1.score })?.landmarkID ?? 0) > 10 }),
+        Workload(
+            name: "W874", rule: "(didRate.donations.min(by: { $0.score < $1.score })?.score ?? 0) < 1",
+            closure: { data, calendar, isLoggedIn in (data.ratings.min(by: { $0.score < $1.score })?.score ?? 0) < 1 }),
+        Workload(
+            name: "W875", rule: "(didPurchase.donations.max(by: { $0.price < $1.price })?.sku ?? \"\") == \"stove\"",
+            closure: { data, calendar, isLoggedIn in (data.purchases.max(by: { $0.price < $1.price })?.sku ?? "") == "stove" }),
+        Workload(
+            name: "W876", rule: "(didViewLandmarkDetail.donations.max { $0.landmarkID < $1.landmarkID }?.landmarkName ?? \"\") != \"Zion\"",
+            closure: { data, calendar, isLoggedIn in (data.views.max { $0.landmarkID < $1.landmarkID }?.landmarkName ?? "") != "Zion" }),
+        Workload(
+            name: "W877", rule: "(didPurchase.donations.min { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) }?.price ?? 0) < 5",
+            closure: { data, calendar, isLoggedIn in (data.purchases.min { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) }?.price ?? 0) < 5 }),
+        Workload(
+            name: "W878", rule: "didRate.donations.dropLast().contains { $0.score == 5 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.dropLast().contains { $0.score == 5 } }),
+        Workload(
+            name: "W879", rule: "didRate.donations.dropLast(10).filter { $0.score > 4 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.dropLast(10).filter { $0.score > 4 }.count > 3 }),
+        Workload(
+            name: "W880", rule: "didPurchase.donations.dropLast().map(\\.quantity).reduce(0, +) > 100",
+            closure: { data, calendar, isLoggedIn in data.purchases.dropLast().map(\.quantity).reduce(0, +) > 100 }),
+        Workload(
+            name: "W881", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).contains(7)",
+            closure: { data, calendar, isLoggedIn in Set(data.views.map(\.landmarkID)).contains(7) }),
+        Workload(
+            name: "W882", rule: "Set(didPurchase.donations.map(\\.sku)).count >= 5",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.map(\.sku)).count >= 5 }),
+        Workload(
+            name: "W883", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains { $0.contains(\"Big\") }",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkName).contains { $0.contains("Big") } }),
+        Workload(
+            name: "W884", rule: "didRate.donations.map(\\.score).filter { $0 >= 4.5 }.count > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).filter { $0 >= 4.5 }.count > 20 }),
+        Workload(
+            name: "W885", rule: "didRate.donations.compactMap(\\.comment).filter { $0.contains(\"great 1\") }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap(\.comment).filter { $0.contains("great 1") }.count > 3 }),
+        Workload(
+            name: "W886", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap(\.helpful).reduce(0, +) > 500 }),
+        Workload(
+            name: "W887", rule: "(didRate.donations.compactMap(\\.helpful).max() ?? 0) > 15",
+            closure: { data, calendar, isLoggedIn in (data.ratings.compactMap(\.helpful).max() ?? 0) > 15 }),
+        Workload(
+            name: "W888", rule: "didPurchase.donations.compactMap(\\.coupon).contains(\"SAVE20\")",
+            closure: { data, calendar, isLoggedIn in data.purchases.compactMap(\.coupon).contains("SAVE20") }),
+        Workload(
+            name: "W889", rule: "didPurchase.donations.compactMap(\\.discount).filter { $0 > 0.2 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.purchases.compactMap(\.discount).filter { $0 > 0.2 }.count > 3 }),
+        Workload(
+            name: "W890", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, isLoggedIn in data.ratings.sorted { $0.score > $1.score }.prefix(3).map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W891", rule: "didRate.donations.map(\\.score).sorted().suffix(3).reduce(0, +) / 3 > 4",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().suffix(3).reduce(0, +) / 3 > 4 }),
+        Workload(
+            name: "W892", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(5).reduce(0, +) > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted(by: >).prefix(5).reduce(0, +) > 20 }),
+        Workload(
+            name: "W893", rule: "(didPurchase.donations.sorted { $0.price > $1.price }.first?.sku ?? \"\") == \"stove\"",
+            closure: { data, calendar, isLoggedIn in (data.purchases.sorted { $0.price > $1.price }.first?.sku ?? "") == "stove" }),
+        Workload(
+            name: "W894", rule: "didPurchase.donations.map(\\.price).sorted().dropFirst(10).first ?? 0 > 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.price).sorted().dropFirst(10).first ?? 0 > 5 }),
+        Workload(
+            name: "W895", rule: "didRate.donations.map { $0.score.rounded() }.filter { $0 == 5 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score.rounded() }.filter { $0 == 5 }.count > 3 }),
+        Workload(
+            name: "W896", rule: "didPurchase.donations.map { ($0.price * 100).rounded() / 100 }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { ($0.price * 100).rounded() / 100 }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W897", rule: "didRate.donations.filter { !$0.score.isNaN && $0.score > 4 }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { !$0.score.isNaN && $0.score > 4 }.count > 3 }),
+        Workload(
+            name: "W898", rule: "didLogin.donations.donatedWithin(.days(7)).count >= 3 && didRate.donations.donatedWithin(.days(7)).isEmpty",
+            closure: { data, calendar, isLoggedIn in within(data.logins, .day, 7, calendar).count >= 3 && within(data.ratings, .day, 7, calendar).isEmpty }),
+        Workload(
+            name: "W899", rule: "isLoggedIn && didPurchase.donations.donatedWithin(.days(30)).count(where: { $0.isGift }) >= 2",
+            closure: { data, calendar, isLoggedIn in isLoggedIn && within(data.purchases, .day, 30, calendar).count(where: { $0.isGift }) >= 2 }),
+        Workload(
+            name: "W900", rule: "!isLoggedIn || didViewLandmarkDetail.donations.donatedWithin(.hours(24)).count > 2",
+            closure: { data, calendar, isLoggedIn in !isLoggedIn || within(data.views, .hour, 24, calendar).count > 2 }),
+        Workload(
+            name: "W901", rule: "didLogin.donations.donatedWithin(.months(1)).count > 5 && didLogin.donations.donatedWithin(.weeks(1)).count < 2",
+            closure: { data, calendar, isLoggedIn in within(data.logins, .month, 1, calendar).count > 5 && within(data.logins, .day, 7, calendar).count < 2 }),
+        Workload(
+            name: "W902", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(7)).map(\\.landmarkName).filter { $0.hasPrefix(\"G\") }.count > 1",
+            closure: { data, calendar, isLoggedIn in within(data.views, .day, 7, calendar).map(\.landmarkName).filter { $0.hasPrefix("G") }.count > 1 }),
+        Workload(
+            name: "W903", rule: "didRate.donations.donatedWithin(.days(14)).reduce(0.0) { $0 + $1.score } / Double(max(1, didRate.donations.donatedWithin(.days(14)).count)) > 3",
+            closure: { data, calendar, isLoggedIn in within(data.ratings, .day, 14, calendar).reduce(0.0) { $0 + $1.score } / Double(max(1, within(data.ratings, .day, 14, calendar).count)) > 3 }),
+        Workload(
+            name: "W904", rule: "didPurchase.donations.filter { $0.coupon != nil && $0.coupon!.hasPrefix(\"SAVE\") }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.coupon != nil && $0.coupon!.hasPrefix("SAVE") }.count > 10 }),
+        Workload(
+            name: "W905", rule: "didPurchase.donations.filter { ($0.coupon ?? \"\").hasSuffix(\"10\") }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { ($0.coupon ?? "").hasSuffix("10") }.count > 5 }),
+        Workload(
+            name: "W906", rule: "didPurchase.donations.filter { $0.coupon?.lowercased() == \"save10\" }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.coupon?.lowercased() == "save10" }.count > 5 }),
+        Workload(
+            name: "W907", rule: "didRate.donations.filter { $0.comment?.isEmpty == false }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment?.isEmpty == false }.count > 5 }),
+        Workload(
+            name: "W908", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 7 }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { ($0.comment?.count ?? 0) > 7 }.count > 5 }),
+        Workload(
+            name: "W909", rule: "didPurchase.donations.filter { $0.sku.starts(with: \"map\") }.count > 5",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku.starts(with: "map") }.count > 5 }),
+
     ]
 }

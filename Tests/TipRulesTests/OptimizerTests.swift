@@ -548,9 +548,22 @@ struct OptimizerTests {
                           "max { $0.id < $1.id }?.rating", "min { $0.name > $1.name }?.id", "min { $0.rating <= $1.rating }?.id",
                           "max { $0.id * 9223372036854775807 < $1.id * 9223372036854775807 }?.id", "max { _, _ in threshold > 2 }?.id",
                           "sorted { $0.rating < $1.when.timeIntervalSince($0.when) }.map(\\.id)",
-                          "max { $0.name <= $1.name }?.id", "sorted { $0.name >= $1.name }.map(\\.id)", "min { $0.name < $1.name }?.id"] {
+                          "max { $0.name <= $1.name }?.id", "sorted { $0.name >= $1.name }.map(\\.id)", "min { $0.name < $1.name }?.id",
+                          // Extremes of numbers by each operator: the first or the last of equal
+                          // ones (equal ids, 0.0 and -0.0), NaN ratings never chosen.
+                          "min { $0.rating > $1.rating }?.id", "max { $0.rating >= $1.rating }?.id", "max { $0.rating <= $1.rating }?.id",
+                          "min { $0.rating >= $1.rating }?.id", "max { $0.rating > $1.rating }?.id", "min { $0.id <= $1.id }?.rating",
+                          "max { $0.id >= $1.id }?.name", "min { $0.id > $1.id }?.name", "max { $0.date < $1.date }?.id",
+                          "min { $0.when >= $1.when }?.id", "max { $0.id == $1.id }?.rating"] {
                 result.append("\(source).\(order)")
             }
+        }
+        // Extremes over lists whose first rating is NaN (kept, as nothing comes before it or
+        // after it) or whose first is the extreme.
+        for order in ["min { $0.rating < $1.rating }?.id", "max { $0.rating < $1.rating }?.id", "min { $0.rating >= $1.rating }?.id",
+                      "max { $0.rating <= $1.rating }?.id", "min { $0.when < $1.when }?.id", "max { $0.id <= $1.id }?.id"] {
+            result += ["view.donations.dropFirst(17).\(order)", "view.donations.dropFirst(41).prefix(3).\(order)",
+                       "view.donations.prefix(1).\(order)", "view.donations.prefix(2).\(order)"]
         }
         // Sums of a computed `Double` and a value the same for every row, either side of each
         // operator (-0.0, a division by a zero rating; over all ratings, whose NaNs make NaN, and

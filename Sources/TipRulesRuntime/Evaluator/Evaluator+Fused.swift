@@ -869,14 +869,16 @@ extension Evaluator {
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                    perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let (offsets, comparisons): ([Int], Int)
-        if case .field(let index) = key, case .string(let items) = list.stream.columns[index] {
+        if case .contiguous(let rows) = list.positions, let column = Evaluator.storedNumbers(key, list.stream) {
+            // A run of a stored `Double`, date or `Int` column, compared in place rather than copied.
+            (offsets, comparisons) = Evaluator.order(column, rows, op, order)
+        } else if case .contiguous(let rows) = list.positions, case .field(let index) = key, case .int(let items) = list.stream.columns[index] {
+            (offsets, comparisons) = Evaluator.order(items, rows, op, order)
+        } else if case .field(let index) = key, case .string(let items) = list.stream.columns[index] {
             // A `String` field's values compared unboxed (`Value`'s comparisons are `String`'s),
             // in place when the list is a run of the stream.
             if case .contiguous(let rows) = list.positions {
-                (offsets, comparisons) = items.withUnsafeBufferPointer { column in
-                    precondition(rows.lowerBound >= 0 && rows.upperBound <= column.count, "a list past its stream's end")
-                    return Evaluator.order(UnsafeBufferPointer(rebasing: column[rows]), op, order)
-                }
+                (offsets, comparisons) = Evaluator.order(items, rows, op, order)
             } else {
                 (offsets, comparisons) = Evaluator.order((0..<list.count).map { items[list.position(at: $0)] }, op, order)
             }
@@ -934,12 +936,45 @@ extension Evaluator {
         return .donation(list.stream, list.position(at: offsets[0]))
     }
 
+    /// The stored column a key reads as it is, when it is a `Double` field or the date.
+    private static func storedNumbers(_ key: RowPredicate.Operand, _ stream: DonationStream) -> ColumnArray<Double>? {
+        switch key {
+        case .date: return stream.dates
+        case .field(let index):
+            switch stream.columns[index] {
+            case .double(let items), .date(let items): return items
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The same, over a run of a stored column read in place.
+    private static func order<Key: Comparable>(_ column: ColumnArray<Key>, _ rows: Range<Int>, _ op: ComparisonOperator,
+                                               _ order: KeyOrder) -> ([Int], Int) {
+        column.withUnsafeBufferPointer { column in
+            precondition(rows.lowerBound >= 0 && rows.upperBound <= column.count, "a list past its stream's end")
+            return Evaluator.order(UnsafeBufferPointer(rebasing: column[rows]), op, order)
+        }
+    }
+
     /// The same, for machine keys, with the operator chosen once rather than at every comparison.
     private static func order<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
         keys.withUnsafeBufferPointer { Evaluator.order($0, op, order) }
     }
 
     private static func order<Key: Comparable>(_ keys: UnsafeBufferPointer<Key>, _ op: ComparisonOperator, _ order: KeyOrder) -> ([Int], Int) {
+        if order != .sorted && (Key.self == Double.self || Key.self == Int.self) {
+            // `min(by:)`/`max(by:)` choosing an extreme number (see `ExtremeOffset`).
+            let isMax = order == .max
+            switch op {
+            case .less: return ([ExtremeOffset.find(keys, largest: isMax, last: false)], keys.count - 1)
+            case .lessOrEqual: return ([ExtremeOffset.find(keys, largest: isMax, last: true)], keys.count - 1)
+            case .greater: return ([ExtremeOffset.find(keys, largest: !isMax, last: false)], keys.count - 1)
+            case .greaterOrEqual: return ([ExtremeOffset.find(keys, largest: !isMax, last: true)], keys.count - 1)
+            case .equal, .notEqual: break
+            }
+        }
         switch op {
         case .less: return Evaluator.order(keys, order) { $0 < $1 }
         case .lessOrEqual: return Evaluator.order(keys, order) { $0 <= $1 }
@@ -969,11 +1004,20 @@ extension Evaluator {
         case .min, .max:
             // Swift's loop: an element replaces the result when it comes before it (min),
             // or the result comes before the element (max).
-            var chosen = 0
+            // (The chosen key is kept in hand rather than read again at every comparison. An
+            // empty list has its answer before any order, see `emptyResult`.)
+            precondition(!keys.isEmpty, "min or max of no keys")
+            var chosen = 0, best = keys[0]
             if case .max = order {
-                for index in keys.indices.dropFirst() where before(keys[chosen], keys[index]) { chosen = index }
+                for index in keys.indices.dropFirst() {
+                    let key = keys[index]
+                    if before(best, key) { chosen = index; best = key }
+                }
             } else {
-                for index in keys.indices.dropFirst() where before(keys[index], keys[chosen]) { chosen = index }
+                for index in keys.indices.dropFirst() {
+                    let key = keys[index]
+                    if before(key, best) { chosen = index; best = key }
+                }
             }
             return ([chosen], keys.count - 1)
         }

@@ -404,9 +404,11 @@ package struct KeyedComparator: Sendable, Equatable {
 package enum KeyOrder: Sendable {
     /// `sorted(by:)`: the donations in order.
     case sorted
-    /// `min(by:)`: the first least donation.
+    /// `min(by:)`: the donation Swift's loop keeps, which replaces its choice with each
+    /// donation that comes before it (the first least by `<`, the last by `<=`).
     case min
-    /// `max(by:)`: the last greatest donation, as Swift's loop finds it.
+    /// `max(by:)`: the same, replacing its choice when the choice comes before the donation
+    /// (the first greatest by `<`, the last by `<=`).
     case max
 }
 
