@@ -522,6 +522,27 @@ struct OptimizerTests {
                     result.append("\(source).\(chain).\(consumer)")
                 }
             }
+            // Slices and reversals of what a chain computed, then any consumer: the chain's
+            // `map`s charged for every donation, their overflows raised wherever they fall
+            // (`* 4611686018427387904` on a dropped donation too), a negative count reported,
+            // NaN ratings and -0.0 among the values kept.
+            let slicedChains = ["map(\\.rating).dropFirst(3)", "map { $0.id * 2 }.suffix(4)", "map(\\.id).reversed()", "map(\\.rating).reversed().prefix(5)",
+                                "map { $0.rating * 2 }.dropLast()", "map(\\.id).dropFirst()", "map { $0.id * 4611686018427387904 }.dropFirst(50)", "map { $0.id * 4611686018427387904 }.prefix(1)",
+                                "map(\\.id).dropFirst(threshold - 9)", "map(\\.rating).filter { $0 > 1 }.dropFirst(2)", "compactMap(\\.bonus).suffix(3)",
+                                "map(\\.id).dropFirst(2).map { $0 * 3 }", "map(\\.rating).reversed().dropLast(2)", "map(\\.id).prefix(threshold).reversed()",
+                                "map { $0.id + 1 }.suffix(50).filter { $0 != 2 }", "compactMap(\\.weight).reversed().suffix(2)", "map(\\.when).dropFirst(1).map { $0.timeIntervalSince(lastDay) }"]
+            for chain in slicedChains {
+                for consumer in ["reduce(0, +)", "max()", "min()", "filter { $0 > 1 }.count", "contains(where: { $0 > 2 })", "allSatisfy { $0 > -1 }",
+                                 "first", "last", "sorted()", "map { $0 + 1 }.reduce(0) { $0 + $1 }", "count", "isEmpty", "dropFirst(2).first",
+                                 "reversed().first", "contains(2)", "prefix(3)"] {
+                    result.append("\(source).\(chain).\(consumer)")
+                }
+            }
+            for chain in ["map(\\.name).dropFirst(2)", "map(\\.name).reversed()", "compactMap(\\.note).suffix(5)", "map { $0.note ?? \"\" }.dropLast()"] {
+                for consumer in ["count", "contains(\"Zion\")", "first", "sorted().first", "filter { $0 != \"wet\" }.count"] {
+                    result.append("\(source).\(chain).\(consumer)")
+                }
+            }
             for chain in ["compactMap(\\.note).filter { $0.contains(\"e\") }", "map(\\.name).filter { !$0.hasPrefix(\"A\") }"] {
                 for consumer in ["count", "isEmpty", "sorted().first", "contains(where: { $0 == wanted })", "filter { $0 != \"wet\" }.count",
                                  "contains(\"Zion\")"] {
@@ -969,25 +990,25 @@ struct OptimizerTests {
     @Test("closures of one operation on their parameters, applied directly over arrays the general evaluator made, agree with the tree walk",
           arguments: [
               // Folds: `Int` sums, products and quotients that overflow or divide by zero part way.
-              "view.donations.map(\\.id).sorted().reduce(0, +)", "view.donations.map(\\.id).reversed().reduce(0) { $0 - $1 }",
-              "view.donations.map(\\.id).sorted().reduce(Int.max - 3000) { $0 + $1 }", "view.donations.map(\\.id).reversed().reduce(1, *)",
-              "view.donations.map(\\.id).sorted(by: >).reduce(100_000) { $0 / $1 }", "view.donations.map(\\.id).reversed().reduce(7) { $1 % $0 }",
-              "view.donations.map(\\.id).sorted().reduce(3) { $1 - $0 }", "view.donations.map(\\.id).reversed().reduce(5) { $1 * 2 }",
+              "view.donations.map(\\.id).sorted().reduce(0, +)", "(view.donations.map(\\.id) + []).reduce(0) { $0 - $1 }",
+              "view.donations.map(\\.id).sorted().reduce(Int.max - 3000) { $0 + $1 }", "(view.donations.map(\\.id) + []).reduce(1, *)",
+              "view.donations.map(\\.id).sorted(by: >).reduce(100_000) { $0 / $1 }", "(view.donations.map(\\.id) + []).reduce(7) { $1 % $0 }",
+              "view.donations.map(\\.id).sorted().reduce(3) { $1 - $0 }", "(view.donations.map(\\.id) + []).reduce(5) { $1 * 2 }",
               // `Double` folds over NaN and -0.0, in the order the array has.
-              "view.donations.map(\\.rating).reversed().reduce(0, +)", "view.donations.map(\\.rating).sorted().reduce(1.0) { $0 * $1 }",
-              "view.donations.map(\\.rating).reversed().reduce(-0.0) { $0 - $1 }", "view.donations.map(\\.rating).sorted().reduce(1e300) { $0 / $1 }",
+              "(view.donations.map(\\.rating) + []).reduce(0, +)", "view.donations.map(\\.rating).sorted().reduce(1.0) { $0 * $1 }",
+              "(view.donations.map(\\.rating) + []).reduce(-0.0) { $0 - $1 }", "view.donations.map(\\.rating).sorted().reduce(1e300) { $0 / $1 }",
               // Predicates: comparisons with constants on either side, `Int`, `Double` and `Date`.
-              "view.donations.map(\\.rating).sorted().filter { $0 > 2.5 }.count", "view.donations.map(\\.rating).reversed().contains { 3 < $0 }",
-              "view.donations.map(\\.id).sorted().allSatisfy { $0 != 4 }", "view.donations.map(\\.rating).reversed().first(where: { $0 >= 2 })",
-              "view.donations.map(\\.id).reversed().count(where: { $0 == 1 })", "view.donations.map(\\.rating).reversed().last(where: { $0 <= 0 })",
-              "view.donations.map(\\.when).reversed().filter { $0 < $0 }.count", "view.donations.map(\\.id).sorted().filter { 2 >= $0 }.count",
+              "view.donations.map(\\.rating).sorted().filter { $0 > 2.5 }.count", "(view.donations.map(\\.rating) + []).contains { 3 < $0 }",
+              "view.donations.map(\\.id).sorted().allSatisfy { $0 != 4 }", "(view.donations.map(\\.rating) + []).first(where: { $0 >= 2 })",
+              "(view.donations.map(\\.id) + []).count(where: { $0 == 1 })", "(view.donations.map(\\.rating) + []).last(where: { $0 <= 0 })",
+              "(view.donations.map(\\.when) + []).filter { $0 < $0 }.count", "view.donations.map(\\.id).sorted().filter { 2 >= $0 }.count",
               // `min` and `max` of two, which of equal zeros or of a NaN they keep being Swift's.
-              "view.donations.map(\\.rating).reversed().reduce(0.0) { max($0, $1) }", "view.donations.map(\\.rating).sorted().reduce(-0.0) { min($1, $0) }",
-              "view.donations.map(\\.rating).reversed().reduce(-0.0, max)", "view.donations.map(\\.id).sorted().reduce(Int.max, min)",
-              "view.donations.map(\\.rating).reversed().map { min($0, 2.5) }", "view.donations.map(\\.id).reversed().map { max(1, $0) }.reduce(0, +)",
+              "(view.donations.map(\\.rating) + []).reduce(0.0) { max($0, $1) }", "view.donations.map(\\.rating).sorted().reduce(-0.0) { min($1, $0) }",
+              "(view.donations.map(\\.rating) + []).reduce(-0.0, max)", "view.donations.map(\\.id).sorted().reduce(Int.max, min)",
+              "(view.donations.map(\\.rating) + []).map { min($0, 2.5) }", "(view.donations.map(\\.id) + []).map { max(1, $0) }.reduce(0, +)",
               // Maps, also failing ones.
-              "view.donations.map(\\.id).reversed().map { $0 * 3 }", "view.donations.map(\\.id).sorted().map { 100 / $0 }",
-              "view.donations.map(\\.rating).reversed().map { 2.5 * $0 }.max()", "view.donations.map(\\.id).reversed().map { $0 - 1 }.reduce(0, +)",
+              "(view.donations.map(\\.id) + []).map { $0 * 3 }", "view.donations.map(\\.id).sorted().map { 100 / $0 }",
+              "(view.donations.map(\\.rating) + []).map { 2.5 * $0 }.max()", "(view.donations.map(\\.id) + []).map { $0 - 1 }.reduce(0, +)",
               // Over slices and joined arrays.
               "view.donations.map(\\.id).sorted().dropFirst(3).dropLast(2).reduce(0, +)", "(firstIDs + firstIDs).reduce(0) { $0 + $1 }",
               "view.donations.map(\\.id).sorted().first(where: { 2 == $0 })", "firstIDs.filter { $0 > 0 }",

@@ -23,6 +23,8 @@ extension Evaluator {
         case .mappedSlice(let mapping, let element, let reversed, let slice):
             guard let initial else { preconditionFailure("a map's slice without its count") }
             return try mappedSlice(value, count: initial, mapping, element, reversed: reversed, slice, steps, filters, hoisted, range)
+        case .chainSlice(let mapping, let reversed, let slice):
+            return try chainSlice(value, count: initial, mapping, reversed: reversed, slice, steps, filters, hoisted, range)
         case .valueOrder(let op, let order):
             return try valueOrder(value, op, order, perComparison: steps.perElement, range)
         default:
@@ -114,8 +116,8 @@ extension Evaluator {
             try tick(comparisons * steps.perElement, range)
             if case .sorted = order { return .array(values) }
             return values[0]
-        case .columnSum, .fold, .mappedSlice:
-            preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
+        case .columnSum, .fold, .mappedSlice, .chainSlice:
+            preconditionFailure("a sum, a fold or a slice is evaluated with its second subexpression")
         case .valueOrder:
             preconditionFailure("an order of values is evaluated before donation lists")
         }
@@ -191,32 +193,53 @@ extension Evaluator {
         return columns.variableInvariants.map { invariant($0) }
     }
 
-    /// `map(f)` then a slice of what it made (see `FusedOperation.mappedSlice`): the map charged
-    /// for every donation, then the slice's count evaluated, as the calls evaluate them; `f`
-    /// computed for the donations kept. A negative count gives way to the calls, whose slice
-    /// reports it.
+    /// `map(f)` then a slice of what it made (see `FusedOperation.mappedSlice`): `f` computed
+    /// for the donations kept (see `keptOffsets`).
     private mutating func mappedSlice(_ value: Value, count: Node, _ mapping: RowPredicate.Operand, _ element: RuleType, reversed: Bool,
                                       _ slice: Slice, _ steps: FusedSteps, _ filters: BoundFilterCache, _ hoisted: [HoistedSlot],
                                       _ range: SourceRange) throws(Interrupt) -> Value {
-        // (No list for an empty array of donations.)
+        guard let (list, offsets) = try keptOffsets(value, count: count, mapping, reversed: reversed, slice, steps, filters, hoisted, range),
+              !offsets.isEmpty, case .donations(let part) = self.slice(of: .donations(list), offsets.lowerBound, offsets.upperBound) else {
+            return .array([])
+        }
+        var values = mappedArray(part, mapping, element, StepMeter.forWork(of: mapping, filters))
+        if reversed { values.reverse() }
+        return .array(values)
+    }
+
+    /// A slice or reversal in a chain (see `FusedOperation.chainSlice`): the donations kept, in
+    /// the order kept, for the enclosing operation to compute the chain's values from.
+    private mutating func chainSlice(_ value: Value, count: Node?, _ mapping: RowPredicate.Operand, reversed: Bool, _ slice: Slice?,
+                                     _ steps: FusedSteps, _ filters: BoundFilterCache, _ hoisted: [HoistedSlot],
+                                     _ range: SourceRange) throws(Interrupt) -> Value {
+        guard let (list, offsets) = try keptOffsets(value, count: count, mapping, reversed: reversed, slice, steps, filters, hoisted, range) else {
+            return value
+        }
+        let part = self.slice(of: .donations(list), offsets.lowerBound, offsets.upperBound)
+        return reversed ? self.reversed(part) : part
+    }
+
+    /// What a slice (by `count`, or by one without it) of what `map(f)` made of a list, or of
+    /// its `reversed()`, keeps: the list and the offsets of its donations whose results are
+    /// kept. The map charged for every donation (its `Int` arithmetic proven unable to fail on
+    /// each, as it computes it for each), then the count evaluated, as the calls evaluate them.
+    /// A negative count gives way to the calls, whose slice reports it. Nil for an empty array
+    /// of donations, which has no list.
+    private mutating func keptOffsets(_ value: Value, count: Node?, _ mapping: RowPredicate.Operand, reversed: Bool, _ slice: Slice?,
+                                      _ steps: FusedSteps, _ filters: BoundFilterCache, _ hoisted: [HoistedSlot],
+                                      _ range: SourceRange) throws(Interrupt) -> (DonationList, Range<Int>)? {
         let list = donationList(value)
         if let list, list.count > 0 {
             try evaluateHoisted(hoisted, over: list, range)
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
         }
-        let n = try count.int(&self)
+        let n = try count?.int(&self) ?? 1
         guard n >= 0 else { throw givingWay(range) }
-        guard let list else { return .array([]) }
+        guard let list else { return nil }
         // The offsets kept of the array `map` (then `reversed()`) would make, as offsets of the list.
-        let kept = slice.kept(of: list.count, n)
-        let offsets = reversed ? (list.count - kept.upperBound)..<(list.count - kept.lowerBound) : kept
-        guard !offsets.isEmpty, case .donations(let part) = self.slice(of: .donations(list), offsets.lowerBound, offsets.upperBound) else {
-            return .array([])
-        }
-        var values = mappedArray(part, mapping, element, StepMeter.forWork(of: mapping, filters))
-        if reversed { values.reverse() }
-        return .array(values)
+        let kept = slice?.kept(of: list.count, n) ?? 0..<list.count
+        return (list, reversed ? (list.count - kept.upperBound)..<(list.count - kept.lowerBound) : kept)
     }
 
     /// `reduce` of a fold: the receiver first, then the initial value.
@@ -1031,7 +1054,7 @@ extension Evaluator {
         case .compactCount(_, _, .count): return .int(0)
         case .compactCount(_, _, .isEmpty): return .bool(true)
         case .compactCount(_, _, .contains): return .bool(false)
-        case .columnSum, .fold, .mappedSlice: preconditionFailure("a sum, a fold or a map's slice is evaluated with its second subexpression")
+        case .columnSum, .fold, .mappedSlice, .chainSlice: preconditionFailure("a sum, a fold or a slice is evaluated with its second subexpression")
         case .scan(_, .contains), .scan(_, .containsFromEnd): return .bool(false)
         case .scan(_, .allSatisfy): return .bool(true)
         case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max),

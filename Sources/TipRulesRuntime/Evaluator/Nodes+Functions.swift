@@ -430,7 +430,10 @@ final class FusedNode: Node {
     private let narrowsChain: Bool
     init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
         self.operation = operation.kernel
-        if case .narrowed = operation { narrowsChain = true } else { narrowsChain = false }
+        switch operation {
+        case .narrowed, .chainSlice: narrowsChain = true
+        default: narrowsChain = false
+        }
         hoisted = self.operation.hoistedUses.map { HoistedSlot(use: $0, node: NodeCompiler.compile($0.hoisted.expression)) }
         self.steps = steps
         self.source = source
@@ -513,7 +516,7 @@ extension FusedOperation.Kernel {
         switch self {
         case .compactCount(_, let mapping, _), .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _),
              .mappedOrder(let mapping, _, _, _), .columnSum(let mapping, _, _), .mapped(let mapping, _),
-             .mappedSlice(let mapping, _, _, _):
+             .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _):
             return mapping
         case .keyOrder(let key, _, _):
             return key

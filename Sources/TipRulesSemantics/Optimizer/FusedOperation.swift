@@ -588,13 +588,27 @@ package enum FusedOperation: Sendable {
     /// run the whole chain unfused.
     case narrowed(TypedExpression, RowPredicate)
 
+    /// The donations of `source` that a slice (`prefix`, `suffix`, `dropFirst`, `dropLast`, by
+    /// `count`, or by one without it) or `reversed()` keeps in a chain over what earlier `map`s
+    /// computed from each (`xs.map(f).dropFirst(10)`, `xs.map(f).reversed()`, a slice after
+    /// `reversed()`), in the order kept. It charges per donation of `source` what the `map`s
+    /// since the last narrowing charge per element (and `reversed()` its step per element),
+    /// proves their `Int` arithmetic (`mapping`) cannot fail on any of them, as `map` computes
+    /// it for every one, then evaluates `count`, as the calls evaluate it after the `map`.
+    ///
+    /// Like `narrowed`, only ever the source of another fused operation, which computes the
+    /// chain's values from the donations kept, and which runs the whole chain unfused when
+    /// this one cannot finish (a negative count, arithmetic it cannot prove safe).
+    case chainSlice(TypedExpression, mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?, count: TypedExpression?)
+
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
-             .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _):
+             .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
+             .chainSlice(let source, _, _, _, _):
             return source
         }
     }
@@ -617,6 +631,7 @@ package enum FusedOperation: Sendable {
         case fold(step: RowPredicate.Operand, filter: RowPredicate?)
         case mapped(mapping: RowPredicate.Operand, element: RuleType)
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
+        case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
     }
 
     /// The operation's kernel (see `Kernel`).
@@ -640,6 +655,7 @@ package enum FusedOperation: Sendable {
         case .mappedSlice(_, let mapping, let element, let reversed, let slice, _):
             return .mappedSlice(mapping: mapping, element: element, reversed: reversed, slice: slice)
         case .narrowed(_, let predicate): return .scan(predicate, .filter)
+        case .chainSlice(_, let mapping, let reversed, let slice, _): return .chainSlice(mapping: mapping, reversed: reversed, slice: slice)
         }
     }
 
@@ -647,6 +663,7 @@ package enum FusedOperation: Sendable {
     package var initial: TypedExpression? {
         switch self {
         case .columnSum(_, let initial, _, _, _), .fold(_, let initial, _, _), .mappedSlice(_, _, _, _, _, let initial): return initial
+        case .chainSlice(_, _, _, _, let count): return count
         default: return nil
         }
     }

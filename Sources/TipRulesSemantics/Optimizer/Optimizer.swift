@@ -234,8 +234,23 @@ package enum Optimizer {
         if case .fused(.mapped(let source, let mapping, _), let steps, _) = expression.node {
             return mapping.chargesWork ? nil : RowChain(list: source, mapping: mapping, pendingSteps: steps.perElement)
         }
-        guard case .builtin(let call) = expression.node, call.arguments.count == 1, let receiver = call.receiver,
-              let chain = rowChain(receiver) else { return nil }
+        // A slice of a `map` fused on its own already: the donations it keeps, the `map`
+        // charged for every one of the source's (see `FusedOperation.chainSlice`).
+        if case .fused(.mappedSlice(let source, let mapping, _, let reversed, let slice, let count), let steps, let unfused) = expression.node {
+            guard !mapping.chargesWork else { return nil }
+            let kept = FusedOperation.chainSlice(source, mapping: mapping, reversed: reversed, slice: slice, count: count)
+            return RowChain(list: TypedExpression(.fused(kept, steps, unfused: unfused), source.type, expression.range), mapping: mapping, pendingSteps: 0)
+        }
+        guard case .builtin(let call) = expression.node, let receiver = call.receiver, let chain = rowChain(receiver) else { return nil }
+        if let mapping = chain.mapping, let (reversed, slice) = Optimizer.chainCut(call) {
+            // `reversed()`, `dropFirst()` or `dropLast()` of what a `map` made (a slice by a
+            // count after `reversed()`, or after a narrowing): the donations kept.
+            guard !mapping.chargesWork else { return nil }
+            let kept = fused(.chainSlice(chain.list, mapping: mapping, reversed: reversed, slice: slice, count: call.arguments.first),
+                             perElement: chain.pendingSteps + (reversed ? 1 : 0), replacing: expression)
+            return RowChain(list: TypedExpression(kept.node, chain.list.type, expression.range), mapping: mapping, pendingSteps: 0)
+        }
+        guard call.arguments.count == 1 else { return nil }
         switch call.builtin.id {
         case .arrayMap:
             var known: RowPredicate?
@@ -713,6 +728,17 @@ package enum Optimizer {
 
     /// The part of an array a call with a count keeps, for `prefix`, `suffix`, `dropFirst` and
     /// `dropLast`.
+    /// What a call keeps of an array by position, for a chain (see `FusedOperation.chainSlice`):
+    /// whether it reverses it, and the slice it takes (`dropFirst()` and `dropLast()` by one).
+    private static func chainCut(_ call: BuiltinCall) -> (reversed: Bool, slice: Slice?)? {
+        switch call.builtin.id {
+        case .arrayReversed: return (true, nil)
+        case .arrayDropFirstOne: return (false, .dropFirst)
+        case .arrayDropLastOne: return (false, .dropLast)
+        default: return slice(call.builtin.id).map { (false, $0) }
+        }
+    }
+
     private static func slice(_ id: BuiltinID) -> Slice? {
         switch id {
         case .arrayPrefix: return .prefix
