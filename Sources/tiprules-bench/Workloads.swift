@@ -213,6 +213,7 @@ enum Workloads {
         + workloads25
         + workloads26
         + workloads27
+        + workloads28
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3214,4 +3215,176 @@ enum Workloads {
             closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.sku.starts(with: "map") }.count > 5 }),
 
     ]
+
+    private static let workloads28: [Workload] = [
+        Workload(
+            name: "W910", rule: "Set(didLogin.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 5",
+            closure: { data, calendar, isLoggedIn in Set(data.logins.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 5 }),
+        Workload(
+            name: "W911", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.days(30)).map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 7",
+            closure: { data, calendar, isLoggedIn in Set(within(data.views, .day, 30, calendar).map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 7 }),
+        Workload(
+            name: "W912", rule: "Set(didRate.donations.map { Int($0.date.timeIntervalSince(Date.distantPast) / 86400) }).count > 20",
+            closure: { data, calendar, isLoggedIn in Set(data.ratings.map { Int($0.date.timeIntervalSince(Date.distantPast) / 86400) }).count > 20 }),
+        Workload(
+            name: "W913", rule: "didLogin.donations.count >= 3 && Set(didLogin.donations.suffix(10).map { Int(Date.now.timeIntervalSince($0.date) / 3600) }).count >= 3",
+            closure: { data, calendar, isLoggedIn in data.logins.count >= 3 && Set(data.logins.suffix(10).map { Int(Date.now.timeIntervalSince($0.date) / 3600) }).count >= 3 }),
+        Workload(
+            name: "W914", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.count >= 2 && !didRate.donations.contains { $0.landmarkID == 7 }",
+            closure: { data, calendar, isLoggedIn in data.views.filter { $0.landmarkID == 7 }.count >= 2 && !data.ratings.contains { $0.landmarkID == 7 } }),
+        Workload(
+            name: "W915", rule: "didViewLandmarkDetail.donations.contains { v in v.landmarkID == 12 } && didPurchase.donations.allSatisfy { !$0.sku.hasPrefix(\"map\") }",
+            closure: { data, calendar, isLoggedIn in data.views.contains { v in v.landmarkID == 12 } && data.purchases.allSatisfy { !$0.sku.hasPrefix("map") } }),
+        Workload(
+            name: "W916", rule: "isLoggedIn && didLogin.donations.count > 2 && didViewLandmarkDetail.donations.donatedWithin(.days(7)).count >= 3 && didRate.donations.donatedWithin(.days(7)).count < 2",
+            closure: { data, calendar, isLoggedIn in isLoggedIn && data.logins.count > 2 && within(data.views, .day, 7, calendar).count >= 3 && within(data.ratings, .day, 7, calendar).count < 2 }),
+        Workload(
+            name: "W917", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).contains { id in didViewLandmarkDetail.donations.suffix(20).contains { $0.landmarkID == id } }",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).contains { id in data.views.suffix(20).contains { $0.landmarkID == id } } }),
+        Workload(
+            name: "W918", rule: "didViewLandmarkDetail.donations.suffix(50).filter { v in !didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 3",
+            closure: { data, calendar, isLoggedIn in data.views.suffix(50).filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
+        Workload(
+            name: "W919", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2 }),
+        Workload(
+            name: "W920", rule: "(didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 7 }.count))) > 2.5",
+            closure: { data, calendar, isLoggedIn in (data.ratings.filter { $0.landmarkID == 7 }.map(\.score).reduce(0, +) / Double(max(1, data.ratings.filter { $0.landmarkID == 7 }.count))) > 2.5 }),
+        Workload(
+            name: "W921", rule: "didRate.donations.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) * 2 > didRate.donations.count",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) * 2 > data.ratings.count }),
+        Workload(
+            name: "W922", rule: "didRate.donations.map { $0.score * ($0.helpful == nil ? 1.0 : 2.0) }.reduce(0, +) > 1000",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.score * ($0.helpful == nil ? 1.0 : 2.0) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W923", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 10000",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 10000 }),
+        Workload(
+            name: "W924", rule: "didPurchase.donations.filter { $0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > didPurchase.donations.filter { !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) / 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > data.purchases.filter { !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) / 10 }),
+        Workload(
+            name: "W925", rule: "(didPurchase.donations.map { $0.discount ?? 0 }.max() ?? 0) >= 0.25",
+            closure: { data, calendar, isLoggedIn in (data.purchases.map { $0.discount ?? 0 }.max() ?? 0) >= 0.25 }),
+        Workload(
+            name: "W926", rule: "didPurchase.donations.filter { $0.discount != nil }.count * 3 > didPurchase.donations.count",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { $0.discount != nil }.count * 3 > data.purchases.count }),
+        Workload(
+            name: "W927", rule: "didPurchase.donations.reduce(0) { $0 + $1.quantity } > 2000",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0) { $0 + $1.quantity } > 2000 }),
+        Workload(
+            name: "W928", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price } / Double(max(1, didPurchase.donations.count)) > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.reduce(0.0) { $0 + $1.price } / Double(max(1, data.purchases.count)) > 50 }),
+        Workload(
+            name: "W929", rule: "didPurchase.donations.contains { $0.quantity >= 5 && $0.price > 150 && $0.coupon == nil }",
+            closure: { data, calendar, isLoggedIn in data.purchases.contains { $0.quantity >= 5 && $0.price > 150 && $0.coupon == nil } }),
+        Workload(
+            name: "W930", rule: "didPurchase.donations.first { $0.coupon != nil }?.sku == \"stove\"",
+            closure: { data, calendar, isLoggedIn in data.purchases.first { $0.coupon != nil }?.sku == "stove" }),
+        Workload(
+            name: "W931", rule: "(didPurchase.donations.last { $0.quantity > 3 }?.price ?? 0) > 100",
+            closure: { data, calendar, isLoggedIn in (data.purchases.last { $0.quantity > 3 }?.price ?? 0) > 100 }),
+        Workload(
+            name: "W932", rule: "didPurchase.donations.suffix(10).map(\\.quantity).reduce(0, +) >= 20",
+            closure: { data, calendar, isLoggedIn in data.purchases.suffix(10).map(\.quantity).reduce(0, +) >= 20 }),
+        Workload(
+            name: "W933", rule: "didPurchase.donations.prefix(100).filter { $0.isGift }.count > 10",
+            closure: { data, calendar, isLoggedIn in data.purchases.prefix(100).filter { $0.isGift }.count > 10 }),
+        Workload(
+            name: "W934", rule: "didPurchase.donations.dropFirst(500).map(\\.price).max() ?? 0 > 199",
+            closure: { data, calendar, isLoggedIn in data.purchases.dropFirst(500).map(\.price).max() ?? 0 > 199 }),
+        Workload(
+            name: "W935", rule: "didPurchase.donations.sorted { $0.quantity > $1.quantity }.prefix(10).map(\\.price).reduce(0, +) > 500",
+            closure: { data, calendar, isLoggedIn in data.purchases.sorted { $0.quantity > $1.quantity }.prefix(10).map(\.price).reduce(0, +) > 500 }),
+        Workload(
+            name: "W936", rule: "didPurchase.donations.map(\\.sku).filter { $0 == \"lantern\" }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.map(\.sku).filter { $0 == "lantern" }.count > 50 }),
+        Workload(
+            name: "W937", rule: "Set(didPurchase.donations.filter { $0.isGift }.map(\\.sku)).count >= 3",
+            closure: { data, calendar, isLoggedIn in Set(data.purchases.filter { $0.isGift }.map(\.sku)).count >= 3 }),
+        Workload(
+            name: "W938", rule: "didPurchase.donations.largestSubset(groupedBy: \\.sku).count > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.largestSubset(groupedBy: \.sku).count > 50 }),
+        Workload(
+            name: "W939", rule: "didPurchase.donations.smallestSubset(groupedBy: \\.sku).first?.sku != \"gift-card\"",
+            closure: { data, calendar, isLoggedIn in data.purchases.smallestSubset(groupedBy: \.sku).first?.sku != "gift-card" }),
+        Workload(
+            name: "W940", rule: "didRate.donations.largestSubset(groupedBy: \\.landmarkID).map(\\.score).reduce(0, +) > 20",
+            closure: { data, calendar, isLoggedIn in data.ratings.largestSubset(groupedBy: \.landmarkID).map(\.score).reduce(0, +) > 20 }),
+        Workload(
+            name: "W941", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkName).first?.landmarkName == \"Zion\"",
+            closure: { data, calendar, isLoggedIn in data.views.largestSubset(groupedBy: \.landmarkName).first?.landmarkName == "Zion" }),
+        Workload(
+            name: "W942", rule: "didRate.donations.filter { $0.comment == nil }.count > didRate.donations.filter { $0.comment != nil }.count",
+            closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.comment == nil }.count > data.ratings.filter { $0.comment != nil }.count }),
+        Workload(
+            name: "W943", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 >= 10 }.count >= 5",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.helpful }.filter { $0 >= 10 }.count >= 5 }),
+        Workload(
+            name: "W944", rule: "didRate.donations.compactMap { $0.comment }.count > 100",
+            closure: { data, calendar, isLoggedIn in data.ratings.compactMap { $0.comment }.count > 100 }),
+        Workload(
+            name: "W945", rule: "didRate.donations.contains { $0.helpful ?? 0 >= 19 && $0.score >= 4.5 }",
+            closure: { data, calendar, isLoggedIn in data.ratings.contains { $0.helpful ?? 0 >= 19 && $0.score >= 4.5 } }),
+        Workload(
+            name: "W946", rule: "didRate.donations.map { $0.helpful ?? 0 }.max() ?? 0 >= 19",
+            closure: { data, calendar, isLoggedIn in data.ratings.map { $0.helpful ?? 0 }.max() ?? 0 >= 19 }),
+        Workload(
+            name: "W947", rule: "(didRate.donations.first?.date ?? Date.now) < Date.now.addingTimeInterval(-86400 * 30)",
+            closure: { data, calendar, isLoggedIn in (data.ratings.first?.date ?? Date.now) < Date.now.addingTimeInterval(-86400 * 30) }),
+        Workload(
+            name: "W948", rule: "didLogin.donations.map { $0.date.timeIntervalSince(didLogin.donations.first!.date) }.filter { $0 < 86400 * 7 }.count > 1",
+            closure: { data, calendar, isLoggedIn in data.logins.map { $0.date.timeIntervalSince(data.logins.first!.date) }.filter { $0 < 86400 * 7 }.count > 1 }),
+        Workload(
+            name: "W949", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(3)).map(\\.landmarkID).sorted() != didViewLandmarkDetail.donations.donatedWithin(.days(3)).map(\\.landmarkID)",
+            closure: { data, calendar, isLoggedIn in within(data.views, .day, 3, calendar).map(\.landmarkID).sorted() != within(data.views, .day, 3, calendar).map(\.landmarkID) }),
+        Workload(
+            name: "W950", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).reversed().prefix(5).contains(7)",
+            closure: { data, calendar, isLoggedIn in data.views.map(\.landmarkID).reversed().prefix(5).contains(7) }),
+        Workload(
+            name: "W951", rule: "didViewLandmarkDetail.donations.suffix(5).map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, calendar, isLoggedIn in data.views.suffix(5).map(\.landmarkName).sorted().first == "Alps" }),
+        Workload(
+            name: "W952", rule: "didRate.donations.map(\\.score).sorted().first ?? 0 < 0.5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).sorted().first ?? 0 < 0.5 }),
+        Workload(
+            name: "W953", rule: "didRate.donations.map(\\.score).min() ?? 0 < 0.5",
+            closure: { data, calendar, isLoggedIn in data.ratings.map(\.score).min() ?? 0 < 0.5 }),
+        Workload(
+            name: "W954", rule: "didPurchase.donations.map { $0.coupon ?? \"none\" }.filter { $0 != \"none\" }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.map { $0.coupon ?? "none" }.filter { $0 != "none" }.count > 50 }),
+        Workload(
+            name: "W955", rule: "didPurchase.donations.filter { ($0.coupon ?? \"\").isEmpty }.count > 50",
+            closure: { data, calendar, isLoggedIn in data.purchases.filter { ($0.coupon ?? "").isEmpty }.count > 50 }),
+
+    ]
+}
+
+extension Array {
+    /// TipKit's `largestSubset(groupedBy:)` written the way an app would, over any payload
+    /// (as `Workloads.subset` is for views): group, then the largest group, the group seen
+    /// first winning ties.
+    func largestSubset<Key: Hashable>(groupedBy key: KeyPath<Element, Key>) -> [Element] {
+        subset(groupedBy: key, largest: true)
+    }
+
+    /// TipKit's `smallestSubset(groupedBy:)`, the same way.
+    func smallestSubset<Key: Hashable>(groupedBy key: KeyPath<Element, Key>) -> [Element] {
+        subset(groupedBy: key, largest: false)
+    }
+
+    private func subset<Key: Hashable>(groupedBy key: KeyPath<Element, Key>, largest: Bool) -> [Element] {
+        var order: [Key] = []
+        var groups: [Key: [Element]] = [:]
+        for item in self {
+            let value = item[keyPath: key]
+            if groups[value] == nil { order.append(value) }
+            groups[value, default: []].append(item)
+        }
+        var best: [Element] = []
+        for value in order {
+            let group = groups[value]!
+            if best.isEmpty || (largest ? group.count > best.count : group.count < best.count) { best = group }
+        }
+        return best
+    }
 }
