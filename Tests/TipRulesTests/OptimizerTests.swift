@@ -538,6 +538,15 @@ struct OptimizerTests {
                     result.append("\(source).\(chain).\(consumer)")
                 }
             }
+            // The first or last of what a chain computed (the `map` still goes through every
+            // donation: an overflow anywhere surfaces), and counts of what a slice kept.
+            for end in ["map(\\.note).first", "map { $0.id * 4611686018427387904 }.first", "map(\\.rating).last", "compactMap(\\.bonus).first",
+                        "map(\\.name).last", "filter { $0.seen }.map(\\.when).first", "map(\\.id).filter { $0 > 100 }.first",
+                        "map(\\.rating).reversed().first", "map { $0.id + threshold }.last", "map(\\.id).dropFirst(3).count",
+                        "compactMap(\\.note).suffix(4).isEmpty", "map(\\.rating).reversed().count", "map { $0.id * 4611686018427387904 }.prefix(1).count",
+                        "map(\\.id).dropFirst(threshold - 9).isEmpty"] {
+                result.append("\(source).\(end)")
+            }
             for chain in ["map(\\.name).dropFirst(2)", "map(\\.name).reversed()", "compactMap(\\.note).suffix(5)", "map { $0.note ?? \"\" }.dropLast()"] {
                 for consumer in ["count", "contains(\"Zion\")", "first", "sorted().first", "filter { $0 != \"wet\" }.count"] {
                     result.append("\(source).\(chain).\(consumer)")

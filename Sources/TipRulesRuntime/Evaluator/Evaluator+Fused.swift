@@ -97,6 +97,13 @@ extension Evaluator {
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
             return .array(mapped)
+        case .mappedEnd(let mapping, let element, let last):
+            // The map's charges for every donation, its value for the one asked for alone.
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+            try tick(list.count * steps.perElement, range)
+            let offset = last ? list.count - 1 : 0
+            guard case .donations(let end) = slice(of: .donations(list), offset, offset + 1) else { preconditionFailure("a slice of donations that is none") }
+            return mappedArray(end, mapping, element, nil)[0]
         case .mappedOrder(let mapping, let element, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perSourceElement, range)
@@ -1064,6 +1071,7 @@ extension Evaluator {
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null
         case .mapped: return .array([])
+        case .mappedEnd: return .null
         case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }

@@ -601,6 +601,13 @@ package enum FusedOperation: Sendable {
     /// this one cannot finish (a negative count, arithmetic it cannot prove safe).
     case chainSlice(TypedExpression, mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?, count: TypedExpression?)
 
+    /// `first` or `last` of what a chain computed from each donation of `source`
+    /// (`xs.map(f).last`, `xs.compactMap(f).first`), for results that are not optional: `f` of
+    /// the first (last) donation, nil for none. The chain's `map`s are charged for every
+    /// donation, and their `Int` arithmetic proven unable to fail on each, as `map` computes it
+    /// for each.
+    case mappedEnd(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
+
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
@@ -608,7 +615,7 @@ package enum FusedOperation: Sendable {
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
-             .chainSlice(let source, _, _, _, _):
+             .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _):
             return source
         }
     }
@@ -632,6 +639,7 @@ package enum FusedOperation: Sendable {
         case mapped(mapping: RowPredicate.Operand, element: RuleType)
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
         case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
+        case mappedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
     }
 
     /// The operation's kernel (see `Kernel`).
@@ -656,6 +664,7 @@ package enum FusedOperation: Sendable {
             return .mappedSlice(mapping: mapping, element: element, reversed: reversed, slice: slice)
         case .narrowed(_, let predicate): return .scan(predicate, .filter)
         case .chainSlice(_, let mapping, let reversed, let slice, _): return .chainSlice(mapping: mapping, reversed: reversed, slice: slice)
+        case .mappedEnd(_, let mapping, let element, let last): return .mappedEnd(mapping: mapping, element: element, last: last)
         }
     }
 

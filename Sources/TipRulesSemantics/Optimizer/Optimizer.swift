@@ -497,6 +497,10 @@ package enum Optimizer {
            case .fused(.narrowed(let source, let predicate), let steps, _) = chain.list.node {
             return (source, predicate, steps.perElement)
         }
+        // A chain that ends in a slice or `reversed()` of what it computed: the donations kept.
+        if let chain = rowChain(receiver), chain.mapping != nil, chain.pendingSteps == 0, case .fused(.chainSlice, _, _) = chain.list.node {
+            return (chain.list, .constant(true), 0)
+        }
         return nil
     }
 
@@ -634,6 +638,14 @@ package enum Optimizer {
            case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node, !predicate.searchesStrings {
             return fused(.scan(source, predicate, builtin.id == .arrayFirst ? .first : .last), perElement: 0,
                          perSourceElement: steps.perElement, replacing: expression)
+        }
+        // xs.map(f).first and .last, after any chain: f of the first or last donation the chain
+        // keeps, its `map`s charged for every one. (Not for optional results, which `first`
+        // wraps once more.)
+        if builtin.id == .arrayFirst || builtin.id == .arrayLast, let chain = rowChain(receiver), let mapping = chain.mapping,
+           !mapping.chargesWork, case .array(let element) = receiver.type, !element.isOptional {
+            return fused(.mappedEnd(chain.list, mapping: mapping, element: element, last: builtin.id == .arrayLast),
+                         perElement: chain.pendingSteps, replacing: expression)
         }
         // xs.map(f).count(where: p), .contains(where: p) and .allSatisfy(p), and the same after
         // any chain: p tested on what the chain computed. The chain goes through every donation
