@@ -1130,6 +1130,16 @@ extension Evaluator {
             let counts = if case .count = mode { true } else { false }
             if counts {
                 matches = countPassing(scanned, bound, cache)
+            } else if case .contiguous(let rows) = scanned.positions {
+                // A batch of consecutive rows at a time, which a column's test reads in place.
+                kept.reserveCapacity(min(rows.count, 1024))
+                var start = rows.lowerBound
+                while start < rows.upperBound {
+                    let end = min(start + bound.batch, rows.upperBound)
+                    let passed = bound.filter.select(in: start..<end, bound.scratch, bound.scratch + bound.batch)
+                    kept.append(contentsOf: UnsafeBufferPointer(start: bound.scratch + bound.batch, count: passed))
+                    start = end
+                }
             } else {
                 _ = scanBatches(scanned, bound, reverse: false, stopsEarly: false) { _, selected in
                     kept.append(contentsOf: selected)

@@ -20,6 +20,15 @@ class RowFilter {
         preconditionFailure("\(Self.self) does not select")
     }
 
+    /// Writes the positions of a contiguous range that pass, in order, to `output`; returns
+    /// how many. The range holds at most a batch; `scratch` has room for one. The default
+    /// writes the range's positions to `scratch` and selects them; a filter that can test
+    /// consecutive rows in place, without a list of their positions, does.
+    func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        for offset in 0..<range.count { scratch[offset] = range.lowerBound + offset }
+        return select(UnsafeBufferPointer(start: scratch, count: range.count), output)
+    }
+
     /// Whether the filter tests typed columns only, in tight loops (no closure per row).
     var isColumnar: Bool { false }
 
@@ -580,6 +589,32 @@ final class ColumnFilter: RowFilter {
         return nil
     }
 
+    override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        switch operands {
+        case .ints(let items, let k): return ColumnFilter.select(items, op, k, range, output)
+        case .doubles(let items, let k): return ColumnFilter.select(items, op, k, range, output)
+        case .strings: return super.select(in: range, scratch, output)
+        }
+    }
+
+    /// The rows of a contiguous range that pass, the column read in place.
+    @inline(__always)
+    private static func select<T: Comparable>(_ items: ColumnArray<T>, _ op: ComparisonOperator, _ k: T,
+                                              _ range: Range<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        items.withUnsafeBufferPointer { column in
+            precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
+            let x = column.baseAddress.unsafelyUnwrapped + range.lowerBound
+            switch op {
+            case .equal: return RowFilter.keep(range, output) { x[$0] == k }
+            case .notEqual: return RowFilter.keep(range, output) { x[$0] != k }
+            case .less: return RowFilter.keep(range, output) { x[$0] < k }
+            case .lessOrEqual: return RowFilter.keep(range, output) { x[$0] <= k }
+            case .greater: return RowFilter.keep(range, output) { x[$0] > k }
+            case .greaterOrEqual: return RowFilter.keep(range, output) { x[$0] >= k }
+            }
+        }
+    }
+
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.select(items, op, k, input, output)
@@ -640,6 +675,17 @@ extension RowFilter {
         for position in input {
             output[kept] = position
             kept &+= holds(position).bit
+        }
+        return kept
+    }
+
+    /// The same for the positions of a contiguous range, `holds` given each offset into it.
+    @inline(__always)
+    static func keep(_ range: Range<Int>, _ output: UnsafeMutablePointer<Int>, _ holds: (Int) -> Bool) -> Int {
+        var kept = 0
+        for offset in 0..<range.count {
+            output[kept] = range.lowerBound &+ offset
+            kept &+= holds(offset).bit
         }
         return kept
     }
@@ -865,6 +911,12 @@ final class TruthFilter: RowFilter {
     override var isColumnar: Bool { true }
 
     deinit { truths.deallocate() }
+
+    override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        test.fill(ConsecutiveRows(start: range.lowerBound, count: range.count), truths)
+        let truths = self.truths
+        return RowFilter.keep(range, output) { truths[$0] }
+    }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         test.fill(input, truths)
