@@ -3246,6 +3246,7 @@ enum Workloads {
             closure: { data, calendar, isLoggedIn in data.views.suffix(50).filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
         Workload(
             name: "W919", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2",
+            largest: 1000,
             closure: { data, calendar, isLoggedIn in data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2 }),
         Workload(
             name: "W920", rule: "(didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 7 }.count))) > 2.5",
