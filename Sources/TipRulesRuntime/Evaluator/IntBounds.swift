@@ -77,11 +77,15 @@ extension Evaluator {
     func intArithmeticCannotFail(_ operand: RowPredicate.Operand, _ list: DonationList) -> Bool {
         switch operand {
         case .intArithmetic, .function(.absInt, _, _), .function(.intFromDouble, _, _):
-            return intBounds(operand, list) != nil
+            // Proven first from what the columns' buffers say of every value written to them
+            // (a read, not a pass over the rows), and only when that is too wide from the rows.
+            return intBounds(operand, list, written: true) != nil || intBounds(operand, list, written: false) != nil
         case .function(.element(let items), let index, nil):
             // Every row's index within the list of constants.
-            guard let bounds = intBounds(index, list) else { return false }
-            return bounds.low >= 0 && bounds.high < items.count
+            for written in [true, false] {
+                if let bounds = intBounds(index, list, written: written), bounds.low >= 0 && bounds.high < items.count { return true }
+            }
+            return false
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .negate(let a):
@@ -96,23 +100,26 @@ extension Evaluator {
     }
 
     /// The bounds of an `Int` operand over the rows of the list, or nil when computing it may
-    /// fail on one of them (or it is no `Int`).
-    private func intBounds(_ operand: RowPredicate.Operand, _ list: DonationList) -> IntBounds? {
+    /// fail on one of them (or it is no `Int`). With `written`, a column's bounds are those of
+    /// every value written to its buffer where the buffer keeps them (`ColumnArray.writtenBounds`):
+    /// wider than the list's perhaps, never narrower, and read without a pass over the rows.
+    private func intBounds(_ operand: RowPredicate.Operand, _ list: DonationList, written: Bool) -> IntBounds? {
         if operand.isInvariant {
             guard case .int(let value) = invariant(operand) else { return nil }
             return IntBounds(low: value, high: value)
         }
         switch operand {
         case .intArithmetic(let op, let a, let b):
-            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            guard let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return IntBounds.combine(op, x, y)
         case .field(let index):
             guard case .int(let items) = list.stream.columns[index] else { return nil }
+            if written, let bounds = items.writtenBounds { return IntBounds(low: bounds.low, high: bounds.high) }
             return Evaluator.bounds(of: items, list.positions)
         case .function(.element(let items), let index, nil):
             // One of the constants (all of them, for want of knowing which), from an index
             // within the list on every row.
-            guard let bounds = intBounds(index, list), bounds.low >= 0, bounds.high < items.count else { return nil }
+            guard let bounds = intBounds(index, list, written: written), bounds.low >= 0, bounds.high < items.count else { return nil }
             var least = Int.max, greatest = Int.min
             for item in items {
                 guard case .int(let value) = item else { return nil }
@@ -120,10 +127,10 @@ extension Evaluator {
             }
             return IntBounds(low: least, high: greatest)
         case .function(.charged, let a, nil):
-            return intBounds(a, list)
+            return intBounds(a, list, written: written)
         case .function(.absInt, let a, nil):
             // `abs` fails on `Int.min` alone.
-            guard let x = intBounds(a, list), x.low != .min else { return nil }
+            guard let x = intBounds(a, list, written: written), x.low != .min else { return nil }
             if x.low >= 0 { return x }
             if x.high <= 0 { return IntBounds(low: -x.high, high: -x.low) }
             return IntBounds(low: 0, high: max(-x.low, x.high))
@@ -155,13 +162,16 @@ extension Evaluator {
             guard unordered == 0, let least = IntConversion.exact(low), let greatest = IntConversion.exact(high) else { return nil }
             return IntBounds(low: least, high: greatest)
         case .function(let f, let a, let b?) where f == .minInt || f == .maxInt:
-            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            guard let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return f == .minInt ? IntBounds(low: min(x.low, y.low), high: min(x.high, y.high))
                                 : IntBounds(low: max(x.low, y.low), high: max(x.high, y.high))
         case .coalesce(.field(let index), let b, false):
             // An optional field's values where they are there, the fallback's where they are nil
             // (its bounds taken whether or not some are).
-            guard case .optionalInt(let items) = list.stream.columns[index], let fallback = intBounds(b, list) else { return nil }
+            guard case .optionalInt(let items) = list.stream.columns[index], let fallback = intBounds(b, list, written: written) else { return nil }
+            if written, let bounds = items.writtenBounds {
+                return IntBounds(low: min(fallback.low, bounds.low), high: max(fallback.high, bounds.high))
+            }
             var low = fallback.low, high = fallback.high
             items.withUnsafeBufferPointer { column in
                 func include(_ position: Int) {
@@ -178,14 +188,14 @@ extension Evaluator {
         case .coalesce(let a, let b, false):
             // Either side's (`s?.count ?? 0`): what the optional gives where it is not nil, the
             // fallback where it is.
-            guard let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            guard let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
         case .function(.stringCount, let text, nil):
             // A string has no more characters than UTF-8 bytes.
-            return stringBytes(text, list).map { IntBounds(low: 0, high: $0) }
+            return stringBytes(text, list, written: written).map { IntBounds(low: 0, high: $0) }
         case .conditional(let p, let a, let b):
             // Either branch may be taken; the test itself must not fail either.
-            guard intArithmeticCannotFail(p, list), let x = intBounds(a, list), let y = intBounds(b, list) else { return nil }
+            guard intArithmeticCannotFail(p, list), let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
         default:
             return nil
@@ -194,7 +204,7 @@ extension Evaluator {
 
     /// The most UTF-8 bytes a `String` operand has over the rows of the list: a field's most
     /// (nil ones have none), a constant's, either of `??`'s. Nil for other operands.
-    private func stringBytes(_ operand: RowPredicate.Operand, _ list: DonationList) -> Int? {
+    private func stringBytes(_ operand: RowPredicate.Operand, _ list: DonationList, written: Bool) -> Int? {
         if operand.isInvariant {
             switch invariant(operand) {
             case .string(let text): return text.utf8.count
@@ -215,12 +225,12 @@ extension Evaluator {
                 }
             }
             switch list.stream.columns[index] {
-            case .string(let items): return most(items) { $0.utf8.count }
-            case .optionalString(let items): return most(items) { $0?.utf8.count ?? 0 }
+            case .string(let items): return (written ? items.writtenMostBytes : nil) ?? most(items) { $0.utf8.count }
+            case .optionalString(let items): return (written ? items.writtenMostBytes : nil) ?? most(items) { $0?.utf8.count ?? 0 }
             default: return nil
             }
         case .coalesce(let a, let b, _):
-            guard let x = stringBytes(a, list), let y = stringBytes(b, list) else { return nil }
+            guard let x = stringBytes(a, list, written: written), let y = stringBytes(b, list, written: written) else { return nil }
             return max(x, y)
         default:
             return nil

@@ -19,6 +19,13 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         /// How many elements from the start are initialized: the end of the longest array that
         /// used the buffer. Only an array at that end may append in place.
         let initialized = Atomic<Int>(0)
+        /// A summary of every element ever written to the buffer, which bounds what any array
+        /// sharing it sees: for `Int` and `Int?` elements the least and greatest value, for
+        /// `String` and `String?` the most UTF-8 bytes in `high` (see `ColumnArray.writtenBounds`).
+        /// Only ever widened (an element dropped stays counted), so a reader sees bounds at
+        /// least as wide as the elements of its array.
+        let low = Atomic<Int>(.max)
+        let high = Atomic<Int>(.min)
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -28,6 +35,19 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         deinit {
             elements.deinitialize(count: initialized.load(ordering: .relaxed))
             elements.deallocate()
+        }
+
+        /// Widens the summary to take in `value`.
+        @inline(__always)
+        func widen(_ value: Int) {
+            if value < low.load(ordering: .relaxed) { low.min(value, ordering: .relaxed) }
+            if value > high.load(ordering: .relaxed) { high.max(value, ordering: .relaxed) }
+        }
+
+        /// Takes in the summary of another buffer (whose elements this one copied).
+        func widen(to other: Storage) {
+            low.min(other.low.load(ordering: .relaxed), ordering: .relaxed)
+            high.max(other.high.load(ordering: .relaxed), ordering: .relaxed)
         }
     }
 
@@ -75,7 +95,24 @@ package struct ColumnArray<Element>: RandomAccessCollection {
             storage.unsafelyUnwrapped.initialized.store(count + 1, ordering: .relaxed)
         }
         (storage.unsafelyUnwrapped.elements + count).initialize(to: element)
+        noteWritten(element)
         count += 1
+    }
+
+    /// Takes a written element into its buffer's summary (see `Storage.low`); nothing for
+    /// element types without one. (The type tests fold away where the array is specialised.)
+    @inline(__always)
+    private func noteWritten(_ element: Element) {
+        let storage = storage.unsafelyUnwrapped
+        if Element.self == Int.self {
+            storage.widen(unsafeBitCast(element, to: Int.self))
+        } else if Element.self == Int?.self {
+            if let value = unsafeBitCast(element, to: Int?.self) { storage.widen(value) }
+        } else if Element.self == String.self {
+            storage.widen(unsafeBitCast(element, to: String.self).utf8.count)
+        } else if Element.self == String?.self {
+            if let text = unsafeBitCast(element, to: String?.self) { storage.widen(text.utf8.count) }
+        }
     }
 
     /// Appends elements, growing the buffer once for a collection of known size.
@@ -108,7 +145,10 @@ package struct ColumnArray<Element>: RandomAccessCollection {
     /// Copies the elements this array sees into a new buffer of its own.
     private mutating func moveToNewStorage(capacity: Int) {
         let fresh = Storage(capacity: capacity)
-        if let storage { fresh.elements.initialize(from: storage.elements, count: count) }
+        if let storage {
+            fresh.elements.initialize(from: storage.elements, count: count)
+            fresh.widen(to: storage)
+        }
         fresh.initialized.store(count, ordering: .relaxed)
         storage = fresh
     }
@@ -144,6 +184,7 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         let elements = storage.unsafelyUnwrapped.elements
         (elements + position + 1).moveInitialize(from: elements + position, count: count - position)
         (elements + position).initialize(to: element)
+        noteWritten(element)
         count += 1
         storage.unsafelyUnwrapped.initialized.store(count, ordering: .relaxed)
     }
@@ -312,5 +353,44 @@ package struct OptionalStringPattern {
     package func nilBit(_ value: UnsafePointer<String?>) -> Int {
         let difference = UnsafeRawPointer(value).load(fromByteOffset: 8, as: UInt64.self) ^ marker
         return Int(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
+    }
+}
+
+extension ColumnArray where Element == Int {
+    /// Bounds of the array's values, from every value written to its buffer (so perhaps
+    /// wider than its own, never narrower): read without going through the values. Nil for an
+    /// empty buffer.
+    package var writtenBounds: (low: Int, high: Int)? {
+        guard let storage else { return nil }
+        let low = storage.low.load(ordering: .relaxed), high = storage.high.load(ordering: .relaxed)
+        return low <= high ? (low, high) : nil
+    }
+}
+
+extension ColumnArray where Element == Int? {
+    /// The same for the values that are not nil (nil for a buffer without one).
+    package var writtenBounds: (low: Int, high: Int)? {
+        guard let storage else { return nil }
+        let low = storage.low.load(ordering: .relaxed), high = storage.high.load(ordering: .relaxed)
+        return low <= high ? (low, high) : nil
+    }
+}
+
+extension ColumnArray where Element == String {
+    /// The most UTF-8 bytes of any value written to the buffer (so of any of the array's):
+    /// nil for an empty buffer.
+    package var writtenMostBytes: Int? {
+        guard let storage else { return nil }
+        let high = storage.high.load(ordering: .relaxed)
+        return high >= 0 ? high : nil
+    }
+}
+
+extension ColumnArray where Element == String? {
+    /// The same for the values that are not nil (nil for a buffer without one).
+    package var writtenMostBytes: Int? {
+        guard let storage else { return nil }
+        let high = storage.high.load(ordering: .relaxed)
+        return high >= 0 ? high : nil
     }
 }
