@@ -163,14 +163,14 @@ final class IntColumn: BatchComputation {
                     for offset in 0..<input.count {
                         let (value, overflow) = operation(output[offset], k)
                         output[offset] = value
-                        failures &+= overflow ? 1 : 0
+                        failures &+= overflow.bit
                     }
                     return
                 }
                 for offset in 0..<input.count {
                     let (value, overflow) = operation(output[offset], y[offset])
                     output[offset] = value
-                    failures &+= overflow ? 1 : 0
+                    failures &+= overflow.bit
                 }
             }
             switch op {
@@ -199,7 +199,7 @@ final class IntColumn: BatchComputation {
             inner.fill(input, output)
             var failures = 0
             for offset in 0..<input.count {
-                failures &+= output[offset] == .min ? 1 : 0
+                failures &+= (output[offset] == .min).bit
                 output[offset] = Int(truncatingIfNeeded: output[offset].magnitude)
             }
             if failures > 0 { failed = true }
