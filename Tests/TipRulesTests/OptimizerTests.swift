@@ -103,6 +103,8 @@ struct OptimizerTests {
         // Lists of constants (each element one step of `contains`), with canonical equivalence and NaN.
         "[\"Zion\", \"Alps\"].contains($0.name)", "$0.seen && [\"\u{E9}t\u{E9}\", \"x\"].contains($0.name)", "![1, 2, 3].contains($0.id)",
         "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
+        "[3.0, 0.0].contains($0.rating)", "[\"e\u{301}te\u{301}\"].contains($0.name)", "[1, 2, 3, 4, 5, 6, 7, 8, 9].contains($0.id)",
+        "![\"Zion\", \"Alps\"].contains($0.name) || $0.id > 4",
         // Sets and arrays the closure computes without its parameter, looked up per row: a set
         // (free), an array (a step per element), canonical equivalence, NaN and -0.0, an empty
         // set, one that fails, one reached behind `&&` or `||`, one built on every row, and sets

@@ -95,6 +95,10 @@ class RowFilter {
             return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
             return NotFilter(make(a, binder), batch: binder.batch)
+        case .compare(.function(.memberOf(let constants), .field(let field), nil), .equal, .constant(.bool(true))):
+            // `["stove", "lantern"].contains($0.sku)`
+            if let filter = MembershipFilter.make(constants, field: field, binder) { return filter }
+            return TestFilter(binder.bind(predicate))
         case .compare(let a, let op, let b):
             if let filter = binder.columnFilter(a, op, b) { return filter }
             return TestFilter(binder.bind(predicate))
