@@ -738,8 +738,6 @@ package enum Optimizer {
         return nil
     }
 
-    /// The part of an array a call with a count keeps, for `prefix`, `suffix`, `dropFirst` and
-    /// `dropLast`.
     /// What a call keeps of an array by position, for a chain (see `FusedOperation.chainSlice`):
     /// whether it reverses it, and the slice it takes (`dropFirst()` and `dropLast()` by one).
     private static func chainCut(_ call: BuiltinCall) -> (reversed: Bool, slice: Slice?)? {
@@ -751,6 +749,8 @@ package enum Optimizer {
         }
     }
 
+    /// The part of an array a call with a count keeps, for `prefix`, `suffix`, `dropFirst` and
+    /// `dropLast`.
     private static func slice(_ id: BuiltinID) -> Slice? {
         switch id {
         case .arrayPrefix: return .prefix
