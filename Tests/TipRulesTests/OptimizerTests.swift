@@ -105,6 +105,8 @@ struct OptimizerTests {
         "[2.5, -0.0, 4.5].contains($0.rating) || $0.id == 5", "[true].contains($0.seen)",
         "[3.0, 0.0].contains($0.rating)", "[\"e\u{301}te\u{301}\"].contains($0.name)", "[1, 2, 3, 4, 5, 6, 7, 8, 9].contains($0.id)",
         "![\"Zion\", \"Alps\"].contains($0.name) || $0.id > 4",
+        "[1, 3].contains($0.bonus ?? 0)", "[1, -5, 0].contains($0.bonus ?? 0)", "![\"wet\", \"\"].contains($0.note ?? \"\")",
+        "[\"dry\", \"wet\"].contains($0.note ?? \"x\") && $0.id > 0",
         // Sets and arrays the closure computes without its parameter, looked up per row: a set
         // (free), an array (a step per element), canonical equivalence, NaN and -0.0, an empty
         // set, one that fails, one reached behind `&&` or `||`, one built on every row, and sets

@@ -1,6 +1,7 @@
 import TipRulesSemantics
 
-/// `[k1, k2, ...].contains($0.field)` for a list of constants, as a filter: the field's column
+/// `[k1, k2, ...].contains($0.field)` for a list of constants (or of `$0.field ?? k` for an
+/// optional field and a constant `k`), as a filter: the field's column
 /// read in place and each row's value looked for among the constants in one loop, rather than
 /// through a bound closure per row. It charges what the list's `contains` charges as the
 /// closure evaluates it, a step per constant on every row tested, to the scan's meter (which
@@ -12,6 +13,9 @@ final class MembershipFilter: RowFilter {
         case ints(ColumnArray<Int>, [Int])
         case doubles(ColumnArray<Double>, [Double])
         case strings(ColumnArray<String>, [String])
+        /// An optional field's values, and whether the fallback that stands for nil is a member.
+        case optionalInts(ColumnArray<Int?>, [Int], nilIsMember: Bool)
+        case optionalStrings(ColumnArray<String?>, [String], nilIsMember: Bool)
     }
     private let column: Column
     private let meter: StepMeter?
@@ -24,23 +28,44 @@ final class MembershipFilter: RowFilter {
         self.size = size
     }
 
-    /// The filter for a membership test of a field's values in constants of its type; nil
-    /// for another column, or constants of another type.
-    static func make(_ constants: [Constant], field: Int, _ binder: RowPredicateBinder) -> MembershipFilter? {
+    /// The filter for a membership test of a field's values (or of an optional field's,
+    /// coalesced with a constant) in constants of its type; nil for another operand or column,
+    /// or constants of another type.
+    static func make(_ constants: [Constant], _ operand: RowPredicate.Operand, _ binder: RowPredicateBinder) -> MembershipFilter? {
         func values<T>(_ value: (Constant) -> T?) -> [T]? {
             let typed = constants.compactMap(value)
             return typed.count == constants.count ? typed : nil
         }
+        let int = { (constant: Constant) -> Int? in if case .int(let x) = constant { x } else { nil } }
+        let string = { (constant: Constant) -> String? in if case .string(let x) = constant { x } else { nil } }
+        let field: Int
+        switch operand {
+        case .field(let index):
+            field = index
+        case .coalesce(.field(let index), .constant(let fallback), false):
+            switch binder.stream.columns[index] {
+            case .optionalInt(let items):
+                guard let ints = values(int), let k = int(fallback) else { return nil }
+                return MembershipFilter(.optionalInts(items, ints, nilIsMember: ints.contains(k)), meter: binder.meter, size: constants.count)
+            case .optionalString(let items):
+                guard let strings = values(string), let k = string(fallback) else { return nil }
+                return MembershipFilter(.optionalStrings(items, strings, nilIsMember: strings.contains(k)), meter: binder.meter, size: constants.count)
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
         let column: Column
         switch binder.stream.columns[field] {
         case .int(let items):
-            guard let ints = values({ if case .int(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let ints = values(int) else { return nil }
             column = .ints(items, ints)
         case .double(let items):
             guard let doubles = values({ if case .double(let x) = $0 { x } else { nil } }) else { return nil }
             column = .doubles(items, doubles)
         case .string(let items):
-            guard let strings = values({ if case .string(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let strings = values(string) else { return nil }
             column = .strings(items, strings)
         default:
             return nil
@@ -57,6 +82,10 @@ final class MembershipFilter: RowFilter {
             return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { values.contains(column[$0]) } }
         case .strings(let items, let values):
             return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { values.contains(column[$0]) } }
+        case .optionalInts(let items, let values, let nilIsMember):
+            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { column[$0].map(values.contains) ?? nilIsMember } }
+        case .optionalStrings(let items, let values, let nilIsMember):
+            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { column[$0].map(values.contains) ?? nilIsMember } }
         }
     }
 
@@ -69,10 +98,19 @@ final class MembershipFilter: RowFilter {
                 return RowFilter.keep(range, output) { values.contains(x[$0]) }
             }
         }
+        func keep<T: Equatable>(_ items: ColumnArray<T?>, _ values: [T], _ nilIsMember: Bool) -> Int {
+            items.withUnsafeBufferPointer { column in
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
+                let x = column.baseAddress.unsafelyUnwrapped + range.lowerBound
+                return RowFilter.keep(range, output) { x[$0].map(values.contains) ?? nilIsMember }
+            }
+        }
         switch column {
         case .ints(let items, let values): return keep(items, values)
         case .doubles(let items, let values): return keep(items, values)
         case .strings(let items, let values): return keep(items, values)
+        case .optionalInts(let items, let values, let nilIsMember): return keep(items, values, nilIsMember)
+        case .optionalStrings(let items, let values, let nilIsMember): return keep(items, values, nilIsMember)
         }
     }
 
@@ -84,10 +122,18 @@ final class MembershipFilter: RowFilter {
                 return RowFilter.count(UnsafeBufferPointer(rebasing: column[range])) { values.contains($0) }
             }
         }
+        func count<T: Equatable>(_ items: ColumnArray<T?>, _ values: [T], _ nilIsMember: Bool) -> Int {
+            items.withUnsafeBufferPointer { column in
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
+                return RowFilter.count(UnsafeBufferPointer(rebasing: column[range])) { $0.map(values.contains) ?? nilIsMember }
+            }
+        }
         switch column {
         case .ints(let items, let values): return count(items, values)
         case .doubles(let items, let values): return count(items, values)
         case .strings(let items, let values): return count(items, values)
+        case .optionalInts(let items, let values, let nilIsMember): return count(items, values, nilIsMember)
+        case .optionalStrings(let items, let values, let nilIsMember): return count(items, values, nilIsMember)
         }
     }
 }

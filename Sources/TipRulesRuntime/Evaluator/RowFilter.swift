@@ -95,9 +95,9 @@ class RowFilter {
             return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
             return NotFilter(make(a, binder), batch: binder.batch)
-        case .compare(.function(.memberOf(let constants), .field(let field), nil), .equal, .constant(.bool(true))):
-            // `["stove", "lantern"].contains($0.sku)`
-            if let filter = MembershipFilter.make(constants, field: field, binder) { return filter }
+        case .compare(.function(.memberOf(let constants), let operand, nil), .equal, .constant(.bool(true))):
+            // `["stove", "lantern"].contains($0.sku)`, `[5, 10].contains($0.bonus ?? 0)`
+            if let filter = MembershipFilter.make(constants, operand, binder) { return filter }
             return TestFilter(binder.bind(predicate))
         case .compare(let a, let op, let b):
             if let filter = binder.columnFilter(a, op, b) { return filter }
