@@ -75,65 +75,43 @@ final class MembershipFilter: RowFilter {
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         meter?.steps += size * input.count
-        switch column {
-        case .ints(let items, let values):
-            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { values.contains(column[$0]) } }
-        case .doubles(let items, let values):
-            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { values.contains(column[$0]) } }
-        case .strings(let items, let values):
-            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { values.contains(column[$0]) } }
-        case .optionalInts(let items, let values, let nilIsMember):
-            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { column[$0].map(values.contains) ?? nilIsMember } }
-        case .optionalStrings(let items, let values, let nilIsMember):
-            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { column[$0].map(values.contains) ?? nilIsMember } }
-        }
+        return withTest { _, holds in RowFilter.keep(input, output, holds) }
     }
 
     override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         meter?.steps += size * range.count
-        func keep<T: Equatable>(_ items: ColumnArray<T>, _ values: [T]) -> Int {
-            items.withUnsafeBufferPointer { column in
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
-                let x = column.baseAddress.unsafelyUnwrapped + range.lowerBound
-                return RowFilter.keep(range, output) { values.contains(x[$0]) }
-            }
-        }
-        func keep<T: Equatable>(_ items: ColumnArray<T?>, _ values: [T], _ nilIsMember: Bool) -> Int {
-            items.withUnsafeBufferPointer { column in
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
-                let x = column.baseAddress.unsafelyUnwrapped + range.lowerBound
-                return RowFilter.keep(range, output) { x[$0].map(values.contains) ?? nilIsMember }
-            }
-        }
-        switch column {
-        case .ints(let items, let values): return keep(items, values)
-        case .doubles(let items, let values): return keep(items, values)
-        case .strings(let items, let values): return keep(items, values)
-        case .optionalInts(let items, let values, let nilIsMember): return keep(items, values, nilIsMember)
-        case .optionalStrings(let items, let values, let nilIsMember): return keep(items, values, nilIsMember)
+        return withTest { count, holds in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "MembershipFilter range out of bounds")
+            return RowFilter.keep(range, output) { holds(range.lowerBound &+ $0) }
         }
     }
 
     override func count(in range: Range<Int>) -> Int? {
         meter?.steps += size * range.count
-        func count<T: Equatable>(_ items: ColumnArray<T>, _ values: [T]) -> Int {
-            items.withUnsafeBufferPointer { column in
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
-                return RowFilter.count(UnsafeBufferPointer(rebasing: column[range])) { values.contains($0) }
-            }
+        return withTest { count, holds in
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "MembershipFilter range out of bounds")
+            var passed = 0
+            for position in range { passed &+= holds(position).bit }
+            return passed
         }
-        func count<T: Equatable>(_ items: ColumnArray<T?>, _ values: [T], _ nilIsMember: Bool) -> Int {
-            items.withUnsafeBufferPointer { column in
-                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "MembershipFilter range out of bounds")
-                return RowFilter.count(UnsafeBufferPointer(rebasing: column[range])) { $0.map(values.contains) ?? nilIsMember }
-            }
-        }
+    }
+
+    /// Runs `body` with the column's length and the test of the row at a position (which the
+    /// caller checks against that length), the column read in place, specialised for each kind
+    /// of column.
+    @inline(__always)
+    private func withTest<Result>(_ body: (_ count: Int, _ holds: (Int) -> Bool) -> Result) -> Result {
         switch column {
-        case .ints(let items, let values): return count(items, values)
-        case .doubles(let items, let values): return count(items, values)
-        case .strings(let items, let values): return count(items, values)
-        case .optionalInts(let items, let values, let nilIsMember): return count(items, values, nilIsMember)
-        case .optionalStrings(let items, let values, let nilIsMember): return count(items, values, nilIsMember)
+        case .ints(let items, let values):
+            return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
+        case .doubles(let items, let values):
+            return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
+        case .strings(let items, let values):
+            return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
+        case .optionalInts(let items, let values, let nilIsMember):
+            return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(values.contains) ?? nilIsMember } }
+        case .optionalStrings(let items, let values, let nilIsMember):
+            return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(values.contains) ?? nilIsMember } }
         }
     }
 }
