@@ -81,11 +81,9 @@ extension Evaluator {
             // (a read, not a pass over the rows), and only when that is too wide from the rows.
             return intBounds(operand, list, written: true) != nil || intBounds(operand, list, written: false) != nil
         case .function(.element(let items), let index, nil):
-            // Every row's index within the list of constants.
-            for written in [true, false] {
-                if let bounds = intBounds(index, list, written: written), bounds.low >= 0 && bounds.high < items.count { return true }
-            }
-            return false
+            // Every row's index within the list of constants (from the buffers first, as above).
+            func within(_ bounds: IntBounds?) -> Bool { bounds.map { $0.low >= 0 && $0.high < items.count } ?? false }
+            return within(intBounds(index, list, written: true)) || within(intBounds(index, list, written: false))
         case .arithmetic(_, let a, let b), .intervalSince(let a, let b), .addingInterval(let a, let b), .coalesce(let a, let b, _):
             return intArithmeticCannotFail(a, list) && intArithmeticCannotFail(b, list)
         case .negate(let a):
