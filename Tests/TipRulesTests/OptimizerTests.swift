@@ -688,6 +688,19 @@ struct OptimizerTests {
         }
         result.append("view.donations.filter { outer in busy.contains { $0.id == outer.id } && view.donations.allSatisfy { $0.date >= outer.date.addingTimeInterval(-1e9) } }.count")
         result.append("view.donations.filter { outer in outer.id > 100 && busy.contains { $0.id == outer.id } }.count + busy.count")
+        // Windows of outer rows out of date order (each edge moves back, or jumps), and every
+        // function of the date with one step, negated or not.
+        for outer in ["view.donations.reversed()", "view.donations.sorted { $0.rating < $1.rating }", "view.donations.map(\\.when).map { w in view.donations.first { $0.when == w }! }"] {
+            result.append("\(outer).filter { outer in view.donations.contains { $0.date > outer.date && $0.date.timeIntervalSince(outer.date) < 86400 * 3 } }.count")
+            result.append("\(outer).filter { outer in view.donations.allSatisfy { abs($0.date.timeIntervalSince(outer.date)) >= 86400 } }.count")
+        }
+        for condition in ["-$0.date.timeIntervalSince(outer.date) > 3600", "-(outer.date.timeIntervalSince($0.date)) <= -86400",
+                          "-($0.date.addingTimeInterval(86400).timeIntervalSince(outer.when)) < 0",
+                          "outer.date.addingTimeInterval(-86400 * 2).timeIntervalSince($0.date) >= 0 && $0.date.addingTimeInterval(3600) < outer.when",
+                          "outer.when.timeIntervalSince($0.date) > 0 && -(outer.date.timeIntervalSince($0.date)) < 86400 * 4"] {
+            result.append("view.donations.filter { outer in view.donations.contains { \(condition) } }.count")
+            result.append("view.donations.count(where: { outer in view.donations.last { \(condition) } != nil })")
+        }
         // Outer rows a `map` made of each donation, a field or its date: read from the donation.
         for list in lists {
             result.append("view.donations.map(\\.id).filter { id in \(list).contains { $0.id == id } }.count")

@@ -73,10 +73,20 @@ final class DateWindowPlan: Sendable {
         let invariantCount: Int
     }
     let searches: [Search]
-    /// The condition, when the plan is one on the date itself (`$0.date < v.date`, the usual
-    /// condition of a nested scan): its window is found by `window(of:_:bound:near:)`, without
-    /// the general loop.
-    let onlyDate: Search?
+    /// A condition with no step or one (`Condition.Single`) as `sweptWindow` searches it: the
+    /// function `(negated ? -date : date) + shift`, its shift and bound at these offsets of the
+    /// values `invariants` read.
+    struct LinearSearch {
+        let op: ComparisonOperator
+        let holdsOnPrefix: Bool
+        let negated: Bool
+        let shift: Condition.Single.Shift
+        let shiftIndex: Int
+        let boundIndex: Int
+    }
+    /// Every condition as a `LinearSearch`, when each has no step or one (nearly every plan);
+    /// nil otherwise.
+    let linearSearches: [LinearSearch]?
     /// The predicate without the conditions (`true` when nothing else is left), and the cache
     /// of its bindings.
     let residual: RowPredicate
@@ -96,7 +106,16 @@ final class DateWindowPlan: Sendable {
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
         searches = conditions.map { Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, invariantCount: $0.invariantCount) }
-        onlyDate = searches.count == 1 && searches[0].single == .date ? searches[0] : nil
+        var linear: [LinearSearch] = []
+        var offset = 0
+        for search in searches {
+            guard let single = search.single else { break }
+            let (negated, shift) = single.linear
+            linear.append(LinearSearch(op: search.op, holdsOnPrefix: search.holdsOnPrefix, negated: negated, shift: shift,
+                                       shiftIndex: offset, boundIndex: offset + search.invariantCount - 1))
+            offset += search.invariantCount
+        }
+        linearSearches = linear.count == searches.count ? linear : nil
         residual = rest ?? .constant(true)
         residualHolds = rest == nil
         residualFilters = BoundFilterCache(residual, windows: false)
@@ -162,6 +181,31 @@ final class DateWindowPlan: Sendable {
     }
 }
 
+extension DateWindowPlan.Condition.Single {
+    /// What the function adds to the date (or to its negation): nothing, the invariant it
+    /// reads, or that invariant negated.
+    enum Shift { case none, k, minusK }
+
+    /// The function as `(negated ? -date : date) + shift`.
+    ///
+    /// The same values, as far as a comparison can tell: IEEE 754 defines `x - k` as
+    /// `x + (-k)`, rounding to nearest is symmetric (`-(x + k)` is `(-x) + (-k)`), and
+    /// `x + 0` is `x` but for the sign of a zero, which no comparison sees; a NaN stays a NaN.
+    /// One loop of a search then serves every function with no step or one.
+    var linear: (negated: Bool, shift: Shift) {
+        switch self {
+        case .date: return (false, .none)
+        case .add: return (false, .k)
+        case .subtract: return (false, .minusK)
+        case .subtractFrom: return (true, .k)
+        case .negate: return (true, .none)
+        case .negatedAdd: return (true, .minusK)
+        case .negatedSubtract: return (true, .k)
+        case .negatedSubtractFrom: return (false, .minusK)
+        }
+    }
+}
+
 extension DateWindowPlan {
     /// The rows of `whole` (in date order) where every condition holds, found by binary search
     /// with the values the conditions read (those of `invariants`, in order).
@@ -181,22 +225,16 @@ extension DateWindowPlan {
                 let constants = UnsafeBufferPointer(rebasing: values[offset..<(offset + condition.invariantCount)])
                 offset += condition.invariantCount
                 let bound = constants[constants.count - 1]
-                // The function of the date, with no step or one (the usual conditions) without
-                // going through the list of steps.
-                func y(_ position: Int) -> Double {
-                    let date = dates[position]
-                    switch condition.single {
-                    case .date?: return date
-                    case .add?: return date + constants[0]
-                    case .subtract?: return date - constants[0]
-                    case .subtractFrom?: return constants[0] - date
-                    case .negate?: return -date
-                    // (The same operations in the same order as the steps: the same values.)
-                    case .negatedAdd?: return -(date + constants[0])
-                    case .negatedSubtract?: return -(date - constants[0])
-                    case .negatedSubtractFrom?: return -(constants[0] - date)
-                    case nil:
-                        var y = date
+                let hint = hints?[index]
+                let edge: Int
+                if let single = condition.single {
+                    // The usual conditions, with no step or one, in one loop of plain arithmetic.
+                    let (negated, form) = single.linear
+                    let shift = switch form { case .none: 0.0; case .k: constants[0]; case .minusK: -constants[0] }
+                    edge = DateWindowPlan.linearEdge(window, dates, negated: negated, shift: shift, condition, bound: bound, near: hint)
+                } else {
+                    edge = DateWindowPlan.edge(window, condition, bound: bound, near: hint) { position in
+                        var y = dates[position]
                         var next = 0
                         for step in conditions[index].steps {
                             switch step {
@@ -209,52 +247,96 @@ extension DateWindowPlan {
                         return y
                     }
                 }
-                // Where the condition starts to fail (on a prefix) or to hold (on a suffix).
-                func split(_ flips: (Double) -> Bool) -> Int {
-                    guard let hints else { return Evaluator.partition(window) { flips(y($0)) } }
-                    let edge = Evaluator.partition(window, near: hints[index]) { flips(y($0)) }
-                    hints[index] = edge
-                    return edge
-                }
-                let edge: Int
-                switch (condition.op, condition.holdsOnPrefix) {
-                case (.less, true): edge = split { !($0 < bound) }
-                case (.lessOrEqual, true): edge = split { !($0 <= bound) }
-                case (.greater, true): edge = split { !($0 > bound) }
-                case (.greaterOrEqual, true): edge = split { !($0 >= bound) }
-                case (.less, false): edge = split { $0 < bound }
-                case (.lessOrEqual, false): edge = split { $0 <= bound }
-                case (.greater, false): edge = split { $0 > bound }
-                case (.greaterOrEqual, false): edge = split { $0 >= bound }
-                case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
-                }
+                hints?[index] = edge
                 window = condition.holdsOnPrefix ? window.lowerBound..<edge : edge..<window.upperBound
             }
             return window
         }
     }
-}
 
-extension DateWindowPlan {
-    /// `window(of:_:_:hints:)` of a plan of one condition on the date itself (`onlyDate`),
-    /// compared with `bound`, its edge looked for outwards from `hint`; with the edge, the
-    /// next search's hint.
+    /// `edge(_:_:bound:near:_:)` of `(negated ? -date : date) + shift` (see `Single.linear`).
+    private static func linearEdge(_ range: Range<Int>, _ dates: UnsafeBufferPointer<Double>, negated: Bool, shift: Double,
+                                   _ condition: Search, bound: Double, near hint: Int?) -> Int {
+        negated
+            ? edge(range, condition, bound: bound, near: hint) { -dates[$0] + shift }
+            : edge(range, condition, bound: bound, near: hint) { dates[$0] + shift }
+    }
+
+    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
+    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
     @inline(__always)
-    static func window(of whole: Range<Int>, _ dates: UnsafeBufferPointer<Double>, _ condition: Search, bound: Double,
-                       near hint: Int) -> (rows: Range<Int>, edge: Int) {
-        let edge: Int
+    private static func edge(_ range: Range<Int>, _ condition: Search, bound: Double, near hint: Int?,
+                             _ y: (Int) -> Double) -> Int {
+        @inline(__always) func split(_ flips: (Double) -> Bool) -> Int {
+            guard let hint else { return Evaluator.partition(range) { flips(y($0)) } }
+            return sweep(range, from: hint) { flips(y($0)) }
+        }
         switch (condition.op, condition.holdsOnPrefix) {
-        case (.less, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] < bound) }
-        case (.lessOrEqual, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] <= bound) }
-        case (.greater, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] > bound) }
-        case (.greaterOrEqual, true): edge = Evaluator.partition(whole, near: hint) { !(dates[$0] >= bound) }
-        case (.less, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] < bound }
-        case (.lessOrEqual, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] <= bound }
-        case (.greater, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] > bound }
-        case (.greaterOrEqual, false): edge = Evaluator.partition(whole, near: hint) { dates[$0] >= bound }
+        case (.less, true): return split { !($0 < bound) }
+        case (.lessOrEqual, true): return split { !($0 <= bound) }
+        case (.greater, true): return split { !($0 > bound) }
+        case (.greaterOrEqual, true): return split { !($0 >= bound) }
+        case (.less, false): return split { $0 < bound }
+        case (.lessOrEqual, false): return split { $0 <= bound }
+        case (.greater, false): return split { $0 > bound }
+        case (.greaterOrEqual, false): return split { $0 >= bound }
         case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
         }
-        return (condition.holdsOnPrefix ? whole.lowerBound..<edge : edge..<whole.upperBound, edge)
+    }
+
+    /// `window(of:_:_:hints:)` of a plan whose conditions are `linearSearches`, each edge
+    /// looked for from its hint by `sweep`: a scan nested in a closure over rows in date order
+    /// finds each edge where it was or a row or two on.
+    func sweptWindow(of whole: Range<Int>, _ searches: UnsafeBufferPointer<LinearSearch>, _ dates: UnsafeBufferPointer<Double>,
+                     _ values: UnsafeBufferPointer<Double>, hints: UnsafeMutableBufferPointer<Int>) -> Range<Int> {
+        var lower = whole.lowerBound, upper = whole.upperBound
+        for index in 0..<searches.count {
+            let search = searches[index]
+            let bound = values[search.boundIndex]
+            let shift = switch search.shift {
+            case .none: 0.0
+            case .k: values[search.shiftIndex]
+            case .minusK: -values[search.shiftIndex]
+            }
+            let range = Range(uncheckedBounds: (lower, upper)), hint = hints[index], negated = search.negated
+            // (The sign tested at every row rather than a loop for each: one branch that always
+            // goes the same way, in half the code.)
+            @inline(__always) func y(_ position: Int) -> Double { (negated ? -dates[position] : dates[position]) + shift }
+            let found: Int
+            switch (search.op, search.holdsOnPrefix) {
+            case (.less, true): found = DateWindowPlan.sweep(range, from: hint) { !(y($0) < bound) }
+            case (.lessOrEqual, true): found = DateWindowPlan.sweep(range, from: hint) { !(y($0) <= bound) }
+            case (.greater, true): found = DateWindowPlan.sweep(range, from: hint) { !(y($0) > bound) }
+            case (.greaterOrEqual, true): found = DateWindowPlan.sweep(range, from: hint) { !(y($0) >= bound) }
+            case (.less, false): found = DateWindowPlan.sweep(range, from: hint) { y($0) < bound }
+            case (.lessOrEqual, false): found = DateWindowPlan.sweep(range, from: hint) { y($0) <= bound }
+            case (.greater, false): found = DateWindowPlan.sweep(range, from: hint) { y($0) > bound }
+            case (.greaterOrEqual, false): found = DateWindowPlan.sweep(range, from: hint) { y($0) >= bound }
+            case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+            }
+            hints[index] = found
+            if search.holdsOnPrefix { upper = found } else { lower = found }
+        }
+        return Range(uncheckedBounds: (lower, upper))
+    }
+
+    /// The first position of `range` from which `flipped` holds (`range.upperBound` when it
+    /// holds nowhere), for a test that is false and then true along it, looked for from `hint`:
+    /// at the hint, a row on or a row back (where the next outer row of a nested scan usually
+    /// finds it), else by binary search of the rest.
+    @inline(__always)
+    static func sweep(_ range: Range<Int>, from hint: Int, _ flipped: (Int) -> Bool) -> Int {
+        let low = range.lowerBound, high = range.upperBound
+        var edge = hint < low ? low : (hint > high ? high : hint)
+        if edge < high && !flipped(edge) {
+            edge &+= 1
+            guard edge < high && !flipped(edge) else { return edge }
+            return Evaluator.partition(Range(uncheckedBounds: (edge &+ 1, high)), flipped)
+        }
+        guard edge > low && flipped(edge &- 1) else { return edge }
+        edge &-= 1
+        guard edge > low && flipped(edge &- 1) else { return edge }
+        return Evaluator.partition(Range(uncheckedBounds: (low, edge &- 1)), flipped)
     }
 }
 
@@ -289,42 +371,6 @@ extension Evaluator {
             if isTrue(mid) { high = mid } else { low = mid + 1 }
         }
         return low
-    }
-
-    /// `partition(_:_:)` looked for outwards from `hint`: the steps double away from it until
-    /// they pass the position, then a binary search between the last two. (Any hint gives the
-    /// same position; a near one takes fewer tests.)
-    @inline(__always)
-    fileprivate static func partition(_ range: Range<Int>, near hint: Int, _ isTrue: (Int) -> Bool) -> Int {
-        // The position is in low...high: `isTrue` fails below `low` and holds from `high`.
-        var low = range.lowerBound, high = range.upperBound
-        let start = min(max(hint, low), high)
-        if start < high, !isTrue(start) {
-            low = start + 1
-            var step = 1
-            while low < high {
-                let probe = min(low + step - 1, high - 1)
-                if isTrue(probe) {
-                    high = probe
-                    break
-                }
-                low = probe + 1
-                step &<<= 1
-            }
-        } else {
-            high = start
-            var step = 1
-            while high > low {
-                let probe = max(high - step, low)
-                if !isTrue(probe) {
-                    low = probe + 1
-                    break
-                }
-                high = probe
-                step &<<= 1
-            }
-        }
-        return partition(low..<high, isTrue)
     }
 
     /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.

@@ -17,6 +17,59 @@ final class RowCursor {
     var position = 0
 }
 
+/// A nested scan run for the outer row at each position (see `RowPredicateBinder.nestedSearch`):
+/// the position in the other list's stream of the row that decides it, charging the meter
+/// what the fused inner scan charges in the closure.
+final class NestedSearch {
+    /// How the other list is gone through for the outer row at the cursor: how many of its
+    /// rows, and the row that decides it.
+    enum Inner {
+        /// No donations: nothing is found, and nothing is gone through.
+        case nothing
+        case window(NestedWindow)
+        case rows(() -> (examined: Int, match: Int?))
+    }
+
+    // (The inner search's kinds kept apart rather than as an `Inner`: taking a reference out of
+    // an enum's payload retains and releases it at every search. The window is called through
+    // an unmanaged reference, which `keptWindow` keeps alive: a strong or unowned one is
+    // retained around every call of its `scan`.)
+    private let keptWindow: NestedWindow?
+    private let window: Unmanaged<NestedWindow>?
+    private let rows: (() -> (examined: Int, match: Int?))?
+    let cursor: RowCursor
+    let meter: StepMeter?
+    let perElement: Int
+    let sourceSteps: Int
+
+    init(_ inner: Inner, cursor: RowCursor, meter: StepMeter?, perElement: Int, sourceSteps: Int) {
+        (self.cursor, self.meter, self.perElement, self.sourceSteps) = (cursor, meter, perElement, sourceSteps)
+        switch inner {
+        case .nothing: (keptWindow, window, rows) = (nil, nil, nil)
+        case .window(let window): (keptWindow, self.window, rows) = (window, Unmanaged.passUnretained(window), nil)
+        case .rows(let rows): (keptWindow, window, self.rows) = (nil, nil, rows)
+        }
+    }
+
+    /// The row that decides the scan for the outer row at `position`; nil when none does.
+    @inline(__always)
+    func match(at position: Int) -> Int? {
+        // Past the steps the evaluation has left, the scan is to give way: no more work.
+        if let meter, meter.steps > meter.limit { return nil }
+        cursor.position = position
+        let examined: Int, match: Int?
+        if let window {
+            (examined, match) = window._withUnsafeGuaranteedRef { $0.scan() }
+        } else if let rows {
+            (examined, match) = rows()
+        } else {
+            return nil
+        }
+        meter?.steps += examined * perElement + sourceSteps
+        return match
+    }
+}
+
 /// A nested scan of a contiguous list in the window its date conditions allow for the outer
 /// row at the cursor (see `RowPredicateBinder.windowedScan`): the rows before and after the
 /// window count as gone through where the scan would have tested them (as in `Evaluator.scan`).
@@ -74,9 +127,11 @@ final class NestedWindow {
             }
         }
         let window: Range<Int>
-        if let condition = plan.onlyDate {
-            (window, edges[0]) = dates.withUnsafeBufferPointer { dates in
-                DateWindowPlan.window(of: whole, dates, condition, bound: values[0], near: edges[0])
+        if let searches = plan.linearSearches {
+            window = searches.withUnsafeBufferPointer { searches in
+                dates.withUnsafeBufferPointer { dates in
+                    plan.sweptWindow(of: whole, searches, dates, UnsafeBufferPointer(values), hints: edges)
+                }
             }
         } else {
             window = plan.window(of: whole, dates, UnsafeBufferPointer(values), hints: edges)

@@ -100,11 +100,13 @@ class RowFilter {
             if let filter = MembershipFilter.make(constants, operand, binder) { return filter }
             return TestFilter(binder.bind(predicate))
         case .compare(let a, let op, let b):
-            if let filter = binder.columnFilter(a, op, b) { return filter }
+            if let filter = binder.nestedScanFilter(predicate) ?? binder.columnFilter(a, op, b) { return filter }
             return TestFilter(binder.bind(predicate))
         case .constant(let flag):
             return ConstantFilter(flag)
-        case .string, .exists:
+        case .exists:
+            return binder.nestedScanFilter(predicate) ?? TestFilter(binder.bind(predicate))
+        case .string:
             return TestFilter(binder.bind(predicate))
         }
     }

@@ -113,7 +113,7 @@ struct RowPredicateBinder {
         case .exists(let scan):
             let search = nestedSearch(scan, over: RowPredicateBinder.donations(invariant(.hoisted(scan.list))))
             // `allSatisfy` is decided by a row that fails, `contains` by one that holds.
-            return scan.mode == .allSatisfy ? { search($0) == nil } : { search($0) != nil }
+            return scan.mode == .allSatisfy ? { search.match(at: $0) == nil } : { search.match(at: $0) != nil }
         }
     }
 
@@ -125,20 +125,16 @@ struct RowPredicateBinder {
     /// in the closure: its closure's steps for the inner rows it goes through (as
     /// `Evaluator.scan` counts them over a window or from a join index), and its source's per
     /// element.
-    private func nestedSearch(_ scan: NestedScan, over list: DonationList?) -> (Int) -> Int? {
-        // No donations: nothing is found, and nothing is gone through.
-        guard let list else { return { _ in nil } }
+    private func nestedSearch(_ scan: NestedScan, over list: DonationList?) -> NestedSearch {
         let cursor = RowCursor()
+        guard let list else { return NestedSearch(.nothing, cursor: cursor, meter: meter, perElement: 0, sourceSteps: 0) }
         var binder = RowPredicateBinder(stream: list.stream, invariants: invariants, meter: meter)
         binder.enclosingRow = EnclosingRow(slot: scan.rowSlot, stream: stream, cursor: cursor)
-        let meter = self.meter, perElement = scan.perElement, sourceSteps = list.count * scan.perSourceElement
-        // How many inner rows the scan goes through, and the row that decides it, for the outer
-        // row at the cursor.
-        let inner: () -> (examined: Int, match: Int?)
+        let inner: NestedSearch.Inner
         if scan.mode != .allSatisfy, let joined = binder.joinedScan(scan, list) {
-            inner = joined
+            inner = .rows(joined)
         } else if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
-            inner = windowed
+            inner = .window(windowed)
         } else {
             let test = binder.bind(scan.predicate), wanted = scan.mode != .allSatisfy
             func decides(_ rows: some Sequence<Int>) -> (examined: Int, match: Int?) {
@@ -150,19 +146,31 @@ struct RowPredicateBinder {
                 return (examined, nil)
             }
             switch (list.positions, scan.mode == .last) {
-            case (.contiguous(let rows), false): inner = { decides(rows) }
-            case (.contiguous(let rows), true): inner = { decides(rows.reversed()) }
-            case (.scattered(let rows), false): inner = { decides(rows) }
-            case (.scattered(let rows), true): inner = { decides(rows.reversed()) }
+            case (.contiguous(let rows), false): inner = .rows { decides(rows) }
+            case (.contiguous(let rows), true): inner = .rows { decides(rows.reversed()) }
+            case (.scattered(let rows), false): inner = .rows { decides(rows) }
+            case (.scattered(let rows), true): inner = .rows { decides(rows.reversed()) }
             }
         }
-        return { position in
-            // Past the steps the evaluation has left, the scan is to give way: no more work.
-            if let meter, meter.steps > meter.limit { return nil }
-            cursor.position = position
-            let (examined, match) = inner()
-            meter?.steps += examined * perElement + sourceSteps
-            return match
+        return NestedSearch(inner, cursor: cursor, meter: meter, perElement: scan.perElement,
+                            sourceSteps: list.count * scan.perSourceElement)
+    }
+
+    /// A nested `contains` or `allSatisfy` in the outer closure (`RowPredicate.exists`), or
+    /// `other.first { ... } == nil` (`!=`), as a filter of the outer rows (see
+    /// `NestedScanFilter`); nil for other predicates.
+    func nestedScanFilter(_ predicate: RowPredicate) -> RowFilter? {
+        switch predicate {
+        case .exists(let scan):
+            let search = nestedSearch(scan, over: RowPredicateBinder.donations(invariant(.hoisted(scan.list))))
+            return NestedScanFilter(search, passesWhenFound: scan.mode != .allSatisfy)
+        case .compare(.function(.nestedFind(let scan, field: nil), let list, nil), let op, let k) where op == .equal || op == .notEqual,
+             .compare(let k, let op, .function(.nestedFind(let scan, field: nil), let list, nil)) where op == .equal || op == .notEqual:
+            // (With no other list, the generic test: it finds nothing without a search.)
+            guard k.isInvariant, case .null = invariant(k), let donations = RowPredicateBinder.donations(invariant(list)) else { return nil }
+            return NestedScanFilter(nestedSearch(scan, over: donations), passesWhenFound: op == .notEqual)
+        default:
+            return nil
         }
     }
 
@@ -171,7 +179,8 @@ struct RowPredicateBinder {
     /// found (or the field is nil).
     private func nestedFind(_ scan: NestedScan, field: Int?, _ list: RowPredicate.Operand) -> Bound {
         guard let list = RowPredicateBinder.donations(invariant(list)) else { return .value(.null) }
-        let search = nestedSearch(scan, over: list)
+        let nested = nestedSearch(scan, over: list)
+        let search = { nested.match(at: $0) }
         guard let field else {
             let dates = list.stream.dates
             return .computedOptionalNumbers({ search($0).map { dates[$0] } }, isDate: true)
@@ -193,7 +202,7 @@ struct RowPredicateBinder {
     /// A nested scan of a contiguous list with date conditions (see `DateWindowPlan`): only
     /// the rows in the window they allow for the outer row are tested. Nil when the predicate
     /// has no date condition.
-    private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> (() -> (examined: Int, match: Int?))? {
+    private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> NestedWindow? {
         guard let plan = DateWindowPlan(scan.predicate), let row = enclosingRow else { return nil }
         var reads: [NestedWindow.Read] = []
         for operand in plan.invariants {
@@ -216,9 +225,8 @@ struct RowPredicateBinder {
             guard let number = number(bind(operand)) else { return nil }
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
-        let window = NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: JoinPlan(plan.residual).flatMap(joinedSearch),
-                                  dates: stream.dates, whole: whole, cursor: row.cursor, mode: scan.mode)
-        return { window.scan() }
+        return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: JoinPlan(plan.residual).flatMap(joinedSearch),
+                            dates: stream.dates, whole: whole, cursor: row.cursor, mode: scan.mode)
     }
 
     /// For a join (`field == key` of an `Int` or `String` field and a value of the outer row,

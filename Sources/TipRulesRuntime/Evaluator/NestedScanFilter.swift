@@ -1,0 +1,44 @@
+/// A nested scan as a filter of the outer rows: `other.contains { ... }` or
+/// `other.allSatisfy { ... }` inside the outer closure (`RowPredicate.exists`), or
+/// `other.last { ... } != nil`. Each outer row of a batch is searched in one loop, where a
+/// `TestFilter` reached the same search through two closures a row; the answers and the steps
+/// charged are the search's (`NestedSearch.match(at:)`), row for row.
+final class NestedScanFilter: RowFilter {
+    private let search: NestedSearch
+    /// Whether an outer row passes when its search finds a row (`contains`, `!= nil`), or
+    /// when it finds none (`allSatisfy`, decided by a row that fails; `== nil`).
+    private let passesWhenFound: Bool
+
+    init(_ search: NestedSearch, passesWhenFound: Bool) {
+        (self.search, self.passesWhenFound) = (search, passesWhenFound)
+    }
+
+    @inline(__always)
+    private func passes(_ position: Int) -> Bool {
+        (search.match(at: position) != nil) == passesWhenFound
+    }
+
+    override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        var kept = 0
+        for position in input where passes(position) {
+            output[kept] = position
+            kept += 1
+        }
+        return kept
+    }
+
+    override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
+        var kept = 0
+        for position in range where passes(position) {
+            output[kept] = position
+            kept += 1
+        }
+        return kept
+    }
+
+    override func count(in range: Range<Int>) -> Int? {
+        var count = 0
+        for position in range where passes(position) { count &+= 1 }
+        return count
+    }
+}
