@@ -31,12 +31,13 @@ final class NestedSearch {
     }
 
     // (The inner search's kinds kept apart rather than as an `Inner`: taking a reference out of
-    // an enum's payload retains and releases it at every search. The window is called through
-    // an unmanaged reference, which `keptWindow` keeps alive: a strong or unowned one is
-    // retained around every call of its `scan`.)
+    // an enum's payload, or an optional, retains and releases it at every search. The window is
+    // called through an unmanaged reference, which `keptWindow` keeps alive: a strong or
+    // unowned one is retained around every call of its `scan`.)
     private let keptWindow: NestedWindow?
     private let window: Unmanaged<NestedWindow>?
-    private let rows: (() -> (examined: Int, match: Int?))?
+    private let searchesRows: Bool
+    private let rows: () -> (examined: Int, match: Int?)
     let cursor: RowCursor
     let meter: StepMeter?
     let perElement: Int
@@ -45,9 +46,9 @@ final class NestedSearch {
     init(_ inner: Inner, cursor: RowCursor, meter: StepMeter?, perElement: Int, sourceSteps: Int) {
         (self.cursor, self.meter, self.perElement, self.sourceSteps) = (cursor, meter, perElement, sourceSteps)
         switch inner {
-        case .nothing: (keptWindow, window, rows) = (nil, nil, nil)
-        case .window(let window): (keptWindow, self.window, rows) = (window, Unmanaged.passUnretained(window), nil)
-        case .rows(let rows): (keptWindow, window, self.rows) = (nil, nil, rows)
+        case .nothing: (keptWindow, window, searchesRows, rows) = (nil, nil, false, { (0, nil) })
+        case .window(let window): (keptWindow, self.window, searchesRows, rows) = (window, Unmanaged.passUnretained(window), false, { (0, nil) })
+        case .rows(let rows): (keptWindow, window, searchesRows, self.rows) = (nil, nil, true, rows)
         }
     }
 
@@ -60,7 +61,7 @@ final class NestedSearch {
         let examined: Int, match: Int?
         if let window {
             (examined, match) = window._withUnsafeGuaranteedRef { $0.scan() }
-        } else if let rows {
+        } else if searchesRows {
             (examined, match) = rows()
         } else {
             return nil
