@@ -287,6 +287,7 @@ extension DateWindowPlan {
     /// `window(of:_:_:hints:)` of a plan whose conditions are `linearSearches`, each edge
     /// looked for from its hint by `sweep`: a scan nested in a closure over rows in date order
     /// finds each edge where it was or a row or two on.
+    @inline(__always)
     func sweptWindow(of whole: Range<Int>, _ searches: UnsafeBufferPointer<LinearSearch>, _ dates: UnsafeBufferPointer<Double>,
                      _ values: UnsafeBufferPointer<Double>, hints: UnsafeMutableBufferPointer<Int>) -> Range<Int> {
         var lower = whole.lowerBound, upper = whole.upperBound
@@ -323,7 +324,8 @@ extension DateWindowPlan {
     /// The first position of `range` from which `flipped` holds (`range.upperBound` when it
     /// holds nowhere), for a test that is false and then true along it, looked for from `hint`:
     /// at the hint, a row on or a row back (where the next outer row of a nested scan usually
-    /// finds it), else by binary search of the rest.
+    /// finds it), else in steps that double away from there, then by binary search between the
+    /// last two. (Any hint gives the same position; a near one takes fewer tests.)
     @inline(__always)
     static func sweep(_ range: Range<Int>, from hint: Int, _ flipped: (Int) -> Bool) -> Int {
         let low = range.lowerBound, high = range.upperBound
@@ -331,12 +333,28 @@ extension DateWindowPlan {
         if edge < high && !flipped(edge) {
             edge &+= 1
             guard edge < high && !flipped(edge) else { return edge }
-            return Evaluator.partition(Range(uncheckedBounds: (edge &+ 1, high)), flipped)
+            // Not at `edge` or before: from `edge + 1` up.
+            var from = edge &+ 1, step = 1
+            while from < high {
+                let probe = from &+ step &- 1 < high ? from &+ step &- 1 : high &- 1
+                if flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (from, probe)), flipped) }
+                from = probe &+ 1
+                step &<<= 1
+            }
+            return high
         }
         guard edge > low && flipped(edge &- 1) else { return edge }
         edge &-= 1
         guard edge > low && flipped(edge &- 1) else { return edge }
-        return Evaluator.partition(Range(uncheckedBounds: (low, edge &- 1)), flipped)
+        // At `edge - 1` or before: from there down.
+        var to = edge &- 1, step = 1
+        while to > low {
+            let probe = to &- step > low ? to &- step : low
+            if !flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (probe &+ 1, to)), flipped) }
+            to = probe
+            step &<<= 1
+        }
+        return low
     }
 }
 

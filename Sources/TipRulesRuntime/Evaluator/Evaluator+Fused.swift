@@ -840,13 +840,16 @@ extension Evaluator {
     private func addAll(_ values: UnsafeBufferPointer<Int>, to sum: inout Int, _ addition: SourceRange) throws(Interrupt) {
         // `v ^ (v >> 63)` is `v` for `v >= 0` and `-v - 1` otherwise: with every such bit or-ed
         // into `bits`, each value lies in `-(bits + 1)...bits`, and so each partial sum within
-        // `n * (bits + 1)` of `sum`. (One pass of shifts and ors, which vectorises.)
-        var bits = 0
-        for value in values { bits |= value ^ (value >> 63) }
+        // `n * (bits + 1)` of `sum`. The values are added, wrapping, in the same pass of shifts,
+        // ors and adds, which vectorises; the total stands when the bound shows no partial sum
+        // can have overflowed.
+        var bits = 0, total = sum
+        for value in values {
+            bits |= value ^ (value >> 63)
+            total &+= value
+        }
         let (reach, overflows) = (bits &+ 1).multipliedReportingOverflow(by: values.count)
         if bits < .max && !overflows && !sum.addingReportingOverflow(reach).overflow && !sum.subtractingReportingOverflow(reach).overflow {
-            var total = sum
-            for value in values { total &+= value }
             sum = total
             return
         }
