@@ -179,23 +179,22 @@ struct RowPredicateBinder {
     /// found (or the field is nil).
     private func nestedFind(_ scan: NestedScan, field: Int?, _ list: RowPredicate.Operand) -> Bound {
         guard let list = RowPredicateBinder.donations(invariant(list)) else { return .value(.null) }
-        let nested = nestedSearch(scan, over: list)
-        let search = { nested.match(at: $0) }
+        let search = nestedSearch(scan, over: list)
         guard let field else {
             let dates = list.stream.dates
-            return .computedOptionalNumbers({ search($0).map { dates[$0] } }, isDate: true)
+            return .computedOptionalNumbers({ search.match(at: $0).map { dates[$0] } }, isDate: true)
         }
         switch list.stream.columns[field] {
-        case .int(let items): return .computedOptionalInts { search($0).map { items[$0] } }
-        case .double(let items): return .computedOptionalNumbers({ search($0).map { items[$0] } }, isDate: false)
-        case .date(let items): return .computedOptionalNumbers({ search($0).map { items[$0] } }, isDate: true)
-        case .string(let items): return .computedOptionalStrings { search($0).map { items[$0] } }
-        case .bool(let items): return .values { search($0).map { .bool(items[$0]) } ?? .null }
-        case .optionalInt(let items): return .computedOptionalInts { search($0).flatMap { items[$0] } }
-        case .optionalDouble(let items): return .computedOptionalNumbers({ search($0).flatMap { items[$0] } }, isDate: false)
-        case .optionalDate(let items): return .computedOptionalNumbers({ search($0).flatMap { items[$0] } }, isDate: true)
-        case .optionalString(let items): return .computedOptionalStrings { search($0).flatMap { items[$0] } }
-        case .values(let items): return .values { search($0).map { items[$0] } ?? .null }
+        case .int(let items): return .computedOptionalInts { search.match(at: $0).map { items[$0] } }
+        case .double(let items): return .computedOptionalNumbers({ search.match(at: $0).map { items[$0] } }, isDate: false)
+        case .date(let items): return .computedOptionalNumbers({ search.match(at: $0).map { items[$0] } }, isDate: true)
+        case .string(let items): return .computedOptionalStrings { search.match(at: $0).map { items[$0] } }
+        case .bool(let items): return .values { search.match(at: $0).map { .bool(items[$0]) } ?? .null }
+        case .optionalInt(let items): return .computedOptionalInts { search.match(at: $0).flatMap { items[$0] } }
+        case .optionalDouble(let items): return .computedOptionalNumbers({ search.match(at: $0).flatMap { items[$0] } }, isDate: false)
+        case .optionalDate(let items): return .computedOptionalNumbers({ search.match(at: $0).flatMap { items[$0] } }, isDate: true)
+        case .optionalString(let items): return .computedOptionalStrings { search.match(at: $0).flatMap { items[$0] } }
+        case .values(let items): return .values { search.match(at: $0).map { items[$0] } ?? .null }
         }
     }
 
