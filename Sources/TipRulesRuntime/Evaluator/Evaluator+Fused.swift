@@ -1255,16 +1255,18 @@ extension Evaluator {
     ///
     /// A filter that tests some rows through a closure (a string test, a nil test of a string)
     /// is searched by its truths too, where it charges no work: the typed tests in their loops,
-    /// the others only on the rows where they decide (see `TestColumn`). Nil when neither can
-    /// search a range: the caller selects batches of positions instead.
+    /// the others only on the rows where they decide (see `TestColumn`). Otherwise a filter that
+    /// tests a row at a time searches by itself (see `RowFilter.searchesRowAtATime`). Nil when
+    /// none of these can search a range: the caller selects batches of positions instead.
     private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter? {
         if bound.filter.isColumnar {
             guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
             return truths
         }
-        guard let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream),
-              truths !== bound.filter else { return nil }
-        return truths
+        if let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream), truths !== bound.filter {
+            return truths
+        }
+        return bound.filter.searchesRowAtATime ? bound.filter : nil
     }
 
     /// How many rows of a contiguous range pass `counter`, counted in spans growing from 16 rows

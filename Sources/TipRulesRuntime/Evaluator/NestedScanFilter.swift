@@ -13,6 +13,16 @@ final class NestedScanFilter: RowFilter {
         (self.search, self.passesWhenFound) = (search, passesWhenFound)
     }
 
+    override var searchesRowAtATime: Bool { true }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        range.first { passes($0) }
+    }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        range.first { !passes($0) }
+    }
+
     @inline(__always)
     private func passes(_ position: Int) -> Bool {
         (search.match(at: position) != nil) == passesWhenFound

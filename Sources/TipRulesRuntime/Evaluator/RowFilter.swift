@@ -32,6 +32,12 @@ class RowFilter {
     /// Whether the filter tests typed columns only, in tight loops (no closure per row).
     var isColumnar: Bool { false }
 
+    /// Whether the filter tests one row at a time whatever the batch (a closure a row, a nested
+    /// scan), and searches a range (`firstPassing`, `firstFailing`) testing each row in turn up
+    /// to the one that decides: no row past it, so none of the work a test meters is done
+    /// twice or for nothing, as in a batch a search stops in.
+    var searchesRowAtATime: Bool { false }
+
     /// Whether the filter combines a computed test (`TruthFilter`) with others by `&&`, `||`
     /// or `!`, so that its searches compute that test's truths again at every turn (see
     /// `Evaluator.searcher`).
@@ -249,6 +255,16 @@ final class ConstantFilter: RowFilter {
 final class TestFilter: RowFilter {
     private let test: (Int) -> Bool
     init(_ test: @escaping (Int) -> Bool) { self.test = test }
+
+    override var searchesRowAtATime: Bool { true }
+
+    override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        range.first(where: test)
+    }
+
+    override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
+        range.first { !test($0) }
+    }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         var kept = 0
