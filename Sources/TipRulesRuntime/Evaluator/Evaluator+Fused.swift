@@ -1297,6 +1297,11 @@ extension Evaluator {
             let match = searcher.firstPassing(in: rows, bound.scratch, batch: bound.batch)
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
+        if reverse, case .contiguous(let rows) = list.positions, bound.filter.searchesRowAtATime {
+            // From the end a row at a time, as `firstPassing` searches from the start.
+            let match = bound.filter.lastPassing(in: rows)
+            return (match, match.map { rows.upperBound - $0 } ?? rows.count)
+        }
         if !reverse, bound.testsRowByRow, let and = bound.filter as? AndFilter, and.first.isColumnar,
            case .contiguous(let rows) = list.positions {
             // `p && q` where `q` is tested a row at a time (a nested scan): the rows `p` fails

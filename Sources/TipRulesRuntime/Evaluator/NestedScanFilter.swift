@@ -23,6 +23,10 @@ final class NestedScanFilter: RowFilter {
         range.first { !passes($0) }
     }
 
+    override func lastPassing(in range: Range<Int>) -> Int? {
+        range.last { passes($0) }
+    }
+
     @inline(__always)
     private func passes(_ position: Int) -> Bool {
         (search.match(at: position) != nil) == passesWhenFound

@@ -38,6 +38,12 @@ class RowFilter {
     /// twice or for nothing, as in a batch a search stops in.
     var searchesRowAtATime: Bool { false }
 
+    /// The last position of a contiguous range that passes, searched from the end a row at a
+    /// time (`last(where:)`); only for a filter that `searchesRowAtATime`.
+    func lastPassing(in range: Range<Int>) -> Int? {
+        preconditionFailure("\(Self.self) does not search a row at a time")
+    }
+
     /// Whether the filter combines a computed test (`TruthFilter`) with others by `&&`, `||`
     /// or `!`, so that its searches compute that test's truths again at every turn (see
     /// `Evaluator.searcher`).
@@ -264,6 +270,10 @@ final class TestFilter: RowFilter {
 
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
         range.first { !test($0) }
+    }
+
+    override func lastPassing(in range: Range<Int>) -> Int? {
+        range.last(where: test)
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
