@@ -1302,11 +1302,31 @@ extension Evaluator {
             let match = bound.filter.lastPassing(in: rows)
             return (match, match.map { rows.upperBound - $0 } ?? rows.count)
         }
+        if !reverse, let and = bound.filter as? AndFilter, and.second.searchesRowAtATime, and.first.isColumnar,
+           case .contiguous(let rows) = list.positions {
+            // `p && q` where `q` is tested a row at a time (a closure a row, a nested scan):
+            // blocks of rows through `p`'s loop, growing from 8, then `q` tested on the rows
+            // `p` passes, in order, up to the first that passes it: the rows, and the only rows,
+            // the closure tests `q` on. (`p` tests columns: it charges nothing.)
+            var start = rows.lowerBound, size = 8
+            let candidates = bound.scratch + bound.batch
+            while start < rows.upperBound {
+                let end = rows.upperBound - start <= size ? rows.upperBound : start + size
+                let kept = and.first.select(in: start..<end, bound.scratch, candidates)
+                if let index = and.second.firstPassing(among: UnsafeBufferPointer(start: candidates, count: kept)) {
+                    return (candidates[index], candidates[index] - rows.lowerBound + 1)
+                }
+                start = end
+                size = min(size * 2, bound.batch)
+            }
+            return (nil, rows.count)
+        }
         if !reverse, bound.testsRowByRow, let and = bound.filter as? AndFilter, and.first.isColumnar,
            case .contiguous(let rows) = list.positions {
-            // `p && q` where `q` is tested a row at a time (a nested scan): the rows `p` fails
-            // skipped by its own search, `q` tested on each row `p` passes, in order. These are
-            // the rows, and the only rows, that a batch of one row at a time would test `q` on.
+            // `p && q` where `q` tests a row at a time by way of a nested scan inside it: the rows
+            // `p` fails skipped by its own search, `q` tested on each row `p` passes, in order.
+            // These are the rows, and the only rows, that a batch of one row at a time would
+            // test `q` on.
             var start = rows.lowerBound
             let row = bound.scratch, passed = bound.scratch + bound.batch
             while start < rows.upperBound, let candidate = and.first.firstPassing(in: start..<rows.upperBound, bound.scratch, batch: bound.batch) {

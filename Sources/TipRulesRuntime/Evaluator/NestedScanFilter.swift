@@ -27,6 +27,10 @@ final class NestedScanFilter: RowFilter {
         range.last { passes($0) }
     }
 
+    override func firstPassing(among positions: UnsafeBufferPointer<Int>) -> Int? {
+        positions.firstIndex { passes($0) }
+    }
+
     @inline(__always)
     private func passes(_ position: Int) -> Bool {
         (search.match(at: position) != nil) == passesWhenFound

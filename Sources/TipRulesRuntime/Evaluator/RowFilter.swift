@@ -44,6 +44,12 @@ class RowFilter {
         preconditionFailure("\(Self.self) does not search a row at a time")
     }
 
+    /// The index of the first of `positions` that passes, each tested in turn up to it; only
+    /// for a filter that `searchesRowAtATime`.
+    func firstPassing(among positions: UnsafeBufferPointer<Int>) -> Int? {
+        preconditionFailure("\(Self.self) does not search a row at a time")
+    }
+
     /// Whether the filter combines a computed test (`TruthFilter`) with others by `&&`, `||`
     /// or `!`, so that its searches compute that test's truths again at every turn (see
     /// `Evaluator.searcher`).
@@ -274,6 +280,10 @@ final class TestFilter: RowFilter {
 
     override func lastPassing(in range: Range<Int>) -> Int? {
         range.last(where: test)
+    }
+
+    override func firstPassing(among positions: UnsafeBufferPointer<Int>) -> Int? {
+        positions.firstIndex(where: test)
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
