@@ -287,37 +287,17 @@ final class TestFilter: RowFilter {
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
-        RowFilter.select(input, output, where: test)
+        RowFilter.keep(input, output, test)
     }
 
     override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
-        RowFilter.select(range, output, where: test)
+        RowFilter.keep(range, output) { test(range.lowerBound &+ $0) }
     }
 
     override func count(in range: Range<Int>) -> Int? {
-        RowFilter.count(in: range, where: test)
-    }
-}
-
-extension RowFilter {
-    /// Writes the positions of `positions` where `passes` holds, in order, to `output`; returns
-    /// how many: the loop of a filter that tests a row at a time.
-    @inline(__always)
-    static func select(_ positions: some Sequence<Int>, _ output: UnsafeMutablePointer<Int>, where passes: (Int) -> Bool) -> Int {
-        var kept = 0
-        for position in positions where passes(position) {
-            output[kept] = position
-            kept += 1
-        }
-        return kept
-    }
-
-    /// How many positions of `range` pass: the count of a filter that tests a row at a time.
-    @inline(__always)
-    static func count(in range: Range<Int>, where passes: (Int) -> Bool) -> Int {
         // Added without a branch: the test's answer varies from row to row unpredictably.
         var count = 0
-        for position in range { count &+= passes(position) ? 1 : 0 }
+        for position in range { count &+= test(position) ? 1 : 0 }
         return count
     }
 }
