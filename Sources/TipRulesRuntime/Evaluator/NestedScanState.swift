@@ -1,8 +1,8 @@
 import TipRulesSemantics
 
 // What a nested scan (`RowPredicate.exists`, see `NestedScan`) keeps while it tests the rows of
-// the scan it is nested in: the outer row being tested, the date window of its inner list, and
-// the join index it may build.
+// the scan it is nested in: the outer row being tested, the search itself, the date window of
+// its inner list, and the join index it may build.
 
 /// The row of an outer scan a nested scan's predicate reads (see `RowPredicateBinder.enclosingRow`).
 struct EnclosingRow {

@@ -117,8 +117,8 @@ struct RowPredicateBinder {
         }
     }
 
-    /// A nested scan run for the outer row at each position: the position in the other list's
-    /// stream of the row that decides it (the first that holds for `contains` and `first`, the
+    /// A nested scan run for the outer row at each position (`NestedSearch.match(at:)`): the
+    /// position in the other list's stream of the row that decides it (the first that holds for `contains` and `first`, the
     /// last that holds for `last`, the first that fails for `allSatisfy`), nil when none does.
     /// The inner predicate, bound once to the other list's stream, reads the outer row through a
     /// cursor set row by row; each search charges the meter what the fused inner scan charges
