@@ -466,6 +466,25 @@ struct OptimizerTests {
                              "filter { ($0.seen ? $0.name : \"Alps\").hasPrefix(\"A\") }.count"] {
                 result.append("\(source).\(computed)")
             }
+            // Sums that count (`$0 + (p ? 1 : 0)`) compared with a constant, which count only as
+            // far as the comparison needs (over the whole stream, with every count it can have);
+            // and initial values too large (the second overflows), or a constant that the initial
+            // value cannot be taken from, for which the sum is kept.
+            for (sum, comparisons) in [("reduce(0) { $0 + ($1.seen ? 1 : 0) }", ["> 1", "< 21"]), ("reduce(3) { $1.id > 2 ? $0 + 1 : $0 }", ["== 5", ">= 29"]),
+                                       ("map { $0.note == nil ? 0 : 1 }.reduce(-2, +)", [">= 0", "<= 13"]), ("reduce(0) { $1.rating > 2 ? $0 : $0 + 1 }", ["< 2", "> 28"]),
+                                       ("reduce(0) { $0 + ($1.name.hasPrefix(\"Al\") ? 0 : 1) }", ["!= 3"]), ("reduce(1) { $0 + ($1.seen ? 1 : 0) }", ["<= 1"]),
+                                       ("filter { $0.id > 0 }.reduce(0) { $0 + ($1.seen ? 1 : 0) }", ["> 0"]),
+                                       ("reduce(-9223372036854775807) { $0 + ($1.seen ? 1 : 0) }", ["> -9223372036854775806"]),
+                                       ("reduce(9223372036854775800) { $0 + ($1.seen ? 1 : 0) }", ["> 5"]),
+                                       ("reduce(2) { $0 + ($1.seen ? 1 : 0) }", ["> -9223372036854775807"])] {
+                for comparison in comparisons {
+                    result.append("\(source).\(sum) \(comparison)")
+                    result.append("2 \(comparison.prefix(while: { $0 != " " })) \(source).\(sum)")
+                }
+                if source == "view.donations" {
+                    result += (-3...62).map { "\(source).\(sum) == \($0)" }
+                }
+            }
             // Folds: the accumulator read by the step (`max`, `min`, `||`, a ternary), over the
             // donations, what `map` made of them, and those of its results a `filter` keeps; and a
             // fold not fused (of a `String` accumulator).

@@ -11,22 +11,56 @@ import TipRulesSyntax
 /// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
 /// characters.
 enum StringSearch {
-    /// Whether the bytes are ASCII other than CR. (One loop without early exits: the spans
-    /// checked are short, and a branch per byte costs more than the bytes.)
-    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-        var high: UInt8 = 0, carriageReturns = 0
-        for byte in bytes {
-            high |= byte
-            carriageReturns &+= byte == 0x0D ? 1 : 0
+    /// Whether `count` bytes of `bytes` from `offset` are ASCII other than CR, tested eight at
+    /// a time. (Without early exits: the spans checked are short.)
+    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, count: Int) -> Bool {
+        var flagged: UInt64 = 0, index = 0
+        while index < count {
+            flagged |= unsimpleLanes(word(bytes, offset &+ index, min(8, count &- index)))
+            index &+= 8
         }
-        return high < 0x80 && carriageReturns == 0
+        return flagged == 0
     }
 
-    /// Whether `text` holds the bytes of `part` from `offset` on (which it has room for).
+    /// Whether a word's bytes (zero in lanes that hold none) are ASCII other than CR.
     @inline(__always)
-    private static func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
-        var differ: UInt8 = 0
-        for index in 0..<part.count { differ |= text[offset + index] ^ part[index] }
+    private static func isSimple(_ word: UInt64) -> Bool { unsimpleLanes(word) == 0 }
+
+    /// Nonzero when some byte of the word has its high bit set or is a CR (a zero byte of
+    /// `word ^ CRs`; a zero lane is not a CR).
+    @inline(__always)
+    private static func unsimpleLanes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, x = word ^ (ones &* 0x0D)
+        return (word & high) | ((x &- ones) & ~x & high)
+    }
+
+    /// `count` (0 to 8) bytes of `bytes` from `offset` in a word's low bytes, the rest zero:
+    /// one unaligned load where the buffer has eight bytes.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> UInt64 {
+        if bytes.count >= 8 {
+            // The eight bytes at or before `offset` that stay within the buffer.
+            let base = min(offset, bytes.count &- 8)
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+                .loadUnaligned(fromByteOffset: base, as: UInt64.self))
+            let shifted = loaded &>> UInt64(truncatingIfNeeded: (offset &- base) &* 8)
+            return count >= 8 ? shifted : shifted & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+        }
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(bytes[offset &+ index]) &<< UInt64(truncatingIfNeeded: index &* 8) }
+        return value
+    }
+
+    /// Whether `text` holds the first `count` bytes of `part` from `offset` on (which it has
+    /// room for), compared eight at a time.
+    @inline(__always)
+    private static func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        var differ: UInt64 = 0, index = 0
+        while index < count {
+            let n = min(8, count &- index)
+            differ |= word(text, offset &+ index, n) ^ word(part, index, n)
+            index &+= 8
+        }
         return differ == 0
     }
 
@@ -47,25 +81,63 @@ enum StringSearch {
     /// rather than for every text.
     struct AffixTest {
         private let needle: String
+        /// The needle's bytes, padded with zeros to at least eight so that each word of them
+        /// is one load.
         private let bytes: [UInt8]
+        private let count: Int
         private let simpleNeedle: Bool
         private let suffix: Bool
+        /// For a needle of at most seven bytes (nearly every one), the text's last eight bytes
+        /// (with `suffix`; its first eight otherwise) are read as one word, in which these
+        /// select the lanes of the window checked for ASCII, and of the needle, which they
+        /// must equal `needleWord` in.
+        private let windowMask: UInt64, needleMask: UInt64, needleWord: UInt64
 
         init(_ needle: String, suffix: Bool) {
             self.needle = needle
             self.suffix = suffix
-            bytes = Array(needle.utf8)
-            simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0[...]) }
+            let bytes = Array(needle.utf8)
+            count = bytes.count
+            simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0, count: $0.count) }
+            self.bytes = bytes + Array(repeating: 0, count: max(0, 8 - bytes.count))
+            guard count < 8 else {
+                (windowMask, needleMask, needleWord) = (0, 0, 0)
+                return
+            }
+            func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 << UInt64(n * 8)) - 1 }
+            // A suffix's lanes are the high ones: the word's last byte is the text's.
+            let shift = suffix ? UInt64((8 - count) * 8) : 0
+            windowMask = suffix ? ~lanes(8 - (count + 1)) : lanes(count + 1)
+            needleMask = lanes(count) << shift
+            needleWord = bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) } << shift
         }
 
         func holds(_ text: String) -> Bool {
             if simpleNeedle {
                 let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { t in
-                    bytes.withUnsafeBufferPointer { p in StringSearch.affix(t, p, suffix: suffix) }
+                    if count < 8 { return shortAffix(t) }
+                    return bytes.withUnsafeBufferPointer { p in StringSearch.affix(t, p, count: count, suffix: suffix) }
                 }
                 if let answer = fast ?? nil { return answer }
             }
             return suffix ? StringSearch.hasSuffix(text, needle) : StringSearch.hasPrefix(text, needle)
+        }
+
+        /// `affix` for a needle shorter than eight bytes: the window and the needle in one word.
+        @inline(__always)
+        private func shortAffix(_ t: UnsafeBufferPointer<UInt8>) -> Bool? {
+            let text: UInt64
+            if t.count >= 8 {
+                text = StringSearch.word(t, suffix ? t.count &- 8 : 0, 8)
+            } else {
+                // A short text's bytes at the same end of the word; the lanes it lacks are
+                // zero, which the ASCII check passes (and it is too short when the needle
+                // needs them).
+                let word = StringSearch.word(t, 0, t.count)
+                text = suffix ? word &<< UInt64(truncatingIfNeeded: (8 &- t.count) &* 8) : word
+            }
+            guard StringSearch.isSimple(text & windowMask) else { return nil }
+            return t.count >= count && text & needleMask == needleWord
         }
     }
 
@@ -73,19 +145,19 @@ enum StringSearch {
     /// ASCII other than CR; nil when the text's bytes there, and the one next to them, are not
     /// (then only whole characters tell).
     @inline(__always)
-    private static func affix(_ t: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, suffix: Bool) -> Bool? {
-        let window = min(t.count, p.count + 1), start = suffix ? t.count - window : 0
-        guard simple(t[start..<(start + window)]) else { return nil }
-        return t.count >= p.count && bytesEqual(t, from: suffix ? t.count - p.count : 0, p)
+    private static func affix(_ t: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, count: Int, suffix: Bool) -> Bool? {
+        let window = min(t.count, count &+ 1), start = suffix ? t.count &- window : 0
+        guard simple(t, from: start, count: window) else { return nil }
+        return t.count >= count && bytesEqual(t, from: suffix ? t.count &- count : 0, p, count: count)
     }
 
     static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        let fast: Bool? = withBytes(text, prefix) { t, p in simple(p[...]) ? affix(t, p, suffix: false) : nil }
+        let fast: Bool? = withBytes(text, prefix) { t, p in simple(p, count: p.count) ? affix(t, p, count: p.count, suffix: false) : nil }
         return fast ?? text.starts(with: prefix)
     }
 
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        let fast: Bool? = withBytes(text, suffix) { t, s in simple(s[...]) ? affix(t, s, suffix: true) : nil }
+        let fast: Bool? = withBytes(text, suffix) { t, s in simple(s, count: s.count) ? affix(t, s, count: s.count, suffix: true) : nil }
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 
@@ -122,7 +194,7 @@ enum StringSearch {
     static func contains(_ text: String, _ needle: String) -> Bool {
         if needle.isEmpty { return false }
         let fast: Bool? = withBytes(text, needle) { t, n in
-            guard simple(n[...]), simple(t[...]) else { return nil }
+            guard simple(n, count: n.count), simple(t, count: t.count) else { return nil }
             return contains(t, n)
         }
         return fast ?? contains(Array(text), Array(needle))

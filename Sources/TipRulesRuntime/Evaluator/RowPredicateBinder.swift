@@ -1257,7 +1257,11 @@ struct RowPredicateBinder {
             switch test {
             case .hasPrefix, .hasSuffix:
                 let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
-                return { position in items[position].map(affix.holds) ?? false }
+                return { position in
+                    // (Not `.map(affix.holds)`: the method's closure retains the test's strings a row.)
+                    guard let text = items[position] else { return false }
+                    return affix.holds(text)
+                }
             default: return { position in items[position]?.isEmpty ?? false }
             }
         }
@@ -1271,7 +1275,10 @@ struct RowPredicateBinder {
                 case .isEmpty: return { position in items[position]?.isEmpty ?? fallback }
                 case .hasPrefix, .hasSuffix:
                     let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
-                    return { position in items[position].map(affix.holds) ?? fallback }
+                    return { position in
+                        guard let text = items[position] else { return fallback }
+                        return affix.holds(text)
+                    }
                 case .contains: break
                 }
                 return { position in
