@@ -3356,6 +3356,120 @@ enum Workloads {
         Workload(
             name: "W955", rule: "didPurchase.donations.filter { ($0.coupon ?? \"\").isEmpty }.count > 50",
             closure: { data, calendar, isLoggedIn in data.purchases.filter { ($0.coupon ?? "").isEmpty }.count > 50 }),
+        Workload(
+            name: "W956", rule: "didRate.donations.sorted { $0.score > $1.score }.first?.landmarkID ?? 0 > 3",
+            closure: { data, _, _ in data.ratings.sorted { $0.score > $1.score }.first?.landmarkID ?? 0 > 3 }),
+        Workload(
+            name: "W957", rule: "didRate.donations.min { $0.score < $1.score }?.score ?? 0 < 1",
+            closure: { data, _, _ in data.ratings.min { $0.score < $1.score }?.score ?? 0 < 1 }),
+        Workload(
+            name: "W958", rule: "didRate.donations.map(\\.score).sorted().last ?? 0 > 4",
+            closure: { data, _, _ in data.ratings.map(\.score).sorted().last ?? 0 > 4 }),
+        Workload(
+            name: "W959", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, _, _ in data.views.map(\.landmarkName).sorted().first == "Alps" }),
+        Workload(
+            name: "W960", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.score > 3 }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) && $0.score > 3 }.count > 2 }),
+        Workload(
+            name: "W961", rule: "didRate.donations.donatedWithin(.days(14)).compactMap(\\.helpful).max() ?? 0 > 10",
+            closure: { data, calendar, _ in within(data.ratings, .day, 14, calendar).compactMap(\.helpful).max() ?? 0 > 10 }),
+        Workload(
+            name: "W962", rule: "didRate.donations.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 5",
+            closure: { data, _, _ in data.ratings.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 5 }),
+        Workload(
+            name: "W963", rule: "didRate.donations.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 10",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 10 }),
+        Workload(
+            name: "W964", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).reduce(\"\") { $0.count > $1.count ? $0 : $1 }.count > 5",
+            closure: { data, _, _ in data.views.map(\.landmarkName).reduce("") { $0.count > $1.count ? $0 : $1 }.count > 5 }),
+        Workload(
+            name: "W965", rule: "didRate.donations.map { Int($0.score.rounded()) }.reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { Int($0.score.rounded()) }.reduce(0, +) > 100 }),
+        Workload(
+            name: "W966", rule: "didRate.donations.filter { $0.score.rounded() == 4 }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { $0.score.rounded() == 4 }.count > 10 }),
+        Workload(
+            name: "W967", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).contains(\"Zion\")",
+            closure: { data, _, _ in Set(data.views.map(\.landmarkName)).contains("Zion") }),
+        Workload(
+            name: "W968", rule: "didRate.donations.map(\\.landmarkID).filter { $0 % 2 == 0 }.max() ?? 0 > 10",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).filter { $0 % 2 == 0 }.max() ?? 0 > 10 }),
+        Workload(
+            name: "W969", rule: "didLogin.donations.map(\\.date).max() ?? Date.distantPast > Date.now.addingTimeInterval(-86400)",
+            closure: { data, _, _ in data.logins.map(\.date).max() ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W970", rule: "didRate.donations.dropFirst(10).filter { $0.score > 4 }.count > 1",
+            closure: { data, _, _ in data.ratings.dropFirst(10).filter { $0.score > 4 }.count > 1 }),
+        Workload(
+            name: "W971", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 5 && $0.landmarkName.hasSuffix(\"s\") }.count > 2",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.count > 5 && $0.landmarkName.hasSuffix("s") }.count > 2 }),
+        Workload(
+            name: "W972", rule: "didPurchase.donations.map { $0.price * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 150",
+            closure: { data, _, _ in data.purchases.map { $0.price * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 150 }),
+        Workload(
+            name: "W973", rule: "didPurchase.donations.filter { $0.coupon == nil }.map(\\.quantity).reduce(0, +) > 100",
+            closure: { data, _, _ in data.purchases.filter { $0.coupon == nil }.map(\.quantity).reduce(0, +) > 100 }),
+        Workload(
+            name: "W974", rule: "didRate.donations.map { $0.landmarkID }.sorted().reversed().prefix(3).reduce(0, +) > 100",
+            closure: { data, _, _ in data.ratings.map { $0.landmarkID }.sorted().reversed().prefix(3).reduce(0, +) > 100 }),
+        Workload(
+            name: "W975", rule: "didRate.donations.allSatisfy { $0.comment?.count ?? 0 < 50 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.comment?.count ?? 0 < 50 } }),
+        Workload(
+            name: "W976", rule: "didPurchase.donations.first { $0.sku.lowercased().contains(\"tent\") }?.price ?? 0 > 50",
+            closure: { data, _, _ in data.purchases.first { $0.sku.lowercased().contains("tent") }?.price ?? 0 > 50 }),
+        Workload(
+            name: "W977", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == didRate.donations.last?.landmarkID }.count > 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkID == data.ratings.last?.landmarkID }.count > 3 }),
+        Workload(
+            name: "W978", rule: "Set(didRate.donations.map(\\.landmarkID)).count > Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).count / 2",
+            closure: { data, _, _ in Set(data.ratings.map(\.landmarkID)).count > Set(data.views.map(\.landmarkID)).count / 2 }),
+        Workload(
+            name: "W979", rule: "didRate.donations.map { $0.score > 4 ? \"high\" : \"low\" }.filter { $0 == \"high\" }.count > 10",
+            closure: { data, _, _ in data.ratings.map { $0.score > 4 ? "high" : "low" }.filter { $0 == "high" }.count > 10 }),
+        Workload(
+            name: "W980", rule: "didPurchase.donations.map(\\.sku).filter { $0.hasPrefix(\"b\") }.count > 10",
+            closure: { data, _, _ in data.purchases.map(\.sku).filter { $0.hasPrefix("b") }.count > 10 }),
+        Workload(
+            name: "W981", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 10 }.count > 10",
+            closure: { data, _, _ in data.ratings.compactMap { $0.helpful }.filter { $0 > 10 }.count > 10 }),
+        Workload(
+            name: "W982", rule: "(didRate.donations.compactMap(\\.comment).first { $0.contains(\"7\") } ?? \"\").count > 3",
+            closure: { data, _, _ in (data.ratings.compactMap(\.comment).first { $0.contains("7") } ?? "").count > 3 }),
+        Workload(
+            name: "W983", rule: "didPurchase.donations.reduce(0.0) { max($0, $1.price) } > 100",
+            closure: { data, _, _ in data.purchases.reduce(0.0) { max($0, $1.price) } > 100 }),
+        Workload(
+            name: "W984", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \"!\" }.contains(\"Zion!\")",
+            closure: { data, _, _ in data.views.map { $0.landmarkName + "!" }.contains("Zion!") }),
+        Workload(
+            name: "W985", rule: "didRate.donations.map(\\.date).sorted().last! > Date.now.addingTimeInterval(-86400)",
+            closure: { data, _, _ in data.ratings.map(\.date).sorted().last! > Dataset.now.addingTimeInterval(-86400) }),
+        Workload(
+            name: "W986", rule: "didRate.donations.filter { abs($0.date.timeIntervalSince(Date.now)) < 86400 * 10 }.count > 2",
+            closure: { data, _, _ in data.ratings.filter { abs($0.date.timeIntervalSince(Dataset.now)) < 86400 * 10 }.count > 2 }),
+        Workload(
+            name: "W987", rule: "didPurchase.donations.filter { $0.isGift || $0.coupon != nil }.count > 100",
+            closure: { data, _, _ in data.purchases.filter { $0.isGift || $0.coupon != nil }.count > 100 }),
+        Workload(
+            name: "W988", rule: "didRate.donations.suffix(100).filter { $0.comment != nil }.count > 20",
+            closure: { data, _, _ in data.ratings.suffix(100).filter { $0.comment != nil }.count > 20 }),
+        Workload(
+            name: "W989", rule: "didPurchase.donations.map { $0.sku }.contains { $0.count > 6 }",
+            closure: { data, _, _ in data.purchases.map { $0.sku }.contains { $0.count > 6 } }),
+        Workload(
+            name: "W990", rule: "didRate.donations.filter { $0.landmarkID > 10 }.sorted { $0.date > $1.date }.first?.score ?? 0 > 3",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID > 10 }.sorted { $0.date > $1.date }.first?.score ?? 0 > 3 }),
+        Workload(
+            name: "W991", rule: "didPurchase.donations.max { $0.price < $1.price }?.sku == \"tent\"",
+            closure: { data, _, _ in data.purchases.max { $0.price < $1.price }?.sku == "tent" }),
+        Workload(
+            name: "W992", rule: "didRate.donations.map { ($0.helpful ?? 0) * 2 }.sorted().suffix(5).reduce(0, +) > 50",
+            closure: { data, _, _ in data.ratings.map { ($0.helpful ?? 0) * 2 }.sorted().suffix(5).reduce(0, +) > 50 }),
+        Workload(
+            name: "W993", rule: "didViewLandmarkDetail.donations.compactMap { $0.landmarkID > 25 ? $0.landmarkName : nil }.count > 10",
+            closure: { data, _, _ in data.views.compactMap { $0.landmarkID > 25 ? $0.landmarkName : nil }.count > 10 }),
 
     ]
 }

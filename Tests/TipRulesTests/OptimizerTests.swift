@@ -9,8 +9,8 @@ import TipRulesTools
 @Suite("Optimizer")
 struct OptimizerTests {
     static let rules = """
-    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date? }
-    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date? }
+    event view { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date?, tag: String? }
+    event empty { id: Int, name: String, rating: Double, note: String?, seen: Bool, when: Date, bonus: Int?, weight: Double?, due: Date?, tag: String? }
     parameter threshold: Int = 3
     parameter wanted: String = "Alps"
     let lastDay = view.donations.last?.date ?? Date.distantPast
@@ -45,6 +45,8 @@ struct OptimizerTests {
             // Optional numbers: nil on some rows, -0.0 and NaN among the weights.
             if index % 3 != 2 { payload["bonus"] = .int((index * 37) % 11 - 5) }
             if index % 4 != 3 { payload["due"] = .date(Double(index) * 86_400 + (index % 2 == 0 ? -1e6 : 1e6)) }
+            // A second optional string, so that a test of one is never taken for a test of the other.
+            if index % 5 == 2 { payload["tag"] = .string(index % 10 == 2 ? "" : "t") }
             if index % 5 != 4 { payload["weight"] = .double(index == 30 ? .nan : index % 7 == 0 ? -0.0 : Double(index % 9) / 4) }
             try store.donate("view", at: Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 86_400), payload)
         }
@@ -97,6 +99,12 @@ struct OptimizerTests {
         "$0.name.isEmpty", "!$0.name.isEmpty", "$0.note?.isEmpty == true", "$0.note?.isEmpty == false", "$0.note?.isEmpty != true",
         "nil == $0.note?.isEmpty", "($0.note ?? \"\").isEmpty", "($0.note ?? \"dry\") == \"dry\"", "($0.note ?? wanted).hasPrefix(\"A\")",
         "($0.note ?? $0.name) < \"E\"", "$0.note ?? \"wet\" != \"wet\"",
+        // A string test guarded by its nil test, negated, or beside another test.
+        "$0.note == nil || !$0.note!.isEmpty", "$0.note != nil && $0.note!.hasPrefix(\"d\")", "$0.note == nil || $0.note!.hasSuffix(\"y\")",
+        "!($0.note ?? \"x\").isEmpty", "nil != $0.note && !$0.note!.hasSuffix(\"t\")", "!($0.note == nil || $0.note!.isEmpty)",
+        "$0.seen && !$0.name.hasPrefix(\"A\")", "!$0.name.hasSuffix(\"s\") || $0.id > 3", "$0.note == nil || $0.name.isEmpty",
+        "!$0.name.isEmpty && $0.note?.hasPrefix(\"w\") != true",
+        "$0.note == nil || ($0.tag ?? \"x\").hasPrefix(\"t\")", "$0.tag != nil && !($0.note ?? \"\").isEmpty",
         // `count` of strings (the long name charges steps for it) and of optional ones.
         "$0.name.count > 4", "$0.name.count == 4 || $0.id > 2", "($0.note?.count ?? 0) > 2", "($0.note?.count ?? threshold) == 3",
         "$0.note?.count == 3", "$0.note?.count != nil && $0.seen", "$0.id > 0 && $0.name.count > 80",

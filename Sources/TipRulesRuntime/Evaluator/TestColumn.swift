@@ -25,6 +25,8 @@ final class TestColumn: BatchComputation {
         case nilStringTest(ColumnArray<String?>, isNil: Bool)
         /// A `String` field compared with a value the same for every row.
         case strings(ColumnArray<String>, ComparisonOperator, String)
+        /// A test of a stored string that charges no work (see `StringColumnTest`).
+        case stringTest(StringColumnTest)
         /// A `Bool` field (`$0.isGift`, `$0.isGift == false`): whether it is `holdsWhen`.
         case bools(ColumnArray<Bool>, holdsWhen: Bool)
         /// `a && b` (or, with `isAnd` false, `a || b`) where `b` is run row by row: only on the
@@ -44,7 +46,7 @@ final class TestColumn: BatchComputation {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
         case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
-        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .bools, .leaving, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .stringTest, .bools, .leaving, .rows: scratch = nil
         }
     }
 
@@ -52,6 +54,17 @@ final class TestColumn: BatchComputation {
 
     var constant: Bool? {
         if case .constant(let flag) = source { flag } else { nil }
+    }
+
+    /// The test as one run a row at a time, for one that is (a string test, though it has a
+    /// loop of its own, is run only on the rows the other side of `&&` or `||` leaves open, as
+    /// the closure runs it); nil for a typed test.
+    private var rowTest: ((Int) -> Bool)? {
+        switch source {
+        case .rows(let test): return test
+        case .stringTest(let test): return { test.holds($0) }
+        default: return nil
+        }
     }
 
     var storedColumn: ColumnArray<Bool>? {
@@ -66,6 +79,8 @@ final class TestColumn: BatchComputation {
     /// caller needs changes nothing.
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, allowingRows: Bool = false) -> TestColumn? {
         let batch = binder.batch
+        // A string test alone, negated, or with the nil test that guards it, in a loop of its own.
+        if allowingRows, let test = StringColumnTest.make(predicate, binder) { return TestColumn(.stringTest(test), batch: batch) }
         switch predicate {
         case .constant(let flag):
             return TestColumn(.constant(flag), batch: batch)
@@ -91,10 +106,10 @@ final class TestColumn: BatchComputation {
             // open; both run row by row: the whole of it as one test, which stops where the
             // closure stops. (The order of the operands changes no answer: a scanned predicate
             // cannot fail, and one run row by row here charges no work.)
-            switch (x.source, y.source) {
-            case (.rows, .rows): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
-            case (.rows(let test), _): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
-            case (_, .rows(let test)): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
+            switch (x.rowTest, y.rowTest) {
+            case (_?, _?): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
+            case (let test?, nil): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
+            case (nil, let test?): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
             default: return TestColumn(isAnd ? .and(x, y) : .or(x, y), batch: batch)
             }
         case .not(let a):
@@ -170,6 +185,8 @@ final class TestColumn: BatchComputation {
             items.withUnsafeBufferPointer { column in
                 TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
             }
+        case .stringTest(let test):
+            test.fill(input, output)
         case .bools(let items, let holdsWhen):
             items.withUnsafeBufferPointer { column in
                 for offset in 0..<count { output[offset] = column[input[offset]] == holdsWhen }
