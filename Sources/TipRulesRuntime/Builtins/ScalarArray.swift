@@ -46,10 +46,10 @@ enum ScalarArray {
     /// The elements in increasing order, as Swift's `sorted()` puts them.
     var sorted: [Value] {
         switch self {
-        case .ints(let items): return items.sorted().map(Value.int)
-        case .doubles(let items): return items.sorted().map(Value.double)
-        case .strings(let items): return items.sorted().map(Value.string)
-        case .dates(let items): return items.sorted().map(Value.date)
+        case .ints(let items): return Value.boxed(items.sorted()) { .int($0) }
+        case .doubles(let items): return Value.boxed(items.sorted(), asDates: false)
+        case .strings(let items): return Value.boxed(items.sorted()) { .string($0) }
+        case .dates(let items): return Value.boxed(items.sorted(), asDates: true)
         }
     }
 

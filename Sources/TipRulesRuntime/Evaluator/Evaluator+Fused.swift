@@ -114,8 +114,8 @@ extension Evaluator {
                 // `sorted()` charges as the built-in does, by the count.
                 try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
                 switch keys {
-                case .numbers(let keys): return .array(keys.sorted().map(element == .date ? Value.date : Value.double))
-                case .ints(let keys): return .array(keys.sorted().map(Value.int))
+                case .numbers(let keys): return .array(Value.boxed(keys.sorted(), asDates: element == .date))
+                case .ints(let keys): return .array(Value.boxed(keys.sorted()) { .int($0) })
                 case .values(let values): return .array(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less))
                 }
             }
@@ -325,7 +325,7 @@ extension Evaluator {
         case .equal: sorted = keys.sorted { $0 == $1 }
         case .notEqual: sorted = keys.sorted { $0 != $1 }
         }
-        return (sorted.map(make), Evaluator.sortApplications(keys.count))
+        return (Value.boxed(sorted, make), Evaluator.sortApplications(keys.count))
     }
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
@@ -1569,8 +1569,8 @@ extension Evaluator {
         case .column(.optionalDate(let items)): return read(items) { $0.map(Value.date) ?? .null }
         case .column(.optionalString(let items)): return read(items) { $0.map(Value.string) ?? .null }
         case .column(.values(let items)): return read(items) { $0 }
-        case .computed(.numbers(let keys)): return element == .date ? keys.map(Value.date) : keys.map(Value.double)
-        case .computed(.ints(let keys)): return keys.map(Value.int)
+        case .computed(.numbers(let keys)): return Value.boxed(keys, asDates: element == .date)
+        case .computed(.ints(let keys)): return Value.boxed(keys) { .int($0) }
         case .computed(.values(let keys)): return keys
         }
     }
