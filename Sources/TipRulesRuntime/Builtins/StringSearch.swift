@@ -11,27 +11,23 @@ import TipRulesSyntax
 /// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
 /// characters.
 enum StringSearch {
-    /// Whether `count` bytes of `bytes` from `offset` are ASCII other than CR, tested eight at
-    /// a time. (Without early exits: the spans checked are short.)
-    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, count: Int) -> Bool {
-        var flagged: UInt64 = 0, index = 0
-        while index < count {
-            flagged |= unsimpleLanes(word(bytes, offset &+ index, min(8, count &- index)))
-            index &+= 8
+    /// Whether the bytes are ASCII other than CR. (One loop without early exits: the spans
+    /// checked are short, and a branch per byte costs more than the bytes.)
+    private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        var high: UInt8 = 0, carriageReturns = 0
+        for byte in bytes {
+            high |= byte
+            carriageReturns &+= byte == 0x0D ? 1 : 0
         }
-        return flagged == 0
+        return high < 0x80 && carriageReturns == 0
     }
 
-    /// Whether a word's bytes (zero in lanes that hold none) are ASCII other than CR.
+    /// Whether `text` holds the bytes of `part` from `offset` on (which it has room for).
     @inline(__always)
-    private static func isSimple(_ word: UInt64) -> Bool { unsimpleLanes(word) == 0 }
-
-    /// Nonzero when some byte of the word has its high bit set or is a CR (a zero byte of
-    /// `word ^ CRs`; a zero lane is not a CR).
-    @inline(__always)
-    private static func unsimpleLanes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, x = word ^ (ones &* 0x0D)
-        return (word & high) | ((x &- ones) & ~x & high)
+    private static func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        var differ: UInt8 = 0
+        for index in 0..<part.count { differ |= text[offset + index] ^ part[index] }
+        return differ == 0
     }
 
     /// `count` (0 to 8) bytes of `bytes` from `offset` in a word's low bytes, the rest zero:
@@ -51,17 +47,12 @@ enum StringSearch {
         return value
     }
 
-    /// Whether `text` holds the first `count` bytes of `part` from `offset` on (which it has
-    /// room for), compared eight at a time.
+    /// Whether a word's bytes (zero in lanes that hold none) are ASCII other than CR: no high
+    /// bit, and no zero byte in `word ^ CRs` (a zero lane is not a CR).
     @inline(__always)
-    private static func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, from offset: Int, _ part: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
-        var differ: UInt64 = 0, index = 0
-        while index < count {
-            let n = min(8, count &- index)
-            differ |= word(text, offset &+ index, n) ^ word(part, index, n)
-            index &+= 8
-        }
-        return differ == 0
+    private static func isSimple(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, x = word ^ (ones &* 0x0D)
+        return (word & high) | ((x &- ones) & ~x & high) == 0
     }
 
     /// Runs `body` on the UTF-8 bytes of two strings (copying only strings not stored as UTF-8).
@@ -81,10 +72,7 @@ enum StringSearch {
     /// rather than for every text.
     struct AffixTest {
         private let needle: String
-        /// The needle's bytes, padded with zeros to at least eight so that each word of them
-        /// is one load.
         private let bytes: [UInt8]
-        private let count: Int
         private let simpleNeedle: Bool
         private let suffix: Bool
         /// For a needle of at most seven bytes (nearly every one), the text's last eight bytes
@@ -96,10 +84,9 @@ enum StringSearch {
         init(_ needle: String, suffix: Bool) {
             self.needle = needle
             self.suffix = suffix
-            let bytes = Array(needle.utf8)
-            count = bytes.count
-            simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0, count: $0.count) }
-            self.bytes = bytes + Array(repeating: 0, count: max(0, 8 - bytes.count))
+            bytes = Array(needle.utf8)
+            let count = bytes.count
+            simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0[...]) }
             guard count < 8 else {
                 (windowMask, needleMask, needleWord) = (0, 0, 0)
                 return
@@ -115,8 +102,8 @@ enum StringSearch {
         func holds(_ text: String) -> Bool {
             if simpleNeedle {
                 let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { t in
-                    if count < 8 { return shortAffix(t) }
-                    return bytes.withUnsafeBufferPointer { p in StringSearch.affix(t, p, count: count, suffix: suffix) }
+                    if bytes.count < 8 { return shortAffix(t) }
+                    return bytes.withUnsafeBufferPointer { p in StringSearch.affix(t, p, suffix: suffix) }
                 }
                 if let answer = fast ?? nil { return answer }
             }
@@ -137,7 +124,7 @@ enum StringSearch {
                 text = suffix ? word &<< UInt64(truncatingIfNeeded: (8 &- t.count) &* 8) : word
             }
             guard StringSearch.isSimple(text & windowMask) else { return nil }
-            return t.count >= count && text & needleMask == needleWord
+            return t.count >= bytes.count && text & needleMask == needleWord
         }
     }
 
@@ -145,19 +132,19 @@ enum StringSearch {
     /// ASCII other than CR; nil when the text's bytes there, and the one next to them, are not
     /// (then only whole characters tell).
     @inline(__always)
-    private static func affix(_ t: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, count: Int, suffix: Bool) -> Bool? {
-        let window = min(t.count, count &+ 1), start = suffix ? t.count &- window : 0
-        guard simple(t, from: start, count: window) else { return nil }
-        return t.count >= count && bytesEqual(t, from: suffix ? t.count &- count : 0, p, count: count)
+    private static func affix(_ t: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, suffix: Bool) -> Bool? {
+        let window = min(t.count, p.count + 1), start = suffix ? t.count - window : 0
+        guard simple(t[start..<(start + window)]) else { return nil }
+        return t.count >= p.count && bytesEqual(t, from: suffix ? t.count - p.count : 0, p)
     }
 
     static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        let fast: Bool? = withBytes(text, prefix) { t, p in simple(p, count: p.count) ? affix(t, p, count: p.count, suffix: false) : nil }
+        let fast: Bool? = withBytes(text, prefix) { t, p in simple(p[...]) ? affix(t, p, suffix: false) : nil }
         return fast ?? text.starts(with: prefix)
     }
 
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        let fast: Bool? = withBytes(text, suffix) { t, s in simple(s, count: s.count) ? affix(t, s, count: s.count, suffix: true) : nil }
+        let fast: Bool? = withBytes(text, suffix) { t, s in simple(s[...]) ? affix(t, s, suffix: true) : nil }
         return fast ?? text.reversed().starts(with: suffix.reversed())
     }
 
@@ -194,7 +181,7 @@ enum StringSearch {
     static func contains(_ text: String, _ needle: String) -> Bool {
         if needle.isEmpty { return false }
         let fast: Bool? = withBytes(text, needle) { t, n in
-            guard simple(n, count: n.count), simple(t, count: t.count) else { return nil }
+            guard simple(n[...]), simple(t[...]) else { return nil }
             return contains(t, n)
         }
         return fast ?? contains(Array(text), Array(needle))
