@@ -77,9 +77,12 @@ struct StringColumnTest {
         }
     }
 
-    /// The field a predicate tests for nil (`isNil`: `== nil`; otherwise `!= nil`).
+    /// The field a predicate tests for nil (`isNil`: `== nil`; otherwise `!= nil`, which
+    /// `x?.isEmpty == false` becomes as `!(x == nil)`).
     private static func nilTestedField(_ predicate: RowPredicate, isNil: Bool) -> Int? {
         switch predicate {
+        case .not(let inner):
+            return nilTestedField(inner, isNil: !isNil)
         case .compare(.field(let field), let op, .constant(.null)), .compare(.constant(.null), let op, .field(let field)):
             return op == (isNil ? .equal : .notEqual) ? field : nil
         default:
@@ -93,16 +96,6 @@ struct StringColumnTest {
         result.negated.toggle()
         if case .optionalStrings(let items, let whenNil) = column { result.column = .optionalStrings(items, whenNil: !whenNil) }
         return result
-    }
-
-    /// Whether the test holds for the row at a position.
-    func holds(_ position: Int) -> Bool {
-        switch column {
-        case .strings(let items): return test.holds(items[position]) != negated
-        case .optionalStrings(let items, let whenNil):
-            guard let text = items[position] else { return whenNil }
-            return test.holds(text) != negated
-        }
     }
 
     /// Writes whether the test holds for each row of `input`, each kind of column and test in a

@@ -56,13 +56,14 @@ final class TestColumn: BatchComputation {
         if case .constant(let flag) = source { flag } else { nil }
     }
 
-    /// The test as one run a row at a time, for one that is (a string test, though it has a
-    /// loop of its own, is run only on the rows the other side of `&&` or `||` leaves open, as
-    /// the closure runs it); nil for a typed test.
-    private var rowTest: ((Int) -> Bool)? {
+    /// The test (of `predicate`) as one run a row at a time, for one that is (a string test,
+    /// though it has a loop of its own, is run only on the rows the other side of `&&` or `||`
+    /// leaves open, as the closure runs it, and is bound as the closure tests it); nil for a
+    /// typed test.
+    private func rowTest(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> ((Int) -> Bool)? {
         switch source {
         case .rows(let test): return test
-        case .stringTest(let test): return { test.holds($0) }
+        case .stringTest: return binder.bind(predicate)
         default: return nil
         }
     }
@@ -106,7 +107,7 @@ final class TestColumn: BatchComputation {
             // open; both run row by row: the whole of it as one test, which stops where the
             // closure stops. (The order of the operands changes no answer: a scanned predicate
             // cannot fail, and one run row by row here charges no work.)
-            switch (x.rowTest, y.rowTest) {
+            switch (x.rowTest(a, binder), y.rowTest(b, binder)) {
             case (_?, _?): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
             case (let test?, nil): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
             case (nil, let test?): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
