@@ -2,8 +2,9 @@ import TipRulesSemantics
 
 /// A row predicate computed for a batch of rows as one `Bool` a row, each test in a loop of
 /// its own (the comparisons of numbers and `Int`s that `NumberColumn` and `IntColumn` compute,
-/// nil tests of optional fields, a `String` field against a constant, and `&&`, `||` and `!` of
-/// those), without a branch per row: what a ternary whose branches cannot fail chooses its value
+/// nil tests of optional fields, a `String` field against a constant, `isEmpty`, `hasPrefix` and
+/// `hasSuffix` of a stored string (`StringColumnTest`), and `&&`, `||` and `!` of those),
+/// without a branch per row: what a ternary whose branches cannot fail chooses its value
 /// by (see `BatchConditional`), and what counts and searches of such a predicate go through
 /// (see `Evaluator.rowCounter`). Other tests, where a caller allows them, run row by row.
 ///
