@@ -24,7 +24,8 @@ struct ProgramGenerator {
 
     mutating func int(_ depth: Int) -> String {
         if depth <= 0 { return pick(["0", "1", "-7", "0x1F", "1_000", "level", "9223372036854775807", "Int.min", "view.donations.count"]) }
-        switch random.below(19) {
+        switch random.below(20) {
+        case 19: return "\(list(depth - 1)).reduce(\(int(0))) { $0 + (\(rowBool(depth - 1)) ? \(pick(["1 : 0", "0 : 1"]))) }"
         case 16: return "\(list(depth - 1)).compactMap { $0.note }.count"
         case 17: return "\(list(depth - 1)).map { $0.score * 2 }.filter { $0 > \(double(0)) }.count"
         case 18: return "Set(\(list(depth - 1)).map { $0.name }).count"
@@ -75,7 +76,12 @@ struct ProgramGenerator {
         case 9: return "Date.now.timeIntervalSince($0.date) \(pick(["<", ">="])) 86400 * \(pick(["5", "0"]))"
         case 0: return "$0.id \(pick(["==", "!=", "<", ">="])) \(pick(["3", "level", "-1"]))"
         case 1: return "$0.name.\(pick(["hasPrefix", "hasSuffix", "contains"]))(\(pick(["\"Al\"", "\"\"", "\"e\""])))"
-        case 2: return "$0.note \(pick(["==", "!="])) \(pick(["nil", "\"wet\""]))"
+        case 2:
+            if chance(30) {
+                return pick(["$0.note == nil || !$0.note!.isEmpty", "$0.note != nil && $0.note!.hasPrefix(\"w\")", "$0.note?.isEmpty == false",
+                             "($0.note ?? \"\").hasSuffix(\"t\")"])
+            }
+            return "$0.note \(pick(["==", "!="])) \(pick(["nil", "\"wet\""]))"
         case 3: return "\(pick(["", "!"]))$0.seen"
         case 4: return "$0.score > \(pick(["2", "2.5"]))"
         case 5: return "$0.date < Date.now"
