@@ -8,8 +8,9 @@ import TipRulesSemantics
 /// (the fallback's answer), `s == nil || !s!.isEmpty` (true on nil) and `s != nil &&
 /// s!.hasPrefix("a")` (false on nil), and any of them negated.
 ///
-/// A closure per row cost more than the test itself (about 30 instructions a row for
-/// `s == nil || !s!.isEmpty`, against 5 for the loop).
+/// Otherwise such a test is a closure a row (two under `!`) after a loop of the nil test: for
+/// `allSatisfy { $0.comment == nil || !$0.comment!.isEmpty }` over 1000 ratings, 34 instructions
+/// a row in all against 23 with this loop (9 a row for a nil comment).
 struct StringColumnTest {
     enum Column {
         case strings(ColumnArray<String>)
