@@ -406,7 +406,11 @@ struct OptimizerTests {
                          "map(\\.rating).max { $0 < $1 }", "map(\\.date).sorted(by: >).first", "compactMap(\\.weight).sorted(by: >=)",
                          "map(\\.id).max(by: >=)", "map { $0.rating * 2 }.sorted { a, b in b > a }.prefix(3)", "compactMap(\\.note).min(by: >)",
                          "map(\\.rating).sorted()", "map(\\.date).sorted().last", "map(\\.name).sorted()", "map { $0.id * 3 }.sorted(by: >=)",
-                         "map(\\.when).min(by: <)", "map { $0.id * 9223372036854775807 }.sorted()", "map(\\.name).max(by: >)"] {
+                         "map(\\.when).min(by: <)", "map { $0.id * 9223372036854775807 }.sorted()", "map(\\.name).max(by: >)",
+                         // One end of a sort (NaN ratings sort where `<` leaves them; names with combining marks).
+                         "map(\\.rating).sorted().first", "map(\\.rating).sorted().last", "map(\\.id).sorted().first", "map(\\.name).sorted().last",
+                         "map { $0.id * 9223372036854775807 }.sorted().first", "map(\\.date).sorted().first", "map { $0.name.count }.sorted().last",
+                         "filter { $0.seen }.map(\\.id).sorted().last", "map { $0.rating * 2 }.sorted().first"] {
                 result.append("\(source).\(text)")
             }
             // Mappings whose steps depend on each row (`count` of a string, `contains` of a list),

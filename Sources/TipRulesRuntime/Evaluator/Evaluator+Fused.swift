@@ -104,21 +104,17 @@ extension Evaluator {
             let offset = last ? list.count - 1 : 0
             guard case .donations(let end) = slice(of: .donations(list), offset, offset + 1) else { preconditionFailure("a slice of donations that is none") }
             return mappedArray(end, mapping, element, nil)[0]
+        case .sortedEnd(let mapping, let element, let last):
+            return try sortedValues(list, mapping, element, steps, filters, range, end: last)
+        case .mappedOrder(let mapping, let element, nil, .sorted):
+            return try sortedValues(list, mapping, element, steps, filters, range, end: nil)
         case .mappedOrder(let mapping, let element, let op, let order):
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perSourceElement, range)
             let meter = StepMeter.forWork(of: mapping, filters)
             let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
             try tick(meter?.steps ?? 0, range)
-            guard let op else {
-                // `sorted()` charges as the built-in does, by the count.
-                try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
-                switch keys {
-                case .numbers(let keys): return .array(Value.boxed(keys.sorted(), asDates: element == .date))
-                case .ints(let keys): return .array(Value.boxed(keys.sorted()) { .int($0) })
-                case .values(let values): return .array(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less))
-                }
-            }
+            guard let op else { preconditionFailure("sorted() is sortedValues") }
             let (values, comparisons) = Evaluator.ordered(keys, op, order, element)
             try tick(comparisons * steps.perElement, range)
             if case .sorted = order { return .array(values) }
@@ -1056,6 +1052,29 @@ extension Evaluator {
         }
     }
 
+    /// `xs.map(f).sorted()` of a row mapping to a scalar type: the values sorted, all of them
+    /// (`end` nil), or the first (`end` false) or the last alone, nil for none
+    /// (`sorted().first`, `.last`). `map` charges per donation, `sorted()` as the built-in does,
+    /// by the count.
+    private mutating func sortedValues(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType, _ steps: FusedSteps,
+                                       _ filters: BoundFilterCache, _ range: SourceRange, end last: Bool?) throws(Interrupt) -> Value {
+        try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+        try tick(list.count * steps.perSourceElement, range)
+        let meter = StepMeter.forWork(of: mapping, filters)
+        let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
+        try tick(meter?.steps ?? 0, range)
+        try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
+        func result<T>(_ sorted: [T], _ make: (T) -> Value) -> Value {
+            guard let last else { return .array(Value.boxed(sorted, make)) }
+            return (last ? sorted.last : sorted.first).map(make) ?? .null
+        }
+        switch keys {
+        case .numbers(let keys): return element == .date ? result(keys.sorted()) { .date($0) } : result(keys.sorted()) { .double($0) }
+        case .ints(let keys): return result(keys.sorted()) { .int($0) }
+        case .values(let values): return result(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less)) { $0 }
+        }
+    }
+
     /// The result over an empty list.
     private func emptyResult(_ operation: FusedOperation.Kernel, _ value: Value) -> Value {
         switch operation {
@@ -1074,7 +1093,7 @@ extension Evaluator {
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null
         case .mapped: return .array([])
-        case .mappedEnd: return .null
+        case .mappedEnd, .sortedEnd: return .null
         case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }

@@ -608,6 +608,13 @@ package enum FusedOperation: Sendable {
     /// for each.
     case mappedEnd(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
 
+    /// `source.map(f).sorted().first` or `.last`, for a row mapping `f` of a scalar `element`
+    /// type (`map(\.date).sorted().last`): the values sorted as `mappedOrder` sorts them, by the
+    /// standard library on machine values, and the first or last of them alone made a value
+    /// (nil for none), without the array of all of them. Charged as `mappedOrder` charges, and
+    /// `first` or `last` as they do.
+    case sortedEnd(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
+
     /// The subexpression the operation reads.
     package var source: TypedExpression {
         switch self {
@@ -615,7 +622,7 @@ package enum FusedOperation: Sendable {
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
              .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
-             .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _):
+             .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .sortedEnd(let source, _, _, _):
             return source
         }
     }
@@ -640,6 +647,7 @@ package enum FusedOperation: Sendable {
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
         case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
         case mappedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
+        case sortedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
     }
 
     /// The operation's kernel (see `Kernel`).
@@ -665,6 +673,7 @@ package enum FusedOperation: Sendable {
         case .narrowed(_, let predicate): return .scan(predicate, .filter)
         case .chainSlice(_, let mapping, let reversed, let slice, _): return .chainSlice(mapping: mapping, reversed: reversed, slice: slice)
         case .mappedEnd(_, let mapping, let element, let last): return .mappedEnd(mapping: mapping, element: element, last: last)
+        case .sortedEnd(_, let mapping, let element, let last): return .sortedEnd(mapping: mapping, element: element, last: last)
         }
     }
 

@@ -645,6 +645,12 @@ package enum Optimizer {
             return fused(.scan(source, predicate, builtin.id == .arrayFirst ? .first : .last), perElement: 0,
                          perSourceElement: steps.perElement, replacing: expression)
         }
+        // xs.map(f).sorted().first and .last: the one value, not the sorted array.
+        if builtin.id == .arrayFirst || builtin.id == .arrayLast,
+           case .fused(.mappedOrder(let source, let mapping, let element, nil, .sorted), let steps, _) = receiver.node {
+            return fused(.sortedEnd(source, mapping: mapping, element: element, last: builtin.id == .arrayLast),
+                         perElement: steps.perElement, perSourceElement: steps.perSourceElement, replacing: expression)
+        }
         // xs.map(f).first and .last, after any chain: f of the first or last donation the chain
         // keeps, its `map`s charged for every one. (Not for optional results, which `first`
         // wraps once more.)
