@@ -114,7 +114,7 @@ extension Evaluator {
             let meter = StepMeter.forWork(of: mapping, filters)
             let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
             try tick(meter?.steps ?? 0, range)
-            guard let op else { preconditionFailure("sorted() is sortedValues") }
+            guard let op else { preconditionFailure("an order without an operator is sorted(), which sortedValues evaluates") }
             let (values, comparisons) = Evaluator.ordered(keys, op, order, element)
             try tick(comparisons * steps.perElement, range)
             if case .sorted = order { return .array(values) }
