@@ -109,11 +109,7 @@ extension Evaluator {
         case .mappedOrder(let mapping, let element, nil, .sorted):
             return try sortedValues(list, mapping, element, steps, filters, range, end: nil)
         case .mappedOrder(let mapping, let element, let op, let order):
-            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
-            try tick(list.count * steps.perSourceElement, range)
-            let meter = StepMeter.forWork(of: mapping, filters)
-            let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
-            try tick(meter?.steps ?? 0, range)
+            let keys = try mappedKeys(list, mapping, steps, filters, range)
             guard let op else { preconditionFailure("an order without an operator is sorted(), which sortedValues evaluates") }
             let (values, comparisons) = Evaluator.ordered(keys, op, order, element)
             try tick(comparisons * steps.perElement, range)
@@ -1052,17 +1048,25 @@ extension Evaluator {
         }
     }
 
+    /// What the `map` before an order computes from each donation, charged as it charges: per
+    /// donation, with the work its mapping does (its `Int` arithmetic proven unable to fail first).
+    private mutating func mappedKeys(_ list: DonationList, _ mapping: RowPredicate.Operand, _ steps: FusedSteps,
+                                     _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> OrderKeys {
+        try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+        try tick(list.count * steps.perSourceElement, range)
+        let meter = StepMeter.forWork(of: mapping, filters)
+        let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
+        try tick(meter?.steps ?? 0, range)
+        return keys
+    }
+
     /// `xs.map(f).sorted()` of a row mapping to a scalar type: the values sorted, all of them
     /// (`end` nil), or the first (`end` false) or the last alone, nil for none
     /// (`sorted().first`, `.last`). `map` charges per donation, `sorted()` as the built-in does,
     /// by the count.
     private mutating func sortedValues(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType, _ steps: FusedSteps,
                                        _ filters: BoundFilterCache, _ range: SourceRange, end last: Bool?) throws(Interrupt) -> Value {
-        try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
-        try tick(list.count * steps.perSourceElement, range)
-        let meter = StepMeter.forWork(of: mapping, filters)
-        let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list)
-        try tick(meter?.steps ?? 0, range)
+        let keys = try mappedKeys(list, mapping, steps, filters, range)
         try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
         func result<T>(_ sorted: [T], _ make: (T) -> Value) -> Value {
             guard let last else { return .array(Value.boxed(sorted, make)) }
