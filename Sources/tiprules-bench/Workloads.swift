@@ -214,6 +214,7 @@ enum Workloads {
         + workloads26
         + workloads27
         + workloads28
+        + workloads29
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3470,6 +3471,150 @@ enum Workloads {
         Workload(
             name: "W993", rule: "didViewLandmarkDetail.donations.compactMap { $0.landmarkID > 25 ? $0.landmarkName : nil }.count > 10",
             closure: { data, _, _ in data.views.compactMap { $0.landmarkID > 25 ? $0.landmarkName : nil }.count > 10 }),
+
+    ]
+
+    /// Session 27's shapes: windows combined with maps and sets, sorts by an operator, string
+    /// case folds, lookups of another event's last donation.
+    private static let workloads29: [Workload] = [
+        Workload(
+            name: "W994", rule: "didRate.donations.donatedWithin(.days(7)).filter { $0.score >= 4 }.count >= 3",
+            closure: { data, calendar, _ in within(data.ratings, .day, 7, calendar).filter { $0.score >= 4 }.count >= 3 }),
+        Workload(
+            name: "W995", rule: "didPurchase.donations.donatedWithin(.month).map { $0.price * Double($0.quantity) }.reduce(0, +) > 500",
+            closure: { data, calendar, _ in within(data.purchases, .month, 1, calendar).map { $0.price * Double($0.quantity) }.reduce(0, +) > 500 }),
+        Workload(
+            name: "W996", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.weeks(2)).map(\\.landmarkName)).count >= 4",
+            closure: { data, calendar, _ in Set(within(data.views, .weekOfYear, 2, calendar).map(\.landmarkName)).count >= 4 }),
+        Workload(
+            name: "W997", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).count >= 5 && didRate.donations.isEmpty == false",
+            closure: { data, _, _ in subsetCount(data.views, largest: true) >= 5 && data.ratings.isEmpty == false }),
+        Workload(
+            name: "W998", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment!.count }.max() ?? 0 > 8",
+            closure: { data, _, _ in data.ratings.filter { $0.comment != nil }.map { $0.comment!.count }.max() ?? 0 > 8 }),
+        Workload(
+            name: "W999", rule: "didPurchase.donations.contains { $0.sku.starts(with: \"tent\") && $0.quantity > 4 }",
+            closure: { data, _, _ in data.purchases.contains { $0.sku.starts(with: "tent") && $0.quantity > 4 } }),
+        Workload(
+            name: "W1000", rule: "didPurchase.donations.filter { $0.discount != nil }.count(where: { $0.discount! > 0.2 }) > 10",
+            closure: { data, _, _ in data.purchases.filter { $0.discount != nil }.count(where: { $0.discount! > 0.2 }) > 10 }),
+        Workload(
+            name: "W1001", rule: "(didPurchase.donations.compactMap(\\.discount).max() ?? 0) >= 0.25",
+            closure: { data, _, _ in (data.purchases.compactMap(\.discount).max() ?? 0) >= 0.25 }),
+        Workload(
+            name: "W1002", rule: "didRate.donations.map { $0.score.rounded() }.filter { $0 == 5 }.count > 20",
+            closure: { data, _, _ in data.ratings.map { $0.score.rounded() }.filter { $0 == 5 }.count > 20 }),
+        Workload(
+            name: "W1003", rule: "didRate.donations.map { Int($0.score) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in data.ratings.map { Int($0.score) }.reduce(0, +) > 1000 }),
+        Workload(
+            name: "W1004", rule: "didPurchase.donations.sorted { $0.price > $1.price }.prefix(3).map(\\.price).reduce(0, +) > 500",
+            closure: { data, _, _ in data.purchases.sorted { $0.price > $1.price }.prefix(3).map(\.price).reduce(0, +) > 500 }),
+        Workload(
+            name: "W1005", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.lowercased().contains(\"lake\") }.count > 5",
+            closure: { data, _, _ in data.views.map(\.landmarkName).filter { $0.lowercased().contains("lake") }.count > 5 }),
+        Workload(
+            name: "W1006", rule: "didPurchase.donations.filter { $0.coupon?.hasPrefix(\"SAVE\") ?? false }.map(\\.price).reduce(0, +) / Double(max(1, didPurchase.donations.count)) > 5",
+            closure: { data, _, _ in data.purchases.filter { $0.coupon?.hasPrefix("SAVE") ?? false }.map(\.price).reduce(0, +) / Double(max(1, data.purchases.count)) > 5 }),
+        Workload(
+            name: "W1007", rule: "didRate.donations.suffix(100).filter { $0.helpful ?? 0 > 10 }.count * 2 > didRate.donations.suffix(100).count",
+            closure: { data, _, _ in data.ratings.suffix(100).filter { $0.helpful ?? 0 > 10 }.count * 2 > data.ratings.suffix(100).count }),
+        Workload(
+            name: "W1008", rule: "didLogin.donations.count >= 5 && didLogin.donations.donatedWithin(.days(10)).count >= 1",
+            closure: { data, calendar, _ in data.logins.count >= 5 && within(data.logins, .day, 10, calendar).count >= 1 }),
+        Workload(
+            name: "W1009", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in data.views.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.map(\.landmarkID).contains(7) }),
+        Workload(
+            name: "W1010", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 10000",
+            closure: { data, _, _ in data.purchases.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 10000 }),
+        Workload(
+            name: "W1011", rule: "didRate.donations.filter { $0.landmarkID == 12 }.map(\\.score).max() ?? 0 >= 4.5",
+            closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 12 }.map(\.score).max() ?? 0 >= 4.5 }),
+        Workload(
+            name: "W1012", rule: "didPurchase.donations.map(\\.quantity).max() ?? 0 >= 5 && didPurchase.donations.map(\\.quantity).min() ?? 0 == 1",
+            closure: { data, _, _ in data.purchases.map(\.quantity).max() ?? 0 >= 5 && data.purchases.map(\.quantity).min() ?? 0 == 1 }),
+        Workload(
+            name: "W1013", rule: "didViewLandmarkDetail.donations.dropFirst(10).prefix(100).filter { $0.landmarkName == \"Zion\" }.count > 2",
+            closure: { data, _, _ in data.views.dropFirst(10).prefix(100).filter { $0.landmarkName == "Zion" }.count > 2 }),
+        Workload(
+            name: "W1014", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.score < 5 }",
+            closure: { data, _, _ in data.ratings.allSatisfy { $0.score >= 0 && $0.score < 5 } }),
+        Workload(
+            name: "W1015", rule: "didPurchase.donations.contains { $0.isGift && $0.coupon != nil && $0.discount != nil && $0.price > 190 }",
+            closure: { data, _, _ in data.purchases.contains { $0.isGift && $0.coupon != nil && $0.discount != nil && $0.price > 190 } }),
+        Workload(
+            name: "W1016", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 6 }.count > didViewLandmarkDetail.donations.count / 3",
+            closure: { data, _, _ in data.views.filter { $0.landmarkName.count > 6 }.count > data.views.count / 3 }),
+        Workload(
+            name: "W1017", rule: "didRate.donations.map { $0.helpful ?? 0 }.filter { $0 > 5 }.reduce(0, +) > 500",
+            closure: { data, _, _ in data.ratings.map { $0.helpful ?? 0 }.filter { $0 > 5 }.reduce(0, +) > 500 }),
+        Workload(
+            name: "W1018", rule: "didPurchase.donations.first { $0.price > 150 }?.quantity ?? 0 > 2",
+            closure: { data, _, _ in data.purchases.first { $0.price > 150 }?.quantity ?? 0 > 2 }),
+        Workload(
+            name: "W1019", rule: "didRate.donations.last(where: { $0.comment != nil })?.comment?.count ?? 0 > 7",
+            closure: { data, _, _ in data.ratings.last(where: { $0.comment != nil })?.comment?.count ?? 0 > 7 }),
+        Workload(
+            name: "W1020", rule: "didLogin.donations.suffix(3).allSatisfy { $0.date > Date.now.addingTimeInterval(-86400 * 30) }",
+            closure: { data, _, _ in data.logins.suffix(3).allSatisfy { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) } }),
+        Workload(
+            name: "W1021", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted().suffix(10).reduce(0, +) > 400",
+            closure: { data, _, _ in data.views.map(\.landmarkID).sorted().suffix(10).reduce(0, +) > 400 }),
+        Workload(
+            name: "W1022", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= Set(didViewLandmarkDetail.donations.map(\\.landmarkID)).count / 2",
+            closure: { data, _, _ in Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= Set(data.views.map(\.landmarkID)).count / 2 }),
+        Workload(
+            name: "W1023", rule: "didPurchase.donations.filter { $0.sku == \"stove\" || $0.sku == \"lantern\" }.map(\\.quantity).reduce(0, +) >= 50",
+            closure: { data, _, _ in data.purchases.filter { $0.sku == "stove" || $0.sku == "lantern" }.map(\.quantity).reduce(0, +) >= 50 }),
+        Workload(
+            name: "W1024", rule: "didViewLandmarkDetail.donations.contains { v in v.landmarkName == \"Denali\" && v.date > Date.now.addingTimeInterval(-86400 * 7) }",
+            closure: { data, _, _ in data.views.contains { v in v.landmarkName == "Denali" && v.date > Dataset.now.addingTimeInterval(-86400 * 7) } }),
+        Workload(
+            name: "W1025", rule: "didRate.donations.filter { ($0.comment ?? \"\").contains(\"4\") }.count > 10",
+            closure: { data, _, _ in data.ratings.filter { ($0.comment ?? "").contains("4") }.count > 10 }),
+        Workload(
+            name: "W1026", rule: "didPurchase.donations.map { $0.isGift ? 1 : 0 }.reduce(0, +) > didPurchase.donations.count / 10",
+            closure: { data, _, _ in data.purchases.map { $0.isGift ? 1 : 0 }.reduce(0, +) > data.purchases.count / 10 }),
+        Workload(
+            name: "W1027", rule: "didRate.donations.map(\\.landmarkID).filter { $0 % 2 == 0 }.count > didRate.donations.count / 3",
+            closure: { data, _, _ in data.ratings.map(\.landmarkID).filter { $0 % 2 == 0 }.count > data.ratings.count / 3 }),
+        Workload(
+            name: "W1028", rule: "(didPurchase.donations.map(\\.price).max() ?? 0) - (didPurchase.donations.map(\\.price).min() ?? 0) > 150",
+            closure: { data, _, _ in (data.purchases.map(\.price).max() ?? 0) - (data.purchases.map(\.price).min() ?? 0) > 150 }),
+        Workload(
+            name: "W1029", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000",
+            closure: { data, _, _ in data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000 }),
+        Workload(
+            name: "W1030", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.contains { $0.sku.hasSuffix(\"-w\") }",
+            closure: { data, _, _ in data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.contains { $0.sku.hasSuffix("-w") } }),
+        Workload(
+            name: "W1031", rule: "didRate.donations.compactMap(\\.comment).filter { $0.hasSuffix(\"7\") }.count >= 3",
+            closure: { data, _, _ in data.ratings.compactMap(\.comment).filter { $0.hasSuffix("7") }.count >= 3 }),
+        Workload(
+            name: "W1032", rule: "didViewLandmarkDetail.donations.smallestSubset(groupedBy: \\.landmarkID).count <= 50",
+            closure: { data, _, _ in subsetCount(data.views, largest: false) <= 50 }),
+        Workload(
+            name: "W1033", rule: "didRate.donations.map { $0.score * 2 }.sorted(by: >).prefix(5).reduce(0, +) > 45",
+            closure: { data, _, _ in data.ratings.map { $0.score * 2 }.sorted(by: >).prefix(5).reduce(0, +) > 45 }),
+        Workload(
+            name: "W1034", rule: "didPurchase.donations.filter { !$0.isGift }.map { Double($0.quantity) * $0.price }.reduce(0, +) > 20000",
+            closure: { data, _, _ in data.purchases.filter { !$0.isGift }.map { Double($0.quantity) * $0.price }.reduce(0, +) > 20000 }),
+        Workload(
+            name: "W1035", rule: "didRate.donations.filter { $0.score > 3 }.count(where: { $0.helpful != nil }) >= didRate.donations.count / 4",
+            closure: { data, _, _ in data.ratings.filter { $0.score > 3 }.count(where: { $0.helpful != nil }) >= data.ratings.count / 4 }),
+        Workload(
+            name: "W1036", rule: "didViewLandmarkDetail.donations.contains(where: { $0.landmarkID == 49 }) && didRate.donations.contains(where: { $0.landmarkID == 49 && $0.score >= 4 })",
+            closure: { data, _, _ in data.views.contains(where: { $0.landmarkID == 49 }) && data.ratings.contains(where: { $0.landmarkID == 49 && $0.score >= 4 }) }),
+        Workload(
+            name: "W1037", rule: "didPurchase.donations.map { $0.coupon ?? \"none\" }.filter { $0 != \"none\" }.count > 15",
+            closure: { data, _, _ in data.purchases.map { $0.coupon ?? "none" }.filter { $0 != "none" }.count > 15 }),
+        Workload(
+            name: "W1038", rule: "didRate.donations.donatedWithin(.weeks(1)).allSatisfy { $0.score > 0.5 }",
+            closure: { data, calendar, _ in within(data.ratings, .weekOfYear, 1, calendar).allSatisfy { $0.score > 0.5 } }),
+        Workload(
+            name: "W1039", rule: "didViewLandmarkDetail.donations.reversed().prefix(20).map(\\.landmarkID).contains(didRate.donations.last?.landmarkID ?? 0)",
+            closure: { data, _, _ in data.views.reversed().prefix(20).map(\.landmarkID).contains(data.ratings.last?.landmarkID ?? 0) }),
 
     ]
 }

@@ -938,6 +938,35 @@ struct OptimizerTests {
         #expect(checked == 224)
     }
 
+    @Test("chains of three or more tests by && or ||, computed for the rows earlier tests leave open, agree with closures over long lists")
+    func junctionsOverLongLists() throws {
+        let list = try LongList(count: 900)
+        var checked = 0
+        // A selective first test (so the rest are computed for few rows), an unselective one
+        // (computed for all), nil tests, computed operands, optional fields, a string test run
+        // row by row, and junctions nested in each other and under `!`.
+        for predicate in ["$0.id == 3 && $0.note != nil && $0.bonus != nil", "$0.seen && $0.weight != nil && $0.tag == nil && $0.rating > 1",
+                          "$0.id > -5 && $0.bonus == nil && $0.due != nil", "$0.id != 3 || $0.note == nil || $0.weight == nil",
+                          "$0.id == 6 || $0.rating > 4.5 || ($0.bonus ?? 0) * 3 > 10 || $0.tag != nil",
+                          "($0.id == 1 && $0.seen && $0.note != nil) || ($0.id == 2 && $0.weight != nil && $0.bonus != nil)",
+                          "!($0.seen && $0.due != nil && $0.rating * 2 < 5)", "$0.id == 0 && ($0.bonus == nil || $0.weight == nil || $0.tag == nil)",
+                          "$0.id * 2 > 9 && $0.rating > 1 && $0.note != nil && $0.name.hasPrefix(\"A\")",
+                          "$0.seen && $0.id > 0 && (($0.bonus ?? 1) > 0) && $0.due == nil"] {
+            for form in ["count(where: { \(predicate) })", "contains(where: { \(predicate) })", "allSatisfy { \(predicate) }",
+                         "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id", "filter { \(predicate) }.map(\\.id)",
+                         "reduce(0) { sum, d in sum + (\(predicate.replacingOccurrences(of: "$0.", with: "d.")) ? 2 : 1) }", "filter { \(predicate) }.count > 100"] {
+                for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
+                    let text = "\(source).\(form)"
+                    let (fused, fast, slow) = try list.outcomes(text)
+                    #expect(fused, "\(text)")
+                    #expect(fast == slow, "\(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 160)
+    }
+
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",
           arguments: [
               // Ternaries: constant branches, chosen by a computed test (NaN ratings take `false`).

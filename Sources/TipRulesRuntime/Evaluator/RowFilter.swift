@@ -920,7 +920,7 @@ final class TruthFilter: RowFilter {
         while start < range.upperBound {
             let n = min(batch, range.upperBound - start)
             test.fill(ConsecutiveRows(start: start, count: n), truths)
-            counted &+= RowFilter.count(UnsafeBufferPointer(start: truths, count: n)) { $0 }
+            counted &+= TruthBytes.count(truths, n, equalTo: true)
             start += n
         }
         return counted
@@ -942,8 +942,7 @@ final class TruthFilter: RowFilter {
             let n = min(size, range.upperBound - start)
             size = min(2 * size, batch)
             test.fill(ConsecutiveRows(start: start, count: n), truths)
-            let block = UnsafeBufferPointer(start: truths, count: n)
-            if RowFilter.count(block, where: { $0 == holding }) > 0 { return start + block.firstIndex(of: holding)! }
+            if let offset = TruthBytes.first(truths, n, equalTo: holding) { return start + offset }
             start += n
         }
         return nil

@@ -17,8 +17,11 @@ final class TestColumn: BatchComputation {
         case constant(Bool)
         case numbers(NumberColumn, ComparisonOperator, NumberColumn)
         case ints(IntColumn, ComparisonOperator, IntColumn)
-        case and(TestColumn, TestColumn)
-        case or(TestColumn, TestColumn)
+        /// `a && b` (or, with `isAnd` false, `a || b`) of a `b` too cheap to compute for a list of
+        /// rows: both computed for every row.
+        case pair(TestColumn, TestColumn, isAnd: Bool)
+        /// `a && b && ...` (or, with `isAnd` false, `a || b || ...`), flattened (see `fillJunction`).
+        case junction([TestColumn], isAnd: Bool)
         case not(TestColumn)
         /// `x == nil` (or, with `isNil` false, `x != nil`) of an optional number field.
         case nilTest(ColumnArray<Int?>, isNil: Bool)
@@ -38,16 +41,45 @@ final class TestColumn: BatchComputation {
         case rows((Int) -> Bool)
     }
     private let source: Source
-    /// The compared operands' values, or the second operand's truths.
+    /// The compared operands' values; or, for a junction, the rows still open and their
+    /// offsets in the batch (two batches of `Int`s), then a test's truths for them.
     private let scratch: UnsafeMutableRawPointer?
+    private let batch: Int
+    /// About how many instructions the test takes a row when computed for a whole batch: what
+    /// a junction weighs against listing the rows its first tests leave open (see
+    /// `fillJunction`). Rough by design; it only chooses between two ways to the same truths.
+    private let rowCost: Int
 
     private init(_ source: Source, batch: Int) {
         self.source = source
+        self.batch = batch
         switch source {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
         case .ints: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: 2 * batch))
-        case .and, .or: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
+        case .pair: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
+        case .junction:
+            scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * batch * MemoryLayout<Int>.stride + batch, alignment: MemoryLayout<Int>.alignment)
         case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .stringTest, .bools, .leaving, .rows: scratch = nil
+        }
+        rowCost = TestColumn.rowCost(of: source)
+    }
+
+    private static func rowCost(of source: Source) -> Int {
+        func operand<Column: BatchComputation>(_ column: Column) -> Int {
+            column.constant != nil || column.storedColumn != nil ? 1 : 6
+        }
+        switch source {
+        case .constant: return 0
+        case .bools: return 1
+        case .numbers(let a, _, let b): return operand(a) + operand(b)
+        case .ints(let a, _, let b): return operand(a) + operand(b)
+        case .nilTest, .nilNumberTest, .nilStringTest: return 8
+        case .not(let a): return a.rowCost + 1
+        case .pair(let a, let b, _): return a.rowCost + b.rowCost + 2
+        case .junction(let tests, _): return tests.reduce(0) { $0 + $1.rowCost + 1 }
+        case .strings, .stringTest: return 12
+        case .leaving(let a, _, _): return a.rowCost + 12
+        case .rows: return 20
         }
     }
 
@@ -66,6 +98,19 @@ final class TestColumn: BatchComputation {
         case .rows(let test): return test
         case .stringTest: return binder.bind(predicate)
         default: return nil
+        }
+    }
+
+    /// The most a test can cost a row (see `rowCost`) for a junction never to list rows for it
+    /// alone: listing rows costs more.
+    private static let cheap = 2
+
+    /// The tests of a junction of the same kind (`a && b` within `a && b && c`), else the test.
+    private func terms(isAnd: Bool) -> [TestColumn] {
+        switch source {
+        case .junction(let tests, isAnd): tests
+        case .pair(let a, let b, isAnd): [a, b]
+        default: [self]
         }
     }
 
@@ -112,7 +157,10 @@ final class TestColumn: BatchComputation {
             case (_?, _?): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
             case (let test?, nil): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
             case (nil, let test?): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
-            default: return TestColumn(isAnd ? .and(x, y) : .or(x, y), batch: batch)
+            default:
+                let tests = x.terms(isAnd: isAnd) + y.terms(isAnd: isAnd)
+                if tests.count == 2 && y.rowCost <= TestColumn.cheap { return TestColumn(.pair(x, y, isAnd: isAnd), batch: batch) }
+                return TestColumn(.junction(tests, isAnd: isAnd), batch: batch)
             }
         case .not(let a):
             guard let x = make(a, binder, allowingRows: allowingRows) else { return nil }
@@ -164,16 +212,13 @@ final class TestColumn: BatchComputation {
             compareOperands(a, op, b, input, output)
         case .ints(let a, let op, let b):
             compareOperands(a, op, b, input, output)
-        case .and(let a, let b):
+        case .pair(let a, let b, let isAnd):
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
             b.fill(input, y)
-            TestColumn.combine(output, y, count, &)
-        case .or(let a, let b):
-            let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
-            a.fill(input, output)
-            b.fill(input, y)
-            TestColumn.combine(output, y, count, |)
+            isAnd ? TestColumn.combine(output, y, count, &) : TestColumn.combine(output, y, count, |)
+        case .junction(let tests, let isAnd):
+            fillJunction(tests, isAnd: isAnd, input, output)
         case .not(let a):
             a.fill(input, output)
             for offset in 0..<count { output[offset] = !output[offset] }
@@ -200,6 +245,71 @@ final class TestColumn: BatchComputation {
         case .rows(let test):
             for offset in 0..<count { output[offset] = test(input[offset]) }
         }
+    }
+
+    /// `a && b && ...` (`a || b || ...` unless `isAnd`) for each row of `input`. The first test
+    /// is computed for every row; each next one too, and combined with the truths so far, while
+    /// many rows are still open (true for `&&`, false for `||`). Once few are, as after a
+    /// selective first test, the open rows are listed and each next test computed for those
+    /// alone, the list narrowed after each: the closure's short-circuit, a batch at a time.
+    /// (Either way gives the same truths: no test here fails or charges work.)
+    private func fillJunction<Rows: BatchRows>(_ tests: [TestColumn], isAnd: Bool, _ input: Rows, _ output: UnsafeMutablePointer<Bool>) {
+        let count = input.count
+        let offsets = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
+        let rows = offsets + batch
+        let truths = UnsafeMutableRawPointer(rows + batch).assumingMemoryBound(to: Bool.self)
+        tests.withUnsafeBufferPointer { tests in
+            tests[0].fill(input, output)
+            var remaining = rowCost - tests[0].rowCost - 1
+            var next = 1
+            while next < tests.count {
+                // Listing the open rows costs about an instruction a row of the batch and six a
+                // listed row, and a test computed for listed rows about eight more a row (its
+                // operands gathered, the list narrowed): never worth it (nor counting them) for
+                // tests left that cost less than two a row, such as one column compared, nor for
+                // a small batch, such as a search's first blocks.
+                if remaining > TestColumn.cheap + 1 && count >= 32 {
+                    let open = TruthBytes.count(output, count, equalTo: isAnd)
+                    if open == 0 { return }
+                    if count + (remaining + 6 + 8 * (tests.count - next)) * open < remaining * count { break }
+                }
+                tests[next].fill(input, truths)
+                TestColumn.combine(output, truths, count, isAnd: isAnd)
+                remaining -= tests[next].rowCost + 1
+                next += 1
+            }
+            guard next < tests.count else { return }
+            var open = TruthBytes.list(output, equalTo: isAnd, input, offsets: offsets, rows: rows)
+            while next < tests.count && open > 0 {
+                tests[next].fill(UnsafeBufferPointer(start: rows, count: open), truths)
+                open = TestColumn.narrow(open, truths, output, offsets, rows, isAnd: isAnd)
+                next += 1
+            }
+        }
+    }
+
+    /// Writes the truths of the `open` listed rows to their places in `output`, and narrows the
+    /// list to the rows still open (true for `&&`, false for `||`); returns how many are.
+    /// (Not inlined, as nor are the other loops of a junction: each inlined loop's set-up runs at
+    /// every batch, whether the batch needs the loop or not.)
+    @inline(never)
+    private static func narrow(_ open: Int, _ truths: UnsafeMutablePointer<Bool>, _ output: UnsafeMutablePointer<Bool>,
+                               _ offsets: UnsafeMutablePointer<Int>, _ rows: UnsafeMutablePointer<Int>, isAnd: Bool) -> Int {
+        var kept = 0
+        for index in 0..<open {
+            let truth = truths[index]
+            output[offsets[index]] = truth
+            offsets[kept] = offsets[index]
+            rows[kept] = rows[index]
+            kept &+= (truth == isAnd).bit
+        }
+        return kept
+    }
+
+    /// `combine` by `&` for `&&`, by `|` for `||`.
+    @inline(never)
+    private static func combine(_ output: UnsafeMutablePointer<Bool>, _ other: UnsafeMutablePointer<Bool>, _ count: Int, isAnd: Bool) {
+        isAnd ? combine(output, other, count, &) : combine(output, other, count, |)
     }
 
     /// Whether each row's value is nil (with `isNil`; not nil otherwise).
