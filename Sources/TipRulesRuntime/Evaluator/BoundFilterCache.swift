@@ -64,7 +64,7 @@ final class BoundFilterCache: Sendable {
             self.meter = meter
             batch = RowPredicateBinder.batch(for: stream)
             scratch = .allocate(capacity: 2 * batch)
-            digest = BoundFilterCache.digest(invariants)
+            digest = invariants.withUnsafeBufferPointer { BoundFilterCache.digest($0) }
         }
 
         deinit {
@@ -77,7 +77,7 @@ final class BoundFilterCache: Sendable {
         }
 
         /// Whether the entry is a binding of the predicate to this stream with these values.
-        func matches(_ stream: DonationStream, _ invariants: [Value], digest: Int) -> Bool {
+        func matches(_ stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>, digest: Int) -> Bool {
             guard self.digest == digest && state.holds(for: stream) && self.invariants.count == invariants.count else { return false }
             // (Most predicates have none: then nothing to go through.)
             return invariants.isEmpty || zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
@@ -261,7 +261,7 @@ final class BoundFilterCache: Sendable {
 
     /// Takes out an entry that binds the predicate to this stream with these invariant values,
     /// if one is kept.
-    func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
+    func take(matching stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>) -> Entry? {
         let digest = BoundFilterCache.digest(invariants)
         guard variableInvariants.isEmpty else {
             // The entry put last waits in `slot`, taken without hashing or a lock: a scan whose
@@ -281,7 +281,7 @@ final class BoundFilterCache: Sendable {
     }
 
     /// A digest of invariant values: equal for values `Value.isIdentical` calls identical.
-    static func digest(_ invariants: [Value]) -> Int {
+    static func digest(_ invariants: UnsafeBufferPointer<Value>) -> Int {
         var digest = invariants.count
         for value in invariants {
             let bits: Int

@@ -1697,18 +1697,24 @@ extension Evaluator {
     /// A filter for the predicate of `filters` over a stream: the one bound last, when it still
     /// applies (see `BoundFilterCache`), or a new binding. The caller puts it back when done.
     func boundFilter(_ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
-        // A closure literal: the method itself, as a function value, would copy the evaluator.
-        let invariants = filters.variableInvariants.isEmpty ? [] : filters.variableInvariants.map { invariant($0) }
-        if let entry = filters.take(matching: stream, invariants) {
-            entry.meter?.steps = 0
-            entry.meter?.limit = stepsLeft
-            return entry
+        // The invariants' values on the stack: a kept binding, the usual case, is found
+        // without an array made and freed at every evaluation.
+        let count = filters.variableInvariants.count
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { buffer in
+            for (index, operand) in filters.variableInvariants.enumerated() { (buffer.baseAddress! + index).initialize(to: invariant(operand)) }
+            defer { buffer.baseAddress?.deinitialize(count: count) }
+            let invariants = UnsafeBufferPointer(buffer)
+            if let entry = filters.take(matching: stream, invariants) {
+                entry.meter?.steps = 0
+                entry.meter?.limit = stepsLeft
+                return entry
+            }
+            let meter = filters.searchesStrings ? StepMeter(limit: stepsLeft) : nil
+            guard let predicate = filters.predicate else { preconditionFailure("a filter bound for no predicate") }
+            let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
+            return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: Array(invariants), filter: filter,
+                                          meter: meter, testsRowByRow: filters.nestsScan)
         }
-        let meter = filters.searchesStrings ? StepMeter(limit: stepsLeft) : nil
-        guard let predicate = filters.predicate else { preconditionFailure("a filter bound for no predicate") }
-        let filter = RowFilter.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants, meter: meter))
-        return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: invariants, filter: filter, meter: meter,
-                                      testsRowByRow: filters.nestsScan)
     }
 
     /// The value of an operand that is the same for every row.
