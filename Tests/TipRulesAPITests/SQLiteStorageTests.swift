@@ -6,8 +6,7 @@ import TipRules
 @Suite("SQLite donation storage")
 struct SQLiteStorageTests {
     private func temporaryStore() throws -> String {
-        let folder = NSTemporaryDirectory() + "tiprules-sqlite-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("sqlite")
         return folder + "/donations.sqlite"
     }
 
@@ -131,6 +130,7 @@ struct SQLiteStorageTests {
         let engine = RuleEngine(rules: rules, storage: storage)
         try engine.event("didLogin").donate()
         // README store end
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: storePath + suffix) } }
         let reopened = try SQLiteDonationStorage(path: storePath, events: rules.events, subject: "user-42")
         #expect(try reopened.stream(for: try #require(rules.events.first { $0.id == "didLogin" })).count == 1)
 

@@ -1,6 +1,29 @@
 import Foundation
 import TipRules
 
+/// Scratch files and folders for tests, all in one folder per test process that is removed
+/// when the process exits, so a test run leaves nothing behind in the temporary directory.
+enum Scratch {
+    private static let root: String = {
+        let root = NSTemporaryDirectory() + "tiprules-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "tiprules-tests-\(getpid())") }
+        return root
+    }()
+
+    /// A new path in the scratch folder, named from `prefix`; nothing is made there.
+    static func path(_ prefix: String) -> String {
+        root + "/" + prefix + "-" + UUID().uuidString
+    }
+
+    /// A new empty folder in the scratch folder, named from `prefix`.
+    static func folder(_ prefix: String) throws -> String {
+        let folder = path(prefix)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
 /// Rules and payload types the API tests share, written as a host app would.
 enum Host {
     static let rules = """

@@ -10,8 +10,7 @@ import TipRulesTools
 struct CommandLineTests {
     /// A scratch directory with the given files; returns its path.
     private func files(_ contents: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: try Scratch.folder("cli"))
         for (name, text) in contents {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

@@ -16,8 +16,7 @@ private struct ExplainSession {
     init(rules: String, name: String = "test.rules", log: String = "", now: String) throws {
         var tool = CommandLineTool()
         tool.workingDirectory = Fixture.root.path
-        let folder = NSTemporaryDirectory() + "tiprules-explain-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("explain")
         let rulesPath = folder + "/" + name
         try rules.write(toFile: rulesPath, atomically: true, encoding: .utf8)
         var arguments = [rulesPath, "--now", now]

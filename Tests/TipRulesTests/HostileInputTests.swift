@@ -28,8 +28,7 @@ struct HostileInputTests {
     ]
 
     private func run(_ name: String, rules: [UInt8], log: [UInt8]? = nil) throws -> CommandOutput {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprules-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: try Scratch.folder("hostile"))
         let rulesPath = directory.appendingPathComponent("hostile.rules").path
         try Data(rules).write(to: URL(fileURLWithPath: rulesPath))
         var arguments = ["eval", rulesPath, "--now", "2026-11-30T12:00:00Z"]

@@ -39,7 +39,7 @@ struct PostgresStoreTests {
     @Test("processes donating at once through the command line lose nothing")
     func processes() throws {
         let url = try PostgresServer.database()
-        let path = NSTemporaryDirectory() + "pg-\(UUID().uuidString).rules"
+        let path = Scratch.path("pg") + ".rules"
         try "event didLogin\nevent view(limit: 100) { id: Int, name: String }\n".write(toFile: path, atomically: true, encoding: .utf8)
         let loop = "i=0; while [ $i -lt 10 ]; do i=$((i+1)); '\(tiprulesExecutable)' donate '\(path)' didLogin --store '\(url)' > /dev/null || exit 1; done"
         let children = try (0..<4).map { _ in try Child.start("/bin/sh", ["-c", loop]) }

@@ -140,8 +140,7 @@ private struct TerminalError: Error, CustomStringConvertible {
 struct ReplTerminalTests {
     @Test("typing, history with the up arrow, Tab completion, a multi-line entry, Ctrl-C and Ctrl-D")
     func interactive() throws {
-        let home = NSTemporaryDirectory() + "tiprules-pty-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let home = try Scratch.folder("pty")
         let rules = Fixture.root.appendingPathComponent("Examples/landmarks/landmarks.rules").path
         let donations = Fixture.root.appendingPathComponent("Examples/landmarks/donations.ndjson").path
         let environment = ["TERM": "xterm", "HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]

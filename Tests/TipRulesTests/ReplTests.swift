@@ -263,8 +263,7 @@ struct ReplMachineTests {
     }
 
     private func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "tiprules-repl-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try Scratch.folder("repl")
         return path
     }
 }

@@ -12,8 +12,7 @@ import TipRulesTools
 @Suite("Donation store format")
 struct StoreFormatTests {
     private func temporaryStore() throws -> String {
-        let folder = NSTemporaryDirectory() + "tiprules-format-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("format")
         return folder + "/donations.sqlite"
     }
 

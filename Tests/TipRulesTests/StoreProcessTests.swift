@@ -10,8 +10,7 @@ struct StoreProcessTests {
     private let rules = Fixture.root.appendingPathComponent("Examples/landmarks/landmarks.rules").path
 
     private func temporaryStore() throws -> String {
-        let folder = NSTemporaryDirectory() + "tiprules-faults-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("faults")
         return folder + "/donations.sqlite"
     }
 
