@@ -8,9 +8,10 @@ import TipRulesSemantics
 /// by (see `BatchConditional`), and what counts and searches of such a predicate go through
 /// (see `Evaluator.rowCounter`). Other tests, where a caller allows them, run row by row.
 ///
-/// Both sides of `&&` and `||` of typed tests are computed for every row, and a test run row by
-/// row only on the rows the other side leaves open; either changes nothing: no test here fails
-/// or charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before it is
+/// The tests of `&&` and `||` of typed tests are computed for every row while many rows are
+/// open, and for the open rows alone once few are (see `fillJunction`); a test run row by row
+/// only on the rows the other side leaves open. Either changes nothing: no test here fails or
+/// charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before it is
 /// computed).
 final class TestColumn: BatchComputation {
     private indirect enum Source {
