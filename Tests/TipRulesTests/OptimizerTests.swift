@@ -951,7 +951,9 @@ struct OptimizerTests {
                           "($0.id == 1 && $0.seen && $0.note != nil) || ($0.id == 2 && $0.weight != nil && $0.bonus != nil)",
                           "!($0.seen && $0.due != nil && $0.rating * 2 < 5)", "$0.id == 0 && ($0.bonus == nil || $0.weight == nil || $0.tag == nil)",
                           "$0.id * 2 > 9 && $0.rating > 1 && $0.note != nil && $0.name.hasPrefix(\"A\")",
-                          "$0.seen && $0.id > 0 && (($0.bonus ?? 1) > 0) && $0.due == nil"] {
+                          "$0.seen && $0.id > 0 && (($0.bonus ?? 1) > 0) && $0.due == nil",
+                          // Computed operands against constants, on either side.
+                          "1.5 < $0.rating * 2 && $0.id > 0 && $0.note != nil", "abs($0.rating - 2) <= 1 || 3 > ($0.bonus ?? 0) * 2"] {
             for form in ["count(where: { \(predicate) })", "contains(where: { \(predicate) })", "allSatisfy { \(predicate) }",
                          "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id", "filter { \(predicate) }.map(\\.id)",
                          "reduce(0) { sum, d in sum + (\(predicate.replacingOccurrences(of: "$0.", with: "d.")) ? 2 : 1) }", "filter { \(predicate) }.count > 100"] {
@@ -964,7 +966,7 @@ struct OptimizerTests {
                 }
             }
         }
-        #expect(checked == 160)
+        #expect(checked == 192)
     }
 
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",

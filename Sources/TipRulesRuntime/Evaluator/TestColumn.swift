@@ -322,7 +322,9 @@ final class TestColumn: BatchComputation {
     }
 
     /// `a op b` for each row of `input`, both computed into the scratch buffer (two batches of
-    /// their values) unless a column is compared with a constant over consecutive rows.
+    /// their values) unless a column is compared with a constant over consecutive rows; a
+    /// computed operand compared with a constant (`abs($0.score - 2.5) < 0.05`) without a batch
+    /// of copies of the constant.
     @inline(__always)
     private func compareOperands<Column: BatchComputation, Rows: BatchRows>(
         _ a: Column, _ op: ComparisonOperator, _ b: Column, _ input: Rows, _ output: UnsafeMutablePointer<Bool>
@@ -330,9 +332,17 @@ final class TestColumn: BatchComputation {
         if TestColumn.compareInPlace(a, op, b, input, output) { return }
         let count = input.count
         let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Column.Value.self)
-        a.fill(input, x)
-        b.fill(input, x + count)
-        TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
+        if let k = b.constant {
+            a.fill(input, x)
+            TestColumn.compare(op, count, output) { x[$0] } _: { _ in k }
+        } else if let k = a.constant {
+            b.fill(input, x)
+            TestColumn.compare(op, count, output) { _ in k } _: { x[$0] }
+        } else {
+            a.fill(input, x)
+            b.fill(input, x + count)
+            TestColumn.compare(op, count, output) { x[$0] } _: { x[count + $0] }
+        }
     }
 
     /// A column compared with a constant over consecutive rows (`$0.score > 4`), read in
