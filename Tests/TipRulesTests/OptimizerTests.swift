@@ -971,6 +971,12 @@ struct OptimizerTests {
 
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",
           arguments: [
+              // `Double` arithmetic of a constant and a computed operand, the constant first.
+              "view.donations.reduce(0.0) { $0 + (1 - $1.rating) / (2 - ($1.weight ?? 0)) }",
+              "view.donations.filter { 10 / ($0.rating + 1) > 3 }.count", "view.donations.map { 5 - $0.rating * 2 }.reduce(0, +)",
+              "view.donations.filter { 3 * ($0.weight ?? 1) + 1 < 2.5 }.map(\\.id)", "view.donations.filter { 4 - $0.rating * 2 > 1 }.count",
+              "view.donations.reduce(0.0) { $0 + (5 - $1.rating) }", "view.donations.reduce(0.0) { $0 + (5 - Double($1.id)) }",
+              "view.donations.filter { $0.rating == $0.rating }.reduce(0.0) { $0 + (5 - $1.rating) / 2 }",
               // Ternaries: constant branches, chosen by a computed test (NaN ratings take `false`).
               "view.donations.reduce(0) { $0 + ($1.rating > 4 ? 2 : ($1.rating > 2 ? 1 : 0)) }",
               "view.donations.reduce(0.0) { $0 + (($1.bonus ?? 0) > 0 && $1.rating < 3 ? 1.5 : 0.25) }",

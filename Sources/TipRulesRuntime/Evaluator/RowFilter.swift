@@ -1051,6 +1051,18 @@ final class NumberColumn: BatchComputation {
     func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, _ buffer: UnsafeMutablePointer<Double>) {
         let count = input.count
         switch source {
+        case .arithmetic(let op, let a, let b) where a.constant != nil && b.constant == nil:
+            // Of a constant (`1 - x`), likewise, `k op x` in that order.
+            let k = a.constant.unsafelyUnwrapped
+            b.withValues(input, buffer) { y in
+                switch op {
+                case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in k + y[offset] }
+                case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in k - y[offset] }
+                case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in k * y[offset] }
+                case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in k / y[offset] }
+                default: preconditionFailure("row arithmetic with an operator that can fail")
+                }
+            }
         case .arithmetic(let op, let a, let b):
             a.withValues(input, buffer) { x in
                 if let k = b.constant {
@@ -1118,6 +1130,19 @@ final class NumberColumn: BatchComputation {
             default: preconditionFailure("no batch form of \(function)")
             }
         case .arithmetic(let op, let a, let b):
+            if case .constant(let k) = a.source, b.constant == nil {
+                // Of a constant (`1 - x`, `now - date`, as `Date.now.timeIntervalSince($0.date)`
+                // computes it), without a batch of copies of it; still `k op x`, in that order.
+                b.fill(input, output)
+                switch op {
+                case .doubleAdd: for offset in 0..<input.count { output[offset] = k + output[offset] }
+                case .doubleSubtract: for offset in 0..<input.count { output[offset] = k - output[offset] }
+                case .doubleMultiply: for offset in 0..<input.count { output[offset] = k * output[offset] }
+                case .doubleDivide: for offset in 0..<input.count { output[offset] = k / output[offset] }
+                default: preconditionFailure("row arithmetic with an operator that can fail")
+                }
+                return
+            }
             a.fill(input, output)
             if case .constant(let k) = b.source {
                 // By a constant (`x * 2`), without a batch of copies of it.
