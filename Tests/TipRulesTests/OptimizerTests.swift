@@ -977,6 +977,10 @@ struct OptimizerTests {
               "view.donations.filter { 3 * ($0.weight ?? 1) + 1 < 2.5 }.map(\\.id)", "view.donations.filter { 4 - $0.rating * 2 > 1 }.count",
               "view.donations.reduce(0.0) { $0 + (5 - $1.rating) }", "view.donations.reduce(0.0) { $0 + (5 - Double($1.id)) }",
               "view.donations.filter { $0.rating == $0.rating }.reduce(0.0) { $0 + (5 - $1.rating) / 2 }",
+              // And of `Int`s: in order, failing where the closure's arithmetic fails.
+              "view.donations.filter { 10 - $0.id * 2 > 3 }.count", "view.donations.map { 100 / ($0.id + 3) }.reduce(0, +)",
+              "view.donations.reduce(0) { $0 + 7 % ($1.id + 3) }", "view.donations.map { 9223372036854775807 - $0.id * 2 }.max()",
+              "view.donations.filter { $0.id > 0 }.map { 9223372036854775807 - $0.id * 2 }.max()",
               // Ternaries: constant branches, chosen by a computed test (NaN ratings take `false`).
               "view.donations.reduce(0) { $0 + ($1.rating > 4 ? 2 : ($1.rating > 2 ? 1 : 0)) }",
               "view.donations.reduce(0.0) { $0 + (($1.bonus ?? 0) > 0 && $1.rating < 3 ? 1.5 : 0.25) }",

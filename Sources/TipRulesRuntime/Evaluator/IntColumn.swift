@@ -139,7 +139,10 @@ final class IntColumn: BatchComputation {
         case .coalesce(let items, let k):
             items.fill(input, coalescing: k, into: output)
         case .arithmetic(let op, let a, let b):
-            a.fill(input, output)
+            // A constant left operand (`10 - $0.x`) with a computed right one: the right one's
+            // values go to `output`, and each row computes `k op x`, in that order.
+            let left = b.constant == nil ? a.constant : nil
+            left == nil ? a.fill(input, output) : b.fill(input, output)
             if let divisor {
                 // By a constant other than 0, 1, -1 and `Int.min`: by a multiplication (see
                 // `ConstantDivisor`: a hardware `Int` division takes tens of cycles, where the
@@ -157,8 +160,16 @@ final class IntColumn: BatchComputation {
             var failures = 0
             let k = b.constant
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
-            if k == nil { b.fill(input, y) }
+            if k == nil && left == nil { b.fill(input, y) }
             @inline(__always) func apply(_ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) {
+                if let left {
+                    for offset in 0..<input.count {
+                        let (value, overflow) = operation(left, output[offset])
+                        output[offset] = value
+                        failures &+= overflow.bit
+                    }
+                    return
+                }
                 if let k {
                     for offset in 0..<input.count {
                         let (value, overflow) = operation(output[offset], k)
