@@ -981,6 +981,11 @@ struct OptimizerTests {
               "view.donations.filter { 10 - $0.id * 2 > 3 }.count", "view.donations.map { 100 / ($0.id + 3) }.reduce(0, +)",
               "view.donations.reduce(0) { $0 + 7 % ($1.id + 3) }", "view.donations.map { 9223372036854775807 - $0.id * 2 }.max()",
               "view.donations.filter { $0.id > 0 }.map { 9223372036854775807 - $0.id * 2 }.max()",
+              // `min` and `max` with a constant on either side: which of two equal values (0.0 and
+              // -0.0), or of a NaN and a number, comes out is the argument order's.
+              "view.donations.filter { 1 / max(0.0, $0.rating) < 0 }.count", "view.donations.filter { 1 / min($0.rating, -0.0) > 0 }.count",
+              "view.donations.reduce(0.0) { $0 + min($1.rating, 3) }", "view.donations.reduce(0.0) { $0 + max(1, $1.rating * 2) }",
+              "view.donations.map { max($0.id, 2) * 3 }.reduce(0, +)", "view.donations.filter { min(4, $0.bonus ?? 9) > 1 }.count",
               // Ternaries: constant branches, chosen by a computed test (NaN ratings take `false`).
               "view.donations.reduce(0) { $0 + ($1.rating > 4 ? 2 : ($1.rating > 2 ? 1 : 0)) }",
               "view.donations.reduce(0.0) { $0 + (($1.bonus ?? 0) > 0 && $1.rating < 3 ? 1.5 : 0.25) }",

@@ -215,7 +215,17 @@ final class IntColumn: BatchComputation {
             }
             if failures > 0 { failed = true }
         case .extreme(let isMax, let a, let b):
+            // A constant operand (`max($0.x, 1)`, `min(10, $0.x)`) read as itself, in its place.
+            if let k = a.constant, b.constant == nil {
+                b.fill(input, output)
+                for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(k, output[offset], isMax: isMax) }
+                return
+            }
             a.fill(input, output)
+            if let k = b.constant {
+                for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], k, isMax: isMax) }
+                return
+            }
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             b.fill(input, y)
             for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], y[offset], isMax: isMax) }

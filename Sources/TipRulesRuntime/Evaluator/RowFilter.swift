@@ -1119,13 +1119,24 @@ final class NumberColumn: BatchComputation {
         case .conditional(let test, let a, let b):
             test.fill(input, output, pass: a, fail: b)
         case .function(let function, let a, let b):
+            let isMax = function == .maxDouble
+            if function == .minDouble || isMax, let b, let k = a.constant, b.constant == nil {
+                // `max(k, x)` of a constant: `x` computed, the constant read as itself, still first.
+                b.fill(input, output)
+                for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(k, output[offset], isMax: isMax) }
+                return
+            }
             a.fill(input, output)
             switch function {
             case .absDouble: for offset in 0..<input.count { output[offset] = abs(output[offset]) }
             case .rounded: for offset in 0..<input.count { output[offset] = output[offset].rounded() }
             case .minDouble, .maxDouble:
+                if let k = b!.constant {
+                    for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], k, isMax: isMax) }
+                    return
+                }
                 b!.fill(input, scratch!)
-                let y = scratch!, isMax = function == .maxDouble
+                let y = scratch!
                 for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], y[offset], isMax: isMax) }
             default: preconditionFailure("no batch form of \(function)")
             }
