@@ -56,6 +56,9 @@ struct CheckerTests {
         ("didLogin.donations.count > 2.5", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"),
         ("1 + \"a\"", "binary operator '+' cannot be applied to operands of type 'Int' and 'String'"),
         ("level + 1.5", "binary operator '+' cannot be applied to operands of type 'Int' and 'Double'"),
+        // An initial value that cannot be the `Double` the closure needs (`%` has no `Double`
+        // form): the closure's error as written, not a crash (a fuzzing finding).
+        ("view.donations.reduce(7 % 2) { $0 > $1.rating ? $0 : $1.rating }", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"),
         ("nickname + \"a\"", "binary operator '+' cannot be applied to operands of type 'String?' and 'String'"),
         ("nickname < \"a\"", "binary operator '<' cannot be applied to operands of type 'String?' and 'String'"),
         ("nickname.count", "value of optional type 'String?' must be unwrapped to refer to member 'count' of wrapped base type 'String'"),

@@ -157,10 +157,13 @@ extension Checker {
                 // with the types as written.
                 attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: false)
             } else if attempt == nil && genericFromLiteral && generic == .int {
-                // `reduce(0) { $0 + $1.rating }`: Swift types the literal as Double here.
-                generic = .double
-                for literalIndex in genericArguments {
-                    typed[literalIndex] = coerce(typed[literalIndex]!, to: .double)
+                // `reduce(0) { $0 + $1.rating }`: Swift types the literal as Double here. A literal
+                // expression that cannot be one (`7 % 2`) leaves the closure's error, with the
+                // types as written.
+                let asDoubles = genericArguments.map { coerce(typed[$0]!, to: .double) }
+                if asDoubles.allSatisfy({ $0 != nil }) {
+                    generic = .double
+                    for (literalIndex, value) in zip(genericArguments, asDoubles) { typed[literalIndex] = value }
                 }
                 attempt = checkFunctionArgument(argument.value, patterns[index], element, receiverType, &generic, speculative: false)
             }
