@@ -142,7 +142,7 @@ final class IntColumn: BatchComputation {
             // A constant left operand (`10 - $0.x`) with a computed right one: the right one's
             // values go to `output`, and each row computes `k op x`, in that order.
             let left = b.constant == nil ? a.constant : nil
-            left == nil ? a.fill(input, output) : b.fill(input, output)
+            if left == nil { a.fill(input, output) } else { b.fill(input, output) }
             if let divisor {
                 // By a constant other than 0, 1, -1 and `Int.min`: by a multiplication (see
                 // `ConstantDivisor`: a hardware `Int` division takes tens of cycles, where the
