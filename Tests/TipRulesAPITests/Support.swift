@@ -3,6 +3,7 @@ import TipRules
 
 /// Scratch files and folders for tests, all in one folder per test process that is removed
 /// when the process exits, so a test run leaves nothing behind in the temporary directory.
+/// (The same as `TipRulesTests`' own: two test modules share no source file.)
 enum Scratch {
     private static let root: String = {
         let root = NSTemporaryDirectory() + "tiprules-tests-\(getpid())"

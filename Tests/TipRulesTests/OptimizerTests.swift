@@ -904,6 +904,13 @@ struct OptimizerTests {
             plainStore = try OptimizerTests.store(plain, count: count)
         }
 
+        /// Expects `text` to have a fused node when optimized, and the same outcome both ways.
+        func expectAgreement(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let (fused, fast, slow) = try outcomes(text)
+            #expect(fused, "\(text)", sourceLocation: sourceLocation)
+            #expect(fast == slow, "\(text)", sourceLocation: sourceLocation)
+        }
+
         /// An expression compiled both ways: whether the optimized form has a fused node, and the
         /// two outcomes.
         func outcomes(_ text: String) throws -> (fused: Bool, fast: Outcome, slow: Outcome) {
@@ -927,10 +934,7 @@ struct OptimizerTests {
                 for form in ["filter { \(predicate) }.map(\\.id)", "count(where: { \(predicate) })", "contains(where: { \(predicate) })",
                              "allSatisfy { \(predicate) }", "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id",
                              "filter { \(predicate) }.count >= 300"] {
-                    let text = "\(source).\(form)"
-                    let (fused, fast, slow) = try list.outcomes(text)
-                    #expect(fused, "\(text)")
-                    #expect(fast == slow, "\(text)")
+                    try list.expectAgreement("\(source).\(form)")
                     checked += 1
                 }
             }
@@ -958,10 +962,7 @@ struct OptimizerTests {
                          "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id", "filter { \(predicate) }.map(\\.id)",
                          "reduce(0) { sum, d in sum + (\(predicate.replacingOccurrences(of: "$0.", with: "d.")) ? 2 : 1) }", "filter { \(predicate) }.count > 100"] {
                 for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
-                    let text = "\(source).\(form)"
-                    let (fused, fast, slow) = try list.outcomes(text)
-                    #expect(fused, "\(text)")
-                    #expect(fast == slow, "\(text)")
+                    try list.expectAgreement("\(source).\(form)")
                     checked += 1
                 }
             }
