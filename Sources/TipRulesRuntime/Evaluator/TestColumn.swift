@@ -217,6 +217,8 @@ final class TestColumn: BatchComputation {
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
             a.fill(input, output)
             b.fill(input, y)
+            // (Inlined, unlike a junction's `combine(_:_:_:isAnd:)`: a pair has no other loop
+            // whose set-up the call would spare, and a search's small first blocks pay for it.)
             isAnd ? TestColumn.combine(output, y, count, &) : TestColumn.combine(output, y, count, |)
         case .junction(let tests, let isAnd):
             fillJunction(tests, isAnd: isAnd, input, output)
