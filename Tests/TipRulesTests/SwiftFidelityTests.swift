@@ -38,6 +38,9 @@ struct SwiftFidelityTests {
         ("([-0, 5].reduce(0, +) * (true ? 0.5 : 1.5))", "Double = 2.5"), ("(true ? [1, 2].sorted()[1] : 2.5)", "Double = 2.0"),
         ("([-0, 1_000].min() ?? 0).isNaN", "Bool = false"), ("[(14 / 16), Double(18)].min() ?? 0", "Double = 0.875"),
         ("[1, 2].prefix(1).reduce(0, +) * 0.5", "Double = 0.5"),
+        // ... and on the left of `??` when its right side is a `Double`.
+        ("([7].max() ?? 0.5) > 3.5", "Bool = true"), ("[7].first ?? 0.5 > 3.5", "Bool = true"),
+        ("[-1].prefix(0).first ?? 1e3", "Double = 1000.0"), ("([1, 2].last ?? 0.5) * 2", "Double = 4.0"),
         // The empty literal typed from context.
         ("[1, 2] == []", "Bool = false"),
         ("[] == view.donations.map(\\.id)", "Bool = false"),
@@ -65,6 +68,12 @@ struct SwiftFidelityTests {
         // Implicit member chains take their first member from the context (SE-0287).
         ("view.donations.filter { $0.date > .now.addingTimeInterval(-86400 * 3) }.count", "Int = 1"),
         ("(didLogin.donations.last?.date ?? .distantPast) < .now", "Bool = true"),
+        // An implicit member whose type a closure or an array's other elements decide.
+        ("view.donations.map(\\.rating).reduce(.infinity, min)", "Double = 2.5"),
+        ("view.donations.reduce(-.infinity) { max($0, $1.rating) }", "Double = 5.0"),
+        ("view.donations.reduce(.distantPast) { max($0, $1.date) } == view.donations.last!.date", "Bool = true"),
+        ("[3, 1].reduce(.max, min)", "Int = 1"), ("[1, .max]", "[Int] = [1, 9223372036854775807]"),
+        ("[.nan, 1.5].count", "Int = 2"), ("[.infinity, 2]", "[Double] = [inf, 2.0]"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)

@@ -97,6 +97,11 @@ extension Checker {
             }
             if let type = instantiate(pattern, element: element, receiver: receiverType, generic: generic), !pattern.mentionsGeneric {
                 typed[index] = checkExpecting(argument.value, type)
+            } else if pattern == .generic, generic == nil, Checker.startsWithImplicitMember(argument.value),
+                      patterns.contains(where: \.isFunction),
+                      let type = inferImplicitMember(argument.value, arguments, patterns, element, receiverType) {
+                // `reduce(.infinity, min)`: a member of the type the closure decides.
+                typed[index] = checkExpecting(argument.value, type)
             } else {
                 typed[index] = check(argument.value, expected: nil)
                 if pattern == .generic { genericArguments.append(index) }
@@ -200,6 +205,39 @@ extension Checker {
             if fits { return candidate }
         }
         return nil
+    }
+
+    /// The type an implicit member expression passed for a generic (`reduce(.infinity, min)`,
+    /// `reduce(.distantPast) { max($0, $1.date) }`) must have for it and the closures to check,
+    /// as Swift's solver infers it from the closure: the element type first, then the scalar
+    /// types. Each is tried without reporting anything; nil when none fits.
+    private mutating func inferImplicitMember(_ value: Expression, _ arguments: [Argument], _ patterns: [TypePattern],
+                                              _ element: RuleType?, _ receiverType: RuleType?) -> RuleType? {
+        let scalars: [RuleType] = [.double, .int, .date, .string, .bool]
+        let candidates = (element.map { [$0] } ?? []) + scalars.filter { $0 != element }
+        for candidate in candidates {
+            let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+            defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
+            guard checkQuietly(value, as: candidate) != nil else { continue }
+            var generic: RuleType? = candidate
+            let fits = arguments.indices.filter { patterns[$0].isFunction }.allSatisfy { index in
+                checkFunctionArgument(arguments[index].value, patterns[index], element, receiverType, &generic, speculative: true) != nil
+            }
+            if fits { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether an expression starts from an implicit member (`.infinity`, `-.infinity`,
+    /// `.now.addingTimeInterval(-60)`): its type comes from its context.
+    static func startsWithImplicitMember(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .implicitMember: return true
+        case .parenthesized(let inner), .prefix(_, let inner), .member(let inner, _), .call(let inner, _), .forceUnwrap(let inner),
+             .optionalChain(let inner), .bindOptional(let inner):
+            return startsWithImplicitMember(inner)
+        default: return false
+        }
     }
 
     private mutating func checkFunctionArgumentsForErrors(_ arguments: [Argument], _ patterns: [TypePattern], _ element: RuleType?, _ receiverType: RuleType?) {

@@ -443,17 +443,29 @@ extension Checker {
             error(CheckerMessages.emptyArrayNeedsContext, range)
             return errorNode(range)
         }
-        // Later elements take their context from the first one whose type is settled:
-        // `[TimeRange.days(3), .week]`.
-        var typed: [TypedExpression] = []
+        // Elements take their context from the first one whose type is settled:
+        // `[TimeRange.days(3), .week]`, and `[.nan, 1.5]` (an implicit member before it waits).
+        var checked: [TypedExpression?] = Array(repeating: nil, count: elements.count)
         var hint: RuleType?
-        for element in elements {
-            let checked = check(element, expected: hint)
-            typed.append(checked)
-            if hint == nil, !checked.isFlexibleLiteral, checked.type != .nilLiteral, !checked.type.containsError {
-                hint = checked.type
+        let waiting = elements.indices.filter { Checker.startsWithImplicitMember(elements[$0]) }
+        for index in elements.indices where !waiting.contains(index) || hint != nil {
+            let element = check(elements[index], expected: hint)
+            checked[index] = element
+            if hint == nil, !element.isFlexibleLiteral, element.type != .nilLiteral, !element.type.containsError {
+                hint = element.type
             }
         }
+        for index in waiting where checked[index] == nil {
+            // Beside integer literals alone, the member decides between `Int` and `Double`:
+            // `[1, .max]`, `[.infinity, 2]`.
+            var fitting: TypedExpression?
+            let besideLiteral = checked.contains { $0?.isFlexibleLiteral == true }
+            for candidate in [RuleType.int, .double] where hint == nil && besideLiteral && fitting == nil {
+                fitting = checkQuietly(elements[index], as: candidate)
+            }
+            checked[index] = fitting ?? check(elements[index], expected: hint)
+        }
+        var typed = checked.map { $0! }
         if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
         // The element type: the first element that is not a flexible literal or nil decides.
         var elementType = typed.first { !$0.isFlexibleLiteral && $0.type != .nilLiteral }?.type
@@ -479,6 +491,19 @@ extension Checker {
         }
         let flexible = typed.allSatisfy(\.isFlexibleLiteral)
         return TypedExpression(.arrayLiteral(typed), .array(elementType), range, flexible: flexible)
+    }
+
+    /// The expression checked with `type` as its context, when that gives it `type` without a
+    /// diagnostic; nil (and nothing reported) when not.
+    mutating func checkQuietly(_ expression: Expression, as type: RuleType) -> TypedExpression? {
+        let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+        let typed = check(expression, expected: type)
+        guard typed.type == type, diagnostics.diagnostics.count == saved.0.diagnostics.count,
+              diagnostics.suppressedCount == saved.0.suppressedCount else {
+            (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved
+            return nil
+        }
+        return typed
     }
 
     /// `[Int]()`, `Set<String>()`: an empty collection of the named type; `Set<Int>(xs)`: the

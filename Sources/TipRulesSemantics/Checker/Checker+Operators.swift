@@ -181,6 +181,12 @@ extension Checker {
         if let converted = coerce(r, to: l.type) {
             return TypedExpression(.nilCoalescing(l, converted), l.type, range)
         }
+        // `[7].max() ?? 0.5`: Swift types the left side's integer literals as `Double`, as it
+        // does beside any other operator's `Double` (`unify`).
+        let optionalRight = r.type.isOptional ? r.type : .optional(r.type)
+        if r.type != .nilLiteral, let rechecked = withDoubleLiterals(lhs, l, becoming: optionalRight) {
+            return TypedExpression(.nilCoalescing(rechecked, r), r.type, range)
+        }
         reportOperandMismatch("??", l: (lhs, l.type), r: (rhs, r.type), range)
         return errorNode(range)
     }
