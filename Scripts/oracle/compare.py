@@ -41,18 +41,27 @@ def tiprules_answers(eval_arguments, expressions):
     return answers
 
 
+def runtime_error(answer):
+    """Whether TipRules answered with a runtime error (`Int = error: ...`), where Swift traps."""
+    return 'runtime error' in answer or ' = error: ' in answer
+
+
 def compare(expressions, answers, work, declarations=''):
     """Compiles the expressions TipRules answered as Swift (after `declarations`), prints what
     Swift rejects and every difference; returns (compared, mismatches, rejected by TipRules)."""
     prelude = SHOW + declarations
     source, binary = os.path.join(work, 'oracle.swift'), os.path.join(work, 'oracle')
-    compared = [e for e in expressions if not answers[e].startswith('ERROR') and 'runtime error' not in answers[e]]
+    compared = [e for e in expressions if not answers[e].startswith('ERROR') and not runtime_error(answers[e])]
 
+    # One case per expression, run by index: a trap in Swift ends only the run it is in, and the
+    # rest run again without it.
     def build(items):
-        open(source, 'w').write(prelude + '\n'.join(f'do {{ let v = {e}; show(v) }}' for e in items) + '\n')
+        cases = ''.join(f'case {i}: let v = {e}; show(v)\n' for i, e in enumerate(items))
+        open(source, 'w').write(prelude + 'func run(_ k: Int) {\nswitch k {\n' + cases + 'default: break\n}\n}\n'
+                                + 'for k in CommandLine.arguments.dropFirst() { run(Int(k)!) }\n')
         return subprocess.run(['swiftc', '-Onone', source, '-o', binary], capture_output=True, text=True)
 
-    first_line = prelude.count('\n') + 1
+    first_line = prelude.count('\n') + 3
     compiled = build(compared)
     if compiled.returncode != 0:
         rejected = set()
@@ -66,14 +75,23 @@ def compare(expressions, answers, work, declarations=''):
         compiled = build(compared)
         if compiled.returncode != 0:
             sys.exit('swiftc still fails:\n' + compiled.stderr[:3000])
-    lines = subprocess.run([binary], capture_output=True, text=True).stdout.split('\n')
+    swift_lines = {}
+    pending = list(range(len(compared)))
+    while pending:
+        run = subprocess.run([binary] + [str(i) for i in pending], capture_output=True, text=True)
+        printed = [line for line in run.stdout.split('\n') if line]
+        swift_lines.update(zip(pending, printed))
+        if run.returncode == 0 or len(printed) >= len(pending):
+            break
+        swift_lines[pending[len(printed)]] = '<crash>'
+        pending = pending[len(printed) + 1:]
     mismatches = 0
     for index, e in enumerate(compared):
-        swift = lines[index] if index < len(lines) else '<crash>'
+        swift = swift_lines.get(index, '<crash>')
         if swift != answers[e]:
             mismatches += 1
             print('MISMATCH', e, '\n   tiprules:', answers[e], '\n   swift:   ', swift)
-    errors = [e for e in expressions if e not in compared and (answers[e].startswith('ERROR') or 'runtime error' in answers[e])]
+    errors = [e for e in expressions if e not in compared and (answers[e].startswith('ERROR') or runtime_error(answers[e]))]
     for e in errors:
         print('TIPRULES REJECTS:', e, '::', answers[e][:160])
     return len(compared), mismatches, len(errors)

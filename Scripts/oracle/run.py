@@ -8,8 +8,8 @@
 #   e.g. python3 Scripts/oracle/run.py Scripts/oracle/scalars.py 7 300
 #
 # Swift's own quirks are not mismatches to fix: `-(7)` is "ambiguous" to swiftc, and a few
-# ternaries of literals get type `Any` or `Int32` there. A trap in Swift ends its program early
-# (shown as `<crash>` for the rest); TipRules reports those as runtime errors, left out here.
+# ternaries of literals get type `Any` or `Int32` there. An expression TipRules answers with a
+# runtime error is left out (Swift traps there); one Swift traps on alone shows as `<crash>`.
 import os, subprocess, sys, tempfile
 from compare import compare, tiprules_answers
 

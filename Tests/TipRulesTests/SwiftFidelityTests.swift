@@ -41,6 +41,7 @@ struct SwiftFidelityTests {
         // ... and on the left of `??` when its right side is a `Double`.
         ("([7].max() ?? 0.5) > 3.5", "Bool = true"), ("[7].first ?? 0.5 > 3.5", "Bool = true"),
         ("[-1].prefix(0).first ?? 1e3", "Double = 1000.0"), ("([1, 2].last ?? 0.5) * 2", "Double = 4.0"),
+        ("[1, 2].sorted() + [0.5]", "[Double] = [1.0, 2.0, 0.5]"), ("[3].prefix(0).map { $0 } + [0.5]", "[Double] = [0.5]"),
         // The empty literal typed from context.
         ("[1, 2] == []", "Bool = false"),
         ("[] == view.donations.map(\\.id)", "Bool = false"),

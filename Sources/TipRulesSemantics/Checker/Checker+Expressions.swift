@@ -393,7 +393,7 @@ extension Checker {
         }
     }
 
-    private static func hasIntegerLiteral(_ expression: Expression) -> Bool {
+    static func hasIntegerLiteral(_ expression: Expression) -> Bool {
         if case .integerLiteral = expression.kind { return true }
         var found = false
         expression.kind.forEachChild { if !found && hasIntegerLiteral($0) { found = true } }

@@ -30,8 +30,12 @@ extension Checker {
 
     private mutating func arithmetic(_ op: String, _ lhs: Expression, _ rhs: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
         let numericExpected = expected.flatMap { $0.unwrapped.isNumeric ? $0.unwrapped : nil }
-        var (l, r) = checkOperands(lhs, rhs, leftExpected: numericExpected,
-                                   rightExpected: { l in l.isFlexibleLiteral || l.type.isOptional ? numericExpected : l.type })
+        var (l, r) = checkOperands(lhs, rhs, leftExpected: numericExpected, rightExpected: { l in
+            if l.isFlexibleLiteral || l.type.isOptional { return numericExpected }
+            // `[3].sorted() + [0.5]`: the left side's literals may yet become `Double` (`unify`).
+            if case .array = l.type, Checker.withDouble(l.type) != nil, Checker.hasIntegerLiteral(lhs) { return nil }
+            return l.type
+        })
         if l.type.containsError || r.type.containsError { return errorNode(range) }
         let (lt, rt) = (l.type, r.type)
         if lt == .date, op == "+" || op == "-" {
