@@ -3,11 +3,14 @@
 # equal dates), evaluates generated expressions over them with `tiprules eval` (so the optimizer's
 # fused scans run) and over the same values as Swift structs, and prints every difference.
 #   swift build -c release --product tiprules
-#   python3 Scripts/oracle/donations.py SEED [COUNT]
+#   python3 Scripts/oracle/donations.py SEED [COUNT] [MOST]
+# MOST is the most donations made (9 by default); several hundred run the batch evaluator's
+# columns across batches (256 rows) as well.
 import datetime, json, random, sys, tempfile
 from compare import compare, tiprules_answers
 seed = sys.argv[1] if len(sys.argv) > 1 else '1'
 count = sys.argv[2] if len(sys.argv) > 2 else '200'
+most = int(sys.argv[3]) if len(sys.argv) > 3 else 9
 R = random.Random(int(seed) * 7919)
 def il(): return R.choice(['0', '1', '2', '3', '5', '-1'])
 def dl(): return R.choice(['0.5', '2.5', '3.0', '4.5', '1.0'])
@@ -63,7 +66,7 @@ forms = [
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
 notes = [None, None, "", "wet", "Alps", "a"]
-n = R.randint(1, 9)
+n = R.randint(1, most)
 base = 815000000.0
 ds = []
 t = base
