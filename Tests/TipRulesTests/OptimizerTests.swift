@@ -970,6 +970,37 @@ struct OptimizerTests {
         #expect(checked == 192)
     }
 
+    @Test("array literals made per row, their min, max and contains charged with the closure's steps, agree with closures over long lists and budgets",
+          arguments: [
+              "map { [$0.rating, 2.5].min()! }.reduce(0, +)", "map { [$0.id, 2].max()! }.reduce(0, +)",
+              "map { [$0.rating, 1.0, $0.weight ?? 0].max()! }.max() ?? 0", "filter { [$0.id, 3].max()! > 4 }.count",
+              "count(where: { [$0.rating, 1.0].min()! > 0.5 && $0.id > 0 })", "filter { [$0.id, 7].contains(3) }.count",
+              "contains { [$0.id, 3].contains(999) }", "first { [$0.id, $0.bonus ?? 0].contains(5) }?.id",
+              "filter { ![$0.id, 3].contains(4) }.count", "filter { $0.id > 0 && [$0.id, 2].max()! > 3 }.count",
+              "filter { 4 < [$0.id, 3].max()! }.count", "allSatisfy { [$0.rating, 9.0].min()! != 2.5 || $0.seen }",
+              // Int arithmetic in an element keeps its charge where the built-in makes it.
+              "filter { [$0.id * 4611686018427387904, 1].max()! > 0 }.count", "map { [$0.id + 9223372036854775806, 0].min()! }.reduce(0, +)",
+          ])
+    func rowLiterals(form: String) throws {
+        let list = try LongList(count: 900)
+        for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
+            let text = "\(source).\(form)"
+            let (fused, fast, slow) = try list.outcomes(text)
+            #expect(fused && fast == slow, "\(text)")
+            // With too few steps both stop with the same error at the same place.
+            let source = SourceFile(name: "<expr>", text: text)
+            let optimized = try #require(RuleCompiler().compileExpression(source, in: list.optimized).expression)
+            let plain = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: list.plain).expression)
+            for budget in [slow.steps - 1, slow.steps / 2, 1000] where budget > 0 {
+                var tight = list.options
+                tight.stepBudget = budget
+                tight.totalStepBudget = budget
+                #expect(OptimizerTests.outcome(list.optimized, list.store, optimized, tight)
+                        == OptimizerTests.outcome(list.plain, list.plainStore, plain, tight), "\(text) with \(budget) steps")
+            }
+        }
+    }
+
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",
           arguments: [
               // `Double` arithmetic of a constant and a computed operand, the constant first.

@@ -158,7 +158,7 @@ package enum Optimizer {
                   !mapped.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
                   let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot, mapped: mapped, allowingWork: metered)
             else { return nil }
-            return (operand, closure.body.stepSize)
+            return chargedPerElement(operand, closure.body.stepSize)
         }
         switch function.node {
         case .keyPath(let steps) where steps.count == 1:
@@ -171,9 +171,48 @@ package enum Optimizer {
             // The steps are the closure's as written.
             let body = known.map { RowPredicate.unwrapping(closure.body, where: $0, isNil: false, slot: closure.firstSlot, mapped: nil) } ?? closure.body
             guard let operand = RowPredicate.rowOperand(body, slot: closure.firstSlot, allowingWork: metered) else { return nil }
-            return (operand, closure.body.stepSize)
+            return chargedPerElement(operand, closure.body.stepSize)
         default:
             return nil
+        }
+    }
+
+    /// A mapping whose whole value is a built-in's fixed charge around an operand that cannot
+    /// fail (`map { [$0.score, 2.5].min()! }`, see `literalExtreme`) charges it for every
+    /// element the mapping is applied to, as the closure's own steps are: so it joins them,
+    /// and the operand is one that batches compute (an operand that charges work is computed
+    /// row by row). One that can fail keeps its charge where the built-in makes it, after its
+    /// elements were computed.
+    private static func chargedPerElement(_ operand: RowPredicate.Operand, _ steps: Int) -> (operand: RowPredicate.Operand, steps: Int) {
+        guard case .function(.charged(let charge), let inner, nil) = operand, !inner.hasIntArithmetic, !inner.chargesWork else {
+            return (operand, steps)
+        }
+        return (inner, steps + charge)
+    }
+
+    /// The same for a predicate: a fixed charge read on every application, in the left operand
+    /// of its comparison (or the right, when the left cannot fail before it), or on the left
+    /// of `&&` and `||`, joins the closure's steps. `[$0.id, 7].contains(12)`, a `Bool` made by
+    /// a test (see `literalMembership`), compared with `true` is that test.
+    private static func chargedPerApplication(_ predicate: RowPredicate, _ steps: Int) -> (RowPredicate, Int) {
+        switch predicate {
+        case .compare(let a, let op, let b):
+            var (left, total) = chargedPerElement(a, steps)
+            var right = b
+            if !left.hasIntArithmetic { (right, total) = chargedPerElement(b, total) }
+            if case .conditional(let test, .constant(.bool(true)), .constant(.bool(false))) = left,
+               case .constant(.bool(let flag)) = right, op == .equal || op == .notEqual {
+                return ((op == .equal) == flag ? test : .not(test), total)
+            }
+            return (.compare(left, op, right), total)
+        case .and(let a, let b):
+            let (left, total) = chargedPerApplication(a, steps)
+            return (.and(left, b), total)
+        case .or(let a, let b):
+            let (left, total) = chargedPerApplication(a, steps)
+            return (.or(left, b), total)
+        default:
+            return (predicate, steps)
         }
     }
 
@@ -326,7 +365,7 @@ package enum Optimizer {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 1,
               !mapping.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
               let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot, mapped: mapping) else { return nil }
-        return (predicate, closure.body.stepSize)
+        return chargedPerApplication(predicate, closure.body.stepSize)
     }
 
     /// A predicate of one donation given to `filter`, `contains(where:)` and the like, as a row
@@ -336,7 +375,7 @@ package enum Optimizer {
     private static func donationPredicate(_ argument: TypedExpression?) -> (RowPredicate, Int)? {
         switch argument?.node {
         case .closure(let closure)? where closure.parameterCount == 1:
-            return RowPredicate.from(closure.body, slot: closure.firstSlot).map { ($0, closure.body.stepSize) }
+            return RowPredicate.from(closure.body, slot: closure.firstSlot).map { chargedPerApplication($0, closure.body.stepSize) }
         case .keyPath(let steps)? where steps.count == 1:
             guard let argument, case .field(let index) = steps[0], case .function(let parameters, .bool) = argument.type,
                   parameters.count == 1 else { return nil }
