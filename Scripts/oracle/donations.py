@@ -82,7 +82,7 @@ with open(f'{work}/log.ndjson', 'w') as f:
         f.write(json.dumps({"event": "view", "date": iso(d["date"]), "value": v}, ensure_ascii=False) + "\n")
 open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n')
 exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
-answers = tiprules_answers([f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', '2026-12-31T00:00:00Z'], exprs)
+answers = tiprules_answers([f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', iso(max(t, base) + 86400)], exprs)
 def sw(s): return json.dumps(s, ensure_ascii=False)
 data = ',\n'.join(f'Donation(id: {d["id"]}, name: {sw(d["name"])}, score: {d["score"]}, note: {sw(d["note"]) if d["note"] is not None else "nil"}, date: Date(timeIntervalSinceReferenceDate: {d["date"]}))' for d in ds)
 declarations = """struct Donation { let id: Int; let name: String; let score: Double; let note: String?; let date: Date }
