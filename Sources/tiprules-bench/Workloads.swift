@@ -215,6 +215,7 @@ enum Workloads {
         + workloads27
         + workloads28
         + workloads29
+        + workloads30
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3616,6 +3617,308 @@ enum Workloads {
             name: "W1039", rule: "didViewLandmarkDetail.donations.reversed().prefix(20).map(\\.landmarkID).contains(didRate.donations.last?.landmarkID ?? 0)",
             closure: { data, _, _ in data.views.reversed().prefix(20).map(\.landmarkID).contains(data.ratings.last?.landmarkID ?? 0) }),
 
+    ]
+
+    /// Session 28: rule files that compose lets, as apps write them (a window, then its
+    /// count and average; a set of ids, then a filter by it; a mean, then a variance).
+    private static let workloads30: [Workload] = [
+        Workload(
+            name: "W1040", rule: "recentAverageW1040 >= 3.5 && recentRatingsW1040.count >= 5",
+            declarations: """
+            let recentRatingsW1040 = didRate.donations.donatedWithin(.days(14))
+            let recentAverageW1040 = recentRatingsW1040.map(\\.score).reduce(0, +) / Double(max(1, recentRatingsW1040.count))
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 14, calendar)
+                let average = recent.map(\.score).reduce(0, +) / Double(max(1, recent.count))
+                return average >= 3.5 && recent.count >= 5
+            }),
+        Workload(
+            name: "W1041", rule: "giftCountW1041 > 10 && giftSpendW1041 / Double(max(giftCountW1041, 1)) > 50",
+            declarations: """
+            let giftCountW1041 = didPurchase.donations.filter { $0.isGift }.count
+            let giftSpendW1041 = didPurchase.donations.filter { $0.isGift }.map(\\.price).reduce(0, +)
+
+            """,
+            closure: { data, _, _ in
+                let gifts = data.purchases.filter { $0.isGift }
+                let count = gifts.count
+                let spend = gifts.map(\.price).reduce(0, +)
+                return count > 10 && spend / Double(max(count, 1)) > 50
+            }),
+        Workload(
+            name: "W1042", rule: "didRate.donations.contains { $0.landmarkID == favouriteIDW1042 && $0.score >= 4 }",
+            declarations: """
+            let favouriteIDW1042 = didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).first?.landmarkID ?? -1
+
+            """,
+            closure: { data, _, _ in
+                let favourite = subset(data.views, largest: true)?.first?.landmarkID ?? -1
+                return data.ratings.contains { $0.landmarkID == favourite && $0.score >= 4 }
+            }),
+        Workload(
+            name: "W1043", rule: "helpfulScoresW1043.count >= 10 && (helpfulScoresW1043.max() ?? 0) - (helpfulScoresW1043.min() ?? 0) > 2",
+            declarations: """
+            let helpfulScoresW1043 = didRate.donations.filter { ($0.helpful ?? 0) > 5 }.map(\\.score)
+
+            """,
+            closure: { data, _, _ in
+                let scores = data.ratings.filter { ($0.helpful ?? 0) > 5 }.map(\.score)
+                return scores.count >= 10 && (scores.max() ?? 0) - (scores.min() ?? 0) > 2
+            }),
+        Workload(
+            name: "W1044", rule: "viewsSinceLoginW1044 == 0 || Date.now.timeIntervalSince(lastLoginW1044) < 3600",
+            declarations: """
+            let lastLoginW1044 = didLogin.donations.last?.date ?? Date.distantPast
+            let viewsSinceLoginW1044 = didViewLandmarkDetail.donations.filter { $0.date > lastLoginW1044 }.count
+
+            """,
+            closure: { data, _, _ in
+                let last = data.logins.last?.date ?? Date.distantPast
+                let since = data.views.filter { $0.date > last }.count
+                return since == 0 || Dataset.now.timeIntervalSince(last) < 3600
+            }),
+        Workload(
+            name: "W1045", rule: "weekLandmarksW1045.count >= 3 && weekViewsW1045.count >= weekLandmarksW1045.count * 2",
+            declarations: """
+            let weekViewsW1045 = didViewLandmarkDetail.donations.donatedWithin(.week)
+            let weekLandmarksW1045 = Set(weekViewsW1045.map(\\.landmarkID))
+
+            """,
+            closure: { data, calendar, _ in
+                let views = within(data.views, .day, 7, calendar)
+                let landmarks = Set(views.map(\.landmarkID))
+                return landmarks.count >= 3 && views.count >= landmarks.count * 2
+            }),
+        Workload(
+            name: "W1046", rule: "couponShareW1046 > 0.2 && couponedW1046.contains { $0.price > 100 }",
+            declarations: """
+            let couponedW1046 = didPurchase.donations.filter { $0.coupon != nil }
+            let couponShareW1046 = Double(couponedW1046.count) / Double(max(1, didPurchase.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let couponed = data.purchases.filter { $0.coupon != nil }
+                let share = Double(couponed.count) / Double(max(1, data.purchases.count))
+                return share > 0.2 && couponed.contains { $0.price > 100 }
+            }),
+        Workload(
+            name: "W1047", rule: "didViewLandmarkDetail.donations.filter { !ratedIDsW1047.contains($0.landmarkID) }.count > 20",
+            declarations: """
+            let ratedIDsW1047 = Set(didRate.donations.map(\\.landmarkID))
+
+            """,
+            closure: { data, _, _ in
+                let rated = Set(data.ratings.map(\.landmarkID))
+                return data.views.filter { !rated.contains($0.landmarkID) }.count > 20
+            }),
+        Workload(
+            name: "W1048", rule: "didRate.donations.filter { $0.score == topScoreW1048 }.count >= 3",
+            declarations: """
+            let topScoreW1048 = didRate.donations.map(\\.score).max() ?? 0
+
+            """,
+            closure: { data, _, _ in
+                let top = data.ratings.map(\.score).max() ?? 0
+                return data.ratings.filter { $0.score == top }.count >= 3
+            }),
+        Workload(
+            name: "W1049", rule: "ordersW1049 > 0 && spendW1049 / Double(ordersW1049) > 200",
+            declarations: """
+            let spendW1049 = didPurchase.donations.reduce(0.0) { $0 + $1.price * Double($1.quantity) }
+            let ordersW1049 = didPurchase.donations.count
+
+            """,
+            closure: { data, _, _ in
+                let spend = data.purchases.reduce(0.0) { $0 + $1.price * Double($1.quantity) }
+                let orders = data.purchases.count
+                return orders > 0 && spend / Double(orders) > 200
+            }),
+        Workload(
+            name: "W1050", rule: "longCommentsW1050.count * 4 > commentedW1050.count",
+            declarations: """
+            let commentedW1050 = didRate.donations.compactMap(\\.comment)
+            let longCommentsW1050 = commentedW1050.filter { $0.count > 7 }
+
+            """,
+            closure: { data, _, _ in
+                let commented = data.ratings.compactMap(\.comment)
+                let long = commented.filter { $0.count > 7 }
+                return long.count * 4 > commented.count
+            }),
+        Workload(
+            name: "W1051", rule: "weekLoginsW1051 * 4 >= monthLoginsW1051 && monthLoginsW1051 >= 4",
+            declarations: """
+            let monthLoginsW1051 = didLogin.donations.donatedWithin(.month).count
+            let weekLoginsW1051 = didLogin.donations.donatedWithin(.week).count
+
+            """,
+            closure: { data, calendar, _ in
+                let month = within(data.logins, .month, 1, calendar).count
+                let week = within(data.logins, .day, 7, calendar).count
+                return week * 4 >= month && month >= 4
+            }),
+        Workload(
+            name: "W1052", rule: "Set(recentSkusW1052).count >= 4 && recentSkusW1052.contains(\"tent\")",
+            declarations: """
+            let recentSkusW1052 = didPurchase.donations.suffix(30).map(\\.sku)
+
+            """,
+            closure: { data, _, _ in
+                let skus = data.purchases.suffix(30).map(\.sku)
+                return Set(skus).count >= 4 && skus.contains("tent")
+            }),
+        Workload(
+            name: "W1053", rule: "lowShareW1053 < 0.3 && !lowRatingsW1053.contains { ($0.helpful ?? 0) > 18 }",
+            declarations: """
+            let lowRatingsW1053 = didRate.donations.filter { $0.score < 2 }
+            let lowShareW1053 = Double(lowRatingsW1053.count) / Double(max(1, didRate.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let low = data.ratings.filter { $0.score < 2 }
+                let share = Double(low.count) / Double(max(1, data.ratings.count))
+                return share < 0.3 && !low.contains { ($0.helpful ?? 0) > 18 }
+            }),
+        Workload(
+            name: "W1054", rule: "daysActiveW1054 > 30 && Double(didViewLandmarkDetail.donations.count) / daysActiveW1054 > 0.5",
+            declarations: """
+            let firstViewW1054 = didViewLandmarkDetail.donations.first?.date ?? Date.now
+            let daysActiveW1054 = Date.now.timeIntervalSince(firstViewW1054) / 86400
+
+            """,
+            closure: { data, _, _ in
+                let first = data.views.first?.date ?? Dataset.now
+                let days = Dataset.now.timeIntervalSince(first) / 86400
+                return days > 30 && Double(data.views.count) / days > 0.5
+            }),
+        Workload(
+            name: "W1055", rule: "varianceW1055 > 1",
+            declarations: """
+            let scoresW1055 = didRate.donations.map(\\.score)
+            let meanW1055 = scoresW1055.reduce(0, +) / Double(max(1, scoresW1055.count))
+            let varianceW1055 = scoresW1055.map { ($0 - meanW1055) * ($0 - meanW1055) }.reduce(0, +) / Double(max(1, scoresW1055.count))
+
+            """,
+            closure: { data, _, _ in
+                let scores = data.ratings.map(\.score)
+                let mean = scores.reduce(0, +) / Double(max(1, scores.count))
+                let variance = scores.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(max(1, scores.count))
+                return variance > 1
+            }),
+        Workload(
+            name: "W1056", rule: "bigOrdersW1056.count > 5 && bigOrdersW1056.allSatisfy { $0.price > 1 }",
+            declarations: """
+            let bigOrdersW1056 = didPurchase.donations.filter { $0.quantity >= 3 }
+
+            """,
+            closure: { data, _, _ in
+                let big = data.purchases.filter { $0.quantity >= 3 }
+                return big.count > 5 && big.allSatisfy { $0.price > 1 }
+            }),
+        Workload(
+            name: "W1057", rule: "zionViewsW1057 >= 2 && zionViewsW1057 * 10 < namesSeenW1057.count",
+            declarations: """
+            let namesSeenW1057 = didViewLandmarkDetail.donations.map(\\.landmarkName)
+            let zionViewsW1057 = namesSeenW1057.filter { $0 == "Zion" }.count
+
+            """,
+            closure: { data, _, _ in
+                let names = data.views.map(\.landmarkName)
+                let zion = names.filter { $0 == "Zion" }.count
+                return zion >= 2 && zion * 10 < names.count
+            }),
+        Workload(
+            name: "W1058", rule: "lastScoreW1058 >= 4 && (lastRatingW1058?.comment != nil)",
+            declarations: """
+            let lastRatingW1058 = didRate.donations.last
+            let lastScoreW1058 = lastRatingW1058?.score ?? 0
+
+            """,
+            closure: { data, _, _ in
+                let last = data.ratings.last
+                let score = last?.score ?? 0
+                return score >= 4 && (last?.comment != nil)
+            }),
+        Workload(
+            name: "W1059", rule: "helpfulCountW1059 > 0 && helpfulTotalW1059 / helpfulCountW1059 >= 8",
+            declarations: """
+            let helpfulTotalW1059 = didRate.donations.compactMap(\\.helpful).reduce(0, +)
+            let helpfulCountW1059 = didRate.donations.filter { $0.helpful != nil }.count
+
+            """,
+            closure: { data, _, _ in
+                let total = data.ratings.compactMap(\.helpful).reduce(0, +)
+                let count = data.ratings.filter { $0.helpful != nil }.count
+                return count > 0 && total / count >= 8
+            }),
+        Workload(
+            name: "W1060", rule: "dearestW1060 > cheapestW1060 * 10",
+            declarations: """
+            let cheapestW1060 = didPurchase.donations.map(\\.price).min() ?? 0
+            let dearestW1060 = didPurchase.donations.map(\\.price).max() ?? 0
+
+            """,
+            closure: { data, _, _ in
+                let cheapest = data.purchases.map(\.price).min() ?? 0
+                let dearest = data.purchases.map(\.price).max() ?? 0
+                return dearest > cheapest * 10
+            }),
+        Workload(
+            name: "W1061", rule: "recentViewsW1061.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 50",
+            declarations: """
+            let recentViewsW1061 = didViewLandmarkDetail.donations.suffix(100)
+
+            """,
+            closure: { data, _, _ in
+                let recent = data.views.suffix(100)
+                return recent.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 50
+            }),
+        Workload(
+            name: "W1062", rule: "!discountedW1062.isEmpty && discountedW1062.reduce(0, +) / Double(discountedW1062.count) > 0.1",
+            declarations: """
+            let discountedW1062 = didPurchase.donations.compactMap(\\.discount)
+
+            """,
+            closure: { data, _, _ in
+                let discounted = data.purchases.compactMap(\.discount)
+                return !discounted.isEmpty && discounted.reduce(0, +) / Double(discounted.count) > 0.1
+            }),
+        Workload(
+            name: "W1063", rule: "ratingDaysW1063.count >= 10",
+            declarations: """
+            let ratingDaysW1063 = Set(didRate.donations.donatedWithin(.days(30)).map { Int(Date.now.timeIntervalSince($0.date) / 86400) })
+
+            """,
+            closure: { data, calendar, _ in
+                let days = Set(within(data.ratings, .day, 30, calendar).map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) })
+                return days.count >= 10
+            }),
+        Workload(
+            name: "W1064", rule: "medianW1064 >= 3",
+            declarations: """
+            let sortedScoresW1064 = didRate.donations.map(\\.score).sorted()
+            let medianW1064 = sortedScoresW1064.isEmpty ? 0 : sortedScoresW1064[sortedScoresW1064.count / 2]
+
+            """,
+            closure: { data, _, _ in
+                let sorted = data.ratings.map(\.score).sorted()
+                let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+                return median >= 3
+            }),
+        Workload(
+            name: "W1065", rule: "bestAverageW1065 > 2.5 && perLandmarkW1065.count > 10",
+            declarations: """
+            let perLandmarkW1065 = didRate.donations.largestSubset(groupedBy: \\.landmarkID)
+            let bestAverageW1065 = perLandmarkW1065.map(\\.score).reduce(0, +) / Double(max(1, perLandmarkW1065.count))
+
+            """,
+            closure: { data, _, _ in
+                let group = data.ratings.largestSubset(groupedBy: \.landmarkID)
+                let average = group.map(\.score).reduce(0, +) / Double(max(1, group.count))
+                return average > 2.5 && group.count > 10
+            }),
     ]
 }
 

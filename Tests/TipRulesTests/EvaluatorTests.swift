@@ -229,10 +229,10 @@ struct EvaluatorTests {
     /// The fewest steps an expression evaluates in: every node visited outside closures costs
     /// one, whichever way (boxed or unboxed) the general evaluator computes it, and a closure
     /// costs the nodes of its body each time it is applied.
-    private func stepsNeeded(_ expression: String, optimizes: Bool) -> Int? {
+    private func stepsNeeded(_ expression: String, rules: String = Fixture.header, optimizes: Bool) -> Int? {
         var low = 1, high = 10_000
         func fails(_ budget: Int) -> Bool {
-            Fixture.evaluate(expression, stepBudget: budget, optimizes: optimizes).hasPrefix("runtime error")
+            Fixture.evaluate(expression, rules: rules, stepBudget: budget, optimizes: optimizes).hasPrefix("runtime error")
         }
         guard !fails(high) else { return nil }
         while low < high {
@@ -276,6 +276,19 @@ struct EvaluatorTests {
     func stepsPerNode(expression: String, steps: Int) {
         #expect(stepsNeeded(expression, optimizes: false) == steps)
         #expect(stepsNeeded(expression, optimizes: true) == steps)
+    }
+
+    @Test("a number a declaration holds charges a step at every read once evaluated, as at the first", arguments: [
+        ("total", "total + total", "total + total + total"), ("most", "most * 2 + most", "most * 2 + most + most"),
+        ("total", "Double(most) + total", "Double(most) + total + total"),
+    ])
+    func declarationReads(first: String, twice: String, thrice: String) {
+        // `let`s the optimizer cannot fold: the first read evaluates them, each later one reads
+        // the number kept (one node, and the `+` before it).
+        let rules = Fixture.header + "\nlet total = view.donations.map(\\.rating).reduce(0, +)\nlet most = view.donations.map(\\.id).max() ?? 0\n"
+        let once = stepsNeeded(twice, rules: rules, optimizes: true), again = stepsNeeded(thrice, rules: rules, optimizes: true)
+        #expect(once != nil && again == once.map { $0 + 2 }, "\(twice): \(once as Any), \(thrice): \(again as Any)")
+        #expect(Fixture.evaluate(first, rules: rules).hasPrefix(first == "most" ? "Int" : "Double"))
     }
 
     @Test("a closure may say 'return' before its expression, as Swift allows")

@@ -363,6 +363,23 @@ struct Evaluator {
         }
     }
 
+    /// A declaration's value when it is an `Int`, a `Double` or a date already evaluated, read
+    /// in place: a closure that reads a `let` for every element (`map { ($0 - mean) * ($0 - mean) }`)
+    /// would otherwise copy the declaration's state, and box and unbox the number, each time.
+    func evaluatedNumber(_ index: Int) -> (int: Int, double: Double)? {
+        @inline(__always) func number(_ state: borrowing DeclarationState) -> (int: Int, double: Double)? {
+            switch state {
+            case .done(.int(let x)): return (x, 0)
+            case .done(.double(let x)), .done(.date(let x)): return (0, x)
+            default: return nil
+            }
+        }
+        if index == firstDeclaration { return number(firstDeclarationState) }
+        if index == secondDeclaration { return number(secondDeclarationState) }
+        guard let further, !further.declarationSlots.isEmpty, further.declarationSlots[index] != 0 else { return nil }
+        return number(further.declarationStates[Int(further.declarationSlots[index]) - 1])
+    }
+
     // MARK: - Locals
 
     /// What row predicates read that is the same for every row (see `RowInvariants`).

@@ -42,6 +42,22 @@ final class DeclarationNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value { try ev.declarationValue(index) }
+    // A number already evaluated is read in place (see `Evaluator.evaluatedNumber`), charged
+    // as `evaluate` charges.
+    override func int(_ ev: inout Evaluator) throws(Interrupt) -> Int {
+        try ev.tickNode(range)
+        if let number = ev.evaluatedNumber(index) { return number.int }
+        guard case .int(let value) = try ev.declarationValue(index) else { preconditionFailure("an Int node gave another value") }
+        return value
+    }
+    override func double(_ ev: inout Evaluator) throws(Interrupt) -> Double {
+        try ev.tickNode(range)
+        if let number = ev.evaluatedNumber(index) { return number.double }
+        switch try ev.declarationValue(index) {
+        case .double(let value), .date(let value): return value
+        default: preconditionFailure("a Double or Date node gave another value")
+        }
+    }
 }
 
 final class ParameterValueNode: Node {
