@@ -911,6 +911,23 @@ struct OptimizerTests {
             #expect(fast == slow, "\(text)", sourceLocation: sourceLocation)
         }
 
+        /// `expectAgreement`, and with too few steps both stop with the same error at the same place.
+        func expectAgreementUnderBudgets(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let (fused, fast, slow) = try outcomes(text)
+            #expect(fused && fast == slow, "\(text)", sourceLocation: sourceLocation)
+            let source = SourceFile(name: "<expr>", text: text)
+            let optimizedExpression = try #require(RuleCompiler().compileExpression(source, in: optimized).expression)
+            let plainExpression = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression)
+            for budget in [slow.steps - 1, slow.steps / 2, 1000] where budget > 0 {
+                var tight = options
+                tight.stepBudget = budget
+                tight.totalStepBudget = budget
+                #expect(OptimizerTests.outcome(optimized, store, optimizedExpression, tight)
+                        == OptimizerTests.outcome(plain, plainStore, plainExpression, tight), "\(text) with \(budget) steps",
+                        sourceLocation: sourceLocation)
+            }
+        }
+
         /// An expression compiled both ways: whether the optimized form has a fused node, and the
         /// two outcomes.
         func outcomes(_ text: String) throws -> (fused: Bool, fast: Outcome, slow: Outcome) {
@@ -984,20 +1001,20 @@ struct OptimizerTests {
     func rowLiterals(form: String) throws {
         let list = try LongList(count: 900)
         for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
-            let text = "\(source).\(form)"
-            let (fused, fast, slow) = try list.outcomes(text)
-            #expect(fused && fast == slow, "\(text)")
-            // With too few steps both stop with the same error at the same place.
-            let source = SourceFile(name: "<expr>", text: text)
-            let optimized = try #require(RuleCompiler().compileExpression(source, in: list.optimized).expression)
-            let plain = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: list.plain).expression)
-            for budget in [slow.steps - 1, slow.steps / 2, 1000] where budget > 0 {
-                var tight = list.options
-                tight.stepBudget = budget
-                tight.totalStepBudget = budget
-                #expect(OptimizerTests.outcome(list.optimized, list.store, optimized, tight)
-                        == OptimizerTests.outcome(list.plain, list.plainStore, plain, tight), "\(text) with \(budget) steps")
-            }
+            try list.expectAgreementUnderBudgets("\(source).\(form)")
+        }
+    }
+
+    @Test("the values a chain keeps, as a whole expression (a let's value), are made from the columns as the calls make them",
+          arguments: [
+              "compactMap(\\.note)", "compactMap { $0.bonus }", "compactMap(\\.weight)", "map(\\.rating).filter { $0 > 2.5 }",
+              "map { $0.id * 2 }.filter { $0 > 4 }", "filter { $0.seen }.compactMap(\\.note)", "compactMap(\\.tag).filter { !$0.isEmpty }",
+              "compactMap { $0.seen ? $0.name : nil }", "map(\\.due).compactMap { $0 }", "compactMap { $0.bonus }.filter { $0 % 2 == 0 }",
+          ])
+    func valuesKept(chain: String) throws {
+        let list = try LongList(count: 900)
+        for source in ["view.donations", "view.donations.donatedWithin(.days(400))"] {
+            try list.expectAgreementUnderBudgets("\(source).\(chain)")
         }
     }
 

@@ -9,7 +9,19 @@ import TipRulesSyntax
 /// have raised.
 package enum Optimizer {
     static func optimize(_ expression: TypedExpression) -> TypedExpression {
-        rewritten(expression) ?? expression
+        let optimized = rewritten(expression) ?? expression
+        return valuesKept(optimized) ?? optimized
+    }
+
+    /// A whole declaration (or expression) that is the values a chain keeps, ending in a
+    /// `compactMap` or in a `filter` of what a `map` computed (`let discounts =
+    /// purchases.compactMap(\.discount)`): those values, made from the columns. (Inside a
+    /// tree the call that reads such a chain fuses with it, or takes the values the same way,
+    /// see `fuseCall`; a declaration's value has no such call.)
+    private static func valuesKept(_ expression: TypedExpression) -> TypedExpression? {
+        guard case .builtin(let call) = expression.node, call.builtin.id == .arrayCompactMap || call.builtin.id == .arrayFilter,
+              case .array(let element) = expression.type, let chain = rowChain(expression), let mapping = chain.mapping else { return nil }
+        return fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: expression)
     }
 
     /// The optimized form of an expression, or nil when optimizing changes nothing: subtrees
