@@ -447,20 +447,20 @@ extension Checker {
         // `[TimeRange.days(3), .week]`, and `[.nan, 1.5]` (an implicit member before it waits).
         var checked: [TypedExpression?] = Array(repeating: nil, count: elements.count)
         var hint: RuleType?
-        let waiting = elements.indices.filter { Checker.startsWithImplicitMember(elements[$0]) }
-        for index in elements.indices where !waiting.contains(index) || hint != nil {
+        let waiting = elements.map(Checker.startsWithImplicitMember)
+        for index in elements.indices where !waiting[index] || hint != nil {
             let element = check(elements[index], expected: hint)
             checked[index] = element
             if hint == nil, !element.isFlexibleLiteral, element.type != .nilLiteral, !element.type.containsError {
                 hint = element.type
             }
         }
-        for index in waiting where checked[index] == nil {
-            // Beside integer literals alone, the member decides between `Int` and `Double`:
-            // `[1, .max]`, `[.infinity, 2]`.
+        // Beside integer literals alone, the member decides between `Int` and `Double`:
+        // `[1, .max]`, `[.infinity, 2]`.
+        let besideLiteral = hint == nil && checked.contains { $0?.isFlexibleLiteral == true }
+        for index in elements.indices where waiting[index] && checked[index] == nil {
             var fitting: TypedExpression?
-            let besideLiteral = checked.contains { $0?.isFlexibleLiteral == true }
-            for candidate in [RuleType.int, .double] where hint == nil && besideLiteral && fitting == nil {
+            for candidate in [RuleType.int, .double] where besideLiteral && fitting == nil {
                 fitting = checkQuietly(elements[index], as: candidate)
             }
             checked[index] = fitting ?? check(elements[index], expected: hint)
