@@ -911,6 +911,12 @@ struct OptimizerTests {
             #expect(fast == slow, "\(text)", sourceLocation: sourceLocation)
         }
 
+        /// `expectAgreementUnderBudgets` of `form` called on each of `sources` (`source.form`).
+        func expectAgreementUnderBudgets(_ form: String, over sources: [String],
+                                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            for source in sources { try expectAgreementUnderBudgets("\(source).\(form)", sourceLocation: sourceLocation) }
+        }
+
         /// `expectAgreement`, and with too few steps both stop with the same error at the same place.
         func expectAgreementUnderBudgets(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
             let (fused, fast, slow) = try outcomes(text)
@@ -999,10 +1005,7 @@ struct OptimizerTests {
               "filter { [$0.id * 4611686018427387904, 1].max()! > 0 }.count", "map { [$0.id + 9223372036854775806, 0].min()! }.reduce(0, +)",
           ])
     func rowLiterals(form: String) throws {
-        let list = try LongList(count: 900)
-        for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
-            try list.expectAgreementUnderBudgets("\(source).\(form)")
-        }
+        try LongList(count: 900).expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.filter { $0.id != 4 }"])
     }
 
     @Test("the values a chain keeps, as a whole expression (a let's value), are made from the columns as the calls make them",
@@ -1012,10 +1015,7 @@ struct OptimizerTests {
               "compactMap { $0.seen ? $0.name : nil }", "map(\\.due).compactMap { $0 }", "compactMap { $0.bonus }.filter { $0 % 2 == 0 }",
           ])
     func valuesKept(chain: String) throws {
-        let list = try LongList(count: 900)
-        for source in ["view.donations", "view.donations.donatedWithin(.days(400))"] {
-            try list.expectAgreementUnderBudgets("\(source).\(chain)")
-        }
+        try LongList(count: 900).expectAgreementUnderBudgets(chain, over: ["view.donations", "view.donations.donatedWithin(.days(400))"])
     }
 
     @Test("operands computed a batch at a time (ternaries, Int division, conversions) agree with closures over long lists",
