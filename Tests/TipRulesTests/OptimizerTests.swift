@@ -896,8 +896,9 @@ struct OptimizerTests {
         let store: DonationStore, plainStore: DonationStore
         let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
 
-        init(count: Int) throws {
-            let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {")
+        /// With `declarations`, more declarations after `OptimizerTests.rules`'.
+        init(count: Int, declarations: String = "") throws {
+            let rules = OptimizerTests.rules.replacingOccurrences(of: "event view {", with: "event view(limit: 5000) {") + "\n" + declarations
             optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
             plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
             store = try OptimizerTests.store(optimized, count: count)
@@ -918,9 +919,11 @@ struct OptimizerTests {
         }
 
         /// `expectAgreement`, and with too few steps both stop with the same error at the same place.
-        func expectAgreementUnderBudgets(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        /// (With `fusedInDeclarations`, the fused nodes are those of declarations `text` reads.)
+        func expectAgreementUnderBudgets(_ text: String, fusedInDeclarations: Bool = false,
+                                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
             let (fused, fast, slow) = try outcomes(text)
-            #expect(fused && fast == slow, "\(text)", sourceLocation: sourceLocation)
+            #expect((fused || fusedInDeclarations) && fast == slow, "\(text)", sourceLocation: sourceLocation)
             let source = SourceFile(name: "<expr>", text: text)
             let optimizedExpression = try #require(RuleCompiler().compileExpression(source, in: optimized).expression)
             let plainExpression = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression)
@@ -1163,7 +1166,7 @@ struct OptimizerTests {
               "(view.donations.map(\\.rating) + []).map { 2.5 * $0 }.max()", "(view.donations.map(\\.id) + []).map { $0 - 1 }.reduce(0, +)",
               // Over slices and joined arrays.
               "view.donations.map(\\.id).sorted().dropFirst(3).dropLast(2).reduce(0, +)", "(firstIDs + firstIDs).reduce(0) { $0 + $1 }",
-              "view.donations.map(\\.id).sorted().first(where: { 2 == $0 })", "firstIDs.filter { $0 > 0 }",
+              "view.donations.map(\\.id).sorted().first(where: { 2 == $0 })", "(firstIDs + []).filter { $0 > 0 }",
           ])
     func directClosures(text: String) throws {
         let list = try LongList(count: 900)

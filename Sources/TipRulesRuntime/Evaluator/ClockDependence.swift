@@ -78,7 +78,7 @@ struct ClockDependence: Sendable {
             switch expression.node {
             case .event(let index):
                 uses.events.insert(index)
-            case .declaration(let index):
+            case .declaration(let index), .declarationList(let index):
                 let used = dependence(ofDeclaration: index)
                 if used.readsNow { uses.readsNow = true }
                 uses.windows.formUnion(used.windows)

@@ -141,6 +141,11 @@ package struct Evaluation {
     /// `EvaluationOptions.stepBudget`).
     package var stepsTaken: Int { evaluator.stepsTaken }
 
+    /// How many times so far a fused operation met an error, or could not prove its `Int`
+    /// arithmetic safe, and ran the calls it stands for instead: what tests read to know that
+    /// an evaluation took the fused path.
+    package var fusedFallbacks: Int { evaluator.fallbacks }
+
     /// Evaluates a `let` or `rule` by name; nil when the program has no such declaration.
     package mutating func evaluate(_ name: String) -> EvaluationResult? {
         program.declarationIndex(name).map { evaluate(declarationAt: $0) }

@@ -7,10 +7,14 @@ extension Evaluator {
     /// their nodes outside closures, and for each element those calls go through, the steps of
     /// their closures and key paths plus what built-ins in them charge for their work.
     @inline(never)
+    /// With `keepsListOf` a declaration's index (not -1), the operation computes that
+    /// declaration's value, and keeps the list it goes through for readers (see
+    /// `MappedDeclaration`).
     mutating func fused(_ operation: FusedOperation.Kernel, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
-                        filters: BoundFilterCache, hoisted: [HoistedSlot], _ range: SourceRange) throws(Interrupt) -> Value {
+                        filters: BoundFilterCache, hoisted: [HoistedSlot], keepsListOf declaration: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
+        if declaration >= 0 { keepList(value, of: declaration) }
         // One switch over the operation: matching it case by case (`if case`) copied all of it
         // first, and destroyed the copy through the generic witnesses, at every evaluation.
         switch operation {

@@ -91,6 +91,11 @@ struct Evaluator {
     /// The second event's, inline too (`a.donations.count >= 3 && b.donations.count > 10`).
     private var secondEvent = -1
     private var secondEventDonations: DonationList?
+    /// The lists the values of `let`s were computed from, kept for their readers (see
+    /// `MappedDeclaration`). A declaration's list is the same whenever it is evaluated with the
+    /// same parameters (an evaluation's donations and clock never change), so only new
+    /// parameter values forget them.
+    private var keptLists: [(declaration: Int, list: Value)] = []
     /// The states of further declarations and the cuts of further events, in one box made on
     /// first use: most evaluations need neither, and then make, copy and destroy no array.
     private var further: FurtherStates?
@@ -161,6 +166,8 @@ struct Evaluator {
     /// away: trying the fused form again at every level of a chain, and falling back again,
     /// would take time exponential in the chain's length.
     var unfusedDepth = 0
+    /// How many times a fused node ran the calls it stands for instead (see `FusedNode`).
+    var fallbacks = 0
 
     /// The file of the code being evaluated: the program's, or a separately compiled
     /// expression's. Worked out only for an error, so evaluating costs no copies of it.
@@ -228,6 +235,7 @@ struct Evaluator {
     }
 
     private mutating func forgetDeclarations() {
+        keptLists = []
         firstDeclaration = -1
         firstDeclarationState = .pending
         secondDeclaration = -1
@@ -361,6 +369,20 @@ struct Evaluator {
             }
             throw error
         }
+    }
+
+    /// Keeps the list a declaration's value is computed from (see `MappedDeclaration`).
+    mutating func keepList(_ list: Value, of declaration: Int) {
+        if let index = keptLists.firstIndex(where: { $0.declaration == declaration }) {
+            keptLists[index].list = list
+        } else {
+            keptLists.append((declaration, list))
+        }
+    }
+
+    /// The list a declaration's value was computed from, when it was kept.
+    func keptList(of declaration: Int) -> Value? {
+        keptLists.first { $0.declaration == declaration }?.list
     }
 
     /// A declaration's value when it is an `Int`, a `Double` or a date already evaluated, read

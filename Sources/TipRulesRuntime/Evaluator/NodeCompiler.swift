@@ -29,6 +29,7 @@ struct NodeCompiler {
         switch expression.node {
         case .constant(let constant): return ConstantNode(Value(constant), range, type)
         case .declaration(let index): return DeclarationNode(index, range, type)
+        case .declarationList(let index): return DeclarationListNode(index, range, type)
         case .parameterValue(let index): return ParameterValueNode(index, range, type)
         case .parameterReference(let index): return IndexValueNode(.parameter(index), range, type)
         case .event(let index): return IndexValueNode(.event(index), range, type)
@@ -93,6 +94,18 @@ struct NodeCompiler {
         }
     }
 
+    /// The nodes of a declaration's value. Those of a `let` whose readers compute its values
+    /// again from the list they were computed from (see `MappedDeclaration`) keep that list
+    /// for them. (A traced program is not optimized, so it has no such `let`.)
+    func compileBody(of declaration: Int, in program: CompiledProgram) -> Node {
+        let body = program.declarations[declaration].body
+        guard tracer == nil, program.mappedDeclarations[declaration] != nil, case .fused(let operation, let steps, let unfused) = body.node else {
+            return compile(body)
+        }
+        return FusedNode(operation, steps, source: compile(operation.source), initial: operation.initial.map(compile),
+                         unfused: unfused, body.range, body.type, keepsListOf: declaration)
+    }
+
     private func compile(_ call: BuiltinCall) -> CompiledCall {
         CompiledCall(builtin: call.builtin, receiver: call.receiver.map(compile), arguments: call.arguments.map(compile),
                      resultType: call.resultType, range: call.range)
@@ -138,9 +151,9 @@ final class RuntimeProgram: Sendable {
     /// never attached to the program).
     init(_ program: CompiledProgram, tracer: Tracer? = nil) {
         let compiler = NodeCompiler(tracer: tracer)
-        bodies = program.declarations.map { declaration in
+        bodies = program.declarations.indices.map { index in
             tracer?.beginDeclaration()
-            return compiler.compile(declaration.body)
+            return compiler.compileBody(of: index, in: program)
         }
         events = program.events
         limits = program.events.map(\.limit)

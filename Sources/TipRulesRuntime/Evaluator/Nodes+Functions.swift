@@ -428,8 +428,13 @@ final class FusedNode: Node {
     /// `FusedOperation.narrowed`), which runs the whole chain unfused when this one cannot
     /// finish: its own unfused calls make no donation list.
     private let narrowsChain: Bool
-    init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange, _ type: RuleType) {
+    /// The declaration whose value the node computes, when its readers read the list it maps
+    /// (see `MappedDeclaration`); -1 for none.
+    private let keepsListOf: Int
+    init(_ operation: FusedOperation, _ steps: FusedSteps, source: Node, initial: Node?, unfused: TypedExpression, _ range: SourceRange,
+         _ type: RuleType, keepsListOf declaration: Int = -1) {
         self.operation = operation.kernel
+        keepsListOf = declaration
         switch operation {
         case .narrowed, .chainSlice: narrowsChain = true
         default: narrowsChain = false
@@ -473,11 +478,13 @@ final class FusedNode: Node {
         let enclosingHoisted = hoisted.isEmpty ? nil : ev.hoistedValues
         defer { if let enclosingHoisted { ev.hoistedValues = enclosingHoisted } }
         do {
-            return try ev.fused(operation, steps, source, initial, node: self, filters: filters, hoisted: hoisted, range)
+            return try ev.fused(operation, steps, source, initial, node: self, filters: filters, hoisted: hoisted, keepsListOf: keepsListOf,
+                                range)
         } catch {
             if narrowsChain { throw error }
             ev.restoreSteps(start)
             ev.forgetDeclarations(since: declarations)
+            ev.fallbacks += 1
             ev.unfusedDepth += 1
             defer { ev.unfusedDepth -= 1 }
             return try unfused.node.evaluate(&ev)

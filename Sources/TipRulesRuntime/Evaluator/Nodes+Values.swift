@@ -60,6 +60,23 @@ final class DeclarationNode: Node {
     }
 }
 
+/// The donations a `let`'s values were computed from (see `MappedDeclaration`): the
+/// declaration evaluated, and charged, as reading it is, then the list it kept. Only the source
+/// of fused operations, which run the calls they stand for when the list is not known (the
+/// declaration's own fused operation gave way to its calls).
+final class DeclarationListNode: Node {
+    let index: Int
+    init(_ index: Int, _ range: SourceRange, _ type: RuleType) {
+        self.index = index
+        super.init(range, type)
+    }
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        _ = try ev.declarationValue(index)
+        guard let list = ev.keptList(of: index) else { throw ev.givingWay(range) }
+        return list
+    }
+}
+
 final class ParameterValueNode: Node {
     let index: Int
     init(_ index: Int, _ range: SourceRange, _ type: RuleType) {

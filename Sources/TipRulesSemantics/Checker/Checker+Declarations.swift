@@ -27,7 +27,7 @@ extension Checker {
         }
         if checkConcurrently(checkable, references) { return }
         for index in checkable {
-            (declarationTypes[index], compiledBodies[index]) = checkDeclaration(at: index)
+            finishChecking(index, checkDeclaration(at: index))
         }
     }
 
@@ -48,7 +48,15 @@ extension Checker {
             typed.type = .error
         }
         finishDeclaration(typed)
-        return (typed.type, optimizes && !typed.type.containsError ? Optimizer.optimize(typed) : typed)
+        guard optimizes && !typed.type.containsError else { return (typed.type, typed) }
+        return (typed.type, Optimizer.optimize(typed, mappedDeclarations: mappedDeclarations))
+    }
+
+    /// Keeps a checked declaration's type and typed tree, and what its readers can compute
+    /// again of its value.
+    private mutating func finishChecking(_ index: Int, _ result: (RuleType, TypedExpression)) {
+        (declarationTypes[index], compiledBodies[index]) = result
+        if let mapped = MappedDeclaration(body: result.1) { mappedDeclarations[index] = mapped }
     }
 
     /// How many declarations one wave needs before it is split over two threads: checking
@@ -92,7 +100,7 @@ extension Checker {
                 return false
             }
             for (index, result) in zip(wave, results) {
-                (declarationTypes[index], compiledBodies[index]) = result
+                finishChecking(index, result)
             }
         }
         return true

@@ -36,6 +36,9 @@ struct Checker {
     var valueDeclarations: [ValueDeclaration] = []
     var declarationTypes: [RuleType] = []
     var compiledBodies: [TypedExpression?] = []
+    /// The declarations checked so far whose values a reader can compute again from the
+    /// columns (see `MappedDeclaration`), for the optimizer of the declarations that read them.
+    var mappedDeclarations: [Int: MappedDeclaration] = [:]
     /// The largest effective depth of any declaration (see `CompiledProgram.evaluationDepth`).
     var evaluationDepth = 0
 
@@ -140,7 +143,7 @@ struct Checker {
                                 body: compiledBodies[index]!, nameRange: declaration.name.range)
         }
         return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
-                               evaluationDepth: evaluationDepth, symbols: symbols)
+                               evaluationDepth: evaluationDepth, symbols: symbols, mappedDeclarations: mappedDeclarations)
     }
 
     // MARK: - Types
@@ -384,7 +387,7 @@ extension Checker {
         checker.finishDeclaration(typed)
         diagnostics = checker.diagnostics
         if diagnostics.hasErrors { return nil }
-        return optimizes ? Optimizer.optimize(typed) : typed
+        return optimizes ? Optimizer.optimize(typed, mappedDeclarations: program.mappedDeclarations) : typed
     }
 
     /// The members of the receiver where `completionProbe` stands as a member name in an

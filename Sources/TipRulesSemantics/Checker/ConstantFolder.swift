@@ -100,7 +100,7 @@ struct ConstantFolder {
 /// Calls `body` on each direct child of a typed node.
 package func forEachChild(of typed: TypedExpression, _ body: (TypedExpression) -> Void) {
     switch typed.node {
-    case .constant, .declaration, .parameterValue, .parameterReference, .event, .local, .keyPath:
+    case .constant, .declaration, .declarationList, .parameterValue, .parameterReference, .event, .local, .keyPath:
         break
     case .builtin(let call):
         if let receiver = call.receiver { body(receiver) }

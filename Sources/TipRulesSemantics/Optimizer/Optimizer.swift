@@ -7,8 +7,18 @@ import TipRulesSyntax
 /// closure that cannot fail (a `RowPredicate`, whose `Int` arithmetic the scan first proves
 /// cannot fail on its rows), so stopping early can never hide an error the unfused code would
 /// have raised.
-package enum Optimizer {
-    static func optimize(_ expression: TypedExpression) -> TypedExpression {
+package struct Optimizer {
+    /// The program's declarations whose values a reader can compute again from the columns,
+    /// by index (see `MappedDeclaration`).
+    private let mappedDeclarations: [Int: MappedDeclaration]
+
+    /// The optimized form of a checked expression, which reads declarations whose values are
+    /// described by `mappedDeclarations`.
+    static func optimize(_ expression: TypedExpression, mappedDeclarations: [Int: MappedDeclaration] = [:]) -> TypedExpression {
+        Optimizer(mappedDeclarations: mappedDeclarations).optimized(expression)
+    }
+
+    private func optimized(_ expression: TypedExpression) -> TypedExpression {
         let optimized = rewritten(expression) ?? expression
         return valuesKept(optimized) ?? optimized
     }
@@ -18,7 +28,7 @@ package enum Optimizer {
     /// purchases.compactMap(\.discount)`): those values, made from the columns. (Inside a
     /// tree the call that reads such a chain fuses with it, or takes the values the same way,
     /// see `fuseCall`; a declaration's value has no such call.)
-    private static func valuesKept(_ expression: TypedExpression) -> TypedExpression? {
+    private func valuesKept(_ expression: TypedExpression) -> TypedExpression? {
         guard case .builtin(let call) = expression.node, call.builtin.id == .arrayCompactMap || call.builtin.id == .arrayFilter,
               case .array(let element) = expression.type, let chain = rowChain(expression), let mapping = chain.mapping else { return nil }
         return fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: expression)
@@ -27,9 +37,9 @@ package enum Optimizer {
     /// The optimized form of an expression, or nil when optimizing changes nothing: subtrees
     /// with nothing to fuse are kept as they are rather than rebuilt node by node (most of a
     /// large file's trees).
-    private static func rewritten(_ expression: TypedExpression) -> TypedExpression? {
+    private func rewritten(_ expression: TypedExpression) -> TypedExpression? {
         if let inlined = subjectInlined(expression) { return rewritten(inlined) ?? inlined }
-        let children = mapChangedChildren(expression, rewritten)
+        let children = Self.mapChangedChildren(expression, rewritten)
         return fuse(children ?? expression) ?? children
     }
 
@@ -37,7 +47,7 @@ package enum Optimizer {
 
     /// The fused form of an expression whose children are optimized, or nil when no pattern
     /// applies.
-    private static func fuse(_ expression: TypedExpression) -> TypedExpression? {
+    private func fuse(_ expression: TypedExpression) -> TypedExpression? {
         switch expression.node {
         case .builtin(let call):
             return fuseCall(call, expression)
@@ -74,7 +84,7 @@ package enum Optimizer {
     /// such a body with the body node's own operation, charging the application's steps as
     /// usual, so marking it changes no value, error or step; unoptimized programs keep the tree
     /// walk, and the tests that compare the two cover it.
-    private static func appliesDirectly(_ closure: TypedClosure, _ type: RuleType) -> Bool {
+    private func appliesDirectly(_ closure: TypedClosure, _ type: RuleType) -> Bool {
         guard case .function(let parameters, _) = type, !parameters.isEmpty, parameters.count <= 2,
               parameters.allSatisfy({ [.int, .double, .date, .bool].contains($0) }) else { return false }
         func isOperand(_ operand: TypedExpression) -> Bool {
@@ -115,9 +125,9 @@ package enum Optimizer {
     /// closure stays, so the block charges what it charged (a parameter read is one node, as the
     /// local it replaces), and the evaluator no longer binds a parameter nothing reads. Nil for
     /// any other expression, and for a body that does not read its parameter.
-    private static func subjectInlined(_ expression: TypedExpression) -> TypedExpression? {
+    private func subjectInlined(_ expression: TypedExpression) -> TypedExpression? {
         guard case .ruleMacro(let subject, let closure) = expression.node, closure.parameterCount == 1,
-              mentions(closure.body, slot: closure.firstSlot) else { return nil }
+              Self.mentions(closure.body, slot: closure.firstSlot) else { return nil }
         let read: TypedNode
         switch subject.node {
         case .event(let index): read = .event(index)
@@ -126,7 +136,7 @@ package enum Optimizer {
         }
         func substituted(_ e: TypedExpression) -> TypedExpression {
             if case .local(closure.firstSlot) = e.node { return TypedExpression(read, e.type, e.range) }
-            return mapChildren(e, substituted)
+            return Self.mapChildren(e, substituted)
         }
         var inlined = expression
         inlined.node = .ruleMacro(subject, TypedClosure(firstSlot: closure.firstSlot, parameterCount: 1, body: substituted(closure.body)))
@@ -136,7 +146,7 @@ package enum Optimizer {
     /// A fused node for an operation that stands for `expression`: it charges what the
     /// expression's nodes charge beyond its source and initial value, and `perElement` for each
     /// element the replaced calls go through.
-    private static func fused(_ operation: FusedOperation, perElement: Int, perSourceElement: Int = 0,
+    private func fused(_ operation: FusedOperation, perElement: Int, perSourceElement: Int = 0,
                               replacing expression: TypedExpression) -> TypedExpression {
         let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - 1
         let steps = FusedSteps(fixed: fixed, perElement: perElement, perSourceElement: perSourceElement)
@@ -144,7 +154,7 @@ package enum Optimizer {
     }
 
     /// The steps of one application of a key path: one per step.
-    private static func keyPathSize(_ expression: TypedExpression) -> Int {
+    private func keyPathSize(_ expression: TypedExpression) -> Int {
         if case .keyPath(let steps) = expression.node { return steps.count }
         return 0
     }
@@ -161,13 +171,13 @@ package enum Optimizer {
     /// }.map { $0.x! }`): read as `x ?? d`, as in one closure (see `RowPredicate.unwrapping`).
     /// With `mapped`, the function applies to what earlier calls of a chain computed from each
     /// donation (see `RowChain`) rather than to the donation.
-    private static func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil,
+    private func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil,
                                    after mapped: RowPredicate.Operand? = nil) -> (operand: RowPredicate.Operand, steps: Int)? {
         if let mapped {
             // A closure over an earlier call's result, which that call computed for every
             // element: so the closure must read it when it could fail (see `predicate(_:after:)`).
             guard case .closure(let closure) = function.node, closure.parameterCount == 1,
-                  !mapped.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
+                  !mapped.hasIntArithmetic || Self.mentions(closure.body, slot: closure.firstSlot),
                   let operand = RowPredicate.rowOperand(closure.body, slot: closure.firstSlot, mapped: mapped, allowingWork: metered)
             else { return nil }
             return chargedPerElement(operand, closure.body.stepSize)
@@ -195,7 +205,7 @@ package enum Optimizer {
     /// and the operand is one that batches compute (an operand that charges work is computed
     /// row by row). One that can fail keeps its charge where the built-in makes it, after its
     /// elements were computed.
-    private static func chargedPerElement(_ operand: RowPredicate.Operand, _ steps: Int) -> (operand: RowPredicate.Operand, steps: Int) {
+    private func chargedPerElement(_ operand: RowPredicate.Operand, _ steps: Int) -> (operand: RowPredicate.Operand, steps: Int) {
         guard case .function(.charged(let charge), let inner, nil) = operand, !inner.hasIntArithmetic, !inner.chargesWork else {
             return (operand, steps)
         }
@@ -206,7 +216,7 @@ package enum Optimizer {
     /// of its comparison (or the right, when the left cannot fail before it), or on the left
     /// of `&&` and `||`, joins the closure's steps. `[$0.id, 7].contains(12)`, a `Bool` made by
     /// a test (see `literalMembership`), compared with `true` is that test.
-    private static func chargedPerApplication(_ predicate: RowPredicate, _ steps: Int) -> (RowPredicate, Int) {
+    private func chargedPerApplication(_ predicate: RowPredicate, _ steps: Int) -> (RowPredicate, Int) {
         switch predicate {
         case .compare(let a, let op, let b):
             var (left, total) = chargedPerElement(a, steps)
@@ -229,7 +239,7 @@ package enum Optimizer {
     }
 
     /// The column a `map` function reads as it is (a field, or nil for the date), with its steps.
-    private static func mappedColumn(_ function: TypedExpression) -> (field: Int?, steps: Int)? {
+    private func mappedColumn(_ function: TypedExpression) -> (field: Int?, steps: Int)? {
         switch rowMapping(function) {
         case (.field(let index), let steps)?: return (index, steps)
         case (.date, let steps)?: return (nil, steps)
@@ -239,7 +249,7 @@ package enum Optimizer {
 
     /// `source.map(f)` or `source.compactMap(f)` over donations, for `f` a row mapping (with
     /// `metered`, also one whose steps depend on each row, see `rowMapping`).
-    private static func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID, metered: Bool = false)
+    private func mapOverDonations(_ expression: TypedExpression, _ id: BuiltinID, metered: Bool = false)
         -> (source: TypedExpression, mapping: RowPredicate.Operand, steps: Int, function: TypedExpression)? {
         // `xs.map(f).compactMap { $0 }` for an optional `f` is `xs.compactMap(f)`: `f` applied to
         // every donation, and the identity to every value it made, a step each.
@@ -285,8 +295,14 @@ package enum Optimizer {
     /// and `compactMap` calls over one whose closures are row operands and predicates. Nil for
     /// anything else, and for a chain whose functions charge work per element (`count` of a
     /// string) before its last call, which a narrowing would not charge on every element.
-    private static func rowChain(_ expression: TypedExpression) -> RowChain? {
+    private func rowChain(_ expression: TypedExpression) -> RowChain? {
         if case .array(.donation) = expression.type { return RowChain(list: expression, mapping: nil, pendingSteps: 0) }
+        // A `let` holding what a mapping computed from a list's donations: that list, read as
+        // the `let` is, and the mapping, computed again for each of its donations.
+        if case .declaration(let index) = expression.node, let declared = mappedDeclarations[index] {
+            return RowChain(list: TypedExpression(.declarationList(index), declared.list, expression.range), mapping: declared.mapping,
+                            pendingSteps: 0)
+        }
         // A `map` fused on its own already (the children are fused first): taken apart again.
         if case .fused(.mapped(let source, let mapping, _), let steps, _) = expression.node {
             return mapping.chargesWork ? nil : RowChain(list: source, mapping: mapping, pendingSteps: steps.perElement)
@@ -299,7 +315,7 @@ package enum Optimizer {
             return RowChain(list: TypedExpression(.fused(kept, steps, unfused: unfused), source.type, expression.range), mapping: mapping, pendingSteps: 0)
         }
         guard case .builtin(let call) = expression.node, let receiver = call.receiver, let chain = rowChain(receiver) else { return nil }
-        if let mapping = chain.mapping, let (reversed, slice) = Optimizer.chainCut(call) {
+        if let mapping = chain.mapping, let (reversed, slice) = chainCut(call) {
             // `reversed()`, `dropFirst()` or `dropLast()` of what a `map` made (a slice by a
             // count after `reversed()`, or after a narrowing): the donations kept.
             guard !mapping.chargesWork else { return nil }
@@ -340,7 +356,7 @@ package enum Optimizer {
     /// operand (computed only where it holds, as the ternary computes it), and the steps one
     /// application charges. (After a `map` with `Int` arithmetic, only a closure that reads its
     /// result, as `predicate(_:after:)` requires.)
-    private static func conditionalValue(_ function: TypedExpression, after mapped: RowPredicate.Operand?)
+    private func conditionalValue(_ function: TypedExpression, after mapped: RowPredicate.Operand?)
         -> (RowPredicate, RowPredicate.Operand, Int)? {
         guard case .closure(let closure) = function.node, closure.parameterCount == 1,
               case .ternary(let condition, let then, let otherwise) = closure.body.node else { return nil }
@@ -351,7 +367,7 @@ package enum Optimizer {
         case (.constant(.null), .wrapOptional(let x)): (keepsThen, value) = (false, x)
         default: return nil
         }
-        guard !value.type.isOptional, !(mapped?.hasIntArithmetic ?? false) || mentions(closure.body, slot: slot),
+        guard !value.type.isOptional, !(mapped?.hasIntArithmetic ?? false) || Self.mentions(closure.body, slot: slot),
               let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
               let operand = RowPredicate.rowOperand(RowPredicate.unwrapping(value, where: test, isNil: !keepsThen, slot: slot, mapped: mapped),
                                                     slot: slot, mapped: mapped) else { return nil }
@@ -360,7 +376,7 @@ package enum Optimizer {
 
     /// The donations of a chain's list that `predicate` holds for, standing for `expression`
     /// (a `filter` or `compactMap` at the chain's end).
-    private static func narrowed(_ chain: RowChain, _ predicate: RowPredicate, perElement: Int,
+    private func narrowed(_ chain: RowChain, _ predicate: RowPredicate, perElement: Int,
                                  replacing expression: TypedExpression) -> TypedExpression {
         let fusedCall = fused(.narrowed(chain.list, predicate), perElement: perElement, replacing: expression)
         // A list of the source's donations, whatever values the calls it stands for make.
@@ -373,9 +389,9 @@ package enum Optimizer {
     /// The unfused `map` computes the mapping for every donation. With `Int` arithmetic, which
     /// can fail, the predicate must read the mapping, so that the scan's proof that it cannot
     /// fail covers it (see `RowPredicate`).
-    private static func predicate(_ argument: TypedExpression?, after mapping: RowPredicate.Operand) -> (RowPredicate, Int)? {
+    private func predicate(_ argument: TypedExpression?, after mapping: RowPredicate.Operand) -> (RowPredicate, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 1,
-              !mapping.hasIntArithmetic || mentions(closure.body, slot: closure.firstSlot),
+              !mapping.hasIntArithmetic || Self.mentions(closure.body, slot: closure.firstSlot),
               let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot, mapped: mapping) else { return nil }
         return chargedPerApplication(predicate, closure.body.stepSize)
     }
@@ -384,7 +400,7 @@ package enum Optimizer {
     /// predicate with the steps one application charges: a closure (`{ $0.isGift && $0.price > 9 }`),
     /// or a key path to a `Bool` field (`\.isGift`), which is the closure `{ $0.isGift }` but
     /// charges one step per application, as key paths do.
-    private static func donationPredicate(_ argument: TypedExpression?) -> (RowPredicate, Int)? {
+    private func donationPredicate(_ argument: TypedExpression?) -> (RowPredicate, Int)? {
         switch argument?.node {
         case .closure(let closure)? where closure.parameterCount == 1:
             return RowPredicate.from(closure.body, slot: closure.firstSlot).map { chargedPerApplication($0, closure.body.stepSize) }
@@ -401,16 +417,16 @@ package enum Optimizer {
 
     /// An order `{ f($0) OP f($1) }` that compares the same row mapping of its two donations,
     /// with the steps one application charges.
-    private static func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
+    private func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               case .comparison(let op, let l, let r) = closure.body.node else { return nil }
         // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
-        if !mentions(l, slot: closure.firstSlot), !mentions(r, slot: closure.firstSlot + 1),
+        if !Self.mentions(l, slot: closure.firstSlot), !Self.mentions(r, slot: closure.firstSlot + 1),
            let a = RowPredicate.rowOperand(r, slot: closure.firstSlot),
            let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1), a == b {
             return (a, op.mirrored, closure.body.stepSize)
         }
-        guard !mentions(l, slot: closure.firstSlot + 1), !mentions(r, slot: closure.firstSlot),
+        guard !Self.mentions(l, slot: closure.firstSlot + 1), !Self.mentions(r, slot: closure.firstSlot),
               let a = RowPredicate.rowOperand(l, slot: closure.firstSlot),
               let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1), a == b else { return nil }
         return (a, op, closure.body.stepSize)
@@ -421,7 +437,7 @@ package enum Optimizer {
     /// application charges. Not one that reads either donation as a whole, computes `Int`
     /// arithmetic (which would have to be proven safe for every pair), nests a scan, or charges
     /// work.
-    private static func pairComparison(_ argument: TypedExpression?) -> (RowPredicate, Int, Int)? {
+    private func pairComparison(_ argument: TypedExpression?) -> (RowPredicate, Int, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               let comparator = RowPredicate.from(closure.body, slot: closure.firstSlot + 1),
               // (`searchesStrings` holds too for operands that charge work, `lowercased()` and the like.)
@@ -438,7 +454,7 @@ package enum Optimizer {
     /// `xs.compactMap(f).filter(p).count` (and `.isEmpty`) or `xs.compactMap(f).count(where: p)`
     /// for an optional row mapping `f`: the donations `f != nil && p(f!)` holds for, with the
     /// steps `compactMap` charges per donation and the test per value it keeps.
-    private static func compactMapTest(_ call: BuiltinCall)
+    private func compactMapTest(_ call: BuiltinCall)
         -> (source: TypedExpression, predicate: RowPredicate, mapping: RowPredicate.Operand, mapSteps: Int, testSteps: Int)? {
         let compacted: TypedExpression?, test: TypedExpression?
         switch call.builtin.id {
@@ -458,7 +474,7 @@ package enum Optimizer {
     }
 
     /// What an ordering built-in produces: `sorted(by:)`, `min(by:)` or `max(by:)`.
-    private static func keyOrder(_ id: BuiltinID) -> KeyOrder? {
+    private func keyOrder(_ id: BuiltinID) -> KeyOrder? {
         switch id {
         case .arraySortedBy: return .sorted
         case .arrayMinBy: return .min
@@ -469,7 +485,7 @@ package enum Optimizer {
 
     /// An order `{ $0 OP $1 }` (or `{ $1 OP $0 }`, as `$0 OP' $1` with the operator mirrored)
     /// that compares its two parameters themselves, with the steps one application charges.
-    private static func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
+    private func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               case .comparison(let op, let l, let r) = closure.body.node,
               case .local(let a) = l.node, case .local(let b) = r.node else { return nil }
@@ -483,8 +499,8 @@ package enum Optimizer {
     package static func mentions(_ expression: TypedExpression, slot: Int) -> Bool {
         if case .local(slot) = expression.node { return true }
         var found = false
-        _ = mapChangedChildren(expression) { child in
-            if !found && mentions(child, slot: slot) { found = true }
+        _ = Self.mapChangedChildren(expression) { child in
+            if !found && Self.mentions(child, slot: slot) { found = true }
             return nil
         }
         return found
@@ -494,7 +510,7 @@ package enum Optimizer {
     /// or string test with what is the same for every row on one side, and on the other the
     /// mapping once, in no part evaluated on some rows only (so that a scan's meter charges its
     /// work once a row, as the `map` did).
-    private static func computesOnce(_ mapping: RowPredicate.Operand, _ predicate: RowPredicate) -> Bool {
+    private func computesOnce(_ mapping: RowPredicate.Operand, _ predicate: RowPredicate) -> Bool {
         // How many times the operand computes the mapping; nil when one is in a part evaluated
         // on some rows only (the right of `??`, anything in a ternary).
         func count(_ operand: RowPredicate.Operand) -> Int? {
@@ -528,7 +544,7 @@ package enum Optimizer {
     /// `count`, which tests every donation, where `isEmpty` stops at the first), also a `map`
     /// whose function charges work per donation (`lowercased()`): the scan's meter charges it
     /// for every donation, as `map` does.
-    private static func countable(_ receiver: TypedExpression, everyRow: Bool = false) -> (source: TypedExpression, predicate: RowPredicate, perElement: Int)? {
+    private func countable(_ receiver: TypedExpression, everyRow: Bool = false) -> (source: TypedExpression, predicate: RowPredicate, perElement: Int)? {
         // source.filter(p), fused already.
         if case .fused(.scan(let source, let predicate, .filter), let steps, _) = receiver.node {
             return (source, predicate, steps.perElement)
@@ -561,7 +577,7 @@ package enum Optimizer {
         return nil
     }
 
-    private static func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
+    private func fuseCall(_ call: BuiltinCall, _ expression: TypedExpression) -> TypedExpression? {
         let builtin = call.builtin
         // Set(xs.map(f)).count: the map charges its function per element, `Set` one step per
         // element.
@@ -769,7 +785,7 @@ package enum Optimizer {
         }
         // xs.map(f).suffix(k), .prefix(k), .dropFirst(k), .dropLast(k), also after .reversed():
         // f computed for the elements kept. (`reversed()` charges a step per element.)
-        if let slice = Optimizer.slice(builtin.id), case .array(let element) = expression.type, let receiver = call.receiver {
+        if let slice = self.slice(builtin.id), case .array(let element) = expression.type, let receiver = call.receiver {
             var mapped = receiver, reversed = false
             if case .builtin(let reversal) = receiver.node, reversal.builtin.id == .arrayReversed, let inner = reversal.receiver {
                 (mapped, reversed) = (inner, true)
@@ -803,7 +819,7 @@ package enum Optimizer {
 
     /// What a call keeps of an array by position, for a chain (see `FusedOperation.chainSlice`):
     /// whether it reverses it, and the slice it takes (`dropFirst()` and `dropLast()` by one).
-    private static func chainCut(_ call: BuiltinCall) -> (reversed: Bool, slice: Slice?)? {
+    private func chainCut(_ call: BuiltinCall) -> (reversed: Bool, slice: Slice?)? {
         switch call.builtin.id {
         case .arrayReversed: return (true, nil)
         case .arrayDropFirstOne: return (false, .dropFirst)
@@ -814,7 +830,7 @@ package enum Optimizer {
 
     /// The part of an array a call with a count keeps, for `prefix`, `suffix`, `dropFirst` and
     /// `dropLast`.
-    private static func slice(_ id: BuiltinID) -> Slice? {
+    private func slice(_ id: BuiltinID) -> Slice? {
         switch id {
         case .arrayPrefix: return .prefix
         case .arraySuffix: return .suffix
@@ -830,7 +846,7 @@ package enum Optimizer {
     /// as in a scan (`max($0, $1.x * 2)`); on the accumulator, whose values no proof can know
     /// beforehand (`$0 > $1 ? $0 - $1 : $1 - $0`), it checks itself as the fold goes, which
     /// gives way where it failed.
-    private static func fold(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
+    private func fold(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard [.int, .double, .date, .bool].contains(type), call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
         let row = closure.firstSlot + 1
@@ -875,7 +891,7 @@ package enum Optimizer {
     /// A `reduce` that adds what a row mapping computes from each donation to the accumulator,
     /// in either form, and the steps per element (and per donation of a `compactMap`'s source)
     /// of the calls it stands for.
-    private static func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
+    private func columnSum(_ call: BuiltinCall, _ receiver: TypedExpression, _ type: RuleType) -> (FusedOperation, Int, Int)? {
         guard type == .int || type == .double, call.arguments.count == 2,
               case .closure(let closure) = call.arguments[1].node, closure.parameterCount == 2 else { return nil }
         if let (mapping, addition) = conditionalAddend(closure, type), case .array(.donation) = receiver.type {
@@ -886,7 +902,7 @@ package enum Optimizer {
               case .local(closure.firstSlot) = accumulator.node else { return nil }
         // { $0 + f($1) } over the donations themselves, for an `f` that does not read the
         // accumulator (which would make it no row mapping).
-        if case .array(.donation) = receiver.type, !mentions(addend, slot: closure.firstSlot),
+        if case .array(.donation) = receiver.type, !Self.mentions(addend, slot: closure.firstSlot),
            let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, allowingWork: true) {
             return (.columnSum(receiver, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
                     closure.body.stepSize, 0)
@@ -896,7 +912,7 @@ package enum Optimizer {
         // but an error anywhere has the fused node run them, which then report theirs).
         if case .local(let slot) = addend.node, slot == closure.firstSlot + 1 {
             // { $0 + $1 }: below.
-        } else if !mentions(addend, slot: closure.firstSlot) {
+        } else if !Self.mentions(addend, slot: closure.firstSlot) {
             if let map = mapOverDonations(receiver, .arrayMap, metered: true),
                let mapping = RowPredicate.rowOperand(addend, slot: closure.firstSlot + 1, mapped: map.mapping, allowingWork: true) {
                 return (.columnSum(map.source, initial: call.arguments[0], mapping: mapping, addition: closure.body.range, skipsNil: false),
@@ -939,7 +955,7 @@ package enum Optimizer {
     /// stands for, which report their own; the range returned is the first change's.) For
     /// `Double`s, `x - g` is `x + (-g)` to the last bit (IEEE 754 defines it so), but adding 0.0
     /// turns -0.0 into 0.0, so no branch may keep the accumulator.
-    private static func conditionalAddend(_ closure: TypedClosure, _ type: RuleType) -> (RowPredicate.Operand, SourceRange)? {
+    private func conditionalAddend(_ closure: TypedClosure, _ type: RuleType) -> (RowPredicate.Operand, SourceRange)? {
         guard type == .int || type == .double else { return nil }
         let accumulator = closure.firstSlot, row = closure.firstSlot + 1
         let (add, subtract): (ArithmeticOperator, ArithmeticOperator) = type == .int ? (.intAdd, .intSubtract) : (.doubleAdd, .doubleSubtract)
@@ -954,11 +970,11 @@ package enum Optimizer {
             switch expression.node {
             case .local(accumulator) where type == .int:
                 return Change(value: nil, subtracts: false, range: expression.range)
-            case .arithmetic(add, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+            case .arithmetic(add, let lhs, let rhs) where isAccumulator(lhs) && !Self.mentions(rhs, slot: accumulator):
                 return Change(value: rhs, subtracts: false, range: expression.range)
-            case .arithmetic(add, let lhs, let rhs) where isAccumulator(rhs) && !mentions(lhs, slot: accumulator):
+            case .arithmetic(add, let lhs, let rhs) where isAccumulator(rhs) && !Self.mentions(lhs, slot: accumulator):
                 return Change(value: lhs, subtracts: false, range: expression.range)
-            case .arithmetic(subtract, let lhs, let rhs) where isAccumulator(lhs) && !mentions(rhs, slot: accumulator):
+            case .arithmetic(subtract, let lhs, let rhs) where isAccumulator(lhs) && !Self.mentions(rhs, slot: accumulator):
                 return Change(value: rhs, subtracts: true, range: expression.range)
             default:
                 return nil
@@ -978,7 +994,7 @@ package enum Optimizer {
         switch closure.body.node {
         case .ternary(let condition, let then, let otherwise):
             guard let a = change(then), let b = change(otherwise), a.value != nil || b.value != nil,
-                  !mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
+                  !Self.mentions(condition, slot: accumulator), let test = RowPredicate.from(condition, slot: row), !test.searchesStrings,
                   let x = addend(a, where: test, holds: true), let y = addend(b, where: test, holds: false) else { return nil }
             return (.conditional(test, x, y), a.value != nil ? a.range : b.range)
         case .arithmetic(subtract, _, _):
@@ -993,7 +1009,7 @@ package enum Optimizer {
 
     /// The expression with `transform` applied to each direct child.
     package static func mapChildren(_ expression: TypedExpression, _ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
-        mapChangedChildren(expression) { transform($0) } ?? expression
+        Self.mapChangedChildren(expression) { transform($0) } ?? expression
     }
 
     /// The expression with `transform` applied to each direct child, where nil from `transform`
@@ -1028,7 +1044,7 @@ package enum Optimizer {
             return result
         }
         switch expression.node {
-        case .constant, .declaration, .parameterValue, .parameterReference, .event, .local, .keyPath, .fused:
+        case .constant, .declaration, .declarationList, .parameterValue, .parameterReference, .event, .local, .keyPath, .fused:
             return nil
         case .builtin(let call):
             let receiver = call.receiver.flatMap(transform)

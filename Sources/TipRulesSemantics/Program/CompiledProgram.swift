@@ -43,10 +43,12 @@ package struct CompiledProgram: Sendable {
         /// not hash every name of a file of thousands of declarations again.
         let symbols: [String: Checker.Symbol]
         let declarationTypes: [RuleType]
+        let mappedDeclarations: [Int: MappedDeclaration]
 
         init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-             symbols: [String: Checker.Symbol]) {
+             symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration]) {
             self.file = file
+            self.mappedDeclarations = mappedDeclarations
             self.symbols = symbols
             self.declarationTypes = declarations.map(\.type)
             self.events = events
@@ -84,15 +86,18 @@ package struct CompiledProgram: Sendable {
     package var attachment: ProgramAttachment { storage.attachment }
 
     init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-         symbols: [String: Checker.Symbol]) {
+         symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
         storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth,
-                          symbols: symbols)
+                          symbols: symbols, mappedDeclarations: mappedDeclarations)
     }
 
     /// The names an expression checked against the program sees (see `Storage.symbols`).
     var symbols: [String: Checker.Symbol] { storage.symbols }
     /// Each declaration's type, in declaration order.
     var declarationTypes: [RuleType] { storage.declarationTypes }
+    /// The declarations whose values a reader can compute again from the columns, by index
+    /// (see `MappedDeclaration`).
+    package var mappedDeclarations: [Int: MappedDeclaration] { storage.mappedDeclarations }
 
     /// The index of an event by id.
     package func eventIndex(_ id: String) -> Int? {

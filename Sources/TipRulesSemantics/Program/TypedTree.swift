@@ -77,6 +77,11 @@ package indirect enum TypedNode: Sendable {
     case constant(Constant)
     /// A `let` or `rule` declaration, by index in the program.
     case declaration(Int)
+    /// The donations a `let`'s values were computed from (see `MappedDeclaration`), by the
+    /// declaration's index: evaluated as reading the `let` is, then the list its mapping went
+    /// through. Only ever the source of a fused operation, which runs the calls it stands for
+    /// (reading the `let` itself) when the list is not known.
+    case declarationList(Int)
     case parameterValue(Int)
     case parameterReference(Int)
     case event(Int)

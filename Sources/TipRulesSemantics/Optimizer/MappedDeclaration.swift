@@ -1,0 +1,36 @@
+/// A `let` whose value is what a row mapping computed from the donations of a list, made from
+/// the columns (`let scores = didRate.donations.map(\.score)`, `let comments =
+/// didRate.donations.compactMap(\.comment)`; see `FusedOperation.mapped`): what a reader of it
+/// needs to compute those values from the columns again.
+///
+/// A chain over such a `let` (`scores.map { ($0 - mean) * ($0 - mean) }.reduce(0, +)`,
+/// `comments.filter { $0.count > 7 }.count`) is then a chain over the list the declaration went
+/// through (`TypedNode.declarationList`), with the declaration's mapping composed into its
+/// closures, and fuses as a chain over donations does, instead of walking the array of values
+/// element by element. Reading the list charges what reading the `let` charges, and the list's
+/// rows are the array's elements, one for one, so the chain charges what it charged over the
+/// array.
+package struct MappedDeclaration: Sendable {
+    /// The type of the donation list the declaration's mapping went through.
+    package let list: RuleType
+    /// What the declaration computed from each donation of the list.
+    package let mapping: RowPredicate.Operand
+
+    /// What a reader of a declaration whose optimized value is `body` can compute again, or nil
+    /// when it is not the values of a row mapping that reads nothing but the row, constants,
+    /// parameters and the clock: a subexpression evaluated once per scan (another `let`, hoisted)
+    /// would be evaluated, and charged, again by each reader, and work a mapping charges
+    /// per row (a string's `count`) would be charged again.
+    package init?(body: TypedExpression) {
+        guard case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
+              !mapping.chargesWork,
+              !mapping.contains(where: { operand in
+                  switch operand {
+                  case .hoisted, .accumulator, .outerLocal, .outerField, .outerDate: return true
+                  default: return false
+                  }
+              }) else { return nil }
+        self.list = list.type
+        self.mapping = mapping
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// Chains over a `let` whose value a mapping computed from donations read the donations again
+/// (see `MappedDeclaration`), with the same values, steps and errors as the calls over the
+/// `let`'s array.
+@Suite("Mapped declarations")
+struct MappedDeclarationTests {
+    static let declarations = """
+    let ratings = view.donations.map(\\.rating)
+    let notes = view.donations.compactMap(\\.note)
+    let doubledSeen = view.donations.filter { $0.seen }.map { $0.id * 2 }
+    let recentDays = view.donations.donatedWithin(.days(400)).map(\\.when)
+    let bonuses = view.donations.compactMap(\\.bonus)
+    let quotients = view.donations.map { 100 / ($0.id + 3) }
+    let failing = view.donations.map { 10 / $0.id }
+    let wide = view.donations.map { $0.id > 0 ? $0.id : $0.id * 4_000_000_000_000_000_000 }
+    let meanRating = ratings.reduce(0, +) / Double(max(1, ratings.count))
+    let spread = ratings.map { ($0 - meanRating) * ($0 - meanRating) }.reduce(0, +)
+    let longNotes = notes.filter { $0.count > 3 }
+    let lengths = view.donations.map { $0.name.count }
+    let shifted = view.donations.map { $0.rating + meanRating }
+    let over = view.donations.filter { $0.id > threshold }.map(\\.rating)
+    """
+
+    @Test("a chain over a let of mapped values reads the donations the let was computed from, and agrees with the calls over its array",
+          arguments: [
+              "ratings.reduce(0, +)", "ratings.filter { $0 > 2.5 }.count", "ratings.map { $0 * 2 }.max()", "ratings.contains(2.5)",
+              "ratings.sorted().first", "ratings.first", "ratings.last", "ratings.map { $0 + 1 }", "ratings.contains { $0.isNaN }",
+              "ratings.reduce(0.0) { max($0, $1) }", "ratings.filter { $0 > 1 }.map { $0 * 3 }.reduce(0, +)",
+              "ratings.map { ($0 - meanRating) * ($0 - meanRating) }.reduce(0, +) > 1",
+              "notes.filter { $0.count > 3 }.count", "notes.contains { $0.hasPrefix(\"d\") }", "notes.allSatisfy { !$0.isEmpty }",
+              "longNotes.map { $0.count }.reduce(0, +)", "doubledSeen.reduce(0, +)",
+              "doubledSeen.map { $0 + 1 }.filter { $0 > 4 }.count", "recentDays.sorted().last",
+              "recentDays.filter { Date.now.timeIntervalSince($0) < 86400 * 200 }.count", "bonuses.reduce(0) { $0 + $1 }",
+              "bonuses.filter { $0 < 0 }.count", "quotients.map { $0 * 3 }.reduce(0, +)", "failing.reduce(0, +)", "failing.max()",
+              "wide.filter { $0 < 0 }.count", "wide.reduce(0) { $0 + $1 / 1000 }", "Set(ratings.map { $0 * 2 }).count",
+          ])
+    func chainsOverLet(text: String) throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        let fast = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
+        #expect(MappedDeclarationTests.readsDeclarationList(fast.body), "\(text)")
+        try list.expectAgreementUnderBudgets(text)
+        // The fused path is the one taken, but for a `let` that fails, or whose own mapping's
+        // `Int` arithmetic cannot be proven safe (so no list is kept, and the reader takes the
+        // array).
+        var evaluation = Evaluation(program: list.optimized, donations: list.store, options: list.options)
+        _ = evaluation.evaluate(fast)
+        let fallsBack = text.hasPrefix("failing") || text.hasPrefix("wide")
+        #expect((evaluation.fusedFallbacks > 0) == fallsBack, "\(text): \(evaluation.fusedFallbacks) fallbacks")
+    }
+
+    @Test("a let whose mapping reads another let, or charges work per row, is read as its array", arguments: [
+        "shifted.filter { $0 > 3 }.count", "lengths.filter { $0 > 3 }.count", "lengths.reduce(0, +)",
+        // Calls that take the array as it is.
+        "longNotes.count", "ratings.isEmpty", "notes", "(ratings + ratings).count",
+    ])
+    func letsReadAsArrays(text: String) throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        let fast = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
+        #expect(!MappedDeclarationTests.readsDeclarationList(fast.body), "\(text)")
+        let (_, optimized, plain) = try list.outcomes(text)
+        #expect(optimized == plain, "\(text)")
+    }
+
+    @Test("a let's own chain over another let of mapped values reads its list, and the lets agree with the calls")
+    func letsOverLets() throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        for name in ["spread", "longNotes"] {
+            let index = try #require(list.optimized.declarationIndex(name))
+            #expect(MappedDeclarationTests.readsDeclarationList(list.optimized.declarations[index].body), "\(name)")
+            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
+        }
+    }
+
+    @Test("the list a let kept is forgotten with the parameters it was computed from")
+    func parameterChange() throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        let text = SourceFile(name: "<expr>", text: "over.filter { $0 >= 0 }.count")
+        let fast = try #require(RuleCompiler().compileExpression(text, in: list.optimized).expression)
+        let slow = try #require(RuleCompiler(optimizes: false).compileExpression(text, in: list.plain).expression)
+        #expect(MappedDeclarationTests.readsDeclarationList(fast.body))
+        var optimized = Evaluation(program: list.optimized, donations: list.store, options: list.options)
+        var plain = Evaluation(program: list.plain, donations: list.plainStore, options: list.options)
+        var counts: [Int] = []
+        for threshold in [3, -1, 5] {
+            try optimized.setParameter("threshold", .int(threshold))
+            try plain.setParameter("threshold", .int(threshold))
+            let (a, b) = (optimized.evaluate(fast), plain.evaluate(slow))
+            guard case .success(.int(let count)) = a.outcome, case .success(.int(let expected)) = b.outcome else {
+                Issue.record("\(a.outcome) \(b.outcome)")
+                continue
+            }
+            #expect(count == expected, "threshold \(threshold)")
+            #expect(optimized.fusedFallbacks == 0, "threshold \(threshold)")
+            counts.append(count)
+        }
+        // Each threshold keeps other donations.
+        #expect(Set(counts).count == 3, "\(counts)")
+    }
+
+    /// Whether the expression reads a declaration's list.
+    static func readsDeclarationList(_ expression: TypedExpression) -> Bool {
+        if case .declarationList = expression.node { return true }
+        var found = false
+        forEachChild(of: expression) { if readsDeclarationList($0) { found = true } }
+        return found
+    }
+}
