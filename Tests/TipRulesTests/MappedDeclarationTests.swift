@@ -24,6 +24,7 @@ struct MappedDeclarationTests {
     let lengths = view.donations.map { $0.name.count }
     let shifted = view.donations.map { $0.rating + meanRating }
     let over = view.donations.filter { $0.id > threshold }.map(\\.rating)
+    let emptyIDs = empty.donations.map(\\.id)
     """
 
     @Test("a chain over a let of mapped values reads the donations the let was computed from, and agrees with the calls over its array",
@@ -38,6 +39,10 @@ struct MappedDeclarationTests {
               "recentDays.filter { Date.now.timeIntervalSince($0) < 86400 * 200 }.count", "bonuses.reduce(0) { $0 + $1 }",
               "bonuses.filter { $0 < 0 }.count", "quotients.map { $0 * 3 }.reduce(0, +)", "failing.reduce(0, +)", "failing.max()",
               "wide.filter { $0 < 0 }.count", "wide.reduce(0) { $0 + $1 / 1000 }", "Set(ratings.map { $0 * 2 }).count",
+              // Counted without the values, which are made when read afterwards, or were before.
+              "longNotes.count", "ratings.isEmpty", "emptyIDs.count", "emptyIDs.reduce(0, +)", "emptyIDs.isEmpty && (emptyIDs + [1]).count == 1",
+              "ratings.filter { $0 > 2.5 }.count + (ratings + []).count", "(ratings + []).count + ratings.filter { $0 > 2.5 }.count",
+              "ratings.reduce(0, +) / Double(max(1, ratings.count))", "failing.count", "wide.count + (wide + []).count",
           ])
     func chainsOverLet(text: String) throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
@@ -56,7 +61,7 @@ struct MappedDeclarationTests {
     @Test("a let whose mapping reads another let, or charges work per row, is read as its array", arguments: [
         "shifted.filter { $0 > 3 }.count", "lengths.filter { $0 > 3 }.count", "lengths.reduce(0, +)",
         // Calls that take the array as it is.
-        "longNotes.count", "ratings.isEmpty", "notes", "(ratings + ratings).count",
+        "notes", "(ratings + ratings).count", "ratings == ratings",
     ])
     func letsReadAsArrays(text: String) throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)

@@ -35,6 +35,10 @@ extension Evaluator {
             break
         }
         guard let list = donationList(value), list.count > 0 else {
+            if declaration >= 0 && declaration == listDeclaration {
+                listGiven = true
+                return value
+            }
             return emptyResult(operation, value)
         }
         try evaluateHoisted(hoisted, over: list, range)
@@ -97,6 +101,11 @@ extension Evaluator {
         case .mapped(let mapping, let element):
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
+            // A `let` asked for its list: its values are made when read, charged now.
+            if declaration >= 0 && declaration == listDeclaration {
+                listGiven = true
+                return value
+            }
             let meter = StepMeter.forWork(of: mapping, filters)
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
@@ -124,6 +133,14 @@ extension Evaluator {
         case .valueOrder:
             preconditionFailure("an order of values is evaluated before donation lists")
         }
+    }
+
+    /// The values a fused `map` computes from a list it was evaluated over and charged for (see
+    /// `Evaluator.declarationList`).
+    func values(mappedFrom list: Value, _ operation: FusedOperation.Kernel) -> Value {
+        guard case .mapped(let mapping, let element) = operation else { preconditionFailure("values of an operation that is no map") }
+        guard let donations = donationList(list), donations.count > 0 else { return .array([]) }
+        return .array(mappedArray(donations, mapping, element, nil))
     }
 
     /// The row operand of a fold's step (`filters.foldExtreme` or `foldSelect`) computed a batch

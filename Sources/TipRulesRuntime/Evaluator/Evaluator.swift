@@ -96,6 +96,10 @@ struct Evaluator {
     /// same parameters (an evaluation's donations and clock never change), so only new
     /// parameter values forget them.
     private var keptLists: [(declaration: Int, list: Value)] = []
+    /// The declaration being evaluated for its list alone (see `declarationList`), -1 for
+    /// none; and whether its fused node gave the list rather than the values.
+    private(set) var listDeclaration = -1
+    var listGiven = false
     /// The states of further declarations and the cuts of further events, in one box made on
     /// first use: most evaluations need neither, and then make, copy and destroy no array.
     private var further: FurtherStates?
@@ -134,6 +138,9 @@ struct Evaluator {
         case pending
         case done(Value)
         indirect case failed(Diagnostic)
+        /// Evaluated, and charged, as far as the list a `let`'s mapping goes through, whose
+        /// values are made from it when they are read (see `MappedDeclaration`).
+        case kept(list: Value)
     }
 
     var program: CompiledProgram { context.program }
@@ -339,10 +346,43 @@ struct Evaluator {
         switch state(of: index) {
         case .done(let value): return value
         case .failed(let error): throw .failure(error)
+        case .kept(let list): return valuesKept(from: list, of: index)
         // No state marks a declaration being evaluated: the checker rejects cycles, so none is
         // asked for while it runs, and a state set only once it is known costs half as much.
-        case .pending: break
+        case .pending: return try evaluateDeclaration(index, forList: false)
         }
+    }
+
+    /// The list a `let`'s values were computed from (see `MappedDeclaration`), the declaration
+    /// evaluated if need be; nil when its fused operation gave way to the calls it stands for,
+    /// which keep no list. Evaluated for its list first, the declaration makes its values
+    /// only when they are read (`valuesKept(from:of:)`): a reader that takes the list needs none.
+    mutating func declarationList(_ index: Int) throws(Interrupt) -> Value? {
+        switch state(of: index) {
+        case .done: return keptList(of: index)
+        case .failed(let error): throw .failure(error)
+        case .kept(let list): return list
+        case .pending:
+            _ = try evaluateDeclaration(index, forList: true)
+            return try declarationList(index)
+        }
+    }
+
+    /// A `let`'s values, made from the list it was evaluated as far as (charged then): its
+    /// node's mapping over the list. (The node kept the list when it evaluated it.)
+    private mutating func valuesKept(from list: Value, of index: Int) -> Value {
+        guard let node = runtime.bodies[index] as? FusedNode else { preconditionFailure("a kept list of a declaration that is no fused map") }
+        let values = node.values(mappedFrom: list, &self)
+        setState(.done(values), of: index)
+        return values
+    }
+
+    /// Evaluates a declaration's body and keeps its state; `forList` asks a `let` of mapped
+    /// values for the list alone (see `declarationList`), which its fused node then gives
+    /// (setting `listGiven`) unless it gave way to the calls it stands for.
+    private mutating func evaluateDeclaration(_ index: Int, forList: Bool) throws(Interrupt) -> Value {
+        let savedListDeclaration = listDeclaration
+        listDeclaration = forList ? index : -1
         let savedBase = frameBase
         let savedClosureDepth = closureDepth
         frameBase = locals.count
@@ -355,10 +395,16 @@ struct Evaluator {
             frameBase = savedBase
             declarationDepth -= 1
             closureDepth = savedClosureDepth
+            listDeclaration = savedListDeclaration
         }
         do {
             let value = try runtime.bodies[index].evaluate(&self)
-            setState(.done(value), of: index)
+            if listGiven {
+                listGiven = false
+                setState(.kept(list: value), of: index)
+            } else {
+                setState(.done(value), of: index)
+            }
             return value
         } catch {
             switch error {

@@ -461,6 +461,12 @@ final class FusedNode: Node {
         }
         super.init(range, type)
     }
+    /// The values the node's `map` computes from a list it was evaluated over (see
+    /// `Evaluator.declarationList`).
+    func values(mappedFrom list: Value, _ ev: inout Evaluator) -> Value {
+        ev.values(mappedFrom: list, operation)
+    }
+
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
         // The steps before this node's own (which `unfused` charges again at its root), and
         // the declarations known so far (the source may evaluate one, which the unfused calls

@@ -71,8 +71,7 @@ final class DeclarationListNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        _ = try ev.declarationValue(index)
-        guard let list = ev.keptList(of: index) else { throw ev.givingWay(range) }
+        guard let list = try ev.declarationList(index) else { throw ev.givingWay(range) }
         return list
     }
 }

@@ -574,6 +574,11 @@ package struct Optimizer {
         if let chain = rowChain(receiver), chain.mapping != nil, chain.pendingSteps == 0, case .fused(.chainSlice, _, _) = chain.list.node {
             return (chain.list, .constant(true), 0)
         }
+        // A `let` of mapped values: the donations they were computed from, one per value, so
+        // that counting them needs no values made (see `MappedDeclaration`).
+        if case .declaration = receiver.node, let chain = rowChain(receiver), case .declarationList = chain.list.node {
+            return (chain.list, .constant(true), 0)
+        }
         return nil
     }
 
