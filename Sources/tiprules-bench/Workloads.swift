@@ -216,6 +216,7 @@ enum Workloads {
         + workloads28
         + workloads29
         + workloads30
+        + workloads31
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -3918,6 +3919,179 @@ enum Workloads {
                 let group = data.ratings.largestSubset(groupedBy: \.landmarkID)
                 let average = group.map(\.score).reduce(0, +) / Double(max(1, group.count))
                 return average > 2.5 && group.count > 10
+            }),
+    ]
+
+    /// Session 29: more rule files whose `let`s hold the values a `map` or `compactMap` made,
+    /// read by counts, sums, averages, extremes and searches.
+    private static let workloads31: [Workload] = [
+        Workload(
+            name: "W1066", rule: "highShareW1066 * 2 > scoresW1066.count",
+            declarations: """
+            let scoresW1066 = didRate.donations.map(\\.score)
+            let highShareW1066 = scoresW1066.filter { $0 >= 4 }.count
+
+            """,
+            closure: { data, calendar, _ in
+                let scores = data.ratings.map(\.score)
+                let high = scores.filter { $0 >= 4 }.count
+                return high * 2 > scores.count
+            }),
+        Workload(
+            name: "W1067", rule: "averageSpendW1067 > 50",
+            declarations: """
+            let spendsW1067 = didPurchase.donations.map { $0.price * Double($0.quantity) }
+            let averageSpendW1067 = spendsW1067.reduce(0, +) / Double(max(1, spendsW1067.count))
+
+            """,
+            closure: { data, calendar, _ in
+                let spends = data.purchases.map { $0.price * Double($0.quantity) }
+                return spends.reduce(0, +) / Double(max(1, spends.count)) > 50
+            }),
+        Workload(
+            name: "W1068", rule: "!recentScoresW1068.isEmpty && recentScoresW1068.min()! >= 1",
+            declarations: """
+            let recentScoresW1068 = didRate.donations.donatedWithin(.days(30)).map(\\.score)
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 30, calendar).map(\.score)
+                return !recent.isEmpty && recent.min()! >= 1
+            }),
+        Workload(
+            name: "W1069", rule: "namesW1069.contains(\"Zion\") && namesW1069.filter { $0.hasPrefix(\"Y\") }.count > 5",
+            declarations: """
+            let namesW1069 = didViewLandmarkDetail.donations.map(\\.landmarkName)
+
+            """,
+            closure: { data, calendar, _ in
+                let names = data.views.map(\.landmarkName)
+                return names.contains("Zion") && names.filter { $0.hasPrefix("Y") }.count > 5
+            }),
+        Workload(
+            name: "W1070", rule: "(discountsW1070.max() ?? 0) > 0.3 && discountsW1070.count > 10",
+            declarations: """
+            let discountsW1070 = didPurchase.donations.compactMap(\\.discount)
+
+            """,
+            closure: { data, calendar, _ in
+                let discounts = data.purchases.compactMap(\.discount)
+                return (discounts.max() ?? 0) > 0.3 && discounts.count > 10
+            }),
+        Workload(
+            name: "W1071", rule: "helpfulW1071.reduce(0, +) > 100 && helpfulW1071.allSatisfy { $0 >= 0 }",
+            declarations: """
+            let helpfulW1071 = didRate.donations.compactMap(\\.helpful)
+
+            """,
+            closure: { data, calendar, _ in
+                let helpful = data.ratings.compactMap(\.helpful)
+                return helpful.reduce(0, +) > 100 && helpful.allSatisfy { $0 >= 0 }
+            }),
+        Workload(
+            name: "W1072", rule: "highScoresW1072.count > 10 && highScoresW1072.reduce(0, +) / Double(highScoresW1072.count) > 4",
+            declarations: """
+            let highScoresW1072 = didRate.donations.map(\\.score).filter { $0 > 3 }
+
+            """,
+            closure: { data, calendar, _ in
+                let high = data.ratings.map(\.score).filter { $0 > 3 }
+                return high.count > 10 && high.reduce(0, +) / Double(high.count) > 4
+            }),
+        Workload(
+            name: "W1073", rule: "sortedScoresW1073.isEmpty ? false : sortedScoresW1073[sortedScoresW1073.count / 2] > 2.5",
+            declarations: """
+            let sortedScoresW1073 = didRate.donations.map(\\.score).sorted()
+
+            """,
+            closure: { data, calendar, _ in
+                let sorted = data.ratings.map(\.score).sorted()
+                return sorted.isEmpty ? false : sorted[sorted.count / 2] > 2.5
+            }),
+        Workload(
+            name: "W1074", rule: "Set(ratedIDsW1074).count >= 4 && ratedIDsW1074.count > 100",
+            declarations: """
+            let ratedIDsW1074 = didRate.donations.map(\\.landmarkID)
+
+            """,
+            closure: { data, calendar, _ in
+                let ids = data.ratings.map(\.landmarkID)
+                return Set(ids).count >= 4 && ids.count > 100
+            }),
+        Workload(
+            name: "W1075", rule: "loginDatesW1075.filter { Date.now.timeIntervalSince($0) < 86400 * 7 }.count >= 1",
+            declarations: """
+            let loginDatesW1075 = didLogin.donations.map(\\.date)
+
+            """,
+            closure: { data, calendar, _ in
+                let dates = data.logins.map(\.date)
+                return dates.filter { Dataset.now.timeIntervalSince($0) < 86400 * 7 }.count >= 1
+            }),
+        Workload(
+            name: "W1076", rule: "weekSpendW1076.reduce(0, +) > 100",
+            declarations: """
+            let weekPurchasesW1076 = didPurchase.donations.donatedWithin(.week)
+            let weekSpendW1076 = weekPurchasesW1076.map(\\.price)
+
+            """,
+            closure: { data, calendar, _ in
+                let week = within(data.purchases, .day, 7, calendar)
+                return week.map(\.price).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1077", rule: "lengthsW1077.reduce(0, +) / max(1, lengthsW1077.count) > 8",
+            declarations: """
+            let lengthsW1077 = didRate.donations.compactMap { $0.comment?.count }
+
+            """,
+            closure: { data, calendar, _ in
+                let lengths = data.ratings.compactMap { $0.comment?.count }
+                return lengths.reduce(0, +) / max(1, lengths.count) > 8
+            }),
+        Workload(
+            name: "W1078", rule: "quantitiesW1078.max() ?? 0 >= 3 && quantitiesW1078.contains(1)",
+            declarations: """
+            let quantitiesW1078 = didPurchase.donations.filter { !$0.isGift }.map(\\.quantity)
+
+            """,
+            closure: { data, calendar, _ in
+                let quantities = data.purchases.filter { !$0.isGift }.map(\.quantity)
+                return quantities.max() ?? 0 >= 3 && quantities.contains(1)
+            }),
+        Workload(
+            name: "W1079", rule: "deviationW1079 < 1.5",
+            declarations: """
+            let pricesW1079 = didPurchase.donations.map(\\.price)
+            let meanPriceW1079 = pricesW1079.reduce(0, +) / Double(max(1, pricesW1079.count))
+            let deviationW1079 = pricesW1079.map { abs($0 - meanPriceW1079) }.reduce(0, +) / Double(max(1, pricesW1079.count)) / max(1, meanPriceW1079)
+
+            """,
+            closure: { data, calendar, _ in
+                let prices = data.purchases.map(\.price)
+                let mean = prices.reduce(0, +) / Double(max(1, prices.count))
+                let deviation = prices.map { abs($0 - mean) }.reduce(0, +) / Double(max(1, prices.count)) / max(1, mean)
+                return deviation < 1.5
+            }),
+        Workload(
+            name: "W1080", rule: "skusW1080.filter { $0.hasPrefix(\"tent\") }.count > skusW1080.filter { $0.hasPrefix(\"map\") }.count",
+            declarations: """
+            let skusW1080 = didPurchase.donations.map(\\.sku)
+
+            """,
+            closure: { data, calendar, _ in
+                let skus = data.purchases.map(\.sku)
+                return skus.filter { $0.hasPrefix("tent") }.count > skus.filter { $0.hasPrefix("map") }.count
+            }),
+        Workload(
+            name: "W1081", rule: "commentedScoresW1081.reduce(0.0) { max($0, $1) } >= 4.5",
+            declarations: """
+            let commentedScoresW1081 = didRate.donations.filter { $0.comment != nil }.map(\\.score)
+
+            """,
+            closure: { data, calendar, _ in
+                let scores = data.ratings.filter { $0.comment != nil }.map(\.score)
+                return scores.reduce(0.0) { max($0, $1) } >= 4.5
             }),
     ]
 }

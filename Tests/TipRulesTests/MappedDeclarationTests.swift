@@ -39,6 +39,7 @@ struct MappedDeclarationTests {
               "recentDays.filter { Date.now.timeIntervalSince($0) < 86400 * 200 }.count", "bonuses.reduce(0) { $0 + $1 }",
               "bonuses.filter { $0 < 0 }.count", "quotients.map { $0 * 3 }.reduce(0, +)", "failing.reduce(0, +)", "failing.max()",
               "wide.filter { $0 < 0 }.count", "wide.reduce(0) { $0 + $1 / 1000 }", "Set(ratings.map { $0 * 2 }).count",
+              "Set(notes).count", "Set(doubledSeen).count > 2", "Set(longNotes).count",
               // Counted without the values, which are made when read afterwards, or were before.
               "longNotes.count", "ratings.isEmpty", "emptyIDs.count", "emptyIDs.reduce(0, +)", "emptyIDs.isEmpty && (emptyIDs + [1]).count == 1",
               "ratings.filter { $0 > 2.5 }.count + (ratings + []).count", "(ratings + []).count + ratings.filter { $0 > 2.5 }.count",

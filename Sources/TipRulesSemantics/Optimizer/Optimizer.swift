@@ -596,12 +596,11 @@ package struct Optimizer {
             return fused(.distinctCount(map.source, mapping: map.mapping, skipsNil: produced.isOptional),
                          perElement: 1, perSourceElement: map.steps, replacing: expression)
         }
-        // Set(chain).count of a chain that ends in a `filter` or `compactMap` (see `rowChain`):
-        // the distinct values of the donations it keeps, which its narrowing stands for;
-        // `Set` charges a step per value.
+        // Set(chain).count of a chain that ends in a `filter` or `compactMap` (see `rowChain`),
+        // or of a `let` of mapped values: the distinct values of the donations it keeps, which
+        // its narrowing (or the `let`'s list) stands for; `Set` charges a step per value.
         if builtin.id == .setCount, let receiver = call.receiver, case .builtin(let set) = receiver.node, set.builtin.id == .setFromArray,
-           case .builtin(let last) = set.arguments[0].node, last.builtin.id == .arrayFilter || last.builtin.id == .arrayCompactMap,
-           let chain = rowChain(set.arguments[0]), let mapping = chain.mapping {
+           isNarrowingOrMappedDeclaration(set.arguments[0]), let chain = rowChain(set.arguments[0]), let mapping = chain.mapping {
             return fused(.distinctCount(chain.list, mapping: mapping, skipsNil: false), perElement: chain.pendingSteps + 1, replacing: expression)
         }
         // Set(xs.map(f)).contains(x), for an x the same for every donation: whether a donation
@@ -820,6 +819,16 @@ package struct Optimizer {
             return TypedExpression(.builtin(rewritten), expression.type, expression.range)
         }
         return nil
+    }
+
+    /// Whether an array is a `filter` or `compactMap` call, or a `let` of mapped values (see
+    /// `MappedDeclaration`): a chain that ends in a list of donations, one per value.
+    private func isNarrowingOrMappedDeclaration(_ expression: TypedExpression) -> Bool {
+        switch expression.node {
+        case .builtin(let call): return call.builtin.id == .arrayFilter || call.builtin.id == .arrayCompactMap
+        case .declaration(let index): return mappedDeclarations[index] != nil
+        default: return false
+        }
     }
 
     /// What a call keeps of an array by position, for a chain (see `FusedOperation.chainSlice`):
