@@ -25,6 +25,9 @@ struct MappedDeclarationTests {
     let shifted = view.donations.map { $0.rating + meanRating }
     let over = view.donations.filter { $0.id > threshold }.map(\\.rating)
     let emptyIDs = empty.donations.map(\\.id)
+    let noteLengths = view.donations.compactMap { $0.note?.count }
+    let upperTags = view.donations.compactMap { $0.tag?.uppercased() }
+    let emptyLengths = empty.donations.compactMap { $0.note?.count }
     """
 
     @Test("a chain over a let of mapped values reads the donations the let was computed from, and agrees with the calls over its array",
@@ -106,6 +109,20 @@ struct MappedDeclarationTests {
         }
         // Each threshold keeps other donations.
         #expect(Set(counts).count == 3, "\(counts)")
+    }
+
+    @Test("a let made by a compactMap whose function charges work is made from the columns in one pass, and agrees with the calls")
+    func compactMapWithWork() throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        for name in ["noteLengths", "upperTags", "emptyLengths"] {
+            let index = try #require(list.optimized.declarationIndex(name))
+            guard case .fused(.compactMapped, _, _) = list.optimized.declarations[index].body.node else {
+                Issue.record("\(name) is not made in one pass")
+                continue
+            }
+            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
+            try list.expectAgreementUnderBudgets("\(name).count + \(name).count", fusedInDeclarations: true)
+        }
     }
 
     /// Whether the expression reads a declaration's list.

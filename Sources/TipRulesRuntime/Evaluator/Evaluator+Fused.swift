@@ -110,6 +110,19 @@ extension Evaluator {
             let mapped = mappedArray(list, mapping, element, meter)
             try tick(meter?.steps ?? 0, range)
             return .array(mapped)
+        case .compactMapped(let mapping, let element):
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+            try tick(list.count * steps.perElement, range)
+            let meter = StepMeter.forWork(of: mapping, filters)
+            let mapped = mappedArray(list, mapping, .optional(element), meter)
+            try tick(meter?.steps ?? 0, range)
+            var kept: [Value] = []
+            kept.reserveCapacity(mapped.count)
+            for value in mapped {
+                if case .null = value { continue }
+                kept.append(value)
+            }
+            return .array(kept)
         case .mappedEnd(let mapping, let element, let last):
             // The map's charges for every donation, its value for the one asked for alone.
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
@@ -1117,7 +1130,7 @@ extension Evaluator {
         case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null
-        case .mapped: return .array([])
+        case .mapped, .compactMapped: return .array([])
         case .mappedEnd, .sortedEnd: return .null
         case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }

@@ -569,6 +569,12 @@ package enum FusedOperation: Sendable {
     /// (`map(\.score).sorted()`): the array of what it computes, made from the columns.
     case mapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
 
+    /// `source.compactMap(f)` for a row mapping `f` of optional results whose work is charged
+    /// per row (`{ $0.comment?.count }`), as a whole declaration's value (see
+    /// `Optimizer.valuesKept`): the values that are not nil, made from the columns, `f`'s
+    /// steps and work charged for every donation, as `compactMap` charges them.
+    case compactMapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
+
     /// `source.map(f).prefix(k)` (or `suffix`, `dropFirst`, `dropLast`), also with `reversed()`
     /// before the slice, for a row mapping `f`: `f` computed for the donations the slice keeps
     /// alone, and charged for every donation, as `map` charges it (the mapping cannot fail, or
@@ -620,7 +626,7 @@ package enum FusedOperation: Sendable {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .valueOrder(let source, _, _),
+             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
              .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .sortedEnd(let source, _, _, _):
             return source
@@ -644,6 +650,7 @@ package enum FusedOperation: Sendable {
         case columnSum(mapping: RowPredicate.Operand, addition: SourceRange, skipsNil: Bool)
         case fold(step: RowPredicate.Operand, filter: RowPredicate?)
         case mapped(mapping: RowPredicate.Operand, element: RuleType)
+        case compactMapped(mapping: RowPredicate.Operand, element: RuleType)
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
         case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
         case mappedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
@@ -668,6 +675,7 @@ package enum FusedOperation: Sendable {
         case .columnSum(_, _, let mapping, let addition, let skipsNil): return .columnSum(mapping: mapping, addition: addition, skipsNil: skipsNil)
         case .fold(_, _, let step, let filter): return .fold(step: step, filter: filter)
         case .mapped(_, let mapping, let element): return .mapped(mapping: mapping, element: element)
+        case .compactMapped(_, let mapping, let element): return .compactMapped(mapping: mapping, element: element)
         case .mappedSlice(_, let mapping, let element, let reversed, let slice, _):
             return .mappedSlice(mapping: mapping, element: element, reversed: reversed, slice: slice)
         case .narrowed(_, let predicate): return .scan(predicate, .filter)

@@ -25,13 +25,22 @@ package struct Optimizer {
 
     /// A whole declaration (or expression) that is the values a chain keeps, ending in a
     /// `compactMap` or in a `filter` of what a `map` computed (`let discounts =
-    /// purchases.compactMap(\.discount)`): those values, made from the columns. (Inside a
+    /// purchases.compactMap(\.discount)`), or a `compactMap` of a function that charges work:
+    /// those values, made from the columns. (Inside a
     /// tree the call that reads such a chain fuses with it, or takes the values the same way,
     /// see `fuseCall`; a declaration's value has no such call.)
     private func valuesKept(_ expression: TypedExpression) -> TypedExpression? {
         guard case .builtin(let call) = expression.node, call.builtin.id == .arrayCompactMap || call.builtin.id == .arrayFilter,
-              case .array(let element) = expression.type, let chain = rowChain(expression), let mapping = chain.mapping else { return nil }
-        return fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: expression)
+              case .array(let element) = expression.type else { return nil }
+        if let chain = rowChain(expression), let mapping = chain.mapping {
+            return fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: expression)
+        }
+        // A `compactMap` whose function charges work per row (`{ $0.comment?.count }`), which a
+        // chain would compute twice: its values made in one pass, the work metered once.
+        guard call.builtin.id == .arrayCompactMap, !element.isOptional,
+              let map = mapOverDonations(expression, .arrayCompactMap, metered: true),
+              case .function(_, let produced) = map.function.type, produced.isOptional else { return nil }
+        return fused(.compactMapped(map.source, mapping: map.mapping, element: element), perElement: map.steps, replacing: expression)
     }
 
     /// The optimized form of an expression, or nil when optimizing changes nothing: subtrees
