@@ -17,16 +17,22 @@ package struct MappedDeclaration: Sendable {
     package let mapping: RowPredicate.Operand
 
     /// What a reader of a declaration whose optimized value is `body` can compute again, or nil
-    /// when it is not the values of a row mapping that reads nothing but the row, constants,
-    /// parameters and the clock: a subexpression evaluated once per scan (another `let`, hoisted)
-    /// would be evaluated, and charged, again by each reader, and work a mapping charges
-    /// per row (a string's `count`) would be charged again.
+    /// when it is not the values of a row mapping of the row, constants, parameters, the clock
+    /// and subexpressions the same for every row (hoisted), or when the mapping charges work per
+    /// row (a string's `count`), which a reader would charge again.
+    ///
+    /// A hoisted subexpression (`mean` in `let deviations = scores.map { abs($0 - mean) }`) is
+    /// evaluated again by each reader's scan, after the reader evaluated the declaration: the
+    /// declaration's own scan evaluated it then (over a list with rows; over none, neither
+    /// evaluates it), so any `let` in it is known, and evaluating it again charges nothing and
+    /// gives the same value, as a hoisted subexpression evaluated with no charge may (see
+    /// `HoistedExpression`).
     package init?(body: TypedExpression) {
         guard case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
               !mapping.chargesWork,
               !mapping.contains(where: { operand in
                   switch operand {
-                  case .hoisted, .accumulator, .outerLocal, .outerField, .outerDate: return true
+                  case .accumulator, .outerLocal, .outerField, .outerDate: return true
                   default: return false
                   }
               }) else { return nil }
