@@ -6,10 +6,10 @@ extension Evaluator {
     /// Evaluates a fused operation and charges what the calls it stands for charge (`steps`):
     /// their nodes outside closures, and for each element those calls go through, the steps of
     /// their closures and key paths plus what built-ins in them charge for their work.
-    @inline(never)
     /// With `keepsListOf` a declaration's index (not -1), the operation computes that
     /// declaration's value, and keeps the list it goes through for readers (see
     /// `MappedDeclaration`).
+    @inline(never)
     mutating func fused(_ operation: FusedOperation.Kernel, _ steps: FusedSteps, _ source: Node, _ initial: Node?, node: AnyObject,
                         filters: BoundFilterCache, hoisted: [HoistedSlot], keepsListOf declaration: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         try tickNodes(steps.fixed, range)
