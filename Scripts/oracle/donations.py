@@ -58,6 +58,12 @@ forms = [
  lambda: f'view.donations.map {{ {pred()} }}',
  lambda: f'(view.donations.map(\\.score).min() ?? 0) + (view.donations.map(\\.score).max() ?? 0)',
  lambda: f'view.donations.map {{ $0.score > 3 ? "hi" : "lo" }}.filter {{ $0 == "hi" }}.count',
+ lambda: f'ids.filter {{ $0 > {il()} }}.count', lambda: f'scores.reduce(0, +)', lambda: f'scores.map {{ $0 * 2 }}.max()',
+ lambda: f'names.filter {{ $0.hasPrefix({sl()}) }}.count', lambda: f'Set(ids).count', lambda: f'notes.count',
+ lambda: f'notes.filter {{ $0.count > {il()} }}', lambda: f'kept.reduce(0, +) / Double(max(1, kept.count))',
+ lambda: f'lengths.reduce(0, +)', lambda: f'ids.contains({il()})', lambda: f'scores.sorted().first', lambda: f'kept.isEmpty',
+ lambda: f'scores.map {{ ($0 - meanScore) * ($0 - meanScore) }}.reduce(0, +)', lambda: f'ids.map {{ $0 * {il()} }}.filter {{ $0 > 2 }}.count',
+ lambda: f'names.contains {{ $0.count > {il()} }}', lambda: f'kept.allSatisfy {{ $0 {R.choice([">", "<", "!="])} {dl()} }}',
  lambda: f'view.donations.last?.note?.uppercased() ?? "none"',
  lambda: f'view.donations.reduce("") {{ $0.count > 8 ? $0 : $0 + $1.name }}',
  lambda: f'view.donations.filter {{ {pred()} }}.map(\\.score).reduce(0, +) / Double(max(1, view.donations.count))',
@@ -80,7 +86,17 @@ with open(f'{work}/log.ndjson', 'w') as f:
         v = {"id": d["id"], "name": d["name"], "score": d["score"]}
         if d["note"] is not None: v["note"] = d["note"]
         f.write(json.dumps({"event": "view", "date": iso(d["date"]), "value": v}, ensure_ascii=False) + "\n")
-open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n')
+# `let`s over the stream that expressions read, the same in both languages (TipRules reads a
+# chain over one from the donations the `let` was computed from).
+lets = '''let ids = view.donations.map(\\.id)
+let scores = view.donations.map(\\.score)
+let names = view.donations.map(\\.name)
+let notes = view.donations.compactMap(\\.note)
+let kept = view.donations.filter { $0.id > 0 }.map(\\.score)
+let lengths = view.donations.compactMap { $0.note?.count }
+let meanScore = scores.reduce(0, +) / Double(max(1, scores.count))
+'''
+open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n' + lets)
 exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
 answers = tiprules_answers([f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', iso(max(t, base) + 86400)], exprs)
 def sw(s): return json.dumps(s, ensure_ascii=False)
@@ -88,6 +104,6 @@ data = ',\n'.join(f'Donation(id: {d["id"]}, name: {sw(d["name"])}, score: {d["sc
 declarations = """struct Donation { let id: Int; let name: String; let score: Double; let note: String?; let date: Date }
 struct Event { let donations: [Donation] }
 let view = Event(donations: [
-""" + data + '\n])\n'
+""" + data + '\n])\n' + lets
 compared, mismatches, rejected = compare(exprs, answers, work, declarations)
 print(f'seed {seed}: {n} donations, {len(exprs)} expressions, {compared} compared, {mismatches} mismatches, {rejected} rejected by TipRules')
