@@ -4093,6 +4093,88 @@ enum Workloads {
                 let scores = data.ratings.filter { $0.comment != nil }.map(\.score)
                 return scores.reduce(0.0) { max($0, $1) } >= 4.5
             }),
+        Workload(
+            name: "W1082", rule: "didViewLandmarkDetail.donations.filter { ratedIDsW1082.contains($0.landmarkID) }.count > 10",
+            declarations: """
+            let ratedIDsW1082 = didRate.donations.suffix(20).map(\\.landmarkID)
+
+            """,
+            closure: { data, calendar, _ in
+                let rated = data.ratings.suffix(20).map(\.landmarkID)
+                return data.views.filter { rated.contains($0.landmarkID) }.count > 10
+            }),
+        Workload(
+            name: "W1083", rule: "Set(recentIDsW1083).count >= 3 && recentIDsW1083.count > 20",
+            declarations: """
+            let recentIDsW1083 = didViewLandmarkDetail.donations.donatedWithin(.days(7)).map(\\.landmarkID)
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.views, .day, 7, calendar).map(\.landmarkID)
+                return Set(recent).count >= 3 && recent.count > 20
+            }),
+        Workload(
+            name: "W1084", rule: "bestW1084 - worstW1084 > 2",
+            declarations: """
+            let scoresW1084 = didRate.donations.map(\\.score)
+            let bestW1084 = scoresW1084.max() ?? 0
+            let worstW1084 = scoresW1084.min() ?? 0
+
+            """,
+            closure: { data, calendar, _ in
+                let scores = data.ratings.map(\.score)
+                return (scores.max() ?? 0) - (scores.min() ?? 0) > 2
+            }),
+        Workload(
+            name: "W1085", rule: "quantitiesW1085.reduce(0, +) > 100 && quantitiesW1085.filter { $0 > 2 }.count > 10",
+            declarations: """
+            let quantitiesW1085 = didPurchase.donations.map(\\.quantity)
+
+            """,
+            closure: { data, calendar, _ in
+                let quantities = data.purchases.map(\.quantity)
+                return quantities.reduce(0, +) > 100 && quantities.filter { $0 > 2 }.count > 10
+            }),
+        Workload(
+            name: "W1086", rule: "giftPricesW1086.sorted(by: >).prefix(3).reduce(0, +) > 300",
+            declarations: """
+            let giftPricesW1086 = didPurchase.donations.filter(\\.isGift).map(\\.price)
+
+            """,
+            closure: { data, calendar, _ in
+                let prices = data.purchases.filter(\.isGift).map(\.price)
+                return prices.sorted(by: >).prefix(3).reduce(0, +) > 300
+            }),
+        Workload(
+            name: "W1087", rule: "weightedW1087.filter { $0 > 10 }.count > weightedW1087.count / 4",
+            declarations: """
+            let weightedW1087 = didRate.donations.map { $0.score * Double($0.helpful ?? 1) }
+
+            """,
+            closure: { data, calendar, _ in
+                let weighted = data.ratings.map { $0.score * Double($0.helpful ?? 1) }
+                return weighted.filter { $0 > 10 }.count > weighted.count / 4
+            }),
+        Workload(
+            name: "W1088", rule: "lastScoresW1088.allSatisfy { $0 >= 2 } && lastScoresW1088.count == 10",
+            declarations: """
+            let lastScoresW1088 = didRate.donations.suffix(10).map(\\.score)
+
+            """,
+            closure: { data, calendar, _ in
+                let last = data.ratings.suffix(10).map(\.score)
+                return last.allSatisfy { $0 >= 2 } && last.count == 10
+            }),
+        Workload(
+            name: "W1089", rule: "namesW1089.first(where: { $0.hasPrefix(\"Z\") }) != nil && namesW1089.last != \"Alps\"",
+            declarations: """
+            let namesW1089 = didViewLandmarkDetail.donations.map(\\.landmarkName)
+
+            """,
+            closure: { data, calendar, _ in
+                let names = data.views.map(\.landmarkName)
+                return names.first(where: { $0.hasPrefix("Z") }) != nil && names.last != "Alps"
+            }),
     ]
 }
 

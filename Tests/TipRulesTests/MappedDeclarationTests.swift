@@ -80,6 +80,20 @@ struct MappedDeclarationTests {
         #expect(optimized == plain, "\(text)")
     }
 
+    @Test("in a closure a let of mapped values is read as its array, so the closure's call fuses with it", arguments: [
+        "view.donations.filter { ratings.contains($0.rating) }.count", "view.donations.filter { $0.rating > Double(ratings.count) / 300 }.count",
+        "view.donations.contains { doubledSeen.contains($0.id) }", "view.donations.count(where: { notes.contains($0.note ?? \"-\") })",
+    ])
+    func letsInClosures(text: String) throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        let fast = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
+        #expect(!MappedDeclarationTests.readsDeclarationList(fast.body), "\(text)")
+        if case .fused(.scan, _, _) = fast.body.node {} else if case .fused(.countCompare, _, _) = fast.body.node {} else {
+            Issue.record("\(text) is not one fused scan")
+        }
+        try list.expectAgreementUnderBudgets(text)
+    }
+
     @Test("a let's own chain over another let of mapped values reads its list, and the lets agree with the calls")
     func letsOverLets() throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)

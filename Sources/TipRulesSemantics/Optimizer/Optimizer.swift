@@ -11,6 +11,16 @@ package struct Optimizer {
     /// The program's declarations whose values a reader can compute again from the columns,
     /// by index (see `MappedDeclaration`).
     private let mappedDeclarations: [Int: MappedDeclaration]
+    /// Whether the expression being optimized is in a closure's body. There a `let` of mapped
+    /// values is read as its array: a chain over its list would be a fused node evaluated for
+    /// every element the closure is applied to, which keeps the enclosing call from fusing (with
+    /// `xs.contains($0.id)` as a membership test, or a subexpression the same for every
+    /// element, hoisted), where the array is read once.
+    private var insideClosure = false
+
+    private init(mappedDeclarations: [Int: MappedDeclaration]) {
+        self.mappedDeclarations = mappedDeclarations
+    }
 
     /// The optimized form of a checked expression, which reads declarations whose values are
     /// described by `mappedDeclarations`.
@@ -48,7 +58,14 @@ package struct Optimizer {
     /// large file's trees).
     private func rewritten(_ expression: TypedExpression) -> TypedExpression? {
         if let inlined = subjectInlined(expression) { return rewritten(inlined) ?? inlined }
-        let children = Self.mapChangedChildren(expression, rewritten)
+        var children: TypedExpression?
+        if case .closure = expression.node, !insideClosure {
+            var inner = self
+            inner.insideClosure = true
+            children = Self.mapChangedChildren(expression, inner.rewritten)
+        } else {
+            children = Self.mapChangedChildren(expression, rewritten)
+        }
         return fuse(children ?? expression) ?? children
     }
 
@@ -308,7 +325,7 @@ package struct Optimizer {
         if case .array(.donation) = expression.type { return RowChain(list: expression, mapping: nil, pendingSteps: 0) }
         // A `let` holding what a mapping computed from a list's donations: that list, read as
         // the `let` is, and the mapping, computed again for each of its donations.
-        if case .declaration(let index) = expression.node, let declared = mappedDeclarations[index] {
+        if !insideClosure, case .declaration(let index) = expression.node, let declared = mappedDeclarations[index] {
             return RowChain(list: TypedExpression(.declarationList(index), declared.list, expression.range), mapping: declared.mapping,
                             pendingSteps: 0)
         }
@@ -835,7 +852,7 @@ package struct Optimizer {
     private func isNarrowingOrMappedDeclaration(_ expression: TypedExpression) -> Bool {
         switch expression.node {
         case .builtin(let call): return call.builtin.id == .arrayFilter || call.builtin.id == .arrayCompactMap
-        case .declaration(let index): return mappedDeclarations[index] != nil
+        case .declaration(let index): return !insideClosure && mappedDeclarations[index] != nil
         default: return false
         }
     }
