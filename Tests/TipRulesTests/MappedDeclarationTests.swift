@@ -30,6 +30,12 @@ struct MappedDeclarationTests {
     let noteLengths = view.donations.compactMap { $0.note?.count }
     let upperTags = view.donations.compactMap { $0.tag?.uppercased() }
     let emptyLengths = empty.donations.compactMap { $0.note?.count }
+    let idSet = Set(view.donations.map(\\.id))
+    let ratingSet = Set(view.donations.map(\\.rating))
+    let seenNames = Set(view.donations.filter { $0.seen }.map(\\.name))
+    let doubledSet = Set(doubledSeen)
+    let emptySet = Set(empty.donations.map(\\.id))
+    let quotientSet = Set(view.donations.map { 60 / ($0.id + 3) })
     """
 
     @Test("a chain over a let of mapped values reads the donations the let was computed from, and agrees with the calls over its array",
@@ -141,6 +147,25 @@ struct MappedDeclarationTests {
             }
             try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
             try list.expectAgreementUnderBudgets("\(name).count + \(name).count", fusedInDeclarations: true)
+        }
+    }
+
+    @Test("a let that is a Set of mapped values is made from the columns, and agrees with the calls")
+    func setsOfMappedValues() throws {
+        let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
+        for name in ["idSet", "ratingSet", "seenNames", "doubledSet", "emptySet", "quotientSet"] {
+            let index = try #require(list.optimized.declarationIndex(name))
+            guard case .fused(.distinctValues, _, _) = list.optimized.declarations[index].body.node else {
+                Issue.record("\(name) is not made from the columns")
+                continue
+            }
+            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
+            try list.expectAgreementUnderBudgets("\(name).count", fusedInDeclarations: true)
+        }
+        for text in ["view.donations.filter { idSet.contains($0.id) }.count", "view.donations.filter { ratingSet.contains($0.rating) }.count",
+                     "ratingSet.contains(-0.0) && ratingSet.contains(0.0)", "view.donations.contains { seenNames.contains($0.name) }"] {
+            let (_, fast, slow) = try list.outcomes(text)
+            #expect(fast == slow, "\(text)")
         }
     }
 

@@ -123,6 +123,10 @@ extension Evaluator {
                 kept.append(value)
             }
             return .array(kept)
+        case .distinctValues(let mapping, let element):
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+            try tick(list.count * steps.perElement, range)
+            return .set(distinctValues(list, mapping, element))
         case .mappedEnd(let mapping, let element, let last):
             // The map's charges for every donation, its value for the one asked for alone.
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
@@ -1131,6 +1135,7 @@ extension Evaluator {
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null
         case .mapped, .compactMapped: return .array([])
+        case .distinctValues: return .set([])
         case .mappedEnd, .sortedEnd: return .null
         case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
@@ -1602,6 +1607,34 @@ extension Evaluator {
         case .date: return .column(.date(list.stream.dates))
         default: return .computed(RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keys(mapping, of: list))
         }
+    }
+
+    /// The set `Set(xs.map(f))` makes of a list's values (`FusedOperation.distinctValues`):
+    /// `Int`s gathered in a typed set first, each boxed once, at its first occurrence; others
+    /// through the array `map` would make. The set is sized for every value, as `Set(_:)` sizes
+    /// it for the array, and gets the distinct values in the order the array has them.
+    private func distinctValues(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType) -> Set<Value> {
+        var result = Set<Value>(minimumCapacity: list.count)
+        if element == .int {
+            var seen = Set<Int>(minimumCapacity: list.count)
+            switch mappedValues(mapping, list, nil) {
+            case .column(.int(let items)):
+                items.withUnsafeBufferPointer { buffer in
+                    for offset in 0..<list.count {
+                        let x = buffer[list.position(at: offset)]
+                        if seen.insert(x).inserted { result.insert(.int(x)) }
+                    }
+                }
+                return result
+            case .computed(.ints(let keys)):
+                for x in keys where seen.insert(x).inserted { result.insert(.int(x)) }
+                return result
+            default:
+                break
+            }
+        }
+        for value in mappedArray(list, mapping, element, nil) { result.insert(value) }
+        return result
     }
 
     /// What `map` makes of a list with a row mapping: the values, typed as the element type

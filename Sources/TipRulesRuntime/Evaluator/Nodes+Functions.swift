@@ -528,7 +528,7 @@ extension FusedOperation.Kernel {
     var rowOperand: RowPredicate.Operand? {
         switch self {
         case .compactCount(_, let mapping, _), .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _),
-             .mappedOrder(let mapping, _, _, _), .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _),
+             .mappedOrder(let mapping, _, _, _), .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .distinctValues(let mapping, _),
              .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _), .mappedEnd(let mapping, _, _),
              .sortedEnd(let mapping, _, _):
             return mapping

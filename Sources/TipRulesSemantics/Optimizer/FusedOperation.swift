@@ -575,6 +575,12 @@ package enum FusedOperation: Sendable {
     /// steps and work charged for every donation, as `compactMap` charges them.
     case compactMapped(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
 
+    /// `Set(chain)` of what a chain computes from each donation of `source`, as a whole
+    /// declaration's value (`let ratedIDs = Set(didRate.donations.map(\.landmarkID))`, see
+    /// `Optimizer.valuesKept`): the set made from the columns, `Int`s gathered in a typed set
+    /// first. The chain's `map`s and `Set` charge per donation, as the calls do.
+    case distinctValues(TypedExpression, mapping: RowPredicate.Operand, element: RuleType)
+
     /// `source.map(f).prefix(k)` (or `suffix`, `dropFirst`, `dropLast`), also with `reversed()`
     /// before the slice, for a row mapping `f`: `f` computed for the donations the slice keeps
     /// alone, and charged for every donation, as `map` charges it (the mapping cannot fail, or
@@ -626,7 +632,8 @@ package enum FusedOperation: Sendable {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .valueOrder(let source, _, _),
+             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .distinctValues(let source, _, _),
+             .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
              .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .sortedEnd(let source, _, _, _):
             return source
@@ -651,6 +658,7 @@ package enum FusedOperation: Sendable {
         case fold(step: RowPredicate.Operand, filter: RowPredicate?)
         case mapped(mapping: RowPredicate.Operand, element: RuleType)
         case compactMapped(mapping: RowPredicate.Operand, element: RuleType)
+        case distinctValues(mapping: RowPredicate.Operand, element: RuleType)
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
         case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
         case mappedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
@@ -676,6 +684,7 @@ package enum FusedOperation: Sendable {
         case .fold(_, _, let step, let filter): return .fold(step: step, filter: filter)
         case .mapped(_, let mapping, let element): return .mapped(mapping: mapping, element: element)
         case .compactMapped(_, let mapping, let element): return .compactMapped(mapping: mapping, element: element)
+        case .distinctValues(_, let mapping, let element): return .distinctValues(mapping: mapping, element: element)
         case .mappedSlice(_, let mapping, let element, let reversed, let slice, _):
             return .mappedSlice(mapping: mapping, element: element, reversed: reversed, slice: slice)
         case .narrowed(_, let predicate): return .scan(predicate, .filter)

@@ -78,7 +78,7 @@ extension FusedOperation.Kernel {
             predicate.collectHoisted(conditional: true, into: &uses)
         case .countCompare(let predicate, _, _): predicate?.collectHoisted(conditional: false, reach: .constant(true), into: &uses)
         case .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _), .mappedOrder(let mapping, _, _, _),
-             .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _),
+             .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .distinctValues(let mapping, _), .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _),
              .mappedEnd(let mapping, _, _), .sortedEnd(let mapping, _, _):
             mapping.collectHoisted(conditional: false, into: &uses)
         case .keyOrder(let key, _, _):

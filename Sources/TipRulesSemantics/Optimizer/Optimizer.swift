@@ -35,13 +35,18 @@ package struct Optimizer {
 
     /// A whole declaration (or expression) that is the values a chain keeps, ending in a
     /// `compactMap` or in a `filter` of what a `map` computed (`let discounts =
-    /// purchases.compactMap(\.discount)`), or a `compactMap` of a function that charges work:
-    /// those values, made from the columns. (Inside a
+    /// purchases.compactMap(\.discount)`), a `compactMap` of a function that charges work, or a
+    /// `Set` of such values: those values, made from the columns. (Inside a
     /// tree the call that reads such a chain fuses with it, or takes the values the same way,
     /// see `fuseCall`; a declaration's value has no such call.)
     private func valuesKept(_ expression: TypedExpression) -> TypedExpression? {
-        guard case .builtin(let call) = expression.node, call.builtin.id == .arrayCompactMap || call.builtin.id == .arrayFilter,
-              case .array(let element) = expression.type else { return nil }
+        guard case .builtin(let call) = expression.node else { return nil }
+        // `Set(chain)`: the set made from the columns. `Set` charges a step per value.
+        if call.builtin.id == .setFromArray, case .set(let element) = expression.type, let chain = rowChain(call.arguments[0]),
+           let mapping = chain.mapping {
+            return fused(.distinctValues(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps + 1, replacing: expression)
+        }
+        guard call.builtin.id == .arrayCompactMap || call.builtin.id == .arrayFilter, case .array(let element) = expression.type else { return nil }
         if let chain = rowChain(expression), let mapping = chain.mapping {
             return fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: expression)
         }
