@@ -103,11 +103,8 @@ struct MappedDeclarationTests {
     @Test("a let's own chain over another let of mapped values reads its list, and the lets agree with the calls")
     func letsOverLets() throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
-        for name in ["spread", "longNotes"] {
-            let index = try #require(list.optimized.declarationIndex(name))
-            #expect(MappedDeclarationTests.readsDeclarationList(list.optimized.declarations[index].body), "\(name)")
-            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
-        }
+        try MappedDeclarationTests.expectBodies(of: ["spread", "longNotes"], in: list, reading: { [$0] },
+                                                where: MappedDeclarationTests.readsDeclarationList)
     }
 
     @Test("the list a let kept is forgotten with the parameters it was computed from")
@@ -139,33 +136,38 @@ struct MappedDeclarationTests {
     @Test("a let made by a compactMap whose function charges work is made from the columns in one pass, and agrees with the calls")
     func compactMapWithWork() throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
-        for name in ["noteLengths", "upperTags", "emptyLengths"] {
-            let index = try #require(list.optimized.declarationIndex(name))
-            guard case .fused(.compactMapped, _, _) = list.optimized.declarations[index].body.node else {
-                Issue.record("\(name) is not made in one pass")
-                continue
-            }
-            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
-            try list.expectAgreementUnderBudgets("\(name).count + \(name).count", fusedInDeclarations: true)
+        try MappedDeclarationTests.expectBodies(of: ["noteLengths", "upperTags", "emptyLengths"], in: list,
+                                                reading: { [$0, "\($0).count + \($0).count"] }) { body in
+            if case .fused(.compactMapped, _, _) = body.node { true } else { false }
         }
     }
 
     @Test("a let that is a Set of mapped values is made from the columns, and agrees with the calls")
     func setsOfMappedValues() throws {
         let list = try OptimizerTests.LongList(count: 900, declarations: MappedDeclarationTests.declarations)
-        for name in ["idSet", "ratingSet", "seenNames", "doubledSet", "emptySet", "quotientSet"] {
-            let index = try #require(list.optimized.declarationIndex(name))
-            guard case .fused(.distinctValues, _, _) = list.optimized.declarations[index].body.node else {
-                Issue.record("\(name) is not made from the columns")
-                continue
-            }
-            try list.expectAgreementUnderBudgets(name, fusedInDeclarations: true)
-            try list.expectAgreementUnderBudgets("\(name).count", fusedInDeclarations: true)
+        try MappedDeclarationTests.expectBodies(of: ["idSet", "ratingSet", "seenNames", "doubledSet", "emptySet", "quotientSet"], in: list,
+                                                reading: { [$0, "\($0).count"] }) { body in
+            if case .fused(.distinctValues, _, _) = body.node { true } else { false }
         }
         for text in ["view.donations.filter { idSet.contains($0.id) }.count", "view.donations.filter { ratingSet.contains($0.rating) }.count",
                      "ratingSet.contains(-0.0) && ratingSet.contains(0.0)", "view.donations.contains { seenNames.contains($0.name) }"] {
             let (_, fast, slow) = try list.outcomes(text)
             #expect(fast == slow, "\(text)")
+        }
+    }
+
+    /// Expects each named declaration's optimized value to pass `test`, and the expressions
+    /// `reading` makes of its name to agree with the unoptimized program, also under tight
+    /// step budgets.
+    static func expectBodies(of names: [String], in list: OptimizerTests.LongList, reading: (String) -> [String],
+                             where test: (TypedExpression) -> Bool,
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        for name in names {
+            let index = try #require(list.optimized.declarationIndex(name), sourceLocation: sourceLocation)
+            #expect(test(list.optimized.declarations[index].body), "\(name)", sourceLocation: sourceLocation)
+            for text in reading(name) {
+                try list.expectAgreementUnderBudgets(text, fusedInDeclarations: true, sourceLocation: sourceLocation)
+            }
         }
     }
 
