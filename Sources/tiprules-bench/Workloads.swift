@@ -217,6 +217,7 @@ enum Workloads {
         + workloads29
         + workloads30
         + workloads31
+        + workloads32
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -4176,6 +4177,289 @@ enum Workloads {
                 return names.first(where: { $0.hasPrefix("Z") }) != nil && names.last != "Alps"
             }),
     ]
+
+    /// Session 30: rules written as a user would, mixing the vocabulary's steps (filters before
+    /// maps and folds, sorts of mapped values, optional chains into a search, `reduce(0, max)`).
+    private static let workloads32: [Workload] = [
+        Workload(
+            name: "W1090", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"tent\") }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.hasPrefix("tent") }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1091", rule: "didRate.donations.donatedWithin(.days(30)).filter { $0.score >= 4 }.count * 2 > didRate.donations.donatedWithin(.days(30)).count",
+            closure: { data, calendar, _ in
+                within(data.ratings, .day, 30, calendar).filter { $0.score >= 4 }.count * 2 > within(data.ratings, .day, 30, calendar).count
+            }),
+        Workload(
+            name: "W1092", rule: "didRate.donations.compactMap { $0.helpful }.max() ?? 0 >= 15",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.max() ?? 0 >= 15
+            }),
+        Workload(
+            name: "W1093", rule: "didPurchase.donations.map(\\.sku).sorted().first == \"bear-can\"",
+            closure: { data, _, _ in
+                data.purchases.map(\.sku).sorted().first == "bear-can"
+            }),
+        Workload(
+            name: "W1094", rule: "didRate.donations.filter { $0.comment?.contains(\"4\") ?? false }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.contains("4") ?? false }.count > 5
+            }),
+        Workload(
+            name: "W1095", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.contains(\"zion\")",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.lowercased() }.contains("zion")
+            }),
+        Workload(
+            name: "W1096", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(5).map(\\.score).reduce(0, +) / 5 > 3",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.date > $1.date }.prefix(5).map(\.score).reduce(0, +) / 5 > 3
+            }),
+        Workload(
+            name: "W1097", rule: "Set(didPurchase.donations.filter { $0.isGift }.map(\\.sku)).count >= 3",
+            closure: { data, _, _ in
+                Set(data.purchases.filter { $0.isGift }.map(\.sku)).count >= 3
+            }),
+        Workload(
+            name: "W1098", rule: "didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0 > 10",
+            closure: { data, _, _ in
+                data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0 > 10
+            }),
+        Workload(
+            name: "W1099", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 10000",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 10000
+            }),
+        Workload(
+            name: "W1100", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 6 }.map(\\.landmarkID).max() ?? 0 > 40",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.count > 6 }.map(\.landmarkID).max() ?? 0 > 40
+            }),
+        Workload(
+            name: "W1101", rule: "didRate.donations.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10
+            }),
+        Workload(
+            name: "W1102", rule: "didPurchase.donations.filter { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && $0.landmarkName == \"Yosemite\" } }.count > 3",
+            closure: { data, _, _ in
+                data.purchases.filter { p in data.views.contains { $0.date < p.date && $0.landmarkName == "Yosemite" } }.count > 3
+            }),
+        Workload(
+            name: "W1103", rule: "didPurchase.donations.map { $0.coupon ?? \"none\" }.filter { $0 != \"none\" }.count > 10",
+            closure: { data, _, _ in
+                data.purchases.map { $0.coupon ?? "none" }.filter { $0 != "none" }.count > 10
+            }),
+        Workload(
+            name: "W1104", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.last!.landmarkID }.map(\\.score).max() ?? 0 >= 4",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID == data.views.last!.landmarkID }.map(\.score).max() ?? 0 >= 4
+            }),
+        Workload(
+            name: "W1105", rule: "didPurchase.donations.map(\\.quantity).reduce(0, max) > 3",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).reduce(0, max) > 3
+            }),
+        Workload(
+            name: "W1106", rule: "didPurchase.donations.filter { $0.discount != nil }.map { $0.price * $0.discount! }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.discount != nil }.map { $0.price * $0.discount! }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1107", rule: "didRate.donations.map(\\.landmarkID).sorted().reversed().prefix(3).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map(\.landmarkID).sorted().reversed().prefix(3).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1108", rule: "goodW1108.count * 3 >= recentW1108.count * 2",
+            declarations: """
+            let recentW1108 = didRate.donations.donatedWithin(.days(14))
+            let goodW1108 = recentW1108.filter { $0.score >= 4 }
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 14, calendar)
+                let good = recent.filter { $0.score >= 4 }
+                return good.count * 3 >= recent.count * 2
+            }),
+        Workload(
+            name: "W1109", rule: "didPurchase.donations.max { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) }?.isGift == true",
+            closure: { data, _, _ in
+                data.purchases.max { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) }?.isGift == true
+            }),
+        Workload(
+            name: "W1110", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.contains(\" \") }.count > didViewLandmarkDetail.donations.count / 4",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.contains(" ") }.count > data.views.count / 4
+            }),
+        Workload(
+            name: "W1111", rule: "didRate.donations.filter { $0.score > 3 }.map(\\.landmarkID).filter { $0 % 2 == 0 }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score > 3 }.map(\.landmarkID).filter { $0 % 2 == 0 }.count > 100
+            }),
+        Workload(
+            name: "W1112", rule: "isLoggedIn && didPurchase.donations.donatedWithin(.days(7)).map { $0.price }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                within(data.purchases, .day, 7, calendar).map { $0.price }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1113", rule: "didPurchase.donations.count(where: { $0.sku == \"stove\" || $0.sku == \"lantern\" }) > 20",
+            closure: { data, _, _ in
+                data.purchases.count(where: { $0.sku == "stove" || $0.sku == "lantern" }) > 20
+            }),
+        Workload(
+            name: "W1114", rule: "didRate.donations.map { $0.score * 2 }.sorted(by: >).prefix(10).allSatisfy { $0 >= 8 }",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score * 2 }.sorted(by: >).prefix(10).allSatisfy { $0 >= 8 }
+            }),
+        Workload(
+            name: "W1115", rule: "didViewLandmarkDetail.donations.donatedWithin(.weeks(2)).map(\\.landmarkName).filter { $0.hasSuffix(\"e\") }.count >= 5",
+            closure: { data, calendar, _ in
+                within(data.views, .weekOfYear, 2, calendar).map(\.landmarkName).filter { $0.hasSuffix("e") }.count >= 5
+            }),
+        Workload(
+            name: "W1116", rule: "didPurchase.donations.filter { !$0.isGift && $0.coupon == nil }.map(\\.quantity).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.purchases.filter { !$0.isGift && $0.coupon == nil }.map(\.quantity).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1117", rule: "(didRate.donations.map(\\.score).reduce(0, +) / Double(max(didRate.donations.count, 1))).rounded() >= 2",
+            closure: { data, _, _ in
+                (data.ratings.map(\.score).reduce(0, +) / Double(max(data.ratings.count, 1))).rounded() >= 2
+            }),
+        Workload(
+            name: "W1118", rule: "didRate.donations.compactMap(\\.comment).map { $0.count }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.comment).map { $0.count }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1119", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.filter { $0.landmarkID == v.landmarkID }.count > 25 }.count > 5", largest: 1000,
+            closure: { data, _, _ in
+                data.views.filter { v in data.ratings.filter { $0.landmarkID == v.landmarkID }.count > 25 }.count > 5
+            }),
+        Workload(
+            name: "W1120", rule: "didRate.donations.suffix(50).map { r in didViewLandmarkDetail.donations.filter { $0.landmarkID == r.landmarkID }.count }.max() ?? 0 > 10",
+            closure: { data, _, _ in
+                data.ratings.suffix(50).map { r in data.views.filter { $0.landmarkID == r.landmarkID }.count }.max() ?? 0 > 10
+            }),
+        Workload(
+            name: "W1121", rule: "didRate.donations.map { $0.score > 4 ? \"high\" : \"low\" }.filter { $0 == \"high\" }.count > 50",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score > 4 ? "high" : "low" }.filter { $0 == "high" }.count > 50
+            }),
+        Workload(
+            name: "W1122", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName + \"!\" }.contains(\"Zion!\")",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName + "!" }.contains("Zion!")
+            }),
+        Workload(
+            name: "W1123", rule: "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 7 }.map(\\.score).reduce(0, +) > 20",
+            closure: { data, _, _ in
+                data.ratings.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 7 }.map(\.score).reduce(0, +) > 20
+            }),
+        Workload(
+            name: "W1124", rule: "didRate.donations.map { $0.helpful ?? 0 }.reduce(0, +) > 5000",
+            closure: { data, _, _ in
+                data.ratings.map { $0.helpful ?? 0 }.reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1125", rule: "didRate.donations.compactMap { $0.comment?.count }.max() ?? 0 > 7",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.comment?.count }.max() ?? 0 > 7
+            }),
+        Workload(
+            name: "W1126", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 }.map(\\.sku).contains(\"stove\")",
+            closure: { data, _, _ in
+                data.purchases.filter { ($0.discount ?? 0) > 0.1 }.map(\.sku).contains("stove")
+            }),
+        Workload(
+            name: "W1127", rule: "didPurchase.donations.filter { [\"stove\", \"lantern\"].contains($0.sku) }.count > 100",
+            closure: { data, _, _ in
+                data.purchases.filter { ["stove", "lantern"].contains($0.sku) }.count > 100
+            }),
+        Workload(
+            name: "W1128", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { [1, 2, 3].contains($0) }.count > 30",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).filter { [1, 2, 3].contains($0) }.count > 30
+            }),
+        Workload(
+            name: "W1129", rule: "didRate.donations.filter { $0.date > didLogin.donations.last!.date }.count >= 20",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > data.logins.last!.date }.count >= 20
+            }),
+        Workload(
+            name: "W1130", rule: "didPurchase.donations.sorted { $0.price > $1.price }.first?.sku == \"tent-4p\"",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.price > $1.price }.first?.sku == "tent-4p"
+            }),
+        Workload(
+            name: "W1131", rule: "didRate.donations.filter { $0.comment != nil }.sorted { $0.score > $1.score }.prefix(3).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment != nil }.sorted { $0.score > $1.score }.prefix(3).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1132", rule: "didRate.donations.map(\\.score).filter { !$0.isNaN }.min() ?? 0 < 1",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).filter { !$0.isNaN }.min() ?? 0 < 1
+            }),
+        Workload(
+            name: "W1133", rule: "didViewLandmarkDetail.donations.suffix(100).map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, _, _ in
+                data.views.suffix(100).map(\.landmarkName).sorted().first == "Alps"
+            }),
+        Workload(
+            name: "W1134", rule: "didRate.donations.dropFirst(10).filter { $0.helpful != nil && $0.helpful! > 10 }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.dropFirst(10).filter { $0.helpful != nil && $0.helpful! > 10 }.count > 100
+            }),
+        Workload(
+            name: "W1135", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 900",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 900
+            }),
+        Workload(
+            name: "W1136", rule: "didRate.donations.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.count)) > 2",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.map(\.score).reduce(0, +) / Double(max(1, data.ratings.filter { $0.landmarkID >= 10 && $0.landmarkID <= 20 }.count)) > 2
+            }),
+        Workload(
+            name: "W1137", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(7)).contains { v in didPurchase.donations.donatedWithin(.days(7)).contains { $0.date > v.date && $0.isGift } }",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 7, calendar).contains { v in within(data.purchases, .day, 7, calendar).contains { $0.date > v.date && $0.isGift } }
+            }),
+        Workload(
+            name: "W1138", rule: "didRate.donations.map { Int($0.score) }.reduce(0) { $0 + $1 * $1 } > 5000",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score) }.reduce(0) { $0 + $1 * $1 } > 5000
+            }),
+        Workload(
+            name: "W1139", rule: "didPurchase.donations.filter { $0.coupon?.hasPrefix(\"SAVE1\") == true }.count > 10",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon?.hasPrefix("SAVE1") == true }.count > 10
+            }),
+        Workload(
+            name: "W1140", rule: "didLogin.donations.count >= 3 && didRate.donations.donatedWithin(.days(3)).count > 0 && didPurchase.donations.isEmpty == false",
+            closure: { data, calendar, _ in
+                data.logins.count >= 3 && within(data.ratings, .day, 3, calendar).count > 0 && data.purchases.isEmpty == false
+            }),
+        Workload(
+            name: "W1141", rule: "Set(didRate.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 30",
+            closure: { data, _, _ in
+                Set(data.ratings.map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }).count >= 30
+            }),
+        Workload(
+            name: "W1142", rule: "didPurchase.donations.map(\\.price).sorted()[didPurchase.donations.count / 2] > 90",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted()[data.purchases.count / 2] > 90
+            }),
+        Workload(
+            name: "W1143", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.uppercased() == \"ZION\" }.count > 10",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.uppercased() == "ZION" }.count > 10
+            }),
+    ]
+
 }
 
 extension Array {
