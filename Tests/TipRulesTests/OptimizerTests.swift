@@ -370,6 +370,14 @@ struct OptimizerTests {
                 result.append("\(source).\(text)")
             }
             result.append("Set(\(source).map { ($0.bonus ?? 0) / 2 }).count")
+            // Distinct `Int`s counted over a bitmap of their range (see `DistinctInts`): next to
+            // `Int.max` and `Int.min`, spread too wide for one (hashed instead), and further
+            // apart than `Int.max`; nils counted.
+            for mapping in ["map { 9223372036854775800 + abs($0.id) }", "map { -9223372036854775807 - 1 + abs($0.id) }",
+                            "map { $0.id * 1000000000000000000 }", "map { $0.id > 2 ? 9223372036854775807 : -9223372036854775807 - 1 }",
+                            "map { $0.bonus ?? $0.id * 1000 }"] {
+                result.append("Set(\(source).\(mapping)).count")
+            }
             // Hoisted subexpressions in mappings and folds.
             for text in ["map { $0.id + view.donations.count }.reduce(0, +)", "reduce(0.0) { max($0, $1.rating + Double(empty.donations.count)) }",
                          "map { $0.date.timeIntervalSince(lastDay) }.max()", "reduce(0) { $1.date < lastDay ? $0 + 1 : $0 }",
@@ -966,6 +974,22 @@ struct OptimizerTests {
             }
         }
         #expect(checked == 224)
+    }
+
+    @Test("distinct Ints counted over a bitmap of their range, or hashed where it is too wide, agree with closures over long lists")
+    func distinctIntsOverLongLists() throws {
+        let list = try LongList(count: 900)
+        // Ranges a bitmap covers (ids, ids spread a thousand apart, near `Int.max` and `Int.min`)
+        // and ones it does not (a hundred thousand apart for 900 values, and the whole of `Int`);
+        // optional fields with their nils counted and left out; computed and stored values.
+        let mappings = ["map(\\.id)", "map { $0.id * 1000 }", "map { $0.id * 100000 }", "map(\\.bonus)", "compactMap(\\.bonus)",
+                        "map { Int($0.rating * 2) }", "map { 9223372036854775807 - abs($0.id) }", "map { -9223372036854775807 - 1 + abs($0.id) }",
+                        "map { $0.id > 2 ? 9223372036854775807 : -9223372036854775807 - 1 }", "compactMap { $0.id > 0 ? $0.id * 3 : nil }"]
+        for source in ["view.donations", "view.donations.filter { $0.id != 2 }", "view.donations.reversed()", "empty.donations"] {
+            for mapping in mappings {
+                try list.expectAgreementUnderBudgets("Set(\(source).\(mapping)).count")
+            }
+        }
     }
 
     @Test("chains of three or more tests by && or ||, computed for the rows earlier tests leave open, agree with closures over long lists")

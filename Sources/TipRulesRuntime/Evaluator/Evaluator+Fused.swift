@@ -1710,9 +1710,28 @@ extension Evaluator {
             // of their values does: each NaN apart, -0.0 and 0.0 together.
             switch keys {
             case .numbers(let keys): return (Set(keys).count, keys.count)
-            case .ints(let keys): return (Set(keys).count, keys.count)
+            case .ints(let keys):
+                let dense = keys.withUnsafeBufferPointer { buffer in DistinctInts.count(buffer.count, within: nil) { buffer[$0] } }
+                return (dense?.distinct ?? Set(keys).count, keys.count)
             case .values(let keys): return countValues(keys)
             }
+        }
+        /// An `Int` or `Int?` field's distinct values over a bitmap of their range where it is
+        /// small (see `DistinctInts`), nils left out when asked (otherwise one more value).
+        func countDense<T>(_ items: ColumnArray<T>, within bounds: (low: Int, high: Int)?, _ int: (T) -> Int?) -> (Int, Int)? {
+            let dense = items.withUnsafeBufferPointer { buffer in
+                switch list.positions {
+                case .contiguous(let range):
+                    let start = range.lowerBound
+                    return DistinctInts.count(range.count, within: bounds) { int(buffer[start &+ $0]) }
+                case .scattered(let positions):
+                    return positions.withUnsafeBufferPointer { positions in
+                        DistinctInts.count(positions.count, within: bounds) { int(buffer[positions[$0]]) }
+                    }
+                }
+            }
+            guard let dense else { return nil }
+            return skipsNil ? (dense.distinct, dense.present) : (dense.distinct + (dense.sawNil ? 1 : 0), list.count)
         }
         /// An optional field's values read in place as machine values, nils left out when asked
         /// (then in a set of the values themselves, which hashes faster than one of optionals).
@@ -1732,11 +1751,15 @@ extension Evaluator {
             return (seen.count, list.count)
         }
         switch column {
-        case .int(let items): return count { items[$0] }
+        case .int(let items):
+            if let counted = countDense(items, within: items.writtenBounds, { $0 }) { return counted }
+            return count { items[$0] }
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
         case .bool(let items): return count { items[$0] }
-        case .optionalInt(let items): return countOptionals { items[$0] }
+        case .optionalInt(let items):
+            if let counted = countDense(items, within: items.writtenBounds, { $0 }) { return counted }
+            return countOptionals { items[$0] }
         case .optionalDouble(let items), .optionalDate(let items): return countOptionals { items[$0] }
         case .optionalString(let items): return countOptionals { items[$0] }
         case .values(let items): return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
