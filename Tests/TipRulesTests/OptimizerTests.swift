@@ -449,7 +449,7 @@ struct OptimizerTests {
             result.append("[1, 2].map { k in \(source).filter { $0.id * k > 3 }.count }")
             result.append("[2, Int.max].map { k in \(source).count { $0.id * k > 3 } }")
             result.append("\(source).filter { outer in \(source).contains { $0.id * 2 == outer.id + 1 } }.count")
-            for field in ["id", "name", "note", "seen", "rating"] {
+            for field in ["id", "name", "note", "seen", "rating", "bonus"] {
                 result.append("\(source).largestSubset(groupedBy: \\.\(field)).count")
                 result.append("\(source).smallestSubset(groupedBy: \\.\(field)).count")
             }
@@ -990,6 +990,51 @@ struct OptimizerTests {
                 try list.expectAgreementUnderBudgets("Set(\(source).\(mapping)).count")
             }
         }
+    }
+
+    /// Keys laid out for `DenseIntKeys`: a few values, values next to `Int.max` and `Int.min`,
+    /// values spread too wide for a table of their range, and `Int.min` with `Int.max`.
+    @Test("distinct counts and group sizes of Int keys agree with closures however the keys spread", arguments: [
+        "small", "nearMax", "nearMin", "wide", "extremes",
+    ])
+    func denseIntKeys(layout: String) throws {
+        let rules = "event e(limit: 5000) { k: Int, o: Int? }\n"
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "d", text: rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "d", text: rules)).program)
+        func key(_ index: Int) -> Int {
+            switch layout {
+            case "small": return index * 7 % 13 - 4
+            case "nearMax": return Int.max - index * 5 % 11
+            case "nearMin": return Int.min + index * 5 % 11
+            case "wide": return (index * 7919 % 1000) * 1_000_003
+            default: return index % 3 == 0 ? Int.max : index % 3 == 1 ? Int.min : 0
+            }
+        }
+        var store = DonationStore(program: optimized), plainStore = DonationStore(program: plain)
+        for index in 0..<700 {
+            var payload: [String: Value] = ["k": .int(key(index))]
+            // Nils on some rows, and groups of different sizes among the others.
+            if index % 4 != 0 { payload["o"] = .int(key(index * index % 97)) }
+            let date = Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 60)
+            try store.donate("e", at: date, payload)
+            try plainStore.donate("e", at: date, payload)
+        }
+        let options = EvaluationOptions(now: Fixture.date("2027-01-01T00:00:00Z"))
+        var checked = 0
+        for source in ["e.donations", "e.donations.filter { $0.o != nil }", "e.donations.prefix(9)", "e.donations.filter { $0.k == 1 }"] {
+            for form in ["Set(\(source).map(\\.k)).count", "Set(\(source).map(\\.o)).count", "Set(\(source).compactMap(\\.o)).count",
+                         "\(source).largestSubset(groupedBy: \\.k).count", "\(source).smallestSubset(groupedBy: \\.k).count",
+                         "\(source).largestSubset(groupedBy: \\.o).count", "\(source).smallestSubset(groupedBy: \\.o).count"] {
+                let text = SourceFile(name: "<expr>", text: form)
+                let fast = try #require(RuleCompiler().compileExpression(text, in: optimized).expression, "\(form)")
+                let slow = try #require(RuleCompiler(optimizes: false).compileExpression(text, in: plain).expression, "\(form)")
+                #expect(OptimizerTests.containsFused(fast.body), "\(form)")
+                #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options),
+                        "\(form) over \(layout) keys")
+                checked += 1
+            }
+        }
+        #expect(checked == 28)
     }
 
     @Test("chains of three or more tests by && or ||, computed for the rows earlier tests leave open, agree with closures over long lists")

@@ -1665,6 +1665,21 @@ extension Evaluator {
         }
     }
 
+    /// Calls `body` with the list's length and a reader of `items` at the list's positions by
+    /// offset, reading the column in place (a contiguous list's without a lookup).
+    @inline(__always)
+    private static func reading<T, R>(_ items: ColumnArray<T>, of list: DonationList, _ body: (Int, (Int) -> T) -> R) -> R {
+        items.withUnsafeBufferPointer { buffer in
+            switch list.positions {
+            case .contiguous(let range):
+                let start = range.lowerBound
+                return body(range.count) { buffer[start &+ $0] }
+            case .scattered(let positions):
+                return positions.withUnsafeBufferPointer { positions in body(positions.count) { buffer[positions[$0]] } }
+            }
+        }
+    }
+
     /// The size of the largest (or smallest) group of equal field values. Typed keys group as
     /// `Value`s do: their `==` and hashing are the Swift type's.
     private func groupCount(_ list: DonationList, _ field: Int, _ largest: Bool) -> Int {
@@ -1673,10 +1688,18 @@ extension Evaluator {
             for offset in 0..<list.count { counts[key(list.position(at: offset)), default: 0] += 1 }
             return (largest ? counts.values.max() : counts.values.min()) ?? 0
         }
+        // `Int` and `Int?` keys counted in a table over their range where it is small (see
+        // `DenseIntKeys`).
         switch list.stream.columns[field] {
-        case .int(let items): return extreme { items[$0] }
+        case .int(let items):
+            let bounds = items.writtenBounds
+            return Self.reading(items, of: list) { count, read in DenseIntKeys.extremeGroupSize(count, within: bounds, largest: largest) { read($0) } }
+                ?? extreme { items[$0] }
         case .string(let items): return extreme { items[$0] }
-        case .optionalInt(let items): return extreme { items[$0] }
+        case .optionalInt(let items):
+            let bounds = items.writtenBounds
+            return Self.reading(items, of: list) { count, read in DenseIntKeys.extremeGroupSize(count, within: bounds, largest: largest, read) }
+                ?? extreme { items[$0] }
         case let column: return extreme { column[$0] }
         }
     }
@@ -1711,25 +1734,15 @@ extension Evaluator {
             switch keys {
             case .numbers(let keys): return (Set(keys).count, keys.count)
             case .ints(let keys):
-                let dense = keys.withUnsafeBufferPointer { buffer in DistinctInts.count(buffer.count, within: nil) { buffer[$0] } }
+                let dense = keys.withUnsafeBufferPointer { buffer in DenseIntKeys.distinct(buffer.count, within: nil) { buffer[$0] } }
                 return (dense?.distinct ?? Set(keys).count, keys.count)
             case .values(let keys): return countValues(keys)
             }
         }
-        /// An `Int` or `Int?` field's distinct values over a bitmap of their range where it is
-        /// small (see `DistinctInts`), nils left out when asked (otherwise one more value).
-        func countDense<T>(_ items: ColumnArray<T>, within bounds: (low: Int, high: Int)?, _ int: (T) -> Int?) -> (Int, Int)? {
-            let dense = items.withUnsafeBufferPointer { buffer in
-                switch list.positions {
-                case .contiguous(let range):
-                    let start = range.lowerBound
-                    return DistinctInts.count(range.count, within: bounds) { int(buffer[start &+ $0]) }
-                case .scattered(let positions):
-                    return positions.withUnsafeBufferPointer { positions in
-                        DistinctInts.count(positions.count, within: bounds) { int(buffer[positions[$0]]) }
-                    }
-                }
-            }
+        /// Distinct `Int`s (nil where an `Int?` is nil) counted over a bitmap of their range
+        /// where it is small (see `DenseIntKeys`), nils left out when asked (otherwise one more
+        /// value); nil where it is not.
+        func countDense(_ dense: (distinct: Int, present: Int, sawNil: Bool)?) -> (Int, Int)? {
             guard let dense else { return nil }
             return skipsNil ? (dense.distinct, dense.present) : (dense.distinct + (dense.sawNil ? 1 : 0), list.count)
         }
@@ -1752,13 +1765,19 @@ extension Evaluator {
         }
         switch column {
         case .int(let items):
-            if let counted = countDense(items, within: items.writtenBounds, { $0 }) { return counted }
+            let bounds = items.writtenBounds
+            if let counted = countDense(Self.reading(items, of: list) { count, read in DenseIntKeys.distinct(count, within: bounds) { read($0) } }) {
+                return counted
+            }
             return count { items[$0] }
         case .double(let items), .date(let items): return count { items[$0] }
         case .string(let items): return count { items[$0] }
         case .bool(let items): return count { items[$0] }
         case .optionalInt(let items):
-            if let counted = countDense(items, within: items.writtenBounds, { $0 }) { return counted }
+            let bounds = items.writtenBounds
+            if let counted = countDense(Self.reading(items, of: list) { count, read in DenseIntKeys.distinct(count, within: bounds, read) }) {
+                return counted
+            }
             return countOptionals { items[$0] }
         case .optionalDouble(let items), .optionalDate(let items): return countOptionals { items[$0] }
         case .optionalString(let items): return countOptionals { items[$0] }
