@@ -998,7 +998,7 @@ struct OptimizerTests {
         "small", "nearMax", "nearMin", "wide", "extremes",
     ])
     func denseIntKeys(layout: String) throws {
-        let rules = "event e(limit: 5000) { k: Int, o: Int? }\n"
+        let rules = "event e(limit: 5000) { i: Int, k: Int, o: Int? }\n"
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "d", text: rules)).program)
         let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "d", text: rules)).program)
         func key(_ index: Int) -> Int {
@@ -1012,7 +1012,7 @@ struct OptimizerTests {
         }
         var store = DonationStore(program: optimized), plainStore = DonationStore(program: plain)
         for index in 0..<700 {
-            var payload: [String: Value] = ["k": .int(key(index))]
+            var payload: [String: Value] = ["i": .int(index), "k": .int(key(index))]
             // Nils on some rows, and groups of different sizes among the others.
             if index % 4 != 0 { payload["o"] = .int(key(index * index % 97)) }
             let date = Fixture.date("2026-10-01T00:00:00Z").addingTimeInterval(Double(index) * 60)
@@ -1035,6 +1035,60 @@ struct OptimizerTests {
             }
         }
         #expect(checked == 28)
+        // The groups themselves, against grouping as an app would (see `referenceSubset`).
+        let rows = (0..<700).map { (k: key($0), o: $0 % 4 != 0 ? key($0 * $0 % 97) : nil) }
+        for (source, kept) in [("e.donations", Array(0..<700)), ("e.donations.prefix(9)", Array(0..<9)),
+                               ("e.donations.filter { $0.o != nil }", (0..<700).filter { $0 % 4 != 0 })] {
+            for largest in [true, false] {
+                let call = largest ? "largestSubset" : "smallestSubset"
+                for (field, keys) in [("k", kept.map { Optional(rows[$0].k) }), ("o", kept.map { rows[$0].o })] {
+                    let text = SourceFile(name: "<expr>", text: "\(source).\(call)(groupedBy: \\.\(field)).map(\\.i)")
+                    let expression = try #require(RuleCompiler().compileExpression(text, in: optimized).expression)
+                    let expected = OptimizerTests.referenceSubset(keys, largest: largest).map { kept[$0] }
+                    #expect(OptimizerTests.outcome(optimized, store, expression, options).text == "[Int] = \(expected)",
+                            "\(text.text) over \(layout) keys")
+                }
+            }
+        }
+    }
+
+    /// TipKit's `largestSubset`/`smallestSubset` of keys, as an app groups them: the offsets of
+    /// the largest (or smallest) group, the group whose first key comes first on a tie (NaN
+    /// keys, equal to nothing, each a group of their own).
+    static func referenceSubset<Key: Hashable>(_ keys: [Key], largest: Bool) -> [Int] {
+        var groupOf: [Key: Int] = [:]
+        var groups: [[Int]] = []
+        for (offset, key) in keys.enumerated() {
+            if let group = groupOf[key] {
+                groups[group].append(offset)
+            } else {
+                groupOf[key] = groups.count
+                groups.append([offset])
+            }
+        }
+        var best = 0
+        for group in groups.indices.dropFirst() where largest ? groups[group].count > groups[best].count : groups[group].count < groups[best].count {
+            best = group
+        }
+        return groups.isEmpty ? [] : groups[best]
+    }
+
+    @Test("largest and smallest subsets by a Double field, NaN keys each a group of their own, are the groups an app would pick")
+    func subsetsByDoubles() throws {
+        let program = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
+        let store = try OptimizerTests.store(program)
+        let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
+        // The ratings `store` donates: NaN at 17 and 41, -0.0 (one group with 0.0) at 23.
+        let ratings: [Double] = (0..<60).map { index in
+            if index == 17 || index == 41 { return .nan }
+            return index == 23 ? -0.0 : Double((index * 7) % 11) / 2
+        }
+        for largest in [true, false] {
+            let text = SourceFile(name: "<expr>", text: "view.donations.\(largest ? "largest" : "smallest")Subset(groupedBy: \\.rating).map { $0.date.timeIntervalSince(view.donations[0].date) / 86400 }")
+            let expression = try #require(RuleCompiler().compileExpression(text, in: program).expression)
+            let expected = OptimizerTests.referenceSubset(ratings, largest: largest).map { "\(Double($0))" }.joined(separator: ", ")
+            #expect(OptimizerTests.outcome(program, store, expression, options).text == "[Double] = [\(expected)]", "\(text.text)")
+        }
     }
 
     @Test("chains of three or more tests by && or ||, computed for the rows earlier tests leave open, agree with closures over long lists")

@@ -350,58 +350,66 @@ enum BuiltinImplementations {
         let count = value.collectionCount
         guard count > 0 else { return value }
         let key = call.first!
-        let members: [[Int]]
+        let members: [Int]
         if case .donations(let list) = value, let keyPath = key as? KeyPathNode, let field = keyPath.singleField {
-            // A field's column read in place, grouped by its typed values; each key charged as
-            // the key path's application charges it.
+            // A field's column read in place, grouped by its typed values (`Int`s over a table of
+            // their range where it is small); each key charged as the key path's application
+            // charges it.
+            try ev.tick(count, keyPath.range)
             switch list.stream.columns[field] {
             case .int(let items):
-                members = try groups(count, &ev, keyPath.range) { items[list.position(at: $0)] }
+                members = denseGroup(count, within: items.writtenBounds, largest: largest) { items[list.position(at: $0)] }
+                    ?? bestGroup(count, largest: largest) { items[list.position(at: $0)] }
+            case .optionalInt(let items):
+                members = denseGroup(count, within: items.writtenBounds, largest: largest) { items[list.position(at: $0)] }
+                    ?? bestGroup(count, largest: largest) { items[list.position(at: $0)] }
             case .string(let items):
-                members = try groups(count, &ev, keyPath.range) { items[list.position(at: $0)] }
+                members = bestGroup(count, largest: largest) { items[list.position(at: $0)] }
             case let column:
-                members = try groups(count, &ev, keyPath.range) { column[list.position(at: $0)] }
+                members = bestGroup(count, largest: largest) { column[list.position(at: $0)] }
             }
         } else {
-            var groupOf: [Value: Int] = [:]
-            var found: [[Int]] = []
-            for offset in 0..<count {
-                let element = ev.element(of: value, at: offset)
-                let key = try key.apply(&ev, element)
-                if let group = groupOf[key] {
-                    found[group].append(offset)
-                } else {
-                    groupOf[key] = found.count
-                    found.append([offset])
-                }
-            }
-            members = found
+            var keys: [Value] = []
+            keys.reserveCapacity(count)
+            for offset in 0..<count { keys.append(try key.apply(&ev, ev.element(of: value, at: offset))) }
+            members = bestGroup(count, largest: largest) { keys[$0] }
         }
-        // Groups are numbered in order of their first donation, so the first best one wins ties.
-        var best = 0
-        for group in members.indices.dropFirst() {
-            let better = largest ? members[group].count > members[best].count : members[group].count < members[best].count
-            if better { best = group }
-        }
-        return ev.subsequence(of: value, offsets: members[best])
+        return ev.subsequence(of: value, offsets: members)
     }
 
-    /// The offsets `0..<count` grouped by their keys, groups in order of their first member,
-    /// charging a step per key as a one-step key path does.
-    private static func groups<Key: Hashable>(_ count: Int, _ ev: inout Evaluator, _ range: SourceRange,
-                                              _ key: (Int) -> Key) throws(Interrupt) -> [[Int]] {
-        var groupOf: [Key: Int] = [:]
-        var members: [[Int]] = []
+    /// The offsets of the largest (or smallest) group of `0..<count` by their keys; on a tie the
+    /// group whose first member comes first. Sizes are counted first, keyed by the groups' keys
+    /// (which also keep where each began), then the best group's members gathered by comparing
+    /// keys: no array is made for each group.
+    private static func bestGroup<Key: Hashable>(_ count: Int, largest: Bool, _ key: (Int) -> Key) -> [Int] {
+        var groups: [Key: (size: Int, first: Int)] = [:]
         for offset in 0..<count {
-            try ev.tick(1, range)
-            let key = key(offset)
-            if let group = groupOf[key] {
-                members[group].append(offset)
-            } else {
-                groupOf[key] = members.count
-                members.append([offset])
-            }
+            groups[key(offset), default: (0, offset)].size += 1
         }
+        var best: (key: Key, size: Int, first: Int)?
+        for (groupKey, group) in groups {
+            guard let current = best else {
+                best = (groupKey, group.size, group.first)
+                continue
+            }
+            let better = largest ? group.size > current.size : group.size < current.size
+            if better || (group.size == current.size && group.first < current.first) { best = (groupKey, group.size, group.first) }
+        }
+        guard let best else { return [] }
+        // (The first member by its place: a NaN key, each a group of its own, equals no key.)
+        var members = [best.first]
+        members.reserveCapacity(best.size)
+        for offset in best.first + 1..<count where key(offset) == best.key { members.append(offset) }
+        return members
+    }
+
+    /// `bestGroup` for `Int` keys (nil an `Int?` key's own group) over a table of their range
+    /// (see `DenseIntKeys`); nil when the range is too wide.
+    private static func denseGroup(_ count: Int, within bounds: (low: Int, high: Int)?, largest: Bool, _ key: (Int) -> Int?) -> [Int]? {
+        guard let best = DenseIntKeys.bestGroup(count, within: bounds, largest: largest, key) else { return nil }
+        var members = [best.first]
+        members.reserveCapacity(best.size)
+        for offset in best.first + 1..<count where key(offset) == best.key { members.append(offset) }
         return members
     }
 }

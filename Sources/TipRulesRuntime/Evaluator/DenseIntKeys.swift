@@ -65,6 +65,44 @@ enum DenseIntKeys {
         }
     }
 
+    /// The largest (or smallest) group of equal keys, nil keys a group of their own, on a tie
+    /// the one whose first key comes first: its key, size and first offset (of `count` > 0
+    /// keys). A count for each key of the range, then, in order, each key's group weighed at
+    /// its first key (marked seen by negating its count). Nil, as `extremeGroupSize`, when the
+    /// range is too wide.
+    @inline(__always)
+    static func bestGroup(_ count: Int, within bounds: (low: Int, high: Int)?, largest: Bool,
+                          _ read: (Int) -> Int?) -> (key: Int?, size: Int, first: Int)? {
+        guard let (low, span) = range(count, bounds, read) else { return (nil, count, 0) }
+        guard span < UInt(max(1024, 2 * count)) else { return nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
+            sizes.initialize(repeating: 0)
+            let base = sizes.baseAddress.unsafelyUnwrapped
+            var nils = 0
+            for offset in 0..<count {
+                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
+            }
+            var best: (key: Int?, size: Int, first: Int)?
+            for offset in 0..<count {
+                let key = read(offset)
+                let size: Int
+                if let x = key {
+                    let slot = Int(bitPattern: UInt(bitPattern: x &- low))
+                    guard base[slot] > 0 else { continue }
+                    size = base[slot]
+                    base[slot] = -size
+                } else {
+                    guard nils > 0 else { continue }
+                    size = nils
+                    nils = -nils
+                }
+                if let current = best, largest ? size <= current.size : size >= current.size { continue }
+                best = (key, size, offset)
+            }
+            return best
+        }
+    }
+
     /// The least key and how far the greatest lies above it (unsigned: it may pass `Int.max`),
     /// from `bounds` or a pass over the keys; nil when no key is present.
     @inline(__always)
