@@ -378,29 +378,33 @@ enum BuiltinImplementations {
     }
 
     /// The offsets of the largest (or smallest) group of `0..<count` by their keys; on a tie the
-    /// group whose first member comes first. Sizes are counted first, keyed by the groups' keys
-    /// (which also keep where each began), then the best group's members gathered by comparing
-    /// keys: no array is made for each group.
+    /// group whose first member comes first. Groups are numbered as their first members come,
+    /// each offset's group noted and only the groups' sizes counted; the best group's members
+    /// are then gathered by their number: no array is made for each group, and no key read
+    /// twice.
     private static func bestGroup<Key: Hashable>(_ count: Int, largest: Bool, _ key: (Int) -> Key) -> [Int] {
-        var groups: [Key: (size: Int, first: Int)] = [:]
-        for offset in 0..<count {
-            groups[key(offset), default: (0, offset)].size += 1
-        }
-        var best: (key: Key, size: Int, first: Int)?
-        for (groupKey, group) in groups {
-            guard let current = best else {
-                best = (groupKey, group.size, group.first)
-                continue
+        var groupOf: [Key: Int] = [:]
+        var sizes: [Int] = []
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { groups in
+            for offset in 0..<count {
+                let groupKey = key(offset)
+                if let group = groupOf[groupKey] {
+                    sizes[group] += 1
+                    groups[offset] = group
+                } else {
+                    groupOf[groupKey] = sizes.count
+                    groups[offset] = sizes.count
+                    sizes.append(1)
+                }
             }
-            let better = largest ? group.size > current.size : group.size < current.size
-            if better || (group.size == current.size && group.first < current.first) { best = (groupKey, group.size, group.first) }
+            guard !sizes.isEmpty else { return [] }
+            var best = 0
+            for group in sizes.indices.dropFirst() where largest ? sizes[group] > sizes[best] : sizes[group] < sizes[best] { best = group }
+            var members: [Int] = []
+            members.reserveCapacity(sizes[best])
+            for offset in 0..<count where groups[offset] == best { members.append(offset) }
+            return members
         }
-        guard let best else { return [] }
-        // (The first member by its place: a NaN key, each a group of its own, equals no key.)
-        var members = [best.first]
-        members.reserveCapacity(best.size)
-        for offset in best.first + 1..<count where key(offset) == best.key { members.append(offset) }
-        return members
     }
 
     /// `bestGroup` for `Int` keys (nil an `Int?` key's own group) over a table of their range
