@@ -1073,21 +1073,29 @@ struct OptimizerTests {
         return groups.isEmpty ? [] : groups[best]
     }
 
-    @Test("largest and smallest subsets by a Double field, NaN keys each a group of their own, are the groups an app would pick")
-    func subsetsByDoubles() throws {
+    @Test("largest and smallest subsets by a Double or String field, NaN keys each a group of their own, are the groups an app would pick")
+    func subsetsByHashedKeys() throws {
         let program = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)
         let store = try OptimizerTests.store(program)
         let options = EvaluationOptions(now: Fixture.date("2029-06-01T00:00:00Z"))
-        // The ratings `store` donates: NaN at 17 and 41, -0.0 (one group with 0.0) at 23.
+        // What `store` donates: NaN ratings at 17 and 41, -0.0 (one group with 0.0) at 23; names
+        // in turn, a decomposed one among them.
         let ratings: [Double] = (0..<60).map { index in
             if index == 17 || index == 41 { return .nan }
             return index == 23 ? -0.0 : Double((index * 7) % 11) / 2
         }
+        let names = ["Alps", "Alpine Lake", "Wilbere Bowl", "e\u{301}te\u{301}", "Zion", "",
+                     "The long and winding road that leads to the lake beyond the alpine meadows of the valley"]
+        let keyed = (0..<60).map { names[($0 * 5) % names.count] }
         for largest in [true, false] {
-            let text = SourceFile(name: "<expr>", text: "view.donations.\(largest ? "largest" : "smallest")Subset(groupedBy: \\.rating).map { $0.date.timeIntervalSince(view.donations[0].date) / 86400 }")
-            let expression = try #require(RuleCompiler().compileExpression(text, in: program).expression)
-            let expected = OptimizerTests.referenceSubset(ratings, largest: largest).map { "\(Double($0))" }.joined(separator: ", ")
-            #expect(OptimizerTests.outcome(program, store, expression, options).text == "[Double] = [\(expected)]", "\(text.text)")
+            for (field, expected) in [("rating", OptimizerTests.referenceSubset(ratings, largest: largest)),
+                                      ("name", OptimizerTests.referenceSubset(keyed, largest: largest))] {
+                let call = "\(largest ? "largest" : "smallest")Subset(groupedBy: \\.\(field))"
+                let text = SourceFile(name: "<expr>", text: "view.donations.\(call).map { $0.date.timeIntervalSince(view.donations[0].date) / 86400 }")
+                let expression = try #require(RuleCompiler().compileExpression(text, in: program).expression)
+                let days = expected.map { "\(Double($0))" }.joined(separator: ", ")
+                #expect(OptimizerTests.outcome(program, store, expression, options).text == "[Double] = [\(days)]", "\(text.text)")
+            }
         }
     }
 
