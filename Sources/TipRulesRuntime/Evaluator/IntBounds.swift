@@ -153,8 +153,32 @@ extension Evaluator {
                     for x in buffer[range] { include(x) }
                 }
             } else {
-                let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).doubles(a)
-                for offset in 0..<list.count { include(read(list.position(at: offset))) }
+                let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
+                if let column = binder.numberColumn(a) {
+                    // Computed a batch at a time, each operation in a loop of its own (see
+                    // `NumberColumn`), where a closure a row cost about 150 instructions.
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: binder.batch) { values in
+                        let start = values.baseAddress.unsafelyUnwrapped
+                        column.computeBatches(of: list, batch: binder.batch, into: { _ in start }) { _, count in
+                            // (A batch's bounds in locals, then taken in: the captured ones are
+                            // checked for exclusive access at every use.)
+                            var batchLow = Double.infinity, batchHigh = -Double.infinity
+                            var batchUnordered: UInt8 = 0
+                            for offset in 0..<count {
+                                let x = start[offset]
+                                batchLow = x < batchLow ? x : batchLow
+                                batchHigh = x > batchHigh ? x : batchHigh
+                                batchUnordered |= unsafeBitCast(x != x, to: UInt8.self)
+                            }
+                            include(batchLow)
+                            include(batchHigh)
+                            unordered |= batchUnordered
+                        }
+                    }
+                } else {
+                    let read = binder.doubles(a)
+                    for offset in 0..<list.count { include(read(list.position(at: offset))) }
+                }
             }
             // Truncation is monotonic, so the bounds of the values give those of the `Int`s.
             guard unordered == 0, let least = IntConversion.exact(low), let greatest = IntConversion.exact(high) else { return nil }

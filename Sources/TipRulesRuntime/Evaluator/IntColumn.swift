@@ -196,6 +196,15 @@ final class IntColumn: BatchComputation {
         case .converted(let numbers):
             let x = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Double.self)
             numbers.fill(input, x)
+            // The usual batch, every magnitude under 2^52 (a day count, a score scaled by ten),
+            // converted without `Int(_:)`'s checks and branches (see `BranchFreeDouble`).
+            let count = input.count
+            var small = 1
+            for offset in 0..<count { small &= (abs(x[offset]) < BranchFreeDouble.twoTo52).bit }
+            if small == 1 {
+                for offset in 0..<count { output[offset] = BranchFreeDouble.truncatedToInt(x[offset]) }
+                return
+            }
             // 0 where it would not convert, rather than a trap; without a branch.
             var failures = 0
             for offset in 0..<input.count {

@@ -1129,7 +1129,7 @@ final class NumberColumn: BatchComputation {
             a.fill(input, output)
             switch function {
             case .absDouble: for offset in 0..<input.count { output[offset] = abs(output[offset]) }
-            case .rounded: for offset in 0..<input.count { output[offset] = output[offset].rounded() }
+            case .rounded: for offset in 0..<input.count { output[offset] = BranchFreeDouble.rounded(output[offset]) }
             case .minDouble, .maxDouble:
                 if let k = b!.constant {
                     for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(output[offset], k, isMax: isMax) }

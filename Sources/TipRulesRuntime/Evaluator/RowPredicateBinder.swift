@@ -675,7 +675,7 @@ struct RowPredicateBinder {
             return .computedInts { Int(truncatingIfNeeded: f($0).magnitude) }
         case .rounded:
             let f = number(a)
-            return .number(.computed { f($0).rounded() })
+            return .number(.computed { BranchFreeDouble.rounded(f($0)) })
         case .doubleFromInt:
             if case .ints(let items) = a { return .number(.computed { Double(items[$0]) }) }
             let f = int(a)
