@@ -976,7 +976,7 @@ struct OptimizerTests {
         #expect(checked == 224)
     }
 
-    @Test("distinct Ints counted over a bitmap of their range, or hashed where it is too wide, agree with closures over long lists")
+    @Test("distinct Ints counted over a bitmap of their range, or hashed where it is too wide, and distinct Bools agree with closures over long lists")
     func distinctIntsOverLongLists() throws {
         let list = try LongList(count: 900)
         // Ranges a bitmap covers (ids, ids spread a thousand apart, near `Int.max` and `Int.min`)
@@ -984,7 +984,9 @@ struct OptimizerTests {
         // optional fields with their nils counted and left out; computed and stored values.
         let mappings = ["map(\\.id)", "map { $0.id * 1000 }", "map { $0.id * 100000 }", "map(\\.bonus)", "compactMap(\\.bonus)",
                         "map { Int($0.rating * 2) }", "map { 9223372036854775807 - abs($0.id) }", "map { -9223372036854775807 - 1 + abs($0.id) }",
-                        "map { $0.id > 2 ? 9223372036854775807 : -9223372036854775807 - 1 }", "compactMap { $0.id > 0 ? $0.id * 3 : nil }"]
+                        "map { $0.id > 2 ? 9223372036854775807 : -9223372036854775807 - 1 }", "compactMap { $0.id > 0 ? $0.id * 3 : nil }",
+                        // `Bool`s, counted from their truths: both, only false, only true, NaN's.
+                        "map { $0.rating > 2.5 }", "map { $0.id > 100 }", "map { $0.id > -100 || $0.seen }", "map { $0.rating != $0.rating }"]
         for source in ["view.donations", "view.donations.filter { $0.id != 2 }", "view.donations.reversed()", "empty.donations"] {
             for mapping in mappings {
                 try list.expectAgreementUnderBudgets("Set(\(source).\(mapping)).count")

@@ -1725,6 +1725,19 @@ extension Evaluator {
             }
             return (seen.count, counted)
         }
+        // A `Bool` a row (`Set(xs.map { $0.score > 4 }).count`): its truths computed a batch at
+        // a time and counted, rather than each boxed and hashed. (A test that charges work, a
+        // string search, is left to the mapping's meter.)
+        if meter == nil, case .conditional(let test, .constant(.bool(true)), .constant(.bool(false))) = mapping,
+           let truths = TestColumn.make(test, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) {
+            var passing = 0
+            Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), truths) { (values: UnsafeBufferPointer<Bool>) in
+                var passed = 0
+                for value in values { passed &+= value.bit }
+                passing += passed
+            }
+            return ((passing > 0).bit + (passing < list.count).bit, list.count)
+        }
         let column: Column
         switch mappedValues(mapping, list, meter) {
         case .column(let read): column = read
