@@ -994,6 +994,29 @@ struct OptimizerTests {
         }
     }
 
+    @Test("sets of Ints a let makes, and searches of them row by row, agree with closures over long lists, however the Ints spread")
+    func intSetsOverLongLists() throws {
+        // Many values close together (a bitmap of their range), the same spread a billion apart
+        // (a hashed set), a few (searched in turn), and none.
+        let list = try LongList(count: 900, declarations: """
+            let closeIDs = Set(view.donations.map { $0.id * 7 + ($0.bonus ?? 0) })
+            let farIDs = Set(view.donations.map { ($0.id * 7 + ($0.bonus ?? 0)) * 1000000007 })
+            let fewIDs = Set(view.donations.filter { $0.seen }.map(\\.id))
+            let noneIDs = Set(empty.donations.map(\\.id))
+            """)
+        // Each with what it was made of, so that every member, the least and the greatest among
+        // them, is looked for.
+        for (set, member) in [("closeIDs", "$0.id * 7 + ($0.bonus ?? 0)"), ("farIDs", "($0.id * 7 + ($0.bonus ?? 0)) * 1000000007"),
+                              ("fewIDs", "$0.id"), ("noneIDs", "$0.id")] {
+            try list.expectAgreementUnderBudgets("\(set).count", fusedInDeclarations: true)
+            for test in ["\(set).contains($0.id * 5)", "!\(set).contains($0.id * 1000000007 + 3)", "\(set).contains(($0.bonus ?? 9) * 7)",
+                         "\(set).contains(\(member))", "\(set).contains(\(member) + 1)"] {
+                try list.expectAgreementUnderBudgets("view.donations.filter { \(test) }.count")
+                try list.expectAgreementUnderBudgets("view.donations.reversed().first { \(test) }?.id")
+            }
+        }
+    }
+
     /// Keys laid out for `DenseIntKeys`: a few values, values next to `Int.max` and `Int.min`,
     /// values spread too wide for a table of their range, and `Int.min` with `Int.max`.
     @Test("distinct counts and group sizes of Int keys agree with closures however the keys spread", arguments: [

@@ -35,6 +35,28 @@ enum DenseIntKeys {
         }
     }
 
+    /// Calls `body` with each distinct key that is not nil, at its first occurrence, in order;
+    /// false, calling nothing, when the range is too wide for a bitmap (as for `distinct`).
+    @inline(__always)
+    static func forEachDistinct(_ count: Int, within bounds: (low: Int, high: Int)?,
+                                _ read: (Int) -> Int?, _ body: (Int) -> Void) -> Bool {
+        guard let (low, span) = range(count, bounds, read) else { return true }
+        guard span < UInt(max(4096, 64 * count)) else { return false }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Int(span >> 6) + 1) { bits in
+            bits.initialize(repeating: 0)
+            let base = bits.baseAddress.unsafelyUnwrapped
+            for offset in 0..<count {
+                guard let x = read(offset) else { continue }
+                let bit = UInt(bitPattern: x &- low)
+                let word = base[Int(bitPattern: bit >> 6)], mask: UInt64 = 1 &<< UInt64(bit & 63)
+                guard word & mask == 0 else { continue }
+                base[Int(bitPattern: bit >> 6)] = word | mask
+                body(x)
+            }
+        }
+        return true
+    }
+
     /// The size of the largest (or smallest) group of equal keys, nil keys a group of their
     /// own: a count for each key of the range, then the extreme of those not zero. Nil when the
     /// keys spread over more than two values a key (and 1024 in all), whose counts would take

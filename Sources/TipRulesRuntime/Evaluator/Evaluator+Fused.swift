@@ -1616,9 +1616,17 @@ extension Evaluator {
     private func distinctValues(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType) -> Set<Value> {
         var result = Set<Value>(minimumCapacity: list.count)
         if element == .int {
-            var seen = Set<Int>(minimumCapacity: list.count)
+            // Each value's first occurrence found over a bitmap of their range where it is
+            // small (see `DenseIntKeys`), otherwise in a typed set.
+            var seen = Set<Int>()
             switch mappedValues(mapping, list, nil) {
             case .column(.int(let items)):
+                let bounds = items.writtenBounds
+                let dense = Self.reading(items, of: list) { count, read in
+                    DenseIntKeys.forEachDistinct(count, within: bounds, { read($0) }) { result.insert(.int($0)) }
+                }
+                if dense { return result }
+                seen.reserveCapacity(list.count)
                 items.withUnsafeBufferPointer { buffer in
                     for offset in 0..<list.count {
                         let x = buffer[list.position(at: offset)]
@@ -1627,6 +1635,11 @@ extension Evaluator {
                 }
                 return result
             case .computed(.ints(let keys)):
+                let dense = keys.withUnsafeBufferPointer { buffer in
+                    DenseIntKeys.forEachDistinct(buffer.count, within: nil, { buffer[$0] }) { result.insert(.int($0)) }
+                }
+                if dense { return result }
+                seen.reserveCapacity(keys.count)
                 for x in keys where seen.insert(x).inserted { result.insert(.int(x)) }
                 return result
             default:
