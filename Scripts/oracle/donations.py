@@ -68,6 +68,13 @@ forms = [
  lambda: f'view.donations.reduce("") {{ $0.count > 8 ? $0 : $0 + $1.name }}',
  lambda: f'view.donations.filter {{ {pred()} }}.map(\\.score).reduce(0, +) / Double(max(1, view.donations.count))',
  lambda: f'view.donations.map {{ Int($0.score * 10) }}.reduce(0, +) % 7',
+ # Distinct counts and sets of `Int`s over a table of their range, of `Bool`s from truths;
+ # conversions and rounding of a batch.
+ lambda: f'Set(view.donations.map {{ $0.id * {il()} }}).count', lambda: f'Set(view.donations.map {{ Int($0.score * 2) }}).count',
+ lambda: f'Set(view.donations.map {{ {pred()} }}).count', lambda: f'Set(view.donations.compactMap {{ $0.note?.count }}).count',
+ lambda: f'view.donations.map {{ Int($0.score.rounded()) }}.reduce(0, +)', lambda: f'view.donations.map {{ ($0.score * 1.5 - 3).rounded() }}',
+ lambda: f'view.donations.filter {{ keys.contains($0.id * 10 + {il()}) }}.count', lambda: f'keys.count',
+ lambda: f'view.donations.filter {{ {pred()} }}.map {{ Int($0.score) * 3 }}.max()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
@@ -95,6 +102,7 @@ let notes = view.donations.compactMap(\\.note)
 let kept = view.donations.filter { $0.id > 0 }.map(\\.score)
 let lengths = view.donations.compactMap { $0.note?.count }
 let meanScore = scores.reduce(0, +) / Double(max(1, scores.count))
+let keys = Set(view.donations.map { $0.id * 10 + Int($0.score) })
 '''
 open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n' + lets)
 exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
