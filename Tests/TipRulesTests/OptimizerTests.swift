@@ -985,8 +985,13 @@ struct OptimizerTests {
         let mappings = ["map(\\.id)", "map { $0.id * 1000 }", "map { $0.id * 100000 }", "map(\\.bonus)", "compactMap(\\.bonus)",
                         "map { Int($0.rating * 2) }", "map { 9223372036854775807 - abs($0.id) }", "map { -9223372036854775807 - 1 + abs($0.id) }",
                         "map { $0.id > 2 ? 9223372036854775807 : -9223372036854775807 - 1 }", "compactMap { $0.id > 0 ? $0.id * 3 : nil }",
-                        // `Bool`s, counted from their truths: both, only false, only true, NaN's.
-                        "map { $0.rating > 2.5 }", "map { $0.id > 100 }", "map { $0.id > -100 || $0.seen }", "map { $0.rating != $0.rating }"]
+                        // One of two constants a row, counted from the test's truths: `Bool`s (both,
+                        // only false, only true, NaN's), strings, equal constants, zeros of both
+                        // signs, nil left out, and NaN (each a value of its own).
+                        "map { $0.rating > 2.5 }", "map { $0.id > 100 }", "map { $0.id > -100 || $0.seen }", "map { $0.rating != $0.rating }",
+                        "map { $0.rating >= 4 ? \"good\" : \"bad\" }", "map { $0.id > 2 ? 7 : 7 }", "map { $0.seen ? 0.0 : -0.0 }",
+                        "compactMap { $0.seen ? \"s\" : nil }", "map { $0.seen ? 2.5 : 0.0 / 0.0 }", "map { $0.seen ? 2.5 : Double.nan }",
+                        "map { $0.id > 0 ? Double.nan : Double.nan }"]
         for source in ["view.donations", "view.donations.filter { $0.id != 2 }", "view.donations.reversed()", "empty.donations"] {
             for mapping in mappings {
                 try list.expectAgreementUnderBudgets("Set(\(source).\(mapping)).count")

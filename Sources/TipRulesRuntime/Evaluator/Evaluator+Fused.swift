@@ -1678,6 +1678,18 @@ extension Evaluator {
         }
     }
 
+    /// Whether a constant is a scalar equal to itself (not NaN), nil, or such a scalar wrapped:
+    /// one value however many rows give it. (An array of NaNs is equal to itself only where it
+    /// is the same array.)
+    private static func isOrdinaryScalar(_ constant: Constant) -> Bool {
+        switch constant {
+        case .int, .bool, .string, .null: return true
+        case .double(let x), .date(let x): return !x.isNaN
+        case .some(let wrapped): return isOrdinaryScalar(wrapped)
+        case .timeRange, .array, .set: return false
+        }
+    }
+
     /// Calls `body` with the list's length and a reader of `items` at the list's positions by
     /// offset, reading the column in place (a contiguous list's without a lookup).
     @inline(__always)
@@ -1738,10 +1750,13 @@ extension Evaluator {
             }
             return (seen.count, counted)
         }
-        // A `Bool` a row (`Set(xs.map { $0.score > 4 }).count`): its truths computed a batch at
-        // a time and counted, rather than each boxed and hashed. (A test that charges work, a
-        // string search, is left to the mapping's meter.)
-        if meter == nil, case .conditional(let test, .constant(.bool(true)), .constant(.bool(false))) = mapping,
+        // One of two constants a row (`Set(xs.map { $0.score > 4 }).count`, `map { $0.score >= 4
+        // ? "good" : "bad" }`): the test's truths computed a batch at a time and counted, rather
+        // than each row's value boxed and hashed. (Not for a test that charges work, a string
+        // search, which the mapping's meter charges; nor for a NaN, each of which is a value of
+        // its own.)
+        if meter == nil, case .conditional(let test, .constant(let whenTrue), .constant(let whenFalse)) = mapping,
+           Self.isOrdinaryScalar(whenTrue), Self.isOrdinaryScalar(whenFalse),
            let truths = TestColumn.make(test, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) {
             var passing = 0
             Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), truths) { (values: UnsafeBufferPointer<Bool>) in
@@ -1749,7 +1764,13 @@ extension Evaluator {
                 for value in values { passed &+= value.bit }
                 passing += passed
             }
-            return ((passing > 0).bit + (passing < list.count).bit, list.count)
+            var values = Set<Value>()
+            var counted = 0
+            for (constant, rows) in [(whenTrue, passing), (whenFalse, list.count - passing)] where rows > 0 && !(skipsNil && constant == .null) {
+                values.insert(Value(constant))
+                counted += rows
+            }
+            return (values.count, counted)
         }
         let column: Column
         switch mappedValues(mapping, list, meter) {
