@@ -58,26 +58,22 @@ enum DenseIntKeys {
     }
 
     /// The size of the largest (or smallest) group of equal keys, nil keys a group of their
-    /// own: a count for each key of the range, then the extreme of those not zero. Nil when the
-    /// keys spread over more than two values a key (and 1024 in all), whose counts would take
-    /// longer to go through than a dictionary to fill.
+    /// own: a count for each key of the range, then the extreme of those not zero. (A loop of
+    /// its own rather than `forEachGroup` with a closure: a third fewer instructions.) Nil when
+    /// the keys spread over more than two values a key (and 1024 in all), whose counts would
+    /// take longer to go through than a dictionary to fill.
     @inline(__always)
     static func extremeGroupSize(_ count: Int, within bounds: (low: Int, high: Int)?, largest: Bool,
                                  _ read: (Int) -> Int?) -> Int? {
         guard count > 0 else { return 0 }
         guard let (low, span) = range(count, bounds, read) else { return count }
         guard span < UInt(max(1024, 2 * count)) else { return nil }
-        let slots = Int(span) + 1
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { sizes in
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
             sizes.initialize(repeating: 0)
             let base = sizes.baseAddress.unsafelyUnwrapped
             var nils = 0
             for offset in 0..<count {
-                guard let x = read(offset) else {
-                    nils += 1
-                    continue
-                }
-                base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1
+                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
             }
             var extreme = nils
             for size in sizes where size > 0 {
@@ -85,6 +81,31 @@ enum DenseIntKeys {
             }
             return extreme
         }
+    }
+
+    /// Calls `body` with each key present and the size of its group, in ascending order, then
+    /// nil with the number of nil keys if there are any: a count for each key of the range, then
+    /// those not zero. False, calling nothing, when the range is too wide (as for
+    /// `extremeGroupSize`).
+    @inline(__always)
+    static func forEachGroup(_ count: Int, within bounds: (low: Int, high: Int)?,
+                             _ read: (Int) -> Int?, _ body: (Int?, Int) -> Void) -> Bool {
+        guard let (low, span) = range(count, bounds, read) else {
+            if count > 0 { body(nil, count) }
+            return true
+        }
+        guard span < UInt(max(1024, 2 * count)) else { return false }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
+            sizes.initialize(repeating: 0)
+            let base = sizes.baseAddress.unsafelyUnwrapped
+            var nils = 0
+            for offset in 0..<count {
+                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
+            }
+            for (slot, size) in sizes.enumerated() where size > 0 { body(low &+ slot, size) }
+            if nils > 0 { body(nil, nils) }
+        }
+        return true
     }
 
     /// The largest (or smallest) group of equal keys, nil keys a group of their own, on a tie

@@ -396,12 +396,36 @@ extension Evaluator {
             reused = true
             for position in entry.range.lowerBound..<positions.lowerBound { sizes.remove(column[position]) }
             for position in entry.range.upperBound..<positions.upperBound { sizes.add(column[position]) }
+        } else if let counted = Self.denseGroupSizes(column, positions) {
+            sizes = counted
         } else {
             sizes = GroupSizes()
             for position in positions { sizes.add(column[position]) }
         }
         cache.put(IncrementalCache.Entry(node: node, stream: stream.identity, rewrites: stream.rewrites, range: positions, state: .groups(sizes)), for: node, reused: reused)
         return largest ? sizes.largest : sizes.smallest
+    }
+
+    /// The group sizes of an `Int` or `Int?` column's values at `positions`, counted in a table
+    /// over their range where it is small (see `DenseIntKeys`): a dictionary entry made for each
+    /// group rather than updated for each value. Nil for other columns and wide ranges.
+    private static func denseGroupSizes(_ column: Column, _ positions: Range<Int>) -> GroupSizes? {
+        var groups: [(key: Value, size: Int)] = []
+        func collect<T>(_ items: ColumnArray<T>, _ bounds: (low: Int, high: Int)?, _ int: (T) -> Int?) -> Bool {
+            items.withUnsafeBufferPointer { buffer in
+                precondition(positions.lowerBound >= 0 && positions.upperBound <= buffer.count, "a list past its stream's end")
+                let start = positions.lowerBound
+                return DenseIntKeys.forEachGroup(positions.count, within: bounds, { int(buffer[start &+ $0]) }) { key, size in
+                    groups.append((key.map(Value.int) ?? .null, size))
+                }
+            }
+        }
+        switch column {
+        case .int(let items): guard collect(items, items.writtenBounds, { $0 }) else { return nil }
+        case .optionalInt(let items): guard collect(items, items.writtenBounds, { $0 }) else { return nil }
+        default: return nil
+        }
+        return GroupSizes(groups: groups)
     }
 
     /// A sum from the cache's last total for this node and stream, when the list still starts

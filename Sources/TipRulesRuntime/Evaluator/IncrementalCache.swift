@@ -72,6 +72,16 @@ package struct GroupSizes {
 
     package init() {}
 
+    /// The sizes of groups counted already: each key with the size of its group (at least 1).
+    package init(groups: some Sequence<(key: Value, size: Int)>) {
+        for (key, size) in groups {
+            counts[key] = size
+            sizes[size, default: 0] += 1
+        }
+        largest = sizes.keys.max() ?? 0
+        smallest = sizes.keys.min() ?? 0
+    }
+
     package mutating func add(_ key: Value) {
         let old = counts[key, default: 0]
         if old > 0 { forget(size: old) }
