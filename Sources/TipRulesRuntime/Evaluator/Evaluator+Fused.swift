@@ -396,7 +396,7 @@ extension Evaluator {
             reused = true
             for position in entry.range.lowerBound..<positions.lowerBound { sizes.remove(column[position]) }
             for position in entry.range.upperBound..<positions.upperBound { sizes.add(column[position]) }
-        } else if let counted = Self.denseGroupSizes(column, positions) {
+        } else if let counted = Self.countedGroupSizes(column, positions) {
             sizes = counted
         } else {
             sizes = GroupSizes()
@@ -406,10 +406,11 @@ extension Evaluator {
         return largest ? sizes.largest : sizes.smallest
     }
 
-    /// The group sizes of an `Int` or `Int?` column's values at `positions`, counted in a table
-    /// over their range where it is small (see `DenseIntKeys`): a dictionary entry made for each
-    /// group rather than updated for each value. Nil for other columns and wide ranges.
-    private static func denseGroupSizes(_ column: Column, _ positions: Range<Int>) -> GroupSizes? {
+    /// The group sizes of a column's values at `positions`, each group's size counted before
+    /// its entry is made, rather than the entry updated for each value: `Int` and `Int?` keys in
+    /// a table over their range where it is small (see `DenseIntKeys`), `String`s in a
+    /// dictionary of their own type. Nil for other columns and wide ranges.
+    private static func countedGroupSizes(_ column: Column, _ positions: Range<Int>) -> GroupSizes? {
         var groups: [(key: Value, size: Int)] = []
         func collect<T>(_ items: ColumnArray<T>, _ bounds: (low: Int, high: Int)?, _ int: (T) -> Int?) -> Bool {
             items.withUnsafeBufferPointer { buffer in
@@ -423,6 +424,13 @@ extension Evaluator {
         switch column {
         case .int(let items): guard collect(items, items.writtenBounds, { $0 }) else { return nil }
         case .optionalInt(let items): guard collect(items, items.writtenBounds, { $0 }) else { return nil }
+        case .string(let items):
+            var sizes: [String: Int] = [:]
+            items.withUnsafeBufferPointer { buffer in
+                precondition(positions.lowerBound >= 0 && positions.upperBound <= buffer.count, "a list past its stream's end")
+                for text in buffer[positions] { sizes[text, default: 0] += 1 }
+            }
+            groups = sizes.map { (Value.string($0.key), $0.value) }
         default: return nil
         }
         return GroupSizes(groups: groups)
