@@ -58,23 +58,16 @@ enum DenseIntKeys {
     }
 
     /// The size of the largest (or smallest) group of equal keys, nil keys a group of their
-    /// own: a count for each key of the range, then the extreme of those not zero. (A loop of
-    /// its own rather than `forEachGroup` with a closure: a third fewer instructions.) Nil when
-    /// the keys spread over more than two values a key (and 1024 in all), whose counts would
-    /// take longer to go through than a dictionary to fill.
+    /// own: a count for each key of the range, then the extreme of those not zero. Nil when the
+    /// keys spread over more than two values a key (and 1024 in all), whose counts would take
+    /// longer to go through than a dictionary to fill.
     @inline(__always)
     static func extremeGroupSize(_ count: Int, within bounds: (low: Int, high: Int)?, largest: Bool,
                                  _ read: (Int) -> Int?) -> Int? {
         guard count > 0 else { return 0 }
         guard let (low, span) = range(count, bounds, read) else { return count }
         guard span < UInt(max(1024, 2 * count)) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
-            sizes.initialize(repeating: 0)
-            let base = sizes.baseAddress.unsafelyUnwrapped
-            var nils = 0
-            for offset in 0..<count {
-                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
-            }
+        return groupSizes(count, low, span, read) { sizes, _, nils in
             var extreme = nils
             for size in sizes where size > 0 {
                 if extreme == 0 || (largest ? size > extreme : size < extreme) { extreme = size }
@@ -95,13 +88,7 @@ enum DenseIntKeys {
             return true
         }
         guard span < UInt(max(1024, 2 * count)) else { return false }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
-            sizes.initialize(repeating: 0)
-            let base = sizes.baseAddress.unsafelyUnwrapped
-            var nils = 0
-            for offset in 0..<count {
-                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
-            }
+        groupSizes(count, low, span, read) { sizes, _, nils in
             for (slot, size) in sizes.enumerated() where size > 0 { body(low &+ slot, size) }
             if nils > 0 { body(nil, nils) }
         }
@@ -118,13 +105,7 @@ enum DenseIntKeys {
                           _ read: (Int) -> Int?) -> (key: Int?, size: Int, first: Int)? {
         guard let (low, span) = range(count, bounds, read) else { return (nil, count, 0) }
         guard span < UInt(max(1024, 2 * count)) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
-            sizes.initialize(repeating: 0)
-            let base = sizes.baseAddress.unsafelyUnwrapped
-            var nils = 0
-            for offset in 0..<count {
-                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
-            }
+        return groupSizes(count, low, span, read) { sizes, base, nils in
             var best: (key: Int?, size: Int, first: Int)?
             for offset in 0..<count {
                 let key = read(offset)
@@ -143,6 +124,22 @@ enum DenseIntKeys {
                 best = (key, size, offset)
             }
             return best
+        }
+    }
+
+    /// Counts each key's group in a table over the range from `low` (`span` + 1 slots) and the
+    /// nil keys, then calls `body` with the table, its first slot and the number of nils.
+    @inline(__always)
+    private static func groupSizes<Result>(_ count: Int, _ low: Int, _ span: UInt, _ read: (Int) -> Int?,
+                                           _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutablePointer<Int>, inout Int) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Int(span) + 1) { sizes in
+            sizes.initialize(repeating: 0)
+            let base = sizes.baseAddress.unsafelyUnwrapped
+            var nils = 0
+            for offset in 0..<count {
+                if let x = read(offset) { base[Int(bitPattern: UInt(bitPattern: x &- low))] += 1 } else { nils += 1 }
+            }
+            return body(sizes, base, &nils)
         }
     }
 
