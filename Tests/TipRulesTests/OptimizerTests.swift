@@ -1220,6 +1220,13 @@ struct OptimizerTests {
               "view.donations.map { Int($0.rating * 10) }.reduce(0, +)",
               "view.donations.filter { $0.rating >= 0 }.map { Int($0.rating * 10) }.reduce(0, +)",
               "view.donations.reduce(0) { $0 + Int($1.rating >= 0 ? $1.rating * 3 : 1) }",
+              // Conversions and rounding of a batch without branches (`BranchFreeDouble`): halves
+              // of both signs, and batches with a value at 2^52 or past it (converted as before).
+              "view.donations.filter { $0.rating >= 0 }.map { Int($0.rating * 2.5 - 6) }.reduce(0, +)",
+              "view.donations.filter { $0.rating >= 0 }.map { Int(($0.rating - 2.5).rounded()) }.reduce(0, +)",
+              "view.donations.filter { $0.rating >= 0 }.map { Int($0.rating * 1000000000000000) }.reduce(0, +)",
+              "view.donations.map { ($0.rating * 3 - 7.5).rounded() }.reduce(0, +)",
+              "view.donations.filter { $0.rating >= 0 }.map { Int(($0.rating * 1000000000000000 - 2251799813685248.5).rounded()) }.max()",
               // `Bool` folds that a search decides (NaN ratings fail `>= 0`).
               "view.donations.reduce(true) { $0 && $1.rating >= 0 }", "view.donations.reduce(true) { $0 && $1.id > -3 }",
               "view.donations.reduce(false) { $0 || $1.id == 6 }", "view.donations.reduce(false) { $1.id == 9 || $0 }",
