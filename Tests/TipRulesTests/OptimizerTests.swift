@@ -1216,6 +1216,13 @@ struct OptimizerTests {
               "view.donations.map { $0.id * 4_000_000_000_000_001 / 3 }.max()",
               "view.donations.map { $0.id * 4_000_000_000_000_001 % 1_000_000_007 }.reduce(0, +)",
               "view.donations.filter { $0.id % (threshold - 3) == 1 }.count", "view.donations.map { $0.id / -1 }.reduce(0, +)",
+              // Batches of dividends in 0..<2^32, divided by one multiplication, and one that
+              // reaches 2^32 (divided as before).
+              "view.donations.filter { $0.id >= 0 }.map { $0.id % 3 }.reduce(0, +)", "view.donations.filter { $0.id >= 0 }.map { $0.id * 1000003 / 7 }.reduce(0, +)",
+              "view.donations.filter { $0.id > 0 }.map { ($0.id * 858993459) % 1000 }.max()", "view.donations.filter { $0.id >= 0 }.map { $0.id * 4294967295 % 10 }.reduce(0, +)",
+              "view.donations.map { ($0.id + 3) * 1234567891 % 1000 }.reduce(0, +)", "view.donations.map { ($0.id + 3) * 100000000007 / 97 }.reduce(0, +)",
+              // (Dividends past 2^32 that the reciprocal would get wrong for this divisor.)
+              "view.donations.map { ($0.id + 3) * 60000000000 % 4294967291 }.reduce(0, +)",
               // Conversions that fail on NaN ratings, and that succeed where those are left out.
               "view.donations.map { Int($0.rating * 10) }.reduce(0, +)",
               "view.donations.filter { $0.rating >= 0 }.map { Int($0.rating * 10) }.reduce(0, +)",

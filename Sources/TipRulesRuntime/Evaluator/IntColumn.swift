@@ -31,6 +31,8 @@ final class IntColumn: BatchComputation {
     private var failed = false
     /// For `x / k` or `x % k` with a constant `k`: the division by multiplication, made once.
     private let divisor: ConstantDivisor?
+    /// The divisor's reciprocal for dividends below 2^32, when it has one.
+    private let smallReciprocal: UInt64?
 
     /// Whether an operation failed on a row computed so far, here or in an operand (a
     /// conversion's `Double` operand cannot fail).
@@ -82,8 +84,10 @@ final class IntColumn: BatchComputation {
         self.source = source
         if case .arithmetic(let op, _, let b) = source, op == .intDivide || op == .intRemainder, let k = b.constant {
             divisor = ConstantDivisor(k)
+            smallReciprocal = divisor?.smallReciprocal
         } else {
             divisor = nil
+            smallReciprocal = nil
         }
         switch source {
         case .arithmetic, .extreme: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Int>.allocate(capacity: batch))
@@ -147,10 +151,26 @@ final class IntColumn: BatchComputation {
                 // By a constant other than 0, 1, -1 and `Int.min`: by a multiplication (see
                 // `ConstantDivisor`: a hardware `Int` division takes tens of cycles, where the
                 // compiler divides a closure's constant by multiplying); nothing can fail.
+                let count = input.count
+                // A batch of dividends in 0..<2^32 (ids, counts, seconds) by a divisor in
+                // 2..<2^32: by one unsigned multiplication (see `ConstantDivisor.smallReciprocal`).
+                if let reciprocal = smallReciprocal {
+                    var high: UInt = 0
+                    for offset in 0..<count { high |= UInt(bitPattern: output[offset]) >> 32 }
+                    if high == 0 {
+                        let d = divisor.value
+                        if op == .intRemainder {
+                            for offset in 0..<count { output[offset] = ConstantDivisor.smallRemainder(output[offset], reciprocal: reciprocal, divisor: d) }
+                        } else {
+                            for offset in 0..<count { output[offset] = ConstantDivisor.smallQuotient(output[offset], reciprocal: reciprocal) }
+                        }
+                        return
+                    }
+                }
                 if op == .intRemainder {
-                    for offset in 0..<input.count { output[offset] = divisor.remainder(output[offset]) }
+                    for offset in 0..<count { output[offset] = divisor.remainder(output[offset]) }
                 } else {
-                    for offset in 0..<input.count { output[offset] = divisor.quotient(output[offset]) }
+                    for offset in 0..<count { output[offset] = divisor.quotient(output[offset]) }
                 }
                 return
             }

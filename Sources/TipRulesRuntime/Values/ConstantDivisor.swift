@@ -57,4 +57,28 @@ package struct ConstantDivisor: Sendable {
     package func remainder(_ x: Int) -> Int {
         x &- quotient(x) &* divisor
     }
+
+    /// For a divisor in 2..<2^32: the 64-bit reciprocal with which a dividend in 0..<2^32 divides
+    /// by one multiplication (Lemire, Kaser and Kurz, "Faster Remainder by Direct Computation",
+    /// 2019): fewer instructions than the signed method above, for the ids, counts and seconds
+    /// rules divide. Nil for other divisors.
+    package var smallReciprocal: UInt64? {
+        divisor > 1 && divisor < 1 << 32 ? UInt64.max / UInt64(divisor) &+ 1 : nil
+    }
+
+    /// `x / d` for `x` in 0..<2^32, by `smallReciprocal`.
+    @inline(__always)
+    package static func smallQuotient(_ x: Int, reciprocal: UInt64) -> Int {
+        Int(truncatingIfNeeded: reciprocal.multipliedFullWidth(by: UInt64(truncatingIfNeeded: x)).high)
+    }
+
+    /// `x % d` for `x` in 0..<2^32, by `smallReciprocal`.
+    @inline(__always)
+    package static func smallRemainder(_ x: Int, reciprocal: UInt64, divisor: Int) -> Int {
+        let fraction = reciprocal &* UInt64(truncatingIfNeeded: x)
+        return Int(truncatingIfNeeded: fraction.multipliedFullWidth(by: UInt64(truncatingIfNeeded: divisor)).high)
+    }
+
+    /// The divisor.
+    package var value: Int { divisor }
 }
