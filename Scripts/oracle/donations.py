@@ -75,6 +75,9 @@ forms = [
  lambda: f'view.donations.map {{ Int($0.score.rounded()) }}.reduce(0, +)', lambda: f'view.donations.map {{ ($0.score * 1.5 - 3).rounded() }}',
  lambda: f'view.donations.filter {{ keys.contains($0.id * 10 + {il()}) }}.count', lambda: f'keys.count',
  lambda: f'view.donations.filter {{ {pred()} }}.map {{ Int($0.score) * 3 }}.max()',
+ # Division and remainder by constants of dividends below 2^32 (one multiplication) and past it.
+ lambda: f'view.donations.map {{ ($0.id + 1) * 1000003 % {R.choice(["7", "97", "1000", "4294967291"])} }}.reduce(0, +)',
+ lambda: f'view.donations.map {{ ($0.id + 1) * {R.choice(["3", "60000000000"])} / {R.choice(["10", "3600", "4294967291"])} }}.max()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
