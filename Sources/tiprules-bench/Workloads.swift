@@ -4458,6 +4458,91 @@ enum Workloads {
             closure: { data, _, _ in
                 data.views.filter { $0.landmarkName.uppercased() == "ZION" }.count > 10
             }),
+        Workload(
+            name: "W1144", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.days(30)).map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 20",
+            closure: { data, calendar, _ in
+                Set(within(data.views, .day, 30, calendar).map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }).count >= 20
+            }),
+        Workload(
+            name: "W1145", rule: "didRate.donations.filter { $0.landmarkID % 10 == 7 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID % 10 == 7 }.count > 10
+            }),
+        Workload(
+            name: "W1146", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID / 10 }.max() ?? 0 >= 4",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkID / 10 }.max() ?? 0 >= 4
+            }),
+        Workload(
+            name: "W1147", rule: "Set(didPurchase.donations.map(\\.quantity)).count == 5",
+            closure: { data, _, _ in
+                Set(data.purchases.map(\.quantity)).count == 5
+            }),
+        Workload(
+            name: "W1148", rule: "didRate.donations.filter { $0.score >= 4 }.largestSubset(groupedBy: \\.landmarkID).count >= 3",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score >= 4 }.largestSubset(groupedBy: \.landmarkID).count >= 3
+            }),
+        Workload(
+            name: "W1149", rule: "didPurchase.donations.smallestSubset(groupedBy: \\.quantity).count < 300",
+            closure: { data, _, _ in
+                data.purchases.smallestSubset(groupedBy: \.quantity).count < 300
+            }),
+        Workload(
+            name: "W1150", rule: "Set(didRate.donations.compactMap(\\.helpful)).count >= 10 && didRate.donations.count > 100",
+            closure: { data, _, _ in
+                Set(data.ratings.compactMap(\.helpful)).count >= 10 && data.ratings.count > 100
+            }),
+        Workload(
+            name: "W1151", rule: "didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).map(\\.date).max()! > Date.now.addingTimeInterval(-86400 * 3)",
+            closure: { data, _, _ in
+                data.views.largestSubset(groupedBy: \.landmarkID).map(\.date).max()! > Dataset.now.addingTimeInterval(-86400 * 3)
+            }),
+        Workload(
+            name: "W1152", rule: "Set(didRate.donations.map { $0.score >= 2.5 }).count == 2",
+            closure: { data, _, _ in
+                Set(data.ratings.map { $0.score >= 2.5 }).count == 2
+            }),
+        Workload(
+            name: "W1153", rule: "didRate.donations.map { Int($0.score * 10) % 10 }.filter { $0 == 5 }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score * 10) % 10 }.filter { $0 == 5 }.count > 5
+            }),
+        Workload(
+            name: "W1154", rule: "Set(didViewLandmarkDetail.donations.filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkID)).count > 30",
+            closure: { data, _, _ in
+                Set(data.views.filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkID)).count > 30
+            }),
+        Workload(
+            name: "W1155", rule: "didPurchase.donations.map { Int($0.price) / 50 }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.purchases.map { Int($0.price) / 50 }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1156", rule: "didRate.donations.filter { !visitedW1156.contains($0.landmarkID) }.isEmpty",
+            declarations: """
+            let visitedW1156 = Set(didViewLandmarkDetail.donations.map(\\.landmarkID))
+
+            """,
+            closure: { data, _, _ in
+                let visited = Set(data.views.map(\.landmarkID))
+                return data.ratings.filter { !visited.contains($0.landmarkID) }.isEmpty
+            }),
+        Workload(
+            name: "W1157", rule: "didRate.donations.largestSubset(groupedBy: \\.helpful).count > 100",
+            closure: { data, _, _ in
+                data.ratings.largestSubset(groupedBy: \.helpful).count > 100
+            }),
+        Workload(
+            name: "W1158", rule: "Set(didPurchase.donations.map { Int(Date.now.timeIntervalSince($0.date) / 3600) / 24 }).count > 40",
+            closure: { data, _, _ in
+                Set(data.purchases.map { Int(Dataset.now.timeIntervalSince($0.date) / 3600) / 24 }).count > 40
+            }),
+        Workload(
+            name: "W1159", rule: "didViewLandmarkDetail.donations.suffix(200).largestSubset(groupedBy: \\.landmarkID).first?.landmarkID == 7",
+            closure: { data, _, _ in
+                data.views.suffix(200).largestSubset(groupedBy: \.landmarkID).first?.landmarkID == 7
+            }),
     ]
 
 }
