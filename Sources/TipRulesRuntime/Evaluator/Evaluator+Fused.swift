@@ -396,7 +396,7 @@ extension Evaluator {
             reused = true
             for position in entry.range.lowerBound..<positions.lowerBound { sizes.remove(column[position]) }
             for position in entry.range.upperBound..<positions.upperBound { sizes.add(column[position]) }
-        } else if let counted = Self.countedGroupSizes(column, positions) {
+        } else if let counted = Self.countedGroupSizes(column, DonationList(stream: stream, positions: .contiguous(positions))) {
             sizes = counted
         } else {
             sizes = GroupSizes()
@@ -406,17 +406,15 @@ extension Evaluator {
         return largest ? sizes.largest : sizes.smallest
     }
 
-    /// The group sizes of a column's values at `positions`, each group's size counted before
-    /// its entry is made, rather than the entry updated for each value: `Int` and `Int?` keys in
-    /// a table over their range where it is small (see `DenseIntKeys`), `String`s in a
-    /// dictionary of their own type. Nil for other columns and wide ranges.
-    private static func countedGroupSizes(_ column: Column, _ positions: Range<Int>) -> GroupSizes? {
+    /// The group sizes of a column's values over a list, each group's size counted before its
+    /// entry is made, rather than the entry updated for each value: `Int` and `Int?` keys in a
+    /// table over their range where it is small (see `DenseIntKeys`), `String`s in a dictionary
+    /// of their own type. Nil for other columns and wide ranges.
+    private static func countedGroupSizes(_ column: Column, _ list: DonationList) -> GroupSizes? {
         var groups: [(key: Value, size: Int)] = []
         func collect<T>(_ items: ColumnArray<T>, _ bounds: (low: Int, high: Int)?, _ int: (T) -> Int?) -> Bool {
-            items.withUnsafeBufferPointer { buffer in
-                precondition(positions.lowerBound >= 0 && positions.upperBound <= buffer.count, "a list past its stream's end")
-                let start = positions.lowerBound
-                return DenseIntKeys.forEachGroup(positions.count, within: bounds, { int(buffer[start &+ $0]) }) { key, size in
+            reading(items, of: list) { count, read in
+                DenseIntKeys.forEachGroup(count, within: bounds, { int(read($0)) }) { key, size in
                     groups.append((key.map(Value.int) ?? .null, size))
                 }
             }
@@ -426,9 +424,8 @@ extension Evaluator {
         case .optionalInt(let items): guard collect(items, items.writtenBounds, { $0 }) else { return nil }
         case .string(let items):
             var sizes: [String: Int] = [:]
-            items.withUnsafeBufferPointer { buffer in
-                precondition(positions.lowerBound >= 0 && positions.upperBound <= buffer.count, "a list past its stream's end")
-                for text in buffer[positions] { sizes[text, default: 0] += 1 }
+            reading(items, of: list) { count, read in
+                for offset in 0..<count { sizes[read(offset), default: 0] += 1 }
             }
             groups = sizes.map { (Value.string($0.key), $0.value) }
         default: return nil
