@@ -437,25 +437,39 @@ struct EvaluatorTests {
         guard case .success(.string("-"))? = evaluation.evaluate("n")?.outcome else { Issue.record("expected -"); return }
     }
 
-    /// An evaluation keeps each declaration it evaluated (the first two inline, the rest in a
-    /// box shared by copies until one changes): a copy that sets a parameter forgets its own,
-    /// never the original's.
-    @Test("a copy of an evaluation that sets a parameter forgets its own declarations, not the original's")
-    func copiedEvaluation() throws {
-        let rules = Fixture.header + "\nlet a = level + 1\nlet b = a * 2\nlet c = b + a\nrule r = c > 9"
-        let program = try #require(Fixture.compile(rules).program)
+    /// An evaluation keeps each declaration it evaluated (the first four inline, the rest in a
+    /// box shared by copies until one changes, searched while few, then by slot): a copy that
+    /// sets a parameter forgets its own, never the original's. Chains of every length cross
+    /// each of those places.
+    @Test("a copy of an evaluation that sets a parameter forgets its own declarations, not the original's",
+          arguments: [3, 4, 5, 16, 20, 21, 40])
+    func copiedEvaluation(lets: Int) throws {
+        // v0 = level, v_i = v_(i-1) + i: v_i = level + i (i + 1) / 2; the rule reads the last
+        // and the first, so it needs every one.
+        var lines = [Fixture.header, "let v0 = level"]
+        for index in 1..<lets { lines.append("let v\(index) = v\(index - 1) + \(index)") }
+        lines.append("rule r = v\(lets - 1) + v0 > 1000")
+        let program = try #require(Fixture.compile(lines.joined(separator: "\n")).program)
+        func expected(_ index: Int, level: Int) -> Int { level + index * (index + 1) / 2 }
         var original = Evaluation(program: program, donations: DonationStore(program: program))
-        guard case .success(.bool(false))? = original.evaluate("r")?.outcome else { Issue.record("expected false"); return }
+        guard case .success(.bool(let holds))? = original.evaluate("r")?.outcome else { Issue.record("no r"); return }
+        #expect(holds == (expected(lets - 1, level: 2) + 2 > 1000))
         let steps = original.stepsTaken
         var copy = original
-        try copy.setParameter("level", .int(5))
-        guard case .success(.int(18))? = copy.evaluate("c")?.outcome else { Issue.record("expected 18"); return }
+        try copy.setParameter("level", .int(500))
+        guard case .success(.int(let last))? = copy.evaluate("v\(lets - 1)")?.outcome else { Issue.record("no last"); return }
+        #expect(last == expected(lets - 1, level: 500))
         // The original answers from what it kept: the same values, no step more.
-        for (name, expected) in [("a", 3), ("b", 6), ("c", 9)] {
-            guard case .success(.int(let value))? = original.evaluate(name)?.outcome else { Issue.record("no \(name)"); continue }
-            #expect(value == expected, "\(name)")
+        for index in (0..<lets).reversed() {
+            guard case .success(.int(let value))? = original.evaluate("v\(index)")?.outcome else { Issue.record("no v\(index)"); continue }
+            #expect(value == expected(index, level: 2), "v\(index)")
         }
         #expect(original.stepsTaken == steps)
+        // The copy evaluates the rest anew with its own parameter.
+        for index in 0..<lets {
+            guard case .success(.int(let value))? = copy.evaluate("v\(index)")?.outcome else { Issue.record("no v\(index)"); continue }
+            #expect(value == expected(index, level: 500), "copy's v\(index)")
+        }
         guard case .success(.bool(true))? = copy.evaluate("r")?.outcome else { Issue.record("expected true"); return }
     }
 }

@@ -78,13 +78,75 @@ struct Evaluator {
         var stream: DonationStream?
         var position = 0
     }
-    /// The first declaration an evaluation needs and its state, kept inline: most evaluations
-    /// need one declaration and one event, and so allocate nothing to remember them.
-    private var firstDeclaration = -1
-    private var firstDeclarationState = DeclarationState.pending
-    /// The second one's, inline too (a rule and the `let` it reads).
-    private var secondDeclaration = -1
-    private var secondDeclarationState = DeclarationState.pending
+    /// The first few declarations an evaluation needs and their states, kept inline: most
+    /// evaluations need a rule and a few `let`s, and so allocate nothing to remember them.
+    private var inlineDeclarations = InlineDeclarations()
+
+    /// Four declarations and their states in stored fields. (Its methods read only these
+    /// fields: a non-mutating method of `Evaluator` called from a mutating one made the
+    /// optimizer copy the whole evaluator first.)
+    private struct InlineDeclarations {
+        static let capacity = 4
+        private(set) var count = 0
+        private var indices: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+        private var states: (DeclarationState, DeclarationState, DeclarationState, DeclarationState) =
+            (.pending, .pending, .pending, .pending)
+
+        /// Where declaration `index` is, if it is here.
+        @inline(__always)
+        func position(of index: Int) -> Int? {
+            if count > 0, indices.0 == index { return 0 }
+            if count > 1, indices.1 == index { return 1 }
+            if count > 2, indices.2 == index { return 2 }
+            if count > 3, indices.3 == index { return 3 }
+            return nil
+        }
+
+        func state(at position: Int) -> DeclarationState {
+            switch position {
+            case 0: states.0
+            case 1: states.1
+            case 2: states.2
+            default: states.3
+            }
+        }
+
+        mutating func set(_ state: DeclarationState, at position: Int) {
+            switch position {
+            case 0: states.0 = state
+            case 1: states.1 = state
+            case 2: states.2 = state
+            default: states.3 = state
+            }
+        }
+
+        /// Adds a declaration, unless all four fields are taken.
+        mutating func append(_ state: DeclarationState, of index: Int) -> Bool {
+            switch count {
+            case 0: (indices.0, states.0) = (index, state)
+            case 1: (indices.1, states.1) = (index, state)
+            case 2: (indices.2, states.2) = (index, state)
+            case 3: (indices.3, states.3) = (index, state)
+            default: return false
+            }
+            count += 1
+            return true
+        }
+
+        /// Forgets the declarations after the first `kept`.
+        mutating func removeStates(after kept: Int) {
+            while count > kept {
+                count -= 1
+                set(.pending, at: count)
+                switch count {
+                case 0: indices.0 = -1
+                case 1: indices.1 = -1
+                case 2: indices.2 = -1
+                default: indices.3 = -1
+                }
+            }
+        }
+    }
     /// The first event's stream cut, inline, and the others', allocated on first use.
     private var firstEvent = -1
     private var firstEventDonations: DonationList?
@@ -107,20 +169,66 @@ struct Evaluator {
     /// What `further` holds. Shared by copies of an evaluator (copy on write, see
     /// `uniqueFurther`). (Unchecked: an evaluator is used by one thread at a time.)
     private final class FurtherStates {
-        /// Where each further declaration's state is kept in `declarationStates`, plus one (0:
-        /// not yet needed). A plain integer array, so an evaluation that touches a few of
-        /// thousands of declarations allocates only zeroed memory for the rest.
-        @exclusivity(unchecked) var declarationSlots: [Int32] = []
-        /// The states of the further declarations needed so far.
+        /// The further declarations needed so far, and their states, in the order first needed.
+        @exclusivity(unchecked) var declarationIndices: [Int32] = []
         @exclusivity(unchecked) var declarationStates: [DeclarationState] = []
+        /// Where each declaration's state is in `declarationStates`, plus one (0: not yet
+        /// needed), made once more than `searchedInPlace` are needed: a few are found by
+        /// searching `declarationIndices`, so an evaluation of a rule and its few `let`s in a
+        /// file of thousands of declarations neither allocates nor zeroes a slot for each.
+        @exclusivity(unchecked) var declarationSlots: [Int32] = []
         @exclusivity(unchecked) var eventDonations: [DonationList?] = []
+
+        static let searchedInPlace = 16
 
         init() {}
 
         init(copying other: FurtherStates) {
-            declarationSlots = other.declarationSlots
+            declarationIndices = other.declarationIndices
             declarationStates = other.declarationStates
+            declarationSlots = other.declarationSlots
             eventDonations = other.eventDonations
+        }
+
+        /// Where declaration `index`'s state is in `declarationStates`, if it has one.
+        @inline(__always)
+        func position(of index: Int) -> Int? {
+            if declarationSlots.isEmpty {
+                let wanted = Int32(truncatingIfNeeded: index)
+                for position in declarationIndices.indices where declarationIndices[position] == wanted { return position }
+                return nil
+            }
+            let slot = declarationSlots[index]
+            return slot == 0 ? nil : Int(slot) - 1
+        }
+
+        /// Records a state for a declaration that has none, in a program of `declarationCount`.
+        func append(_ state: DeclarationState, of index: Int, declarationCount: Int) {
+            declarationStates.append(state)
+            declarationIndices.append(Int32(truncatingIfNeeded: index))
+            if !declarationSlots.isEmpty {
+                declarationSlots[index] = Int32(declarationStates.count)
+            } else if declarationStates.count > Self.searchedInPlace {
+                declarationSlots = Array(repeating: 0, count: declarationCount)
+                for (position, declaration) in declarationIndices.enumerated() {
+                    declarationSlots[Int(declaration)] = Int32(position + 1)
+                }
+            }
+        }
+
+        /// Forgets the states recorded after the first `count`.
+        func removeStates(after count: Int) {
+            if !declarationSlots.isEmpty {
+                for declaration in declarationIndices[count...] { declarationSlots[Int(declaration)] = 0 }
+            }
+            declarationIndices.removeSubrange(count...)
+            declarationStates.removeSubrange(count...)
+        }
+
+        func removeAllStates() {
+            declarationIndices = []
+            declarationStates = []
+            declarationSlots = []
         }
     }
 
@@ -214,74 +322,48 @@ struct Evaluator {
     /// ever get new states, never change known ones, so a count is enough to mark the place.
     /// (The inline states fill first, then the further ones.)
     struct DeclarationMark {
-        fileprivate let first: Int
-        fileprivate let second: Int
+        fileprivate let inlineCount: Int
         fileprivate let count: Int
     }
 
     var declarationMark: DeclarationMark {
-        DeclarationMark(first: firstDeclaration, second: secondDeclaration, count: further?.declarationStates.count ?? 0)
+        DeclarationMark(inlineCount: inlineDeclarations.count, count: further?.declarationStates.count ?? 0)
     }
 
     /// Forgets the declarations evaluated since `mark`.
     mutating func forgetDeclarations(since mark: DeclarationMark) {
-        if mark.first < 0 {
-            firstDeclaration = -1
-            firstDeclarationState = .pending
-        }
-        if mark.second < 0 {
-            secondDeclaration = -1
-            secondDeclarationState = .pending
-        }
+        inlineDeclarations.removeStates(after: mark.inlineCount)
         guard let count = further?.declarationStates.count, count > mark.count else { return }
-        let further = uniqueFurther()
-        for index in further.declarationSlots.indices where Int(further.declarationSlots[index]) > mark.count {
-            further.declarationSlots[index] = 0
-        }
-        further.declarationStates.removeSubrange(mark.count...)
+        uniqueFurther().removeStates(after: mark.count)
     }
 
     private mutating func forgetDeclarations() {
         keptLists = []
-        firstDeclaration = -1
-        firstDeclarationState = .pending
-        secondDeclaration = -1
-        secondDeclarationState = .pending
+        inlineDeclarations.removeStates(after: 0)
         if further != nil {
-            let further = uniqueFurther()
-            further.declarationSlots = []
-            further.declarationStates = []
+            uniqueFurther().removeAllStates()
         }
     }
 
     /// A declaration's state in this evaluation.
     private func state(of index: Int) -> DeclarationState {
-        if index == firstDeclaration { return firstDeclarationState }
-        if index == secondDeclaration { return secondDeclarationState }
-        guard let further, !further.declarationSlots.isEmpty, further.declarationSlots[index] != 0 else { return .pending }
-        return further.declarationStates[Int(further.declarationSlots[index]) - 1]
+        if let position = inlineDeclarations.position(of: index) { return inlineDeclarations.state(at: position) }
+        guard let further, let position = further.position(of: index) else { return .pending }
+        return further.declarationStates[position]
     }
 
     private mutating func setState(_ state: DeclarationState, of index: Int) {
-        if firstDeclaration < 0 { firstDeclaration = index }
-        if index == firstDeclaration {
-            firstDeclarationState = state
+        if let position = inlineDeclarations.position(of: index) {
+            inlineDeclarations.set(state, at: position)
             return
         }
-        if secondDeclaration < 0 { secondDeclaration = index }
-        if index == secondDeclaration {
-            secondDeclarationState = state
-            return
-        }
+        // The inline fields fill first (see `DeclarationMark`).
+        if further?.declarationStates.isEmpty ?? true, inlineDeclarations.append(state, of: index) { return }
         let further = uniqueFurther()
-        if further.declarationSlots.isEmpty {
-            further.declarationSlots = Array(repeating: 0, count: runtime.bodies.count)
-        }
-        if further.declarationSlots[index] == 0 {
-            further.declarationStates.append(state)
-            further.declarationSlots[index] = Int32(further.declarationStates.count)
+        if let position = further.position(of: index) {
+            further.declarationStates[position] = state
         } else {
-            further.declarationStates[Int(further.declarationSlots[index]) - 1] = state
+            further.append(state, of: index, declarationCount: runtime.bodies.count)
         }
     }
 
@@ -442,10 +524,9 @@ struct Evaluator {
             default: return nil
             }
         }
-        if index == firstDeclaration { return number(firstDeclarationState) }
-        if index == secondDeclaration { return number(secondDeclarationState) }
-        guard let further, !further.declarationSlots.isEmpty, further.declarationSlots[index] != 0 else { return nil }
-        return number(further.declarationStates[Int(further.declarationSlots[index]) - 1])
+        if let position = inlineDeclarations.position(of: index) { return number(inlineDeclarations.state(at: position)) }
+        guard let further, let position = further.position(of: index) else { return nil }
+        return number(further.declarationStates[position])
     }
 
     // MARK: - Locals
