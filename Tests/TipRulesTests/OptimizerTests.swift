@@ -1296,6 +1296,22 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("compactMap { c ? x : nil } of an optional x fuses: the donations c holds for whose x is not nil, and x unwrapped",
+          arguments: [
+              "view.donations.compactMap { $0.id > 2 ? $0.bonus : nil }.count", "view.donations.compactMap { $0.seen ? nil : $0.weight }.reduce(0, +)",
+              "view.donations.compactMap { $0.rating > 2 ? $0.note : nil }.count", "view.donations.compactMap { $0.id % 2 == 0 ? $0.due : nil }.max()",
+              "view.donations.compactMap { $0.bonus != nil ? $0.bonus : nil }.reduce(0, +)", "Set(view.donations.compactMap { $0.seen ? $0.tag : nil }).count",
+              "view.donations.compactMap { $0.id > 1 ? $0.bonus : nil }.filter { $0 > 2 }.count",
+              "view.donations.map(\\.bonus).compactMap { $0 == 1 ? nil : $0 }.count",
+              "view.donations.compactMap { $0.id != 0 ? $0.weight : nil }.contains(2.5)",
+              // Int arithmetic in the condition: proven safe, or the calls run and fail as written.
+              "view.donations.compactMap { 100 / $0.id > 20 ? $0.bonus : nil }.count",
+              "view.donations.compactMap { $0.id * 4_000_000_000_000_000_001 > 0 ? $0.bonus : nil }.count",
+          ])
+    func conditionalOptionalValues(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("isEmpty of a compactMap that charges work charges it for every element, as the compactMap does")
     func emptinessOfMeteredCompactMaps() throws {
         let list = try LongList(count: 900)

@@ -382,11 +382,12 @@ package struct Optimizer {
         }
     }
 
-    /// `{ c ? x : nil }` (or `{ c ? nil : x }`) given to `compactMap`, for an `x` that is not
-    /// optional: the row predicate for which the closure gives a value, that value as a row
-    /// operand (computed only where it holds, as the ternary computes it), and the steps one
-    /// application charges. (After a `map` with `Int` arithmetic, only a closure that reads its
-    /// result, as `predicate(_:after:)` requires.)
+    /// `{ c ? x : nil }` (or `{ c ? nil : x }`) given to `compactMap`: the row predicate for
+    /// which the closure gives a value, that value as a row operand (computed only where it
+    /// holds, as the ternary computes it), and the steps one application charges. An optional
+    /// `x` (`{ $0.score > 4 ? $0.helpful : nil }`) gives a value where `c` holds and `x` is not
+    /// nil, and that value is `x` unwrapped. (After a `map` with `Int` arithmetic, only a
+    /// closure that reads its result, as `predicate(_:after:)` requires.)
     private func conditionalValue(_ function: TypedExpression, after mapped: RowPredicate.Operand?)
         -> (RowPredicate, RowPredicate.Operand, Int)? {
         guard case .closure(let closure) = function.node, closure.parameterCount == 1,
@@ -394,15 +395,21 @@ package struct Optimizer {
         let slot = closure.firstSlot
         let keepsThen: Bool, value: TypedExpression
         switch (then.node, otherwise.node) {
-        case (.wrapOptional(let x), .constant(.null)): (keepsThen, value) = (true, x)
-        case (.constant(.null), .wrapOptional(let x)): (keepsThen, value) = (false, x)
+        case (.wrapOptional(let x), .constant(.null)) where !x.type.isOptional: (keepsThen, value) = (true, x)
+        case (.constant(.null), .wrapOptional(let x)) where !x.type.isOptional: (keepsThen, value) = (false, x)
+        case (_, .constant(.null)) where then.type.isOptional: (keepsThen, value) = (true, then)
+        case (.constant(.null), _) where otherwise.type.isOptional: (keepsThen, value) = (false, otherwise)
         default: return nil
         }
-        guard !value.type.isOptional, !(mapped?.hasIntArithmetic ?? false) || Self.mentions(closure.body, slot: slot),
+        guard !(mapped?.hasIntArithmetic ?? false) || Self.mentions(closure.body, slot: slot),
               let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
               let operand = RowPredicate.rowOperand(RowPredicate.unwrapping(value, where: test, isNil: !keepsThen, slot: slot, mapped: mapped),
                                                     slot: slot, mapped: mapped) else { return nil }
-        return (keepsThen ? test : .not(test), operand, closure.body.stepSize)
+        let chosen = keepsThen ? test : .not(test)
+        guard value.type.isOptional else { return (chosen, operand, closure.body.stepSize) }
+        guard case .optional(let wrapped) = value.type, let fallback = RowPredicate.placeholder(of: wrapped) else { return nil }
+        return (.and(chosen, .compare(operand, .notEqual, .constant(.null))),
+                .coalesce(operand, .constant(fallback), keepsOptional: false), closure.body.stepSize)
     }
 
     /// The donations of a chain's list that `predicate` holds for, standing for `expression`
