@@ -1312,6 +1312,23 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("a ternary with a nil branch is a row operand: mapped, compared, coalesced, compacted, counted as Swift does",
+          arguments: [
+              "view.donations.map { $0.seen ? $0.rating : nil }.compactMap { $0 }.count", "view.donations.map { $0.id > 2 ? \"big\" : nil }.count",
+              "view.donations.map { $0.id > 2 ? nil : $0.name }.compactMap { $0 }.filter { $0.hasPrefix(\"n\") }.count",
+              "view.donations.map { $0.seen ? $0.bonus : nil }.compactMap { $0 }.reduce(0, +)",
+              "view.donations.map { $0.id % 3 == 0 ? $0.due : nil }.compactMap { $0 }.max()",
+              "view.donations.filter { ($0.seen ? $0.weight : nil) == nil }.count",
+              "view.donations.filter { ($0.id > 1 ? $0.bonus : nil) ?? 0 > 2 }.count",
+              "view.donations.map { ($0.seen ? $0.rating : nil) ?? -1 }.reduce(0, +)",
+              "Set(view.donations.map { $0.seen ? $0.tag : nil }).count",
+              "view.donations.contains { ($0.id > 4 ? $0.note : nil) == \"n3\" }",
+              "view.donations.map { $0.id > 0 ? 100 / $0.id : nil }.compactMap { $0 }.count",
+          ])
+    func optionalTernaries(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("isEmpty of a compactMap that charges work charges it for every element, as the compactMap does")
     func emptinessOfMeteredCompactMaps() throws {
         let list = try LongList(count: 900)

@@ -974,8 +974,17 @@ struct RowPredicateBinder {
 
     /// An operand of `Double` arithmetic (the optimizer accepts only `Double` and `Date` ones).
     private func numeric(_ operand: RowPredicate.Operand) -> Number {
-        guard let number = number(bind(operand)) else { preconditionFailure("row arithmetic on a value that is no number") }
-        return number
+        let bound = bind(operand)
+        if let number = number(bound) { return number }
+        // A number computed as values (`(c ? $0.price : nil) ?? 0`), read as numbers, as
+        // `integer` reads `Int`s.
+        guard case .values(let read) = bound else { preconditionFailure("row arithmetic on a value that is no number") }
+        return .computed { position in
+            switch read(position) {
+            case .double(let x), .date(let x): return x
+            default: preconditionFailure("row arithmetic on a value that is no number")
+            }
+        }
     }
 
     /// A `Double` or `Date` operand as a number; nil for other operands (an optional column,

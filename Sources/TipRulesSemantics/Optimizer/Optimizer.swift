@@ -1694,7 +1694,8 @@ extension RowPredicate {
                   !constants.isEmpty, let i = operand(index), !i.isInvariant else { return nil }
             return .function(.element(constants), i, nil)
         case .ternary(let condition, let then, let otherwise):
-            guard isScalar(expression.type), !expression.type.isOptional,
+            // Of a scalar, or an optional one (`c ? $0.price : nil`, nil a value as any other).
+            guard isScalar(expression.type), !(expression.type.isOptional && expression.type.unwrapped.isOptional),
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
                   let a = operand(unwrapping(then, where: test, isNil: false, slot: slot, mapped: mapped)),
                   let b = operand(unwrapping(otherwise, where: test, isNil: true, slot: slot, mapped: mapped)) else { return nil }
