@@ -186,6 +186,14 @@ struct CheckerTests {
         #expect(ignored.first?.fixIts.map(\.replacement) == [" _, _ in"])
     }
 
+    @Test("a closure whose body held an interpolation gets the lexer's error alone, not one about ignored arguments")
+    func interpolationInClosure() {
+        let text = "let a = [1, 2].map { \"\\($0)\" }\nlet b = [1, 2].reduce(0) { \"\\($1)\" == \"\" ? $0 : 1 }\nlet c = [1, 2].filter { _ in \"\\(1)\".isEmpty }"
+        #expect(Fixture.compile(text).diagnostics.map { "\($0.code) \($0.location)" } == ["E0116 1:23", "E0116 2:29", "E0116 3:31"])
+        // Outside such a body the argument errors stand.
+        #expect(Fixture.compile("let a = [1, 2].map { \"\\(1)\" }\nlet b = [1, 2].map { 1 }").diagnostics.map(\.code) == ["E0116", "E0321"])
+    }
+
     @Test("an unknown name is never corrected to the declaration that uses it")
     func noCircularSuggestion() {
         let diagnostics = Fixture.compile("rule r = x\nlet total = totl + 1").diagnostics

@@ -24,6 +24,12 @@ extension Checker {
             error(CheckerMessages.nilNeedsContext, body.range)
             return nil
         }
+        // A body the lexer or parser already refused part of (`{ "\($0.id)" }`) may use its
+        // arguments where that part was: no second error about arguments it seems to ignore.
+        if scope.isAnonymous && scope.highestAnonymousUsed + 1 < parameterTypes.count && hasError(within: expression.range) {
+            closureShapeFailed = true
+            return nil
+        }
         if scope.isAnonymous && scope.highestAnonymousUsed >= 0 && scope.highestAnonymousUsed + 1 < parameterTypes.count {
             // `reduce(0) { $0 + 1 }`: Swift counts the arguments the body uses.
             let type = RuleType.function(parameterTypes, typedBody.type)

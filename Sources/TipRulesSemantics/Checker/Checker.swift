@@ -85,6 +85,13 @@ struct Checker {
         return program
     }
 
+    /// Whether an error was already reported inside `range` of this file.
+    func hasError(within range: SourceRange) -> Bool {
+        diagnostics.diagnostics.contains {
+            $0.severity == .error && $0.file.name == file.name && $0.range.start >= range.start && $0.range.end <= range.end
+        }
+    }
+
     mutating func error(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
         diagnostics.add(Diagnostic(message, file: file, range: range, notes: notes, fixIts: fixIts))
     }
