@@ -218,6 +218,7 @@ enum Workloads {
         + workloads30
         + workloads31
         + workloads32
+        + workloads33
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -4545,6 +4546,112 @@ enum Workloads {
             }),
     ]
 
+
+    /// Session 31: conditional values with a nil branch (`compactMap { c ? x : nil }` of an
+    /// optional `x`, `map { c ? x : nil }` then compacted), and rules written as a user would
+    /// around optionals, sorts and string searches.
+    private static let workloads33: [Workload] = [
+        Workload(
+            name: "W1160", rule: "didRate.donations.compactMap { $0.score > 4 ? $0.helpful : nil }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.score > 4 ? $0.helpful : nil }.count > 3
+            }),
+        Workload(
+            name: "W1161", rule: "didPurchase.donations.compactMap { $0.quantity > 2 ? $0.discount : nil }.reduce(0, +) > 1",
+            closure: { data, _, _ in
+                data.purchases.compactMap { $0.quantity > 2 ? $0.discount : nil }.reduce(0, +) > 1
+            }),
+        Workload(
+            name: "W1162", rule: "didPurchase.donations.compactMap { $0.isGift ? $0.coupon : nil }.count > 2",
+            closure: { data, _, _ in
+                data.purchases.compactMap { $0.isGift ? $0.coupon : nil }.count > 2
+            }),
+        Workload(
+            name: "W1163", rule: "didRate.donations.map { $0.score > 4 ? \"good\" : nil }.compactMap { $0 }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score > 4 ? "good" : nil }.compactMap { $0 }.count > 3
+            }),
+        Workload(
+            name: "W1164", rule: "didPurchase.donations.map { $0.isGift ? $0.price : nil }.compactMap { $0 }.count > 3",
+            closure: { data, _, _ in
+                data.purchases.map { $0.isGift ? $0.price : nil }.compactMap { $0 }.count > 3
+            }),
+        Workload(
+            name: "W1165", rule: "didRate.donations.compactMap { $0.score < 2 ? nil : $0.comment }.filter { $0.hasSuffix(\"7\") }.count > 1",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.score < 2 ? nil : $0.comment }.filter { $0.hasSuffix("7") }.count > 1
+            }),
+        Workload(
+            name: "W1166", rule: "Set(didRate.donations.compactMap { $0.score >= 3 ? $0.helpful : nil }).count > 5",
+            closure: { data, _, _ in
+                Set(data.ratings.compactMap { $0.score >= 3 ? $0.helpful : nil }).count > 5
+            }),
+        Workload(
+            name: "W1167", rule: "didPurchase.donations.compactMap { $0.price > 100 ? $0.discount : nil }.max() ?? 0 > 0.2",
+            closure: { data, _, _ in
+                data.purchases.compactMap { $0.price > 100 ? $0.discount : nil }.max() ?? 0 > 0.2
+            }),
+        Workload(
+            name: "W1168", rule: "didRate.donations.map { $0.comment ?? \"\" }.filter { $0.hasPrefix(\"great\") }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment ?? "" }.filter { $0.hasPrefix("great") }.count > 3
+            }),
+        Workload(
+            name: "W1169", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 1000",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price * (1 - ($1.discount ?? 0)) } > 1000
+            }),
+        Workload(
+            name: "W1170", rule: "didRate.donations.compactMap(\\.comment).filter { $0.contains(\"7\") }.count > 2",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.comment).filter { $0.contains("7") }.count > 2
+            }),
+        Workload(
+            name: "W1171", rule: "didPurchase.donations.sorted { $0.price > $1.price }.prefix(3).map(\\.price).reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.price > $1.price }.prefix(3).map(\.price).reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1172", rule: "didRate.donations.map { $0.helpful ?? 0 }.sorted(by: >).prefix(5).reduce(0, +) > 50",
+            closure: { data, _, _ in
+                data.ratings.map { $0.helpful ?? 0 }.sorted(by: >).prefix(5).reduce(0, +) > 50
+            }),
+        Workload(
+            name: "W1173", rule: "didPurchase.donations.count > 0 && didPurchase.donations.map(\\.price).sorted()[didPurchase.donations.count / 2] > 50",
+            closure: { data, _, _ in
+                data.purchases.count > 0 && data.purchases.map(\.price).sorted()[data.purchases.count / 2] > 50
+            }),
+        Workload(
+            name: "W1174", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).sorted().last ?? 0 > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).sorted().last ?? 0 > 3
+            }),
+        Workload(
+            name: "W1175", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1176", rule: "didPurchase.donations.filter { $0.isGift || $0.coupon != nil }.map(\\.quantity).reduce(0, +) > 10",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift || $0.coupon != nil }.map(\.quantity).reduce(0, +) > 10
+            }),
+        Workload(
+            name: "W1177", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 5 }.map { Double($0) }.reduce(0, +) > 10",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.filter { $0 > 5 }.map { Double($0) }.reduce(0, +) > 10
+            }),
+        Workload(
+            name: "W1178", rule: "didPurchase.donations.contains { $0.sku == \"stove\" && $0.discount ?? 0 > 0.25 }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "stove" && $0.discount ?? 0 > 0.25 }
+            }),
+        Workload(
+            name: "W1179", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"bowl\") }.count > 3",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.lowercased().contains("bowl") }.count > 3
+            }),
+    ]
 }
 
 extension Array {

@@ -1324,6 +1324,14 @@ struct OptimizerTests {
               "Set(view.donations.map { $0.seen ? $0.tag : nil }).count",
               "view.donations.contains { ($0.id > 4 ? $0.note : nil) == \"n3\" }",
               "view.donations.map { $0.id > 0 ? 100 / $0.id : nil }.compactMap { $0 }.count",
+              // Typed by the branch that is not nil: dates (a field, the row's date, moved), numbers, strings, ints.
+              "view.donations.map { $0.seen ? $0.when : nil }.compactMap { $0 }.max()", "Set(view.donations.map { $0.seen ? $0.when : nil }).count",
+              "view.donations.map { $0.id > 2 ? $0.date.addingTimeInterval(60) : nil }.compactMap { $0 }.min()",
+              "view.donations.map { $0.id > 2 ? nil : $0.rating * 2 }.compactMap { $0 }.reduce(0, +)",
+              "view.donations.compactMap { $0.id > 2 ? $0.when : nil }.last", "view.donations.map { $0.seen ? 2.5 : nil }.compactMap { $0 }.count",
+              "view.donations.map { $0.seen ? $0.name.lowercased() : nil }.compactMap { $0 }.filter { $0.hasPrefix(\"n1\") }.count",
+              "view.donations.filter { ($0.seen ? $0.id : nil) == 3 }.count", "view.donations.filter { ($0.seen ? nil : $0.note) != nil }.count",
+              "view.donations.map { $0.seen ? $0.seen : nil }.compactMap { $0 }.count",
           ])
     func optionalTernaries(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

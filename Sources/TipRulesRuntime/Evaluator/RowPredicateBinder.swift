@@ -510,6 +510,8 @@ struct RowPredicateBinder {
                 // A test's value (`c ? a < b : a > b`, `c ? true : false`).
                 return .computedBools { test($0) ? f($0) : g($0) }
             }
+            if case .value(.null) = y, let chosen = optionalChoice(test, x, a) { return chosen }
+            if case .value(.null) = x, let chosen = optionalChoice({ !test($0) }, y, b) { return chosen }
             let f = values(x), g = values(y)
             return .values { test($0) ? f($0) : g($0) }
         case .function(.stringCount, .coalesce(let text, .constant(.string(let fallback)), false), nil):
@@ -969,6 +971,44 @@ struct RowPredicateBinder {
         default:
             let f = a.read, g = b.read
             return { checked(f($0), g($0)) }
+        }
+    }
+
+    /// `c ? a : nil` (`chosen` tells where `a` is taken) as an optional of `a`'s type, so that
+    /// nil tests, sums and searches of it stay typed; nil for what only values can hold
+    /// (`Bool`s, or a number whose kind, `Double` or `Date`, the operand does not tell).
+    private func optionalChoice(_ chosen: @escaping (Int) -> Bool, _ bound: Bound, _ operand: RowPredicate.Operand) -> Bound? {
+        if let read = text(bound) { return .computedOptionalStrings { chosen($0) ? read($0) : nil } }
+        if let read = optionalText(bound) { return .computedOptionalStrings { chosen($0) ? read($0) : nil } }
+        if let read = intOperand(bound)?.read { return .computedOptionalInts { chosen($0) ? read($0) : nil } }
+        switch bound {
+        case .optionalInts(let items): return .computedOptionalInts { chosen($0) ? items[$0] : nil }
+        case .computedOptionalInts(let read): return .computedOptionalInts { chosen($0) ? read($0) : nil }
+        case .optionalNumbers(let items, let isDate): return .computedOptionalNumbers({ chosen($0) ? items[$0] : nil }, isDate: isDate)
+        case .computedOptionalNumbers(let read, let isDate): return .computedOptionalNumbers({ chosen($0) ? read($0) : nil }, isDate: isDate)
+        case .value(.double(let k)): return .computedOptionalNumbers({ chosen($0) ? k : nil }, isDate: false)
+        case .value(.date(let k)): return .computedOptionalNumbers({ chosen($0) ? k : nil }, isDate: true)
+        case .number(let number):
+            guard let isDate = isDate(operand) else { return nil }
+            let read = number.read
+            return .computedOptionalNumbers({ chosen($0) ? read($0) : nil }, isDate: isDate)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a number operand is a `Date` (true) or a `Double` (false), where its form tells.
+    private func isDate(_ operand: RowPredicate.Operand) -> Bool? {
+        switch operand {
+        case .date, .outerDate, .addingInterval: return true
+        case .arithmetic, .intervalSince, .negate: return false
+        case .field(let index):
+            switch stream.columns[index] {
+            case .date: return true
+            case .double: return false
+            default: return nil
+            }
+        default: return nil
         }
     }
 

@@ -298,6 +298,10 @@ package struct Optimizer {
         }
         guard case .builtin(let map) = expression.node, map.builtin.id == id, let receiver = map.receiver,
               let chain = rowChain(receiver) else { return nil }
+        // `compactMap { c ? x : nil }` is left to the row chain, which narrows the donations by
+        // `c` (tested a batch at a time) and reads `x` of those it keeps, rather than computing
+        // an optional for every donation.
+        if id == .arrayCompactMap, conditionalValue(map.arguments[0], after: chain.mapping) != nil { return nil }
         var known: RowPredicate?
         if chain.mapping == nil, case .fused(.scan(_, let predicate, .filter), _, _) = chain.list.node { known = predicate }
         guard let (operand, steps) = rowMapping(map.arguments[0], metered: metered, known: known, after: chain.mapping) else { return nil }
