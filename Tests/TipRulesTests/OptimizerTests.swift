@@ -1337,6 +1337,26 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("map(f).count and isEmpty count the donations, charging f's steps, where f can neither fail nor charge work",
+          arguments: [
+              "view.donations.map { $0.rating > 2 }.count", "view.donations.map(\\.name).count", "view.donations.map { $0.seen ? \"a\" : nil }.count",
+              "view.donations.map(\\.id).isEmpty", "empty.donations.map(\\.id).isEmpty", "empty.donations.map { $0.rating * 2 }.count",
+              "view.donations.filter { $0.seen }.map { $0.when.addingTimeInterval(60) }.count",
+          ])
+    func mappedCounts(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
+    @Test("map(f).count agrees with the calls where f can fail, charges work, or reads what can fail once per scan",
+          arguments: [
+              "view.donations.map { $0.id * 4_000_000_000_000_000_001 }.count", "view.donations.map { 10 / $0.id }.count",
+              "view.donations.map { $0.name.lowercased() }.count", "view.donations.map { $0.rating + Double(10 / (threshold - 3)) }.count",
+          ])
+    func mappedCountsThatCompute(text: String) throws {
+        let (_, fast, slow) = try LongList(count: 900).outcomes(text)
+        #expect(fast == slow, "\(text)")
+    }
+
     @Test("isEmpty of a compactMap that charges work charges it for every element, as the compactMap does")
     func emptinessOfMeteredCompactMaps() throws {
         let list = try LongList(count: 900)

@@ -606,6 +606,13 @@ package struct Optimizer {
             let predicate: RowPredicate = produced.isOptional ? .compare(map.mapping, .notEqual, .constant(.null)) : .constant(true)
             return (map.source, predicate, map.steps)
         }
+        // source.map(f): every donation, charged f's steps, when computing f could change
+        // nothing else: no `Int` arithmetic (which can fail), no work charged by size, nothing
+        // evaluated once per scan (which can fail too).
+        if let map = mapOverDonations(receiver, .arrayMap), !map.mapping.hasIntArithmetic, !map.mapping.chargesWork,
+           !map.mapping.contains(where: { if case .hoisted = $0 { true } else { false } }) {
+            return (map.source, .constant(true), map.steps)
+        }
         // Any other chain that ends in a `filter` or `compactMap` of what it computed: the
         // donations its last narrowing keeps.
         if let chain = rowChain(receiver), chain.mapping != nil, chain.pendingSteps == 0,
