@@ -15,6 +15,7 @@ func show<T>(_ v: T) { out(nm(T.self), dd(v)) }
 func show(_ v: String) { out("String", dd(v)) }
 func show<T>(_ v: T?) { out(nm(T.self) + "?", v.map { dd($0) } ?? "nil") }
 func show<S: Sequence>(_ v: S) { out("[" + nm(S.Element.self) + "]", dd(Array(v))) }
+func show<T>(_ v: [T?]) { out("[" + nm(T.self) + "?]", "[" + v.map { $0.map { dd($0) } ?? "nil" }.joined(separator: ", ") + "]") }
 '''
 
 

@@ -78,6 +78,13 @@ forms = [
  # Division and remainder by constants of dividends below 2^32 (one multiplication) and past it.
  lambda: f'view.donations.map {{ ($0.id + 1) * 1000003 % {R.choice(["7", "97", "1000", "4294967291"])} }}.reduce(0, +)',
  lambda: f'view.donations.map {{ ($0.id + 1) * {R.choice(["3", "60000000000"])} / {R.choice(["10", "3600", "4294967291"])} }}.max()',
+ # Ternaries with a nil branch: compacted, counted, summed, searched, as sets; map(f).count.
+ lambda: f'view.donations.compactMap {{ {pred()} ? $0.note : nil }}', lambda: f'view.donations.compactMap {{ {pred()} ? nil : $0.note }}.count',
+ lambda: f'view.donations.map {{ {pred()} ? $0.score : nil }}.compactMap {{ $0 }}.reduce(0, +)',
+ lambda: f'view.donations.map {{ {pred()} ? $0.name : nil }}', lambda: f'Set(view.donations.map {{ {pred()} ? $0.id : nil }}).count',
+ lambda: f'view.donations.map {{ {pred()} ? $0.date : nil }}.compactMap {{ $0 }}.max() == view.donations.last?.date',
+ lambda: f'view.donations.filter {{ ({pred()} ? $0.note : nil) != nil }}.count', lambda: f'view.donations.map {{ {field()} }}.count',
+ lambda: f'view.donations.compactMap {{ {pred()} ? $0.note?.count : nil }}.max()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
