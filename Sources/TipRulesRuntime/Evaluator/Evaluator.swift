@@ -86,7 +86,6 @@ struct Evaluator {
     /// fields: a non-mutating method of `Evaluator` called from a mutating one made the
     /// optimizer copy the whole evaluator first.)
     private struct InlineDeclarations {
-        static let capacity = 4
         private(set) var count = 0
         private var indices: (Int, Int, Int, Int) = (-1, -1, -1, -1)
         private var states: (DeclarationState, DeclarationState, DeclarationState, DeclarationState) =
