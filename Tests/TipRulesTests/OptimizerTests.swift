@@ -1332,6 +1332,13 @@ struct OptimizerTests {
               "view.donations.map { $0.seen ? $0.name.lowercased() : nil }.compactMap { $0 }.filter { $0.hasPrefix(\"n1\") }.count",
               "view.donations.filter { ($0.seen ? $0.id : nil) == 3 }.count", "view.donations.filter { ($0.seen ? nil : $0.note) != nil }.count",
               "view.donations.map { $0.seen ? $0.seen : nil }.compactMap { $0 }.count",
+              // Coalesced: `c ? x : k`, typed, or left as written where `k` is not a constant.
+              "view.donations.map { ($0.id > 1 ? nil : $0.bonus) ?? 7 }.reduce(0, +)", "view.donations.filter { (!$0.seen ? $0.note : nil) ?? \"x\" == \"x\" }.count",
+              "view.donations.map { ($0.id > 2 ? $0.when : nil) ?? $0.date }.max()", "view.donations.map { ($0.seen ? $0.rating * 2 : nil) ?? 0.5 }.min()",
+              "view.donations.filter { ($0.seen ? $0.weight : nil) ?? 1 > 0.5 }.count", "view.donations.map { ($0.seen ? $0.tag : nil) ?? $0.name }.filter { $0.hasPrefix(\"t\") }.count",
+              // Strings chosen per row, compared and searched as strings.
+              "view.donations.filter { ($0.seen ? $0.name : \"none\") == \"none\" }.count",
+              "view.donations.map { $0.id > 2 ? $0.name : ($0.note ?? \"-\") }.filter { $0.hasPrefix(\"n\") }.count",
           ])
     func optionalTernaries(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

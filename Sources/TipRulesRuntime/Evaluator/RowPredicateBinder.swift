@@ -510,6 +510,10 @@ struct RowPredicateBinder {
                 // A test's value (`c ? a < b : a > b`, `c ? true : false`).
                 return .computedBools { test($0) ? f($0) : g($0) }
             }
+            if let f = text(x), let g = text(y) {
+                // `c ? $0.name : "other"`: a string per row, without a value.
+                return .computedStrings { test($0) ? f($0) : g($0) }
+            }
             if case .value(.null) = y, let chosen = optionalChoice(test, x, a) { return chosen }
             if case .value(.null) = x, let chosen = optionalChoice({ !test($0) }, y, b) { return chosen }
             let f = values(x), g = values(y)

@@ -1573,6 +1573,7 @@ extension RowPredicate {
         case .nilCoalescing(let l, let r):
             // `[$0.x, 2].max() ?? 0`: never nil, so the fallback is never evaluated.
             if let extreme = literalExtreme(l, slot: slot, mapped: mapped) { return extreme }
+            if l.type != r.type, let choice = coalescedChoice(l, r, slot: slot, mapped: mapped) { return choice }
             guard let a = operand(l), let b = operand(r) else { return nil }
             return .coalesce(a, b, keepsOptional: l.type == r.type)
         case .negate(let inner):
@@ -1714,6 +1715,28 @@ extension RowPredicate {
         default:
             return nil
         }
+    }
+
+    /// `(c ? x : nil) ?? k` as `c ? x : k`, and `(c ? y : nil) ?? k` of an optional `y` as
+    /// `c ? y ?? k : k` (either way round), for a constant `k`: what Swift computes, each row a
+    /// value of `k`'s type rather than an optional first. Nil unless the ternary is a row operand
+    /// (one the same for every row is left whole, to be evaluated once).
+    private static func coalescedChoice(_ l: TypedExpression, _ r: TypedExpression, slot: Int, mapped: Operand?) -> Operand? {
+        // (Only a constant `k`: written twice, it must cost and fail nothing.)
+        guard case .ternary(let condition, let then, let otherwise) = l.node, case .constant = r.node else { return nil }
+        func coalesced(_ branch: TypedExpression) -> TypedExpression? {
+            switch branch.node {
+            case .constant(.null): return r
+            case .wrapOptional(let x) where x.type == r.type: return x
+            default: return branch.type == l.type ? TypedExpression(.nilCoalescing(branch, r), r.type, branch.range) : nil
+            }
+        }
+        func isNil(_ branch: TypedExpression) -> Bool {
+            if case .constant(.null) = branch.node { return true }
+            return false
+        }
+        guard isNil(then) || isNil(otherwise), let a = coalesced(then), let b = coalesced(otherwise) else { return nil }
+        return structuralOperand(TypedExpression(.ternary(condition, a, b), r.type, l.range), slot: slot, mapped: mapped)
     }
 
     /// `[a, b, ...].min()` or `.max()` of an array literal of `Int`s, `Double`s or `Date`s, which
