@@ -1344,6 +1344,23 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("max() and min() of a computed Double or Date mapping, a batch at a time, pick what Sequence.max() and min() pick",
+          arguments: [
+              "view.donations.map { $0.seen ? $0.rating : 0 }.max()", "view.donations.map { $0.rating * 2 }.min()",
+              "view.donations.map { $0.when.addingTimeInterval(60) }.max()", "view.donations.map { $0.date.addingTimeInterval(-$0.rating) }.min()",
+              "view.donations.map { $0.id > 2 ? $0.rating : -0.0 }.max()", "view.donations.map { $0.id > 2 ? -0.0 : 0.0 }.min()",
+              "view.donations.map { $0.rating - $0.rating }.max()", "view.donations.filter { $0.seen }.map { $0.rating / 2 }.min()",
+              "view.donations.map { $0.when.timeIntervalSince($0.date) }.max()", "empty.donations.map { $0.rating * 2 }.max()",
+              "view.donations.map { ($0.weight ?? 1) * 3 }.max()", "view.donations.map { $0.seen ? $0.when : $0.date }.min()",
+              // Which of equal zeros is kept shows in the text; a date stays a date when compared.
+              "view.donations.map { $0.id > 2 ? -0.0 : 0.0 }.max()", "view.donations.map { $0.id > 2 ? 0.0 : -0.0 }.min()",
+              "(view.donations.map { $0.when.addingTimeInterval(60) }.max() ?? Date.distantPast) > view.donations[3].date",
+          ])
+    func batchedNumberExtremes(text: String) throws {
+        // (Evaluated again under budgets: a later evaluation reads the computation kept.)
+        try LongList(count: 900).expectAgreementUnderBudgets(text)
+    }
+
     @Test("map(f).count and isEmpty count the donations, charging f's steps, where f can neither fail nor charge work",
           arguments: [
               "view.donations.map { $0.rating > 2 }.count", "view.donations.map(\\.name).count", "view.donations.map { $0.seen ? \"a\" : nil }.count",

@@ -222,7 +222,7 @@ final class BoundFilterCache: Sendable {
 
     /// A cache of the predicate's bindings; with `windows`, also of the bindings of the rest
     /// of it besides its date conditions (see `DateWindowPlan`).
-    /// With `summing`, also of the `NumberColumn` of a sum's mapping (see `BoundColumnCache`).
+    /// With `summing`, also of the computation of a sum's or an extreme's mapping (see `BoundColumnCache`).
     /// With `operand`, the facts of what the operation computes for every row; with
     /// `foldStep`, a fold's step as a selection or as a test joined to the accumulator.
     init(_ predicate: RowPredicate?, windows: Bool = true, summing mapping: RowPredicate.Operand? = nil,

@@ -1502,7 +1502,9 @@ extension Evaluator {
                                          _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
         if case .field = mapping { return nil }
         guard !filters.operandHasIntArithmetic || filters.operandChecksItself,
-              let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else { return nil }
+              let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else {
+            return try batchedNumberExtreme(list, mapping, isMax, filters, perElement: perElement, range)
+        }
         try tick(list.count * perElement, range)
         var result: Int?
         Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Int>) in
@@ -1511,6 +1513,34 @@ extension Evaluator {
         }
         if column.hasFailed { throw givingWay(range) }
         return result.map(Value.int)
+    }
+
+    /// `max()` or `min()` of a computed `Double` or `Date` mapping that can neither fail nor
+    /// charge work (`map { $0.isGift ? $0.price : 0 }.max()`), a batch of rows at a time, the
+    /// computation kept for the next evaluation; compared as `Sequence.max()` and `min()`
+    /// compare (the first of equal values kept, a NaN only where it comes first). Nil for other
+    /// mappings, and where the operand does not tell a date from a number.
+    private mutating func batchedNumberExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
+                                               _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
+        guard !filters.operandHasIntArithmetic, !filters.operandChargesWork, let columns = filters.columns else { return nil }
+        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
+        guard let isDate = binder.isDate(mapping) else { return nil }
+        let invariants = columnInvariants(columns)
+        let kept = columns.take(matching: list.stream, invariants)
+        guard let column = kept?.numbers ?? binder.numberColumn(mapping) else { return nil }
+        try tick(list.count * perElement, range)
+        var result: Double?
+        Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Double>) in
+            guard var current = result ?? values.first else { return }
+            if isMax {
+                for value in values { current = value > current ? value : current }
+            } else {
+                for value in values { current = value < current ? value : current }
+            }
+            result = current
+        }
+        columns.put(kept?.numbers === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, numbers: column))
+        return result.map { isDate ? .date($0) : .double($0) }
     }
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does

@@ -453,7 +453,7 @@ final class FusedNode: Node {
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
             filters = BoundFilterCache(predicate, operand: operand)
-        case .columnSum(_, _, let mapping, _, false):
+        case .columnSum(_, _, let mapping, _, false), .columnExtreme(_, let mapping, _, false):
             filters = BoundFilterCache(nil, summing: mapping, operand: operand)
         case .fold(_, _, let step, nil):
             filters = BoundFilterCache(foldStep: step)

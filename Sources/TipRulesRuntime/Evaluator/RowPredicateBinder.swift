@@ -1002,16 +1002,29 @@ struct RowPredicateBinder {
     }
 
     /// Whether a number operand is a `Date` (true) or a `Double` (false), where its form tells.
-    private func isDate(_ operand: RowPredicate.Operand) -> Bool? {
+    func isDate(_ operand: RowPredicate.Operand) -> Bool? {
         switch operand {
         case .date, .outerDate, .addingInterval: return true
         case .arithmetic, .intervalSince, .negate: return false
         case .field(let index):
             switch stream.columns[index] {
-            case .date: return true
-            case .double: return false
+            case .date, .optionalDate: return true
+            case .double, .optionalDouble: return false
             default: return nil
             }
+        case .constant(.date): return true
+        case .constant(.double): return false
+        case .outerLocal(_, let type): return RowPredicateBinder.isDate(type)
+        case .hoisted(let hoisted): return RowPredicateBinder.isDate(hoisted.expression.type)
+        case .conditional(_, let a, let b), .coalesce(let a, let b, _): return isDate(a) ?? isDate(b)
+        default: return nil
+        }
+    }
+
+    private static func isDate(_ type: RuleType) -> Bool? {
+        switch type.unwrapped {
+        case .date: return true
+        case .double: return false
         default: return nil
         }
     }
