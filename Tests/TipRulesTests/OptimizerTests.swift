@@ -1344,7 +1344,7 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
-    @Test("max() and min() of a computed Double or Date mapping, a batch at a time, pick what Sequence.max() and min() pick",
+    @Test("max() and min() of a computed Int, Double or Date mapping, a batch at a time, pick what Sequence.max() and min() pick",
           arguments: [
               "view.donations.map { $0.seen ? $0.rating : 0 }.max()", "view.donations.map { $0.rating * 2 }.min()",
               "view.donations.map { $0.when.addingTimeInterval(60) }.max()", "view.donations.map { $0.date.addingTimeInterval(-$0.rating) }.min()",
@@ -1355,6 +1355,9 @@ struct OptimizerTests {
               // Which of equal zeros is kept shows in the text; a date stays a date when compared.
               "view.donations.map { $0.id > 2 ? -0.0 : 0.0 }.max()", "view.donations.map { $0.id > 2 ? 0.0 : -0.0 }.min()",
               "(view.donations.map { $0.when.addingTimeInterval(60) }.max() ?? Date.distantPast) > view.donations[3].date",
+              // `Int`s, also where the arithmetic fails and the calls run instead.
+              "view.donations.map { $0.id / 2 }.min()", "view.donations.map { $0.seen ? $0.id * 3 : -$0.id }.max()",
+              "view.donations.map { $0.id * 4_000_000_000_000_000_001 }.max()", "view.donations.map { 100 / $0.id }.min()",
           ])
     func batchedNumberExtremes(text: String) throws {
         // (Evaluated again under budgets: a later evaluation reads the computation kept.)

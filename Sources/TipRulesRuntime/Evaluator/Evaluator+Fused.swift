@@ -1501,9 +1501,14 @@ extension Evaluator {
     private mutating func batchedExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
                                          _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
         if case .field = mapping { return nil }
+        // The computation kept from the last evaluation over the same state of the stream with
+        // the same values, or a new one.
+        let invariants = columnInvariants(filters.columns)
+        let kept = filters.columns?.take(matching: list.stream, invariants)
+        if kept?.numbers != nil { return try batchedNumberExtreme(list, mapping, isMax, filters, kept: kept, perElement: perElement, range) }
         guard !filters.operandHasIntArithmetic || filters.operandChecksItself,
-              let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else {
-            return try batchedNumberExtreme(list, mapping, isMax, filters, perElement: perElement, range)
+              let column = kept?.ints ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else {
+            return try batchedNumberExtreme(list, mapping, isMax, filters, kept: nil, perElement: perElement, range)
         }
         try tick(list.count * perElement, range)
         var result: Int?
@@ -1511,7 +1516,9 @@ extension Evaluator {
             guard let first = result ?? values.first else { return }
             result = IntExtremes.fold(first, values, isMax: isMax)
         }
+        // (Never one that failed: it would hold that it did.)
         if column.hasFailed { throw givingWay(range) }
+        filters.columns?.put(kept?.ints === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
         return result.map(Value.int)
     }
 
@@ -1521,13 +1528,12 @@ extension Evaluator {
     /// compare (the first of equal values kept, a NaN only where it comes first). Nil for other
     /// mappings, and where the operand does not tell a date from a number.
     private mutating func batchedNumberExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
-                                               _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
+                                               _ filters: BoundFilterCache, kept: BoundColumnCache.Entry?, perElement: Int,
+                                               _ range: SourceRange) throws(Interrupt) -> Value? {
         guard !filters.operandHasIntArithmetic, !filters.operandChargesWork, let columns = filters.columns else { return nil }
         let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
-        guard let isDate = binder.isDate(mapping) else { return nil }
-        let invariants = columnInvariants(columns)
-        let kept = columns.take(matching: list.stream, invariants)
-        guard let column = kept?.numbers ?? binder.numberColumn(mapping) else { return nil }
+        guard let isDate = binder.isDate(mapping), let column = kept?.numbers ?? binder.numberColumn(mapping) else { return nil }
+        let invariants = kept?.invariants ?? columnInvariants(columns)
         try tick(list.count * perElement, range)
         var result: Double?
         Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Double>) in
