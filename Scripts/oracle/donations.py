@@ -6,7 +6,7 @@
 #   python3 Scripts/oracle/donations.py SEED [COUNT] [MOST]
 # MOST is the most donations made (9 by default); several hundred run the batch evaluator's
 # columns across batches (256 rows) as well.
-import datetime, json, random, sys, tempfile
+import datetime, json, random, sys, tempfile, atexit, shutil
 from compare import compare, tiprules_answers
 seed = sys.argv[1] if len(sys.argv) > 1 else '1'
 count = sys.argv[2] if len(sys.argv) > 2 else '200'
@@ -87,6 +87,8 @@ forms = [
  lambda: f'view.donations.compactMap {{ {pred()} ? $0.note?.count : nil }}.max()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
+# (Removed at exit, whatever the outcome.)
+atexit.register(shutil.rmtree, work, ignore_errors=True)
 names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
 notes = [None, None, "", "wet", "Alps", "a"]
 n = R.randint(1, most)

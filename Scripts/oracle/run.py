@@ -10,7 +10,7 @@
 # Swift's own quirks are not mismatches to fix: `-(7)` is "ambiguous" to swiftc, and a few
 # ternaries of literals get type `Any` or `Int32` there. An expression TipRules answers with a
 # runtime error is left out (Swift traps there); one Swift traps on alone shows as `<crash>`.
-import os, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile, atexit, shutil
 from compare import compare, tiprules_answers
 
 if len(sys.argv) < 2:
@@ -19,6 +19,8 @@ generator = sys.argv[1]
 seed = sys.argv[2] if len(sys.argv) > 2 else '1'
 count = sys.argv[3] if len(sys.argv) > 3 else '300'
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
+# (Removed at exit, whatever the outcome.)
+atexit.register(shutil.rmtree, work, ignore_errors=True)
 generated = subprocess.run([sys.executable, generator, seed, count], capture_output=True, text=True, check=True).stdout
 expressions = list(dict.fromkeys(line for line in generated.split('\n') if line.strip()))
 rules = os.path.join(work, 'context.rules')
