@@ -1331,6 +1331,8 @@ struct OptimizerTests {
               "view.donations.compactMap { $0.id > 2 ? $0.when : nil }.last", "view.donations.map { $0.seen ? 2.5 : nil }.compactMap { $0 }.count",
               "view.donations.map { $0.seen ? $0.name.lowercased() : nil }.compactMap { $0 }.filter { $0.hasPrefix(\"n1\") }.count",
               "view.donations.filter { ($0.seen ? $0.id : nil) == 3 }.count", "view.donations.filter { ($0.seen ? nil : $0.note) != nil }.count",
+              "view.donations.filter { 3 != ($0.seen ? nil : $0.bonus) }.count", "view.donations.filter { ($0.id > 2 ? $0.rating : nil) == 2.5 }.count",
+              "view.donations.filter { ($0.id > 2 ? $0.weight : nil) != 1.5 }.count", "view.donations.contains { ($0.seen ? $0.rating : nil) == Double.nan }",
               "view.donations.map { $0.seen ? $0.seen : nil }.compactMap { $0 }.count",
               // Coalesced: `c ? x : k`, typed, or left as written where `k` is not a constant.
               "view.donations.map { ($0.id > 1 ? nil : $0.bonus) ?? 7 }.reduce(0, +)", "view.donations.filter { (!$0.seen ? $0.note : nil) ?? \"x\" == \"x\" }.count",

@@ -1183,6 +1183,15 @@ struct RowPredicateBinder {
         case (.optionalNumbers(let items, _), .value(.double(let k))), (.value(.double(let k)), .optionalNumbers(let items, _)),
              (.optionalNumbers(let items, _), .value(.date(let k))), (.value(.date(let k)), .optionalNumbers(let items, _)):
             return op == .equal ? { items[$0] == k } : { items[$0] != k }
+        case (.computedOptionalInts(let read), .value(.int(let k))) where op == .equal || op == .notEqual,
+             (.value(.int(let k)), .computedOptionalInts(let read)) where op == .equal || op == .notEqual:
+            // `(c ? $0.id : nil) == 3`: nil equal to no number, as for a column.
+            return op == .equal ? { read($0) == k } : { read($0) != k }
+        case (.computedOptionalNumbers(let read, _), .value(.double(let k))) where op == .equal || op == .notEqual,
+             (.value(.double(let k)), .computedOptionalNumbers(let read, _)) where op == .equal || op == .notEqual,
+             (.computedOptionalNumbers(let read, _), .value(.date(let k))) where op == .equal || op == .notEqual,
+             (.value(.date(let k)), .computedOptionalNumbers(let read, _)) where op == .equal || op == .notEqual:
+            return op == .equal ? { read($0) == k } : { read($0) != k }
         default:
             break
         }
