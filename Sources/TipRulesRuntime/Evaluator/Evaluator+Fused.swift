@@ -161,11 +161,19 @@ extension Evaluator {
     }
 
     /// The row operand of a fold's step (`filters.foldExtreme` or `foldSelect`) computed a batch
-    /// at a time: the computation kept from the last fold over the same state of the stream
-    /// with the same values, or a new one. Nil when the step has no such operand or it has no
-    /// batch form. The caller puts it back in `filters.columns` after a fold it did not fail in.
+    /// at a time (see `keptColumn`). Nil when the step has no such operand or it has no batch
+    /// form. The caller puts it back in `filters.columns` after a fold it did not fail in.
     private func foldColumn(_ list: DonationList, _ filters: BoundFilterCache, ints: Bool) -> BoundColumnCache.Entry? {
         guard let columns = filters.columns, let row = filters.foldExtreme?.row ?? filters.foldSelect?.row else { return nil }
+        return keptColumn(row, list, columns, ints: ints)
+    }
+
+    /// `row` computed a batch at a time, as `Int`s or as numbers: the computation kept in
+    /// `columns` from the last use over the same state of the stream with the same values, or a
+    /// new one; nil when `row` has no such batch form. The caller puts it back once done, unless
+    /// its arithmetic failed.
+    private func keptColumn(_ row: RowPredicate.Operand, _ list: DonationList, _ columns: BoundColumnCache,
+                            ints: Bool) -> BoundColumnCache.Entry? {
         let invariants = columnInvariants(columns)
         if let kept = columns.take(matching: list.stream, invariants), ints ? kept.ints != nil : kept.numbers != nil {
             return kept
@@ -1494,59 +1502,48 @@ extension Evaluator {
         return count
     }
 
-    /// `max()` or `min()` of a computed `Int` mapping (not a plain column, which `columnExtreme`
-    /// reads in place), a batch of rows at a time, without the array of values. `Int`
+    /// `max()` or `min()` of a computed `Int`, `Double` or `Date` mapping (not a plain column,
+    /// which `columnExtreme` reads in place), a batch of rows at a time, without the array of
+    /// values, the computation kept for the next evaluation (see `keptColumn`). `Int`
     /// arithmetic that checks itself needs no proof first: it gives way when it failed on a
     /// row. Nil for other mappings.
     private mutating func batchedExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
                                          _ filters: BoundFilterCache, perElement: Int, _ range: SourceRange) throws(Interrupt) -> Value? {
         if case .field = mapping { return nil }
-        // The computation kept from the last evaluation over the same state of the stream with
-        // the same values, or a new one.
-        let invariants = columnInvariants(filters.columns)
-        let kept = filters.columns?.take(matching: list.stream, invariants)
-        if kept?.numbers != nil { return try batchedNumberExtreme(list, mapping, isMax, filters, kept: kept, perElement: perElement, range) }
-        guard !filters.operandHasIntArithmetic || filters.operandChecksItself,
-              let column = kept?.ints ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) else {
-            return try batchedNumberExtreme(list, mapping, isMax, filters, kept: nil, perElement: perElement, range)
+        guard let columns = filters.columns else { return nil }
+        let batch = RowPredicateBinder.batch(for: list.stream)
+        // A `Double` or `Date` mapping (the operand tells which), which can neither fail nor
+        // charge work: compared as `Sequence.max()` and `min()` compare (the first of equal
+        // values kept, a NaN only where it comes first).
+        if let isDate = RowPredicateBinder.isDate(mapping, in: list.stream) {
+            guard !filters.operandHasIntArithmetic, !filters.operandChargesWork,
+                  let kept = keptColumn(mapping, list, columns, ints: false), let column = kept.numbers else { return nil }
+            try tick(list.count * perElement, range)
+            var result: Double?
+            Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
+                guard var current = result ?? values.first else { return }
+                if isMax {
+                    for value in values { current = value > current ? value : current }
+                } else {
+                    for value in values { current = value < current ? value : current }
+                }
+                result = current
+            }
+            columns.put(kept)
+            return result.map { isDate ? .date($0) : .double($0) }
         }
+        guard !filters.operandHasIntArithmetic || filters.operandChecksItself,
+              let kept = keptColumn(mapping, list, columns, ints: true), let column = kept.ints else { return nil }
         try tick(list.count * perElement, range)
         var result: Int?
-        Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Int>) in
+        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
             guard let first = result ?? values.first else { return }
             result = IntExtremes.fold(first, values, isMax: isMax)
         }
         // (Never one that failed: it would hold that it did.)
         if column.hasFailed { throw givingWay(range) }
-        filters.columns?.put(kept?.ints === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
+        columns.put(kept)
         return result.map(Value.int)
-    }
-
-    /// `max()` or `min()` of a computed `Double` or `Date` mapping that can neither fail nor
-    /// charge work (`map { $0.isGift ? $0.price : 0 }.max()`), a batch of rows at a time, the
-    /// computation kept for the next evaluation; compared as `Sequence.max()` and `min()`
-    /// compare (the first of equal values kept, a NaN only where it comes first). Nil for other
-    /// mappings, and where the operand does not tell a date from a number.
-    private mutating func batchedNumberExtreme(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
-                                               _ filters: BoundFilterCache, kept: BoundColumnCache.Entry?, perElement: Int,
-                                               _ range: SourceRange) throws(Interrupt) -> Value? {
-        guard !filters.operandHasIntArithmetic, !filters.operandChargesWork, let columns = filters.columns else { return nil }
-        let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
-        guard let isDate = binder.isDate(mapping), let column = kept?.numbers ?? binder.numberColumn(mapping) else { return nil }
-        let invariants = kept?.invariants ?? columnInvariants(columns)
-        try tick(list.count * perElement, range)
-        var result: Double?
-        Evaluator.forEachBatch(list, batch: RowPredicateBinder.batch(for: list.stream), column) { (values: UnsafeBufferPointer<Double>) in
-            guard var current = result ?? values.first else { return }
-            if isMax {
-                for value in values { current = value > current ? value : current }
-            } else {
-                for value in values { current = value < current ? value : current }
-            }
-            result = current
-        }
-        columns.put(kept?.numbers === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, numbers: column))
-        return result.map { isDate ? .date($0) : .double($0) }
     }
 
     /// `map(\.field).max()` / `.min()`, comparing in the order the standard library does

@@ -993,7 +993,7 @@ struct RowPredicateBinder {
         case .value(.double(let k)): return .computedOptionalNumbers({ chosen($0) ? k : nil }, isDate: false)
         case .value(.date(let k)): return .computedOptionalNumbers({ chosen($0) ? k : nil }, isDate: true)
         case .number(let number):
-            guard let isDate = isDate(operand) else { return nil }
+            guard let isDate = RowPredicateBinder.isDate(operand, in: stream) else { return nil }
             let read = number.read
             return .computedOptionalNumbers({ chosen($0) ? read($0) : nil }, isDate: isDate)
         default:
@@ -1001,8 +1001,9 @@ struct RowPredicateBinder {
         }
     }
 
-    /// Whether a number operand is a `Date` (true) or a `Double` (false), where its form tells.
-    func isDate(_ operand: RowPredicate.Operand) -> Bool? {
+    /// Whether a number operand over `stream` is a `Date` (true) or a `Double` (false), where its
+    /// form tells; nil for other operands (`Int`s, strings) and numbers it does not tell.
+    static func isDate(_ operand: RowPredicate.Operand, in stream: DonationStream) -> Bool? {
         switch operand {
         case .date, .outerDate, .addingInterval: return true
         case .arithmetic, .intervalSince, .negate: return false
@@ -1016,7 +1017,7 @@ struct RowPredicateBinder {
         case .constant(.double): return false
         case .outerLocal(_, let type): return RowPredicateBinder.isDate(type)
         case .hoisted(let hoisted): return RowPredicateBinder.isDate(hoisted.expression.type)
-        case .conditional(_, let a, let b), .coalesce(let a, let b, _): return isDate(a) ?? isDate(b)
+        case .conditional(_, let a, let b), .coalesce(let a, let b, _): return isDate(a, in: stream) ?? isDate(b, in: stream)
         default: return nil
         }
     }

@@ -94,7 +94,11 @@ package enum RowPredicate: Sendable {
         /// nothing, so reading it again changes no step, and nothing in it is evaluated once per
         /// scan (hoisted), whose one value stands for one use.
         package var canBeReadTwice: Bool {
-            !chargesWork && !contains(where: { if case .hoisted = $0 { true } else { false } })
+            !chargesWork && !readsHoisted
+        }
+        /// Whether the operand reads a subexpression evaluated once per scan (`.hoisted`).
+        package var readsHoisted: Bool {
+            contains { if case .hoisted = $0 { true } else { false } }
         }
 
         /// Whether the operand has a nested scan (a nested `first`/`last(where:)`, or one in a

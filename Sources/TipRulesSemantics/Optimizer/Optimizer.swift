@@ -609,8 +609,7 @@ package struct Optimizer {
         // source.map(f): every donation, charged f's steps, when computing f could change
         // nothing else: no `Int` arithmetic (which can fail), no work charged by size, nothing
         // evaluated once per scan (which can fail too).
-        if let map = mapOverDonations(receiver, .arrayMap), !map.mapping.hasIntArithmetic, !map.mapping.chargesWork,
-           !map.mapping.contains(where: { if case .hoisted = $0 { true } else { false } }) {
+        if let map = mapOverDonations(receiver, .arrayMap), !map.mapping.hasIntArithmetic, map.mapping.canBeReadTwice {
             return (map.source, .constant(true), map.steps)
         }
         // Any other chain that ends in a `filter` or `compactMap` of what it computed: the
