@@ -21,6 +21,12 @@ struct RowBatch {
     /// Adds one row: its event (by index in `schemas`), date and payload bytes (a JSON object,
     /// `{}` for an event without fields).
     mutating func add(eventIndex index: Int, date: Double, payload: UnsafeBufferPointer<UInt8>, location: String) throws(Diagnostic) {
+        // A date no donation can have (written to the store by other means: NaN, an infinity,
+        // beyond the years a log can show) would break the streams' date order.
+        guard ISO8601.isPrintable(date) else {
+            throw .about(location, in: "<store>", StoreMessages.unreadableDonation(location, schemas[index].id,
+                                                                                  "its date (\(date) seconds since 2001) is no date a donation can have"))
+        }
         if !schemas[index].fields.isEmpty, !readers[index].read(payload, appendingTo: &columns[index]) {
             let values = try StoredEvents.decodePayload(Array(payload), schemas[index], location: location)
             for field in values.indices { columns[index][field].append(values[field]) }

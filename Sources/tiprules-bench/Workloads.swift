@@ -219,6 +219,8 @@ enum Workloads {
         + workloads31
         + workloads32
         + workloads33
+        + workloads34
+        + workloads35
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -4650,6 +4652,339 @@ enum Workloads {
             name: "W1179", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"bowl\") }.count > 3",
             closure: { data, _, _ in
                 data.views.filter { $0.landmarkName.lowercased().contains("bowl") }.count > 3
+            }),
+    ]
+
+    private static let workloads34: [Workload] = [
+        Workload(
+            name: "W1180", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 1000",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 1000
+            }),
+        Workload(
+            name: "W1181", rule: "didPurchase.donations.map { $0.price - ($0.discount ?? 0) }.max() ?? 0 > 200",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price - ($0.discount ?? 0) }.max() ?? 0 > 200
+            }),
+        Workload(
+            name: "W1182", rule: "didRate.donations.filter { $0.comment != nil }.map { $0.comment!.count }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment != nil }.map { $0.comment!.count }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1183", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.hasPrefix(\"A\") || $0.hasPrefix(\"Z\") }.count > 10",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkName).filter { $0.hasPrefix("A") || $0.hasPrefix("Z") }.count > 10
+            }),
+        Workload(
+            name: "W1184", rule: "Set(didPurchase.donations.filter { $0.isGift }.map(\\.sku)).count >= 3",
+            closure: { data, _, _ in
+                Set(data.purchases.filter { $0.isGift }.map(\.sku)).count >= 3
+            }),
+        Workload(
+            name: "W1185", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(3).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1186", rule: "didRate.donations.max { $0.score < $1.score }?.landmarkID == 7",
+            closure: { data, _, _ in
+                data.ratings.max { $0.score < $1.score }?.landmarkID == 7
+            }),
+        Workload(
+            name: "W1187", rule: "didPurchase.donations.min(by: { $0.price < $1.price })?.sku.hasPrefix(\"tent\") ?? false",
+            closure: { data, _, _ in
+                data.purchases.min(by: { $0.price < $1.price })?.sku.hasPrefix("tent") ?? false
+            }),
+        Workload(
+            name: "W1188", rule: "didLogin.donations.count >= 3 && didViewLandmarkDetail.donations.filter { $0.date > didLogin.donations.last!.date.addingTimeInterval(-86400) }.count > 2",
+            closure: { data, _, _ in
+                data.logins.count >= 3 && data.views.filter { $0.date > data.logins.last!.date.addingTimeInterval(-86400) }.count > 2
+            }),
+        Workload(
+            name: "W1189", rule: "didRate.donations.suffix(20).map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.suffix(20).count)) >= 2.5",
+            closure: { data, _, _ in
+                data.ratings.suffix(20).map(\.score).reduce(0, +) / Double(max(1, data.ratings.suffix(20).count)) >= 2.5
+            }),
+        Workload(
+            name: "W1190", rule: "didPurchase.donations.filter { $0.coupon?.hasPrefix(\"SAVE1\") ?? false }.count > 1",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon?.hasPrefix("SAVE1") ?? false }.count > 1
+            }),
+        Workload(
+            name: "W1191", rule: "didRate.donations.compactMap { $0.helpful }.sorted().suffix(3).reduce(0, +) > 40",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.sorted().suffix(3).reduce(0, +) > 40
+            }),
+        Workload(
+            name: "W1192", rule: "didRate.donations.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 10
+            }),
+        Workload(
+            name: "W1193", rule: "didPurchase.donations.allSatisfy { $0.price > 0 && $0.quantity > 0 }",
+            closure: { data, _, _ in
+                data.purchases.allSatisfy { $0.price > 0 && $0.quantity > 0 }
+            }),
+        Workload(
+            name: "W1194", rule: "didPurchase.donations.first { $0.discount != nil && $0.discount! > 0.25 }?.price ?? 0 > 10",
+            closure: { data, _, _ in
+                data.purchases.first { $0.discount != nil && $0.discount! > 0.25 }?.price ?? 0 > 10
+            }),
+        Workload(
+            name: "W1195", rule: "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 }.map(\\.score).max() ?? 0 >= 4.5",
+            closure: { data, _, _ in
+                data.ratings.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 30 }.map(\.score).max() ?? 0 >= 4.5
+            }),
+        Workload(
+            name: "W1196", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.filter { $0.contains(\"lake\") }.count > 3",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.lowercased() }.filter { $0.contains("lake") }.count > 3
+            }),
+        Workload(
+            name: "W1197", rule: "didPurchase.donations.map { $0.quantity }.reduce(0) { max($0, $1) } > 3",
+            closure: { data, _, _ in
+                data.purchases.map { $0.quantity }.reduce(0) { max($0, $1) } > 3
+            }),
+        Workload(
+            name: "W1198", rule: "didPurchase.donations.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20",
+            closure: { data, _, _ in
+                data.purchases.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20
+            }),
+        Workload(
+            name: "W1199", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > didRate.donations.count / 4",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } > data.ratings.count / 4
+            }),
+        Workload(
+            name: "W1200", rule: "didPurchase.donations.filter { !$0.isGift }.map { $0.price }.sorted().dropFirst(2).dropLast(2).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.purchases.filter { !$0.isGift }.map { $0.price }.sorted().dropFirst(2).dropLast(2).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1201", rule: "didPurchase.donations.map { $0.sku }.filter { $0.hasPrefix(\"boots\") }.count * 2 > didPurchase.donations.count / 10",
+            closure: { data, _, _ in
+                data.purchases.map { $0.sku }.filter { $0.hasPrefix("boots") }.count * 2 > data.purchases.count / 10
+            }),
+        Workload(
+            name: "W1202", rule: "didRate.donations.filter { $0.landmarkID % 2 == 0 }.map { $0.score * 2 }.min() ?? 0 < 1",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID % 2 == 0 }.map { $0.score * 2 }.min() ?? 0 < 1
+            }),
+        Workload(
+            name: "W1203", rule: "didViewLandmarkDetail.donations.dropFirst(100).filter { $0.landmarkName == \"Zion\" }.count > 3",
+            closure: { data, _, _ in
+                data.views.dropFirst(100).filter { $0.landmarkName == "Zion" }.count > 3
+            }),
+        Workload(
+            name: "W1204", rule: "didPurchase.donations.contains { $0.sku == \"gift-card\" && $0.isGift && $0.price > 150 }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "gift-card" && $0.isGift && $0.price > 150 }
+            }),
+        Workload(
+            name: "W1205", rule: "didRate.donations.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 100
+            }),
+        Workload(
+            name: "W1206", rule: "didRate.donations.map { ($0.helpful ?? 0) + $0.landmarkID }.max() ?? 0 > 60",
+            closure: { data, _, _ in
+                data.ratings.map { ($0.helpful ?? 0) + $0.landmarkID }.max() ?? 0 > 60
+            }),
+        Workload(
+            name: "W1207", rule: "didPurchase.donations.count(where: { $0.price * Double($0.quantity) > 100 }) > 5",
+            closure: { data, _, _ in
+                data.purchases.count(where: { $0.price * Double($0.quantity) > 100 }) > 5
+            }),
+        Workload(
+            name: "W1208", rule: "didViewLandmarkDetail.donations.reversed().prefix(10).contains { $0.landmarkID == 7 }",
+            closure: { data, _, _ in
+                data.views.reversed().prefix(10).contains { $0.landmarkID == 7 }
+            }),
+        Workload(
+            name: "W1209", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.compactMap(\\.comment).count >= 2",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.compactMap(\.comment).count >= 2
+            }),
+        Workload(
+            name: "W1210", rule: "didPurchase.donations.sorted { $0.price > $1.price }.first?.quantity ?? 0 > 2",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.price > $1.price }.first?.quantity ?? 0 > 2
+            }),
+        Workload(
+            name: "W1211", rule: "didRate.donations.map { r in r.score * Double(r.helpful ?? 1) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.ratings.map { r in r.score * Double(r.helpful ?? 1) }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1212", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 && $0.coupon == nil }.count > 3",
+            closure: { data, _, _ in
+                data.purchases.filter { ($0.discount ?? 0) > 0.1 && $0.coupon == nil }.count > 3
+            }),
+        Workload(
+            name: "W1213", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).reduce(0, +) / max(1, didViewLandmarkDetail.donations.count) > 20",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).reduce(0, +) / max(1, data.views.count) > 20
+            }),
+        Workload(
+            name: "W1214", rule: "didPurchase.donations.map { Double($0.quantity) * $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) / Double(max(1, didPurchase.donations.count)) > 150",
+            closure: { data, _, _ in
+                data.purchases.map { Double($0.quantity) * $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) / Double(max(1, data.purchases.count)) > 150
+            }),
+        Workload(
+            name: "W1215", rule: "didRate.donations.contains { $0.comment?.contains(\"great 4\") == true && $0.score < 1 }",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.comment?.contains("great 4") == true && $0.score < 1 }
+            }),
+        Workload(
+            name: "W1216", rule: "didRate.donations.filter { $0.helpful != nil }.sorted { $0.helpful! > $1.helpful! }.prefix(5).allSatisfy { $0.score >= 1 }",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful != nil }.sorted { $0.helpful! > $1.helpful! }.prefix(5).allSatisfy { $0.score >= 1 }
+            }),
+        Workload(
+            name: "W1217", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID < 10 }.map { $0.landmarkName + \"!\" }.contains(\"Zion!\")",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkID < 10 }.map { $0.landmarkName + "!" }.contains("Zion!")
+            }),
+        Workload(
+            name: "W1218", rule: "favourites34.count >= 5 && recentViews34.count > 20",
+            declarations: "let recentViews34 = didViewLandmarkDetail.donations.donatedWithin(.days(14))\nlet favourites34 = Set(recentViews34.map(\\.landmarkID))\n",
+            closure: { data, calendar, _ in
+                let recent = within(data.views, .day, 14, calendar)
+                return Set(recent.map(\.landmarkID)).count >= 5 && recent.count > 20
+            }),
+        Workload(
+            name: "W1219", rule: "highRatings34.count > 10 && highRatings34.allSatisfy { $0.comment != nil || $0.helpful != nil }",
+            declarations: "let highRatings34 = didRate.donations.filter { $0.score >= 4 }\n",
+            closure: { data, calendar, _ in
+                let high = data.ratings.filter { $0.score >= 4 }
+                return high.count > 10 && high.allSatisfy { $0.comment != nil || $0.helpful != nil }
+            }),
+    ]
+
+    private static let workloads35: [Workload] = [
+        Workload(
+            name: "W1220", rule: "didPurchase.donations.filter { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5",
+            closure: { data, _, _ in
+                data.purchases.filter { p in data.views.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5
+            }),
+        Workload(
+            name: "W1221", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
+            }),
+        Workload(
+            name: "W1222", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.contains { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400 * 5) } }",
+            closure: { data, _, _ in
+                data.logins.allSatisfy { l in data.views.contains { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400 * 5) } }
+            }),
+        Workload(
+            name: "W1223", rule: "didLogin.donations.map { l in didPurchase.donations.filter { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400 * 5) }.reduce(0.0) { $0 + $1.price } }.max() ?? 0 > 1000",
+            closure: { data, _, _ in
+                data.logins.map { l in data.purchases.filter { $0.date > l.date && $0.date < l.date.addingTimeInterval(86400 * 5) }.reduce(0.0) { $0 + $1.price } }.max() ?? 0 > 1000
+            }),
+        Workload(
+            name: "W1224", rule: "didViewLandmarkDetail.donations.filter { v in v.landmarkID == (didRate.donations.last?.landmarkID ?? 0) }.count >= 2",
+            closure: { data, _, _ in
+                data.views.filter { v in v.landmarkID == (data.ratings.last?.landmarkID ?? 0) }.count >= 2
+            }),
+        Workload(
+            name: "W1225", rule: "didPurchase.donations.contains { p in p.price > (didPurchase.donations.first?.price ?? 0) * 5 }",
+            closure: { data, _, _ in
+                data.purchases.contains { p in p.price > (data.purchases.first?.price ?? 0) * 5 }
+            }),
+        Workload(
+            name: "W1226", rule: "didRate.donations.filter { $0.date > (didLogin.donations.last?.date ?? Date.distantPast) }.map(\\.score).reduce(0, +) > 20",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > (data.logins.last?.date ?? Date.distantPast) }.map(\.score).reduce(0, +) > 20
+            }),
+        Workload(
+            name: "W1227", rule: "didViewLandmarkDetail.donations.filter { $0.date.timeIntervalSince(didLogin.donations.last!.date) > 0 && $0.date.timeIntervalSince(didLogin.donations.last!.date) < 3600 * 48 }.count > 2",
+            closure: { data, _, _ in
+                data.views.filter { $0.date.timeIntervalSince(data.logins.last!.date) > 0 && $0.date.timeIntervalSince(data.logins.last!.date) < 3600 * 48 }.count > 2
+            }),
+        Workload(
+            name: "W1228", rule: "didRate.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }.filter { $0 < 7 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }.filter { $0 < 7 }.count > 10
+            }),
+        Workload(
+            name: "W1229", rule: "Set(didViewLandmarkDetail.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count >= 5",
+            closure: { data, _, _ in
+                Set(data.views.map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }).count >= 5
+            }),
+        Workload(
+            name: "W1230", rule: "didPurchase.donations.map { $0.date.timeIntervalSince(didPurchase.donations.first!.date) }.max() ?? 0 > 86400 * 30",
+            closure: { data, _, _ in
+                data.purchases.map { $0.date.timeIntervalSince(data.purchases.first!.date) }.max() ?? 0 > 86400 * 30
+            }),
+        Workload(
+            name: "W1231", rule: "didRate.donations.compactMap { $0.comment }.map { $0.count }.max() ?? 0 > 7",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.comment }.map { $0.count }.max() ?? 0 > 7
+            }),
+        Workload(
+            name: "W1232", rule: "didRate.donations.filter { $0.comment?.hasSuffix(\"7\") ?? false }.map(\\.landmarkID).reduce(0, +) > 50",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.hasSuffix("7") ?? false }.map(\.landmarkID).reduce(0, +) > 50
+            }),
+        Workload(
+            name: "W1233", rule: "didPurchase.donations.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.min() ?? 0 < 5",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.min() ?? 0 < 5
+            }),
+        Workload(
+            name: "W1234", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000
+            }),
+        Workload(
+            name: "W1235", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } >= 4.9",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { max($0, $1.score) } >= 4.9
+            }),
+        Workload(
+            name: "W1236", rule: "didPurchase.donations.reduce(\"\") { $0.count > 20 ? $0 : $0 + $1.sku } .count > 10",
+            closure: { data, _, _ in
+                data.purchases.reduce("") { $0.count > 20 ? $0 : $0 + $1.sku }.count > 10
+            }),
+        Workload(
+            name: "W1237", rule: "didPurchase.donations.map(\\.quantity).reduce(0, +) > 3 * didPurchase.donations.count",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).reduce(0, +) > 3 * data.purchases.count
+            }),
+        Workload(
+            name: "W1238", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().last ?? \"\" >= \"Zion\"",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkName).sorted().last ?? "" >= "Zion"
+            }),
+        Workload(
+            name: "W1239", rule: "weeklyPurchases35 > 3 && giftShare35 < 0.5",
+            declarations: "let lastWeek35 = didPurchase.donations.donatedWithin(.week)\nlet weeklyPurchases35 = lastWeek35.count\nlet giftShare35 = Double(lastWeek35.filter { $0.isGift }.count) / Double(max(1, weeklyPurchases35))\n",
+            closure: { data, calendar, _ in
+                let week = within(data.purchases, .weekOfYear, 1, calendar)
+                return week.count > 3 && Double(week.filter { $0.isGift }.count) / Double(max(1, week.count)) < 0.5
+            }),
+        Workload(
+            name: "W1240", rule: "topLandmark35 != nil && didRate.donations.filter { $0.landmarkID == topLandmark35! }.count >= 2",
+            declarations: "let topLandmark35 = didViewLandmarkDetail.donations.largestSubset(groupedBy: \\.landmarkID).first?.landmarkID\n",
+            closure: { data, calendar, _ in
+                let top = data.views.largestSubset(groupedBy: \.landmarkID).first?.landmarkID
+                return top != nil && data.ratings.filter { $0.landmarkID == top! }.count >= 2
+            }),
+        Workload(
+            name: "W1241", rule: "recentScores35.count >= 5 && recentScores35.reduce(0, +) / Double(recentScores35.count) > 2",
+            declarations: "let recentScores35 = didRate.donations.donatedWithin(.days(30)).map(\\.score)\n",
+            closure: { data, calendar, _ in
+                let s = within(data.ratings, .day, 30, calendar).map(\.score)
+                return s.count >= 5 && s.reduce(0, +) / Double(s.count) > 2
+            }),
+        Workload(
+            name: "W1242", rule: "spent35 > 500 && spent35 / Double(max(1, didPurchase.donations.count)) > 50",
+            declarations: "let spent35 = didPurchase.donations.map { $0.price * Double($0.quantity) }.reduce(0, +)\n",
+            closure: { data, calendar, _ in
+                let spent = data.purchases.map { $0.price * Double($0.quantity) }.reduce(0, +)
+                return spent > 500 && spent / Double(max(1, data.purchases.count)) > 50
             }),
     ]
 }

@@ -1366,6 +1366,60 @@ struct OptimizerTests {
         try LongList(count: 900).expectAgreementUnderBudgets(text)
     }
 
+    @Test("orders that force-unwrap an optional key on both sides compare the keys unwrapped, and stop as the closures do where one is nil",
+          arguments: [
+              "view.donations.filter { $0.bonus != nil }.sorted { $0.bonus! > $1.bonus! }.map(\\.id)",
+              "view.donations.filter { $0.weight != nil }.min { $0.weight! < $1.weight! }?.id",
+              "view.donations.filter { $0.weight != nil }.sorted { $1.weight! <= $0.weight! }.map(\\.id)",
+              "view.donations.filter { $0.due != nil }.max(by: { $1.due! > $0.due! })?.id",
+              "view.donations.filter { $0.tag != nil }.sorted { $0.tag! >= $1.tag! }.map(\\.id)",
+              // A nil key: an error where the comparisons reach it, none where there are none.
+              "view.donations.sorted { $0.bonus! < $1.bonus! }.map(\\.id)",
+              "view.donations.filter { $0.id > 0 }.max { $0.bonus! < $1.bonus! }?.id",
+              "view.donations.dropFirst(2).prefix(1).sorted { $0.bonus! < $1.bonus! }.map(\\.id)",
+              "view.donations.reversed().min { $0.due! < $1.due! }?.id",
+          ])
+    func unwrappedKeyOrders(text: String) throws {
+        try LongList(count: 900).expectAgreementUnderBudgets(text)
+    }
+
+    @Test("Int conversions of date arithmetic are proven from the dates at the list's ends, and give way where one would fail",
+          arguments: [
+              "view.donations.filter { Int(Date.now.timeIntervalSince($0.date) / 86400) < 1000 }.count",
+              "view.donations.map { Int($0.date.timeIntervalSince(Date.now) / 3600) }.filter { $0 > -20000 }.count",
+              "view.donations.sorted { $0.rating < $1.rating }.filter { Int(Date.now.timeIntervalSince($0.date) / 86400) % 7 == 0 }.count",
+              "view.donations.dropFirst(10).prefix(5).filter { Int($0.date.timeIntervalSince(Date.now) * 1e9) < -3 }.count",
+              "view.donations.filter { Int(86400 * 400 / Date.now.timeIntervalSince($0.date)) == 1 }.count",
+              "view.donations.contains { Int(-$0.date.timeIntervalSince(Date.now) / 86400) == 900 }",
+              "view.donations.filter { Int(Date.now.timeIntervalSince($0.when) - 1) > 0 }.count",
+              // Beyond Int's range, and a quotient by a divisor that may be zero: as the closures fail.
+              "view.donations.filter { Int($0.date.timeIntervalSince(Date.distantPast) * 1e10) > 0 }.count",
+              "view.donations.filter { Int(1 / $0.date.timeIntervalSince(view.donations[5].date)) > 0 }.count",
+          ])
+    func datesConvertedToInt(text: String) throws {
+        try LongList(count: 900).expectAgreementUnderBudgets(text)
+    }
+
+    @Test("sorted().first and .last of values are found in one pass: the first of the least, the last of the greatest, as the stable sort leaves them",
+          arguments: [
+              // 0.0 and -0.0 among the least ratings; NaN (sorted as the algorithm places it) in the third.
+              "view.donations.filter { !$0.rating.isNaN }.map(\\.rating).sorted().first",
+              "view.donations.dropFirst(23).filter { !$0.rating.isNaN }.map(\\.rating).sorted().first",
+              "view.donations.map(\\.rating).sorted().last",
+              "view.donations.map { $0.rating * 0 }.filter { $0 == 0 }.sorted().last",
+              // Equal strings, composed and decomposed.
+              "view.donations.map { $0.seen ? \"\\u{E9}\" : \"e\\u{301}\" }.sorted().last",
+              "view.donations.map { $0.seen ? \"\\u{E9}\" : \"e\\u{301}\" }.sorted().first",
+              "view.donations.dropFirst().map { $0.seen ? \"\\u{E9}\" : \"e\\u{301}\" }.sorted().first",
+              "view.donations.map(\\.name).sorted().last", "view.donations.map { $0.id * 2 }.sorted().first", "empty.donations.map(\\.name).sorted().last",
+          ])
+    func sortedEnds(text: String) throws {
+        let (fused, fast, slow) = try LongList(count: 900).outcomes(text)
+        #expect(fused, "\(text)")
+        // (Compared as bytes: `String`'s `==` would take the two forms of é for one.)
+        #expect(Array(fast.text.utf8) == Array(slow.text.utf8) && fast.steps == slow.steps, "\(fast) against \(slow)")
+    }
+
     @Test("map(f).count and isEmpty count the donations, charging f's steps, where f can neither fail nor charge work",
           arguments: [
               "view.donations.map { $0.rating > 2 }.count", "view.donations.map(\\.name).count", "view.donations.map { $0.seen ? \"a\" : nil }.count",

@@ -81,6 +81,18 @@ struct StoreFormatTests {
         #expect(try value(other, "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'tiprules%'") == "0")
     }
 
+    @Test("a row whose date no donation can have (written by other means) is reported, not read into the streams", arguments: ["1e300", "-1e300", "9e999"])
+    func refusesImpossibleDates(date: String) throws {
+        let path = try temporaryStore()
+        let storage = try SQLiteDonationStorage(path: path, events: events)
+        try storage.record(events[1], date: Date(timeIntervalSinceReferenceDate: 817_700_000), payload: [.int(1)])
+        try sql(path, "INSERT INTO tiprules_donations (subject, event, date, payload) SELECT subject, event, \(date), payload FROM tiprules_donations")
+        #expect { _ = try SQLiteDonationStorage(path: path, events: events).snapshot() } throws: { error in
+            let diagnostic = error as? Diagnostic
+            return diagnostic?.message.contains("is no date a donation can have") == true && diagnostic?.message.contains("'view'") == true
+        }
+    }
+
     @Test("a snapshot after new donations reads only the new rows")
     func incrementalReads() throws {
         let path = try temporaryStore()

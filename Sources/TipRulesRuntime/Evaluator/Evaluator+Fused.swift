@@ -92,9 +92,9 @@ extension Evaluator {
             let (distinct, counted) = distinctCount(list, mapping, skipsNil: skipsNil, meter)
             try tick(counted * steps.perElement + (meter?.steps ?? 0), range)
             return .int(distinct)
-        case .keyOrder(let key, let op, let order):
+        case .keyOrder(let key, let op, let order, let unwrapsKey):
             try givingWayUnlessIntArithmeticIsSafe(key, filters, list, range)
-            return try keyOrder(list, key, op, order, perComparison: steps.perElement, range)
+            return try keyOrder(list, key, op, order, unwrapsKey: unwrapsKey, perComparison: steps.perElement, range)
         case .pairOrder(let comparator, let firstSlot, let keyed, let order):
             if let keyed { return try keyedOrder(list, keyed, order, perComparison: steps.perElement, range) }
             return try pairOrder(list, comparator, firstSlot, order, perComparison: steps.perElement, range)
@@ -967,9 +967,21 @@ extension Evaluator {
     /// An order by key: the keys computed once per donation, then compared as the closure
     /// compares them, by the standard library's algorithms; charged per comparison.
     private mutating func keyOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
-                                   perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
+                                   unwrapsKey: Bool, perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let (offsets, comparisons): ([Int], Int)
-        if case .contiguous(let rows) = list.positions, let column = Evaluator.storedNumbers(key, list.stream) {
+        func ordered(_ keys: OrderKeys) -> ([Int], Int) {
+            switch keys {
+            case .numbers(let keys): return Evaluator.order(keys, op, order)
+            case .ints(let keys): return Evaluator.order(keys, op, order)
+            case .values(let keys): return Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
+            }
+        }
+        if unwrapsKey {
+            guard let keys = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).unwrappedKeys(key, of: list) else {
+                throw givingWay(range)
+            }
+            (offsets, comparisons) = ordered(keys)
+        } else if case .contiguous(let rows) = list.positions, let column = Evaluator.storedNumbers(key, list.stream) {
             // A run of a stored `Double`, date or `Int` column, compared in place rather than copied.
             (offsets, comparisons) = Evaluator.order(column, rows, op, order)
         } else if case .contiguous(let rows) = list.positions, case .field(let index) = key, case .int(let items) = list.stream.columns[index] {
@@ -983,11 +995,7 @@ extension Evaluator {
                 (offsets, comparisons) = Evaluator.order((0..<list.count).map { items[list.position(at: $0)] }, op, order)
             }
         } else {
-            switch RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list) {
-            case .numbers(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-            case .ints(let keys): (offsets, comparisons) = Evaluator.order(keys, op, order)
-            case .values(let keys): (offsets, comparisons) = Evaluator.order(keys, order) { Evaluator.compare(op, $0, $1) }
-            }
+            (offsets, comparisons) = ordered(RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list))
         }
         try tick(comparisons * perComparison, range)
         if order == .sorted {
@@ -1147,11 +1155,45 @@ extension Evaluator {
             guard let last else { return .array(Value.boxed(sorted, make)) }
             return (last ? sorted.last : sorted.first).map(make) ?? .null
         }
+        // `sorted().first` or `.last` of ordered values: the end found in one pass.
+        if let last {
+            switch keys {
+            case .numbers(let keys):
+                if let end = Evaluator.sortedEnd(keys, last: last) { return element == .date ? .date(end) : .double(end) }
+            case .ints(let keys):
+                return Evaluator.sortedEnd(keys, last: last).map(Value.int) ?? .null
+            case .values(let values) where element == .string:
+                let strings = values.lazy.map { value -> String in
+                    guard case .string(let text) = value else { preconditionFailure("a String mapping's value that is no String") }
+                    return text
+                }
+                return Evaluator.sortedEnd(strings, last: last).map(Value.string) ?? .null
+            case .values:
+                break
+            }
+        }
         switch keys {
         case .numbers(let keys): return element == .date ? result(keys.sorted()) { .date($0) } : result(keys.sorted()) { .double($0) }
         case .ints(let keys): return result(keys.sorted()) { .int($0) }
         case .values(let values): return result(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less)) { $0 }
         }
+    }
+
+    /// What `sorted()` puts first (`last` false) or last, found in one pass: the standard
+    /// library's sort is stable, so of equal values (`0.0` and `-0.0`, strings equal but
+    /// differently composed) the first of the least or the last of the greatest. Nil for no
+    /// values, and where a value is unordered (NaN), whose place only the sort itself decides.
+    static func sortedEnd<Values: Sequence>(_ values: Values, last: Bool) -> Values.Element? where Values.Element: Comparable {
+        var end: Values.Element?
+        for value in values {
+            guard value == value else { return nil }
+            guard let current = end else {
+                end = value
+                continue
+            }
+            if last ? !(value < current) : value < current { end = value }
+        }
+        return end
     }
 
     /// The result over an empty list.
@@ -1165,9 +1207,9 @@ extension Evaluator {
         case .columnSum, .fold, .mappedSlice, .chainSlice: preconditionFailure("a sum, a fold or a slice is evaluated with its second subexpression")
         case .scan(_, .contains), .scan(_, .containsFromEnd): return .bool(false)
         case .scan(_, .allSatisfy): return .bool(true)
-        case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min), .keyOrder(_, _, .max),
+        case .scan(_, .first), .scan(_, .last), .columnExtreme, .keyOrder(_, _, .min, _), .keyOrder(_, _, .max, _),
              .pairOrder(_, _, _, .min), .pairOrder(_, _, _, .max): return .null
-        case .keyOrder(_, _, .sorted), .pairOrder(_, _, _, .sorted): return value
+        case .keyOrder(_, _, .sorted, _), .pairOrder(_, _, _, .sorted): return value
         case .valueOrder: preconditionFailure("an order of values is evaluated before donation lists")
         case .mappedOrder(_, _, _, .sorted): return .array([])
         case .mappedOrder: return .null

@@ -138,6 +138,10 @@ extension Evaluator {
             // (What reads a fold's accumulator has no values before the fold: nothing bounds it,
             // and the fold checks it as it goes.)
             guard intArithmeticCannotFail(a, list), !a.contains(where: { if case .accumulator = $0 { true } else { false } }) else { return nil }
+            if written, let bounds = numberBounds(a, list), let least = IntConversion.exact(bounds.low),
+               let greatest = IntConversion.exact(bounds.high) {
+                return IntBounds(low: least, high: greatest)
+            }
             var low = Double.infinity, high = -Double.infinity
             // Whether a value was NaN, which no comparison lets into the bounds: as a byte, so
             // the loop has no branch.
@@ -219,6 +223,50 @@ extension Evaluator {
             // Either branch may be taken; the test itself must not fail either.
             guard intArithmeticCannotFail(p, list), let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
+        default:
+            return nil
+        }
+    }
+
+    /// Finite bounds of a `Double` operand over the rows of the list, found without a pass over
+    /// them (perhaps wider than its values, never narrower), or nil. The donation dates are
+    /// finite and, when read, in date order: a run's are within its first and last, any list's
+    /// within the stream's. Sums, differences, products and quotients by a divisor of one sign
+    /// are monotonic in each operand, and so is IEEE rounding, so their extremes lie at the
+    /// corners; with every bound finite, no value between is NaN or infinite either.
+    /// (`Int(Date.now.timeIntervalSince($0.date) / 86400)` is proven to convert this way.)
+    private func numberBounds(_ operand: RowPredicate.Operand, _ list: DonationList) -> (low: Double, high: Double)? {
+        func finite(_ low: Double, _ high: Double) -> (low: Double, high: Double)? {
+            low.isFinite && high.isFinite ? (low, high) : nil
+        }
+        if operand.isInvariant {
+            switch invariant(operand) {
+            case .double(let x), .date(let x): return finite(x, x)
+            default: return nil
+            }
+        }
+        switch operand {
+        case .date:
+            let dates = list.stream.dates
+            guard !list.stream.needsOrdering, dates.count > 0 else { return nil }
+            switch list.positions {
+            case .contiguous(let range) where !range.isEmpty: return finite(dates[range.lowerBound], dates[range.upperBound - 1])
+            default: return finite(dates[0], dates[dates.count - 1])
+            }
+        case .negate(let a):
+            return numberBounds(a, list).flatMap { finite(-$0.high, -$0.low) }
+        case .arithmetic(.doubleAdd, let a, let b), .addingInterval(let a, let b):
+            guard let x = numberBounds(a, list), let y = numberBounds(b, list) else { return nil }
+            return finite(x.low + y.low, x.high + y.high)
+        case .arithmetic(.doubleSubtract, let a, let b), .intervalSince(let a, let b):
+            guard let x = numberBounds(a, list), let y = numberBounds(b, list) else { return nil }
+            return finite(x.low - y.high, x.high - y.low)
+        case .arithmetic(let op, let a, let b) where op == .doubleMultiply || op == .doubleDivide:
+            guard let x = numberBounds(a, list), let y = numberBounds(b, list) else { return nil }
+            // (A divisor whose bounds hold zero may be ±0.0, whose quotients are infinite or NaN.)
+            if op == .doubleDivide && y.low <= 0 && y.high >= 0 { return nil }
+            let corners = [x.low, x.high].flatMap { p in [y.low, y.high].map { q in op == .doubleMultiply ? p * q : p / q } }
+            return finite(corners.min()!, corners.max()!)
         default:
             return nil
         }

@@ -532,7 +532,7 @@ extension FusedOperation.Kernel {
              .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _), .mappedEnd(let mapping, _, _),
              .sortedEnd(let mapping, _, _):
             return mapping
-        case .keyOrder(let key, _, _):
+        case .keyOrder(let key, _, _, _):
             return key
         case .fold(let step, _):
             return step

@@ -527,7 +527,11 @@ package enum FusedOperation: Sendable {
     /// mapping computes from each donation (`{ $0.score > $1.score }`): each donation's key
     /// computed once, compared with `op` as the closure compares, by the standard library's
     /// own algorithms, so that the same comparisons in the same order give the same answer.
-    case keyOrder(TypedExpression, key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+    /// With `unwrapsKey`, the closure force-unwraps an optional key on both sides (`{ $0.x! >
+    /// $1.x! }`): the keys are compared unwrapped, and where any is nil the operation gives way
+    /// to the calls it stands for (which stop or not as the standard library's comparisons
+    /// reach that donation).
+    case keyOrder(TypedExpression, key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder, unwrapsKey: Bool)
     /// `source.sorted(by:)`, `min(by:)` or `max(by:)` with any other order that is a row
     /// predicate of its two donations (`{ $0.score == $1.score ? $0.id < $1.id : $0.score >
     /// $1.score }`): the predicate reads `$1` as the row and `$0` as the enclosing row in
@@ -636,7 +640,7 @@ package enum FusedOperation: Sendable {
         switch self {
         case .scan(let source, _, _), .countCompare(let source, _, _, _), .compactCount(let source, _, _, _), .columnExtreme(let source, _, _, _),
              .groupCount(let source, _, _), .distinctCount(let source, _, _), .columnSum(let source, _, _, _, _),
-             .keyOrder(let source, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .distinctValues(let source, _, _),
+             .keyOrder(let source, _, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .distinctValues(let source, _, _),
              .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
              .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .sortedEnd(let source, _, _, _):
@@ -654,7 +658,7 @@ package enum FusedOperation: Sendable {
         case columnExtreme(mapping: RowPredicate.Operand, isMax: Bool, skipsNil: Bool)
         case groupCount(field: Int, largest: Bool)
         case distinctCount(mapping: RowPredicate.Operand, skipsNil: Bool)
-        case keyOrder(key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder)
+        case keyOrder(key: RowPredicate.Operand, op: ComparisonOperator, order: KeyOrder, unwrapsKey: Bool)
         case pairOrder(comparator: RowPredicate, firstSlot: Int, keys: KeyedComparator?, order: KeyOrder)
         case valueOrder(op: ComparisonOperator, order: KeyOrder)
         case mappedOrder(mapping: RowPredicate.Operand, element: RuleType, op: ComparisonOperator?, order: KeyOrder)
@@ -678,7 +682,7 @@ package enum FusedOperation: Sendable {
         case .columnExtreme(_, let mapping, let isMax, let skipsNil): return .columnExtreme(mapping: mapping, isMax: isMax, skipsNil: skipsNil)
         case .groupCount(_, let field, let largest): return .groupCount(field: field, largest: largest)
         case .distinctCount(_, let mapping, let skipsNil): return .distinctCount(mapping: mapping, skipsNil: skipsNil)
-        case .keyOrder(_, let key, let op, let order): return .keyOrder(key: key, op: op, order: order)
+        case .keyOrder(_, let key, let op, let order, let unwrapsKey): return .keyOrder(key: key, op: op, order: order, unwrapsKey: unwrapsKey)
         case .pairOrder(_, let comparator, let firstSlot, let keys, let order):
             return .pairOrder(comparator: comparator, firstSlot: firstSlot, keys: keys, order: order)
         case .valueOrder(_, let op, let order): return .valueOrder(op: op, order: order)

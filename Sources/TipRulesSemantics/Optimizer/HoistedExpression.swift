@@ -81,7 +81,7 @@ extension FusedOperation.Kernel {
              .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .distinctValues(let mapping, _), .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _),
              .mappedEnd(let mapping, _, _), .sortedEnd(let mapping, _, _):
             mapping.collectHoisted(conditional: false, into: &uses)
-        case .keyOrder(let key, _, _):
+        case .keyOrder(let key, _, _, _):
             // An order's closure runs once per comparison: never for a single donation.
             key.collectHoisted(conditional: true, into: &uses)
         case .pairOrder(let comparator, _, _, _):

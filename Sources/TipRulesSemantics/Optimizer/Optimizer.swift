@@ -459,19 +459,24 @@ package struct Optimizer {
 
     /// An order `{ f($0) OP f($1) }` that compares the same row mapping of its two donations,
     /// with the steps one application charges.
-    private func keyComparison(_ argument: TypedExpression?) -> (RowPredicate.Operand, ComparisonOperator, Int)? {
+    private func keyComparison(_ argument: TypedExpression?) -> (key: RowPredicate.Operand, op: ComparisonOperator, steps: Int, unwrapsKey: Bool)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
-              case .comparison(let op, let l, let r) = closure.body.node else { return nil }
+              case .comparison(let op, var l, var r) = closure.body.node else { return nil }
+        // `{ $0.x! OP $1.x! }`: the optional keys, unwrapped when compared (see `FusedOperation.keyOrder`).
+        var unwrapsKey = false
+        if case .forceUnwrap(let a) = l.node, case .forceUnwrap(let b) = r.node, [.int, .double, .string, .date].contains(l.type) {
+            (l, r, unwrapsKey) = (a, b, true)
+        }
         // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
         if !Self.mentions(l, slot: closure.firstSlot), !Self.mentions(r, slot: closure.firstSlot + 1),
            let a = RowPredicate.rowOperand(r, slot: closure.firstSlot),
            let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1), a == b {
-            return (a, op.mirrored, closure.body.stepSize)
+            return (a, op.mirrored, closure.body.stepSize, unwrapsKey)
         }
         guard !Self.mentions(l, slot: closure.firstSlot + 1), !Self.mentions(r, slot: closure.firstSlot),
               let a = RowPredicate.rowOperand(l, slot: closure.firstSlot),
               let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1), a == b else { return nil }
-        return (a, op, closure.body.stepSize)
+        return (a, op, closure.body.stepSize, unwrapsKey)
     }
 
     /// An order `{ p($0, $1) }` of two donations that is a row predicate of `$1` reading `$0` as
@@ -689,8 +694,9 @@ package struct Optimizer {
             }
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
-        if isDonationList, let order = keyOrder(builtin.id), let (key, op, size) = keyComparison(call.arguments.first) {
-            return fused(.keyOrder(receiver, key: key, op: op, order: order), perElement: size, replacing: expression)
+        if isDonationList, let order = keyOrder(builtin.id), let comparison = keyComparison(call.arguments.first) {
+            return fused(.keyOrder(receiver, key: comparison.key, op: comparison.op, order: order, unwrapsKey: comparison.unwrapsKey),
+                         perElement: comparison.steps, replacing: expression)
         }
         // The same with any other order that is a row predicate of the two donations.
         if isDonationList, let order = keyOrder(builtin.id), let (comparator, firstSlot, size) = pairComparison(call.arguments.first) {
