@@ -25,6 +25,7 @@ def pred(v='$0'):
         f'{v}.date > view.donations[0].date', f'{v}.date.timeIntervalSince(view.donations[0].date) < 86400 * 3',
         f'abs({v}.score - 2.5) < 1', f'Double({v}.id) * 1.5 > {v}.score',
     ])
+def keypath(): return R.choice(['\\.name', '\\.score', '\\.id'])
 def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
 forms = [
  lambda: f'view.donations.filter {{ {pred()} }}.count',
@@ -85,11 +86,20 @@ forms = [
  lambda: f'view.donations.map {{ {pred()} ? $0.date : nil }}.compactMap {{ $0 }}.max() == view.donations.last?.date',
  lambda: f'view.donations.filter {{ ({pred()} ? $0.note : nil) != nil }}.count', lambda: f'view.donations.map {{ {field()} }}.count',
  lambda: f'view.donations.compactMap {{ {pred()} ? $0.note?.count : nil }}.max()',
+ # Orders by a force-unwrapped optional key; Int of date arithmetic; the ends of sorted values
+ # (names equal but differently composed among them).
+ lambda: f'view.donations.filter {{ $0.note != nil }}.sorted {{ $0.note! {R.choice(["<", ">", "<=", ">="])} $1.note! }}.map(\\.id)',
+ lambda: f'view.donations.filter {{ $0.note != nil }}.{R.choice(["min", "max"])} {{ $0.note! < $1.note! }}?.id',
+ lambda: f'view.donations.sorted {{ $1.note! > $0.note! }}.first?.id',
+ lambda: f'view.donations.map {{ Int($0.date.timeIntervalSince(view.donations[0].date) / {R.choice(["3600", "86400", "7"])}) }}',
+ lambda: f'view.donations.filter {{ Int(view.donations[0].date.timeIntervalSince($0.date) / 3600) % 3 == 0 }}.count',
+ lambda: f'view.donations.map({keypath()}).sorted().{R.choice(["first", "last"])}',
+ lambda: f'view.donations.map {{ $0.note ?? "" }}.sorted().{R.choice(["first", "last"])}',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
 atexit.register(shutil.rmtree, work, ignore_errors=True)
-names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion"]
+names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion", "e\u0301"]
 notes = [None, None, "", "wet", "Alps", "a"]
 n = R.randint(1, most)
 base = 815000000.0

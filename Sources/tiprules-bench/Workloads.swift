@@ -221,6 +221,7 @@ enum Workloads {
         + workloads33
         + workloads34
         + workloads35
+        + workloads36
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -2268,7 +2269,7 @@ enum Workloads {
             closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score == $0.score.rounded() }.count > 10 }),
         Workload(
             name: "W601", rule: "didRate.donations.map { Double($0.helpful ?? 0) * $0.score }.max() ?? 0 > 50",
-            closure: { data, calendar, isLoggedIn in data.ratings.map { Double($0.helpful ?? 0) * $0.score }.max() ?? 0 > 50 }),
+            closure: { data, calendar, isLoggedIn in data.ratings.map { (r: Rating) -> Double in Double(r.helpful ?? 0) * r.score }.max() ?? 0 > 50 }),
         Workload(
             name: "W602", rule: "didRate.donations.filter { !($0.comment ?? \"\").isEmpty && $0.score >= 3 }.count >= 5",
             closure: { data, calendar, isLoggedIn in data.ratings.filter { !($0.comment ?? "").isEmpty && $0.score >= 3 }.count >= 5 }),
@@ -4985,6 +4986,160 @@ enum Workloads {
             closure: { data, calendar, _ in
                 let spent = data.purchases.map { $0.price * Double($0.quantity) }.reduce(0, +)
                 return spent > 500 && spent / Double(max(1, data.purchases.count)) > 50
+            }),
+    ]
+
+    private static let workloads36: [Workload] = [
+        Workload(
+            name: "W1243", rule: "didRate.donations.map { $0.comment ?? \"none\" }.filter { $0.count > 7 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment ?? "none" }.filter { $0.count > 7 }.count > 10
+            }),
+        Workload(
+            name: "W1244", rule: "didRate.donations.filter { ($0.comment?.count ?? 0) > 7 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { ($0.comment?.count ?? 0) > 7 }.count > 10
+            }),
+        Workload(
+            name: "W1245", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) > 5000",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.count }.reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1246", rule: "didRate.donations.filter { [1, 2, 3, 5, 8, 13].contains($0.landmarkID) }.count > 20",
+            closure: { data, _, _ in
+                data.ratings.filter { [1, 2, 3, 5, 8, 13].contains($0.landmarkID) }.count > 20
+            }),
+        Workload(
+            name: "W1247", rule: "didPurchase.donations.map { $0.sku.uppercased() }.contains(\"STOVE\")",
+            closure: { data, _, _ in
+                data.purchases.map { $0.sku.uppercased() }.contains("STOVE")
+            }),
+        Workload(
+            name: "W1248", rule: "didRate.donations.prefix(500).filter { $0.score > 2 }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.prefix(500).filter { $0.score > 2 }.count > 100
+            }),
+        Workload(
+            name: "W1249", rule: "didRate.donations.map { $0.score }.filter { $0 > 2 }.map { $0 * 2 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score }.filter { $0 > 2 }.map { (x: Double) -> Double in x * 2 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1250", rule: "didRate.donations.filter { $0.landmarkID == didViewLandmarkDetail.donations.last?.landmarkID }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID == data.views.last?.landmarkID }.count > 3
+            }),
+        Workload(
+            name: "W1251", rule: "didViewLandmarkDetail.donations.suffix(50).map(\\.landmarkID).contains { id in didRate.donations.contains { $0.landmarkID == id && $0.score > 4.8 } }",
+            closure: { data, _, _ in
+                data.views.suffix(50).map(\.landmarkID).contains { id in data.ratings.contains { $0.landmarkID == id && $0.score > 4.8 } }
+            }),
+        Workload(
+            name: "W1252", rule: "didRate.donations.last(where: { $0.comment != nil })?.comment?.count ?? 0 > 5",
+            closure: { data, _, _ in
+                data.ratings.last(where: { $0.comment != nil })?.comment?.count ?? 0 > 5
+            }),
+        Workload(
+            name: "W1253", rule: "didPurchase.donations.filter { $0.quantity > 1 }.map(\\.price).max() ?? 0 > 100",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.quantity > 1 }.map(\.price).max() ?? 0 > 100
+            }),
+        Workload(
+            name: "W1254", rule: "didPurchase.donations.reversed().first(where: { $0.isGift })?.price ?? 0 > 10",
+            closure: { data, _, _ in
+                data.purchases.reversed().first(where: { $0.isGift })?.price ?? 0 > 10
+            }),
+        Workload(
+            name: "W1255", rule: "didRate.donations.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1256", rule: "didRate.donations.filter { $0.date >= Date.now.addingTimeInterval(-86400 * 7) && $0.date < Date.now }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date >= Dataset.now.addingTimeInterval(-86400 * 7) && $0.date < Dataset.now }.count > 10
+            }),
+        Workload(
+            name: "W1257", rule: "didRate.donations.contains { $0.landmarkID == 7 && $0.comment?.isEmpty == false }",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.landmarkID == 7 && $0.comment?.isEmpty == false }
+            }),
+        Workload(
+            name: "W1258", rule: "didPurchase.donations.map { ($0.discount ?? 0) * $0.price }.reduce(0, +) > 50",
+            closure: { data, _, _ in
+                data.purchases.map { ($0.discount ?? 0) * $0.price }.reduce(0, +) > 50
+            }),
+        Workload(
+            name: "W1259", rule: "didPurchase.donations.compactMap { $0.discount }.reduce(0, +) / Double(max(1, didPurchase.donations.compactMap { $0.discount }.count)) > 0.1",
+            closure: { data, _, _ in
+                let discounts: [Double] = data.purchases.compactMap { $0.discount }
+                return discounts.reduce(0, +) / Double(max(1, discounts.count)) > 0.1
+            }),
+        Workload(
+            name: "W1260", rule: "didViewLandmarkDetail.donations.suffix(100).filter { $0.landmarkName.hasPrefix(\"W\") }.count > 10",
+            closure: { data, _, _ in
+                data.views.suffix(100).filter { $0.landmarkName.hasPrefix("W") }.count > 10
+            }),
+        Workload(
+            name: "W1261", rule: "didRate.donations.map { Double($0.helpful ?? 0) * $0.score }.max() ?? 0 > 50",
+            closure: { data, _, _ in
+                data.ratings.map { (r: Rating) -> Double in Double(r.helpful ?? 0) * r.score }.max() ?? 0 > 50
+            }),
+        Workload(
+            name: "W1262", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID > 10 }.map { $0.landmarkName }.contains(\"Zion\")",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkID > 10 }.map { $0.landmarkName }.contains("Zion")
+            }),
+        Workload(
+            name: "W1263", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.score <= 5 }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { $0.score >= 0 && $0.score <= 5 }
+            }),
+        Workload(
+            name: "W1264", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(10).map(\\.score).reduce(0, +) / 10 > 2",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.date > $1.date }.prefix(10).map(\.score).reduce(0, +) / 10 > 2
+            }),
+        Workload(
+            name: "W1265", rule: "didRate.donations.map(\\.landmarkID).sorted(by: >).prefix(3).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map(\.landmarkID).sorted(by: >).prefix(3).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1266", rule: "didViewLandmarkDetail.donations.count(where: { $0.landmarkName.count > 6 }) > 100",
+            closure: { data, _, _ in
+                data.views.count(where: { $0.landmarkName.count > 6 }) > 100
+            }),
+        Workload(
+            name: "W1267", rule: "didRate.donations.min { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0 > 1",
+            closure: { data, _, _ in
+                data.ratings.min { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.score ?? 0 > 1
+            }),
+        Workload(
+            name: "W1268", rule: "didRate.donations.map { $0.comment?.uppercased() ?? \"\" }.filter { $0.hasPrefix(\"GREAT 1\") }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment?.uppercased() ?? "" }.filter { $0.hasPrefix("GREAT 1") }.count > 5
+            }),
+        Workload(
+            name: "W1269", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"tent\") || $0.sku.hasPrefix(\"boots\") }.map(\\.quantity).reduce(0, +) > 50",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.hasPrefix("tent") || $0.sku.hasPrefix("boots") }.map(\.quantity).reduce(0, +) > 50
+            }),
+        Workload(
+            name: "W1270", rule: "didRate.donations.filter { $0.helpful ?? 0 >= 10 }.count * 4 > didRate.donations.count",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful ?? 0 >= 10 }.count * 4 > data.ratings.count
+            }),
+        Workload(
+            name: "W1271", rule: "didLogin.donations.count > 5 && didViewLandmarkDetail.donations.donatedWithin(.days(3)).count >= 2 && !didPurchase.donations.donatedWithin(.days(3)).contains { $0.price > 100 }",
+            closure: { data, calendar, _ in
+                data.logins.count > 5 && within(data.views, .day, 3, calendar).count >= 2 && !within(data.purchases, .day, 3, calendar).contains { $0.price > 100 }
+            }),
+        Workload(
+            name: "W1272", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0, +) > 10000",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score * 10) }.reduce(0, +) > 10000
             }),
     ]
 }
