@@ -237,7 +237,10 @@ struct Runner {
         let parameterValues = program.parameters.map { Value($0.defaultValue) }
         return {
             var evaluation = Evaluation(context: context, store: store, now: options.now, parameterValues: parameterValues)
-            guard case .success(.bool(let flag)) = evaluation.outcome(ofDeclarationAt: index) else { fatalError("rule failed") }
+            let outcome = evaluation.outcome(ofDeclarationAt: index)
+            guard case .success(.bool(let flag)) = outcome else {
+                fatalError("\(program.declarations[index].name) failed: \(outcome)")
+            }
             return flag
         }
     }

@@ -4866,11 +4866,13 @@ enum Workloads {
     private static let workloads35: [Workload] = [
         Workload(
             name: "W1220", rule: "didPurchase.donations.filter { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5",
+            largest: 1000,
             closure: { data, _, _ in
                 data.purchases.filter { p in data.views.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5
             }),
         Workload(
             name: "W1221", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
+            largest: 1000,
             closure: { data, _, _ in
                 data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
             }),
