@@ -222,6 +222,7 @@ enum Workloads {
         + workloads34
         + workloads35
         + workloads36
+        + workloads37
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5142,6 +5143,134 @@ enum Workloads {
             name: "W1272", rule: "didRate.donations.map { Int($0.score * 10) }.reduce(0, +) > 10000",
             closure: { data, _, _ in
                 data.ratings.map { Int($0.score * 10) }.reduce(0, +) > 10000
+            }),
+    ]
+
+    private static let workloads37: [Workload] = [
+        Workload(
+            name: "W1273", rule: "didRate.donations.suffix(100).map(\\.score).filter { $0 >= 4 }.count * 2 > 50",
+            closure: { data, _, _ in
+                data.ratings.suffix(100).map(\.score).filter { $0 >= 4 }.count * 2 > 50
+            }),
+        Workload(
+            name: "W1274", rule: "didRate.donations.first(where: { $0.comment?.hasPrefix(\"great 1\") ?? false })?.score ?? 0 > 2",
+            closure: { data, _, _ in
+                data.ratings.first(where: { $0.comment?.hasPrefix("great 1") ?? false })?.score ?? 0 > 2
+            }),
+        Workload(
+            name: "W1275", rule: "didViewLandmarkDetail.donations.reversed().map(\\.landmarkID).prefix(20).contains(42)",
+            closure: { data, _, _ in
+                data.views.reversed().map(\.landmarkID).prefix(20).contains(42)
+            }),
+        Workload(
+            name: "W1276", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).contains(\"Denali\") && Set(didRate.donations.map(\\.landmarkID)).count > 40",
+            closure: { data, _, _ in
+                Set(data.views.map(\.landmarkName)).contains("Denali") && Set(data.ratings.map(\.landmarkID)).count > 40
+            }),
+        Workload(
+            name: "W1277", rule: "didViewLandmarkDetail.donations.count > 2 * didRate.donations.filter { $0.score >= 4 }.count",
+            closure: { data, _, _ in
+                data.views.count > 2 * data.ratings.filter { $0.score >= 4 }.count
+            }),
+        Workload(
+            name: "W1278", rule: "didPurchase.donations.filter { $0.isGift ? $0.price > 50 : $0.price > 150 }.count > 10",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift ? $0.price > 50 : $0.price > 150 }.count > 10
+            }),
+        Workload(
+            name: "W1279", rule: "didRate.donations.contains { abs($0.date.timeIntervalSince(didPurchase.donations.last!.date)) < 600 }",
+            closure: { data, _, _ in
+                data.ratings.contains { abs($0.date.timeIntervalSince(data.purchases.last!.date)) < 600 }
+            }),
+        Workload(
+            name: "W1280", rule: "didPurchase.donations.map { min($0.price, 100) }.reduce(0, +) > 5000",
+            closure: { data, _, _ in
+                data.purchases.map { min($0.price, 100) }.reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1281", rule: "didRate.donations.map { ($0.score * 2).rounded() / 2 }.filter { $0 == 4.5 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { ($0.score * 2).rounded() / 2 }.filter { $0 == 4.5 }.count > 10
+            }),
+        Workload(
+            name: "W1282", rule: "!didPurchase.donations.filter { $0.price > 195 }.isEmpty",
+            closure: { data, _, _ in
+                !data.purchases.filter { $0.price > 195 }.isEmpty
+            }),
+        Workload(
+            name: "W1283", rule: "didPurchase.donations.compactMap { $0.discount }.allSatisfy { $0 < 0.3 }",
+            closure: { data, _, _ in
+                data.purchases.compactMap { $0.discount }.allSatisfy { $0 < 0.3 }
+            }),
+        Workload(
+            name: "W1284", rule: "didViewLandmarkDetail.donations.dropLast(10).filter { $0.landmarkID == 3 }.count > 5",
+            closure: { data, _, _ in
+                data.views.dropLast(10).filter { $0.landmarkID == 3 }.count > 5
+            }),
+        Workload(
+            name: "W1285", rule: "didViewLandmarkDetail.donations.last!.date > didRate.donations.last!.date",
+            closure: { data, _, _ in
+                data.views.last!.date > data.ratings.last!.date
+            }),
+        Workload(
+            name: "W1286", rule: "didRate.donations.count(where: { r in r.score > 4.5 && didViewLandmarkDetail.donations.suffix(20).contains { $0.landmarkID == r.landmarkID } }) > 2",
+            closure: { data, _, _ in
+                data.ratings.count(where: { r in r.score > 4.5 && data.views.suffix(20).contains { $0.landmarkID == r.landmarkID } }) > 2
+            }),
+        Workload(
+            name: "W1287", rule: "(didRate.donations.first?.score ?? 0) < (didRate.donations.last?.score ?? 0)",
+            closure: { data, _, _ in
+                (data.ratings.first?.score ?? 0) < (data.ratings.last?.score ?? 0)
+            }),
+        Workload(
+            name: "W1288", rule: "didPurchase.donations.map { $0.quantity * ($0.isGift ? 2 : 1) }.reduce(0, +) > 3000",
+            closure: { data, _, _ in
+                data.purchases.map { $0.quantity * ($0.isGift ? 2 : 1) }.reduce(0, +) > 3000
+            }),
+        Workload(
+            name: "W1289", rule: "didRate.donations.filter { $0.helpful != nil && $0.comment != nil }.map { $0.helpful! + $0.comment!.count }.max() ?? 0 > 25",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful != nil && $0.comment != nil }.map { $0.helpful! + $0.comment!.count }.max() ?? 0 > 25
+            }),
+        Workload(
+            name: "W1290", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.hasPrefix(\"A\") ? 1 : 0 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.hasPrefix("A") ? 1 : 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1291", rule: "didRate.donations.sorted { $0.score > $1.score }.first!.landmarkID < 25",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score > $1.score }.first!.landmarkID < 25
+            }),
+        Workload(
+            name: "W1292", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) }.map(\\.sku).filter { $0 == \"stove\" }.count >= 2",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) }.map(\.sku).filter { $0 == "stove" }.count >= 2
+            }),
+        Workload(
+            name: "W1293", rule: "didRate.donations.map { $0.landmarkID % 10 }.max() == 9",
+            closure: { data, _, _ in
+                data.ratings.map { $0.landmarkID % 10 }.max() == 9
+            }),
+        Workload(
+            name: "W1294", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count == 4 }.map(\\.landmarkID).min() ?? 0 < 5",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.count == 4 }.map(\.landmarkID).min() ?? 0 < 5
+            }),
+        Workload(
+            name: "W1295", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.coupon == nil ? 0 : $1.price * 0.1) } > 100",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.coupon == nil ? 0 : $1.price * 0.1) } > 100
+            }),
+        Workload(
+            name: "W1296", rule: "didRate.donations.map { $0.helpful ?? -1 }.filter { $0 >= 0 }.count > 500",
+            closure: { data, _, _ in
+                data.ratings.map { $0.helpful ?? -1 }.filter { $0 >= 0 }.count > 500
+            }),
+        Workload(
+            name: "W1297", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(30)).filter { $0.landmarkName.contains(\" \") }.count > 20",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 30, calendar).filter { $0.landmarkName.contains(" ") }.count > 20
             }),
     ]
 }

@@ -1420,6 +1420,23 @@ struct OptimizerTests {
         #expect(Array(fast.text.utf8) == Array(slow.text.utf8) && fast.steps == slow.steps, "\(fast) against \(slow)")
     }
 
+    @Test("distances in time to a value a scan evaluates once are searched in the window they allow, and agree with the closures",
+          arguments: [
+              "view.donations.filter { abs($0.date.timeIntervalSince(view.donations.last!.date)) < 86400 * 30 }.count",
+              "view.donations.contains { abs($0.date.timeIntervalSince(view.donations[400].date)) <= 3600 }",
+              "view.donations.filter { abs(view.donations[10].date.timeIntervalSince($0.date)) > 86400 * 800 }.count",
+              "view.donations.contains { $0.id > 3 && abs($0.date.timeIntervalSince(view.donations[3].date)) > 86400 * 100 }",
+              "view.donations.allSatisfy { abs($0.date.timeIntervalSince(lastSeen)) < 86400 * 1000 }",
+              "view.donations.filter { abs($0.date.timeIntervalSince(lastSeen)) < 86400 * 10 }.count",
+              "view.donations.filter { $0.seen || abs($0.date.timeIntervalSince(lastSeen)) < 86400 * 10 }.count",
+              // Nothing to compare with: as the closures fail (or not, over no donations).
+              "view.donations.contains { abs($0.date.timeIntervalSince(empty.donations.last!.date)) < 600 }",
+              "empty.donations.contains { abs($0.date.timeIntervalSince(empty.donations.last!.date)) < 600 }",
+          ])
+    func hoistedDistances(text: String) throws {
+        try LongList(count: 900, declarations: "let lastSeen = view.donations.last?.date ?? Date.now\n").expectAgreementUnderBudgets(text)
+    }
+
     @Test("map(f).count and isEmpty count the donations, charging f's steps, where f can neither fail nor charge work",
           arguments: [
               "view.donations.map { $0.rating > 2 }.count", "view.donations.map(\\.name).count", "view.donations.map { $0.seen ? \"a\" : nil }.count",

@@ -1337,9 +1337,11 @@ extension RowPredicate {
     /// alike): the same for every `x`, NaN included, since `abs(x)` is the larger of `x` and
     /// `-x`. Each side is a date condition, so a list in date order is searched in the window
     /// they allow (see `DateWindowPlan`). Nil for other comparisons. (`x` is read twice, so it
-    /// must charge nothing and not be evaluated once per scan, as for `isNaN`.)
+    /// must charge nothing. It may read what a scan evaluates once (`abs($0.date
+    /// .timeIntervalSince(purchases.last!.date))`): the second read's use is behind the first
+    /// (see `collectHoisted`), and a value evaluated once is the same for both.)
     private static func distance(_ a: Operand, _ op: ComparisonOperator, _ k: Operand) -> RowPredicate? {
-        guard case .function(.absDouble, let x, nil) = a, k.isInvariant, x.dateDirection != nil, x.canBeReadTwice else { return nil }
+        guard case .function(.absDouble, let x, nil) = a, k.isInvariant, x.dateDirection != nil, !x.chargesWork else { return nil }
         switch op {
         case .less, .lessOrEqual: return .and(.compare(x, op, k), .compare(.negate(x), op, k))
         case .greater, .greaterOrEqual: return .or(.compare(x, op, k), .compare(.negate(x), op, k))
