@@ -24,6 +24,8 @@ def pred(v='$0'):
         f'{v}.id % 2 == 0', f'({v}.id > 1 && {v}.score < 4)', f'({v}.id == 0 || {v}.name == "Zion")',
         f'{v}.date > view.donations[0].date', f'{v}.date.timeIntervalSince(view.donations[0].date) < 86400 * 3',
         f'abs({v}.score - 2.5) < 1', f'Double({v}.id) * 1.5 > {v}.score',
+        f'abs({v}.date.timeIntervalSince(view.donations[{R.randint(0, 2)}].date)) {R.choice(["<", "<=", ">", ">="])} 86400 * {R.choice(["0", "1", "3"])}',
+        f'abs(view.donations.last!.date.timeIntervalSince({v}.date)) < 86400 * 2',
     ])
 def keypath(): return R.choice(['\\.name', '\\.score', '\\.id'])
 def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
