@@ -16,31 +16,20 @@ enum ScalarArray {
     init?(_ items: [Value]) {
         switch items.first {
         case .int?:
-            guard let typed = ScalarArray.typed(items, { if case .int(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let typed = items.allMapped({ if case .int(let x) = $0 { x } else { nil } }) else { return nil }
             self = .ints(typed)
         case .double?:
-            guard let typed = ScalarArray.typed(items, { if case .double(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let typed = items.allMapped({ if case .double(let x) = $0 { x } else { nil } }) else { return nil }
             self = .doubles(typed)
         case .date?:
-            guard let typed = ScalarArray.typed(items, { if case .date(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let typed = items.allMapped({ if case .date(let x) = $0 { x } else { nil } }) else { return nil }
             self = .dates(typed)
         case .string?:
-            guard let typed = ScalarArray.typed(items, { if case .string(let x) = $0 { x } else { nil } }) else { return nil }
+            guard let typed = items.allMapped({ if case .string(let x) = $0 { x } else { nil } }) else { return nil }
             self = .strings(typed)
         default:
             return nil
         }
-    }
-
-    /// Every element through `extract`, or nil when one is of another kind.
-    private static func typed<T>(_ items: [Value], _ extract: (Value) -> T?) -> [T]? {
-        var typed: [T] = []
-        typed.reserveCapacity(items.count)
-        for item in items {
-            guard let value = extract(item) else { return nil }
-            typed.append(value)
-        }
-        return typed
     }
 
     /// The elements in increasing order, as Swift's `sorted()` puts them.

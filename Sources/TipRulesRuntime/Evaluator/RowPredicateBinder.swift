@@ -410,28 +410,18 @@ struct RowPredicateBinder {
     func unwrappedKeys(_ key: RowPredicate.Operand, of list: DonationList) -> OrderKeys? {
         let positions = list.allPositions
         switch bind(key) {
-        case .optionalInts(let items): return Self.unwrapped(positions) { items[$0] }.map(OrderKeys.ints)
-        case .computedOptionalInts(let read): return Self.unwrapped(positions, read).map(OrderKeys.ints)
-        case .optionalNumbers(let items, _): return Self.unwrapped(positions) { items[$0] }.map(OrderKeys.numbers)
-        case .computedOptionalNumbers(let read, _): return Self.unwrapped(positions, read).map(OrderKeys.numbers)
+        case .optionalInts(let items): return positions.allMapped { items[$0] }.map(OrderKeys.ints)
+        case .computedOptionalInts(let read): return positions.allMapped(read).map(OrderKeys.ints)
+        case .optionalNumbers(let items, _): return positions.allMapped { items[$0] }.map(OrderKeys.numbers)
+        case .computedOptionalNumbers(let read, _): return positions.allMapped(read).map(OrderKeys.numbers)
         case let bound:
             let read = values(bound)
-            return Self.unwrapped(positions) { position -> Value? in
+            return positions.allMapped { position -> Value? in
                 let value = read(position)
                 if case .null = value { return nil }
                 return value
             }.map(OrderKeys.values)
         }
-    }
-
-    private static func unwrapped<Key>(_ positions: [Int], _ read: (Int) -> Key?) -> [Key]? {
-        var keys: [Key] = []
-        keys.reserveCapacity(positions.count)
-        for position in positions {
-            guard let key = read(position) else { return nil }
-            keys.append(key)
-        }
-        return keys
     }
 
     /// What a row mapping computes for each donation of a list, typed as a comparison in a
