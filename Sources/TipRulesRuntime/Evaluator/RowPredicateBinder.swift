@@ -408,7 +408,13 @@ struct RowPredicateBinder {
     /// What an optional row mapping computes for each donation of a list, unwrapped, as a
     /// closure that force-unwraps it (`$0.x!`) compares it; nil when any donation's is nil.
     func unwrappedKeys(_ key: RowPredicate.Operand, of list: DonationList) -> OrderKeys? {
-        let positions = list.allPositions
+        switch list.positions {
+        case .contiguous(let range): return unwrappedKeys(key, at: range)
+        case .scattered(let positions): return unwrappedKeys(key, at: positions)
+        }
+    }
+
+    private func unwrappedKeys<Positions: Collection<Int>>(_ key: RowPredicate.Operand, at positions: Positions) -> OrderKeys? {
         switch bind(key) {
         case .optionalInts(let items): return positions.allMapped { items[$0] }.map(OrderKeys.ints)
         case .computedOptionalInts(let read): return positions.allMapped(read).map(OrderKeys.ints)
