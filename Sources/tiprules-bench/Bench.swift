@@ -362,6 +362,9 @@ struct Runner {
             print(String(format: "%@ n=%6d  tiprules %10.0f ns  closure %10.0f ns  predicate %@ ns  tiprules/closure %6.3f  predicate/tiprules %@",
                          workload, size, tiprules, closure, p, closureRatio, pr))
         }
+        // (Each figure out at once, every stream flushed: a run that stops on a failing workload
+        // keeps those before it.)
+        fflush(nil)
     }
 
     /// Compiling one short rule: the REPL's and an editor's keystroke case.
@@ -475,5 +478,6 @@ struct Runner {
         } else {
             print(String(format: "%@ %@: %.2f %@", workload, note, value, unit))
         }
+        fflush(nil)
     }
 }
