@@ -97,6 +97,10 @@ forms = [
  lambda: f'view.donations.filter {{ Int(view.donations[0].date.timeIntervalSince($0.date) / 3600) % 3 == 0 }}.count',
  lambda: f'view.donations.map({keypath()}).sorted().{R.choice(["first", "last"])}',
  lambda: f'view.donations.map {{ $0.note ?? "" }}.sorted().{R.choice(["first", "last"])}',
+ # Extremes by keys whose computation charges work.
+ lambda: f'view.donations.{R.choice(["min", "max"])} {{ $0.name.count {R.choice(["<", "<=", ">"])} $1.name.count }}?.id',
+ lambda: f'view.donations.{R.choice(["min", "max"])}(by: {{ ($0.note?.count ?? 0) < ($1.note?.count ?? 0) }})?.id',
+ lambda: f'view.donations.max {{ $0.name.lowercased() < $1.name.lowercased() }}?.name',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)

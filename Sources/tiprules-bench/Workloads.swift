@@ -223,6 +223,7 @@ enum Workloads {
         + workloads35
         + workloads36
         + workloads37
+        + workloads38
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5271,6 +5272,29 @@ enum Workloads {
             name: "W1297", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(30)).filter { $0.landmarkName.contains(\" \") }.count > 20",
             closure: { data, calendar, _ in
                 within(data.views, .day, 30, calendar).filter { $0.landmarkName.contains(" ") }.count > 20
+            }),
+    ]
+
+    private static let workloads38: [Workload] = [
+        Workload(
+            name: "W1298", rule: "didViewLandmarkDetail.donations.max { $0.landmarkName.count < $1.landmarkName.count }?.landmarkID ?? 0 > 3",
+            closure: { data, _, _ in
+                data.views.max { $0.landmarkName.count < $1.landmarkName.count }?.landmarkID ?? 0 > 3
+            }),
+        Workload(
+            name: "W1299", rule: "didRate.donations.max { ($0.comment?.count ?? 0) < ($1.comment?.count ?? 0) }?.score ?? 0 > 1",
+            closure: { data, _, _ in
+                data.ratings.max { ($0.comment?.count ?? 0) < ($1.comment?.count ?? 0) }?.score ?? 0 > 1
+            }),
+        Workload(
+            name: "W1300", rule: "didPurchase.donations.sorted { $0.sku < $1.sku }.last?.price ?? 0 > 3",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.sku < $1.sku }.last?.price ?? 0 > 3
+            }),
+        Workload(
+            name: "W1301", rule: "didRate.donations.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3
             }),
     ]
 }

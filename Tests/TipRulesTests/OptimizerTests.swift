@@ -1420,6 +1420,20 @@ struct OptimizerTests {
         #expect(Array(fast.text.utf8) == Array(slow.text.utf8) && fast.steps == slow.steps, "\(fast) against \(slow)")
     }
 
+    @Test("min(by:) and max(by:) by a key whose computation charges work compute each key once and charge each comparison both donations' work",
+          arguments: [
+              "view.donations.max { $0.name.count < $1.name.count }?.id",
+              "view.donations.min { ($0.note?.count ?? 0) <= ($1.note?.count ?? 0) }?.id",
+              "view.donations.max(by: { $1.name.lowercased() > $0.name.lowercased() })?.id",
+              "view.donations.filter { $0.seen }.min { $0.name.count > $1.name.count }?.rating",
+              "view.donations.reversed().max { $0.name.uppercased() <= $1.name.uppercased() }?.id",
+              "view.donations.prefix(1).max { $0.name.count < $1.name.count }?.id",
+              "empty.donations.max { $0.name.count < $1.name.count }?.id",
+          ])
+    func workedExtremes(text: String) throws {
+        try LongList(count: 900).expectAgreementUnderBudgets(text)
+    }
+
     @Test("distances in time to a value a scan evaluates once are searched in the window they allow, and agree with the closures",
           arguments: [
               "view.donations.filter { abs($0.date.timeIntervalSince(view.donations.last!.date)) < 86400 * 30 }.count",

@@ -430,6 +430,22 @@ struct RowPredicateBinder {
         }
     }
 
+    /// What a row mapping that charges work computes for each donation of a list, and the
+    /// work each charged (read from the binder's meter, which must be set).
+    func keysAndWork(_ key: RowPredicate.Operand, of list: DonationList) -> (keys: [Value], work: [Int]) {
+        guard let meter else { preconditionFailure("keys whose work is wanted, without a meter") }
+        let read = values(bind(key))
+        var keys: [Value] = [], work: [Int] = []
+        keys.reserveCapacity(list.count)
+        work.reserveCapacity(list.count)
+        for offset in 0..<list.count {
+            let before = meter.steps
+            keys.append(read(list.position(at: offset)))
+            work.append(meter.steps - before)
+        }
+        return (keys, work)
+    }
+
     /// What a row mapping computes for each donation of a list, typed as a comparison in a
     /// closure compares it. A field or the date of a contiguous list is copied as it is.
     func keys(_ key: RowPredicate.Operand, of list: DonationList) -> OrderKeys {
