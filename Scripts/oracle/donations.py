@@ -101,6 +101,8 @@ forms = [
  lambda: f'view.donations.{R.choice(["min", "max"])} {{ $0.name.count {R.choice(["<", "<=", ">"])} $1.name.count }}?.id',
  lambda: f'view.donations.{R.choice(["min", "max"])}(by: {{ ($0.note?.count ?? 0) < ($1.note?.count ?? 0) }})?.id',
  lambda: f'view.donations.max {{ $0.name.lowercased() < $1.name.lowercased() }}?.name',
+ lambda: f'view.donations.sorted {{ $0.name.count {R.choice(["<", ">", "<="])} $1.name.count }}.map(\\.id)',
+ lambda: f'view.donations.sorted {{ ($0.note?.count ?? 0) > ($1.note?.count ?? 0) }}.first?.id',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)

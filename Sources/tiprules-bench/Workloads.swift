@@ -5292,6 +5292,11 @@ enum Workloads {
                 data.purchases.sorted { $0.sku < $1.sku }.last?.price ?? 0 > 3
             }),
         Workload(
+            name: "W1302", rule: "didRate.donations.sorted { ($0.comment?.count ?? 0) > ($1.comment?.count ?? 0) }.first?.score ?? 0 > 1",
+            closure: { data, _, _ in
+                data.ratings.sorted { ($0.comment?.count ?? 0) > ($1.comment?.count ?? 0) }.first?.score ?? 0 > 1
+            }),
+        Workload(
             name: "W1301", rule: "didRate.donations.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3",
             closure: { data, _, _ in
                 data.ratings.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3

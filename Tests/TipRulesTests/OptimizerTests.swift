@@ -1420,8 +1420,11 @@ struct OptimizerTests {
         #expect(Array(fast.text.utf8) == Array(slow.text.utf8) && fast.steps == slow.steps, "\(fast) against \(slow)")
     }
 
-    @Test("min(by:) and max(by:) by a key whose computation charges work compute each key once and charge each comparison both donations' work",
+    @Test("orders by a key whose computation charges work compute each key once and charge each comparison both donations' work",
           arguments: [
+              "view.donations.sorted { $0.name.count < $1.name.count }.map(\\.id)",
+              "view.donations.sorted { ($0.note?.count ?? 0) > ($1.note?.count ?? 0) }.first?.id",
+              "view.donations.filter { $0.seen }.sorted { $0.name.lowercased() <= $1.name.lowercased() }.map(\\.id)",
               "view.donations.max { $0.name.count < $1.name.count }?.id",
               "view.donations.min { ($0.note?.count ?? 0) <= ($1.note?.count ?? 0) }?.id",
               "view.donations.max(by: { $1.name.lowercased() > $0.name.lowercased() })?.id",
@@ -1430,7 +1433,7 @@ struct OptimizerTests {
               "view.donations.prefix(1).max { $0.name.count < $1.name.count }?.id",
               "empty.donations.max { $0.name.count < $1.name.count }?.id",
           ])
-    func workedExtremes(text: String) throws {
+    func workedOrders(text: String) throws {
         try LongList(count: 900).expectAgreementUnderBudgets(text)
     }
 

@@ -94,7 +94,7 @@ extension Evaluator {
             return .int(distinct)
         case .keyOrder(let key, let op, let order, let unwrapsKey):
             try givingWayUnlessIntArithmeticIsSafe(key, filters, list, range)
-            if filters.operandChargesWork { return try workedExtreme(list, key, op, isMax: order == .max, perComparison: steps.perElement, range) }
+            if filters.operandChargesWork { return try workedOrder(list, key, op, order, perComparison: steps.perElement, range) }
             return try keyOrder(list, key, op, order, unwrapsKey: unwrapsKey, perComparison: steps.perElement, range)
         case .pairOrder(let comparator, let firstSlot, let keyed, let order):
             if let keyed { return try keyedOrder(list, keyed, order, perComparison: steps.perElement, range) }
@@ -1005,23 +1005,24 @@ extension Evaluator {
         return .donation(list.stream, list.position(at: offsets[0]))
     }
 
-    /// `min(by:)` or `max(by:)` by a key whose computation charges work by what it reads
-    /// (`{ $0.name.count < $1.name.count }`, see `Optimizer`): each donation's key and its work
-    /// computed once, then the standard library's loop (see `BuiltinImplementations`), each
-    /// comparison charged the closure's steps and the work of the two donations it compares,
-    /// as the closure computes both keys at every application.
-    private mutating func workedExtreme(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, isMax: Bool,
-                                        perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
-        let meter = StepMeter()
-        let (keys, work) = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).keysAndWork(key, of: list)
-        var result = 0, charged = 0
-        for index in keys.indices.dropFirst() {
-            charged += work[result] + work[index]
-            let replaces = isMax ? Evaluator.compare(op, keys[result], keys[index]) : Evaluator.compare(op, keys[index], keys[result])
-            if replaces { result = index }
+    /// `sorted(by:)`, `min(by:)` or `max(by:)` by a key whose computation charges work by what
+    /// it reads (`{ $0.name.count < $1.name.count }`, see `Optimizer`): each donation's key and
+    /// its work computed once, then ordered by the standard library's algorithms as the keys
+    /// are, each comparison charged the work of the two donations it compares (the closure
+    /// computes both keys at every application), the closure's steps as the calls charge them.
+    private mutating func workedOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
+                                      perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
+        let (keys, work) = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: StepMeter()).keysAndWork(key, of: list)
+        var charged = 0
+        let (offsets, comparisons) = Evaluator.order(Array(keys.indices), order) { a, b in
+            charged += work[a] + work[b]
+            return Evaluator.compare(op, keys[a], keys[b])
         }
-        try tick((keys.count - 1) * perComparison + charged, range)
-        return .donation(list.stream, list.position(at: result))
+        try tick(comparisons * perComparison + charged, range)
+        if order == .sorted {
+            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
+        }
+        return .donation(list.stream, list.position(at: offsets[0]))
     }
 
     /// An order by a predicate of two donations: `$0`'s fields read at a cursor set to the

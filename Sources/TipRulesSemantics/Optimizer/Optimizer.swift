@@ -458,10 +458,10 @@ package struct Optimizer {
     }
 
     /// An order `{ f($0) OP f($1) }` that compares the same row mapping of its two donations,
-    /// with the steps one application charges. With `allowingWork` (`min(by:)` and `max(by:)`,
-    /// whose comparisons are known in one pass), `f` may charge work by what it reads
-    /// (`$0.name.count`), charged for the two donations of each comparison.
-    private func keyComparison(_ argument: TypedExpression?, allowingWork: Bool) -> (key: RowPredicate.Operand, op: ComparisonOperator, steps: Int, unwrapsKey: Bool)? {
+    /// with the steps one application charges. `f` may charge work by what it reads
+    /// (`$0.name.count`), charged for the two donations of each comparison (see
+    /// `Evaluator.workedOrder`), where it is not unwrapped.
+    private func keyComparison(_ argument: TypedExpression?) -> (key: RowPredicate.Operand, op: ComparisonOperator, steps: Int, unwrapsKey: Bool)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               case .comparison(let op, var l, var r) = closure.body.node else { return nil }
         // `{ $0.x! OP $1.x! }`: the optional keys, unwrapped when compared (see `FusedOperation.keyOrder`).
@@ -470,8 +470,7 @@ package struct Optimizer {
             (l, r, unwrapsKey) = (a, b, true)
         }
         // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
-        // (A key that charges work is never one unwrapped: see `Evaluator.keyOrder`.)
-        let allowingWork = allowingWork && !unwrapsKey
+        let allowingWork = !unwrapsKey
         if !Self.mentions(l, slot: closure.firstSlot), !Self.mentions(r, slot: closure.firstSlot + 1),
            let a = RowPredicate.rowOperand(r, slot: closure.firstSlot, allowingWork: allowingWork),
            let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1, allowingWork: allowingWork), a == b {
@@ -698,7 +697,7 @@ package struct Optimizer {
             }
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) comparing a key of each donation.
-        if isDonationList, let order = keyOrder(builtin.id), let comparison = keyComparison(call.arguments.first, allowingWork: order != .sorted) {
+        if isDonationList, let order = keyOrder(builtin.id), let comparison = keyComparison(call.arguments.first) {
             return fused(.keyOrder(receiver, key: comparison.key, op: comparison.op, order: order, unwrapsKey: comparison.unwrapsKey),
                          perElement: comparison.steps, replacing: expression)
         }
