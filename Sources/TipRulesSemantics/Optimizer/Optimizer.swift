@@ -469,8 +469,8 @@ package struct Optimizer {
         if case .forceUnwrap(let a) = l.node, case .forceUnwrap(let b) = r.node, [.int, .double, .string, .date].contains(l.type) {
             (l, r, unwrapsKey) = (a, b, true)
         }
-        // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
         let allowingWork = !unwrapsKey
+        // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
         if !Self.mentions(l, slot: closure.firstSlot), !Self.mentions(r, slot: closure.firstSlot + 1),
            let a = RowPredicate.rowOperand(r, slot: closure.firstSlot, allowingWork: allowingWork),
            let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1, allowingWork: allowingWork), a == b {
