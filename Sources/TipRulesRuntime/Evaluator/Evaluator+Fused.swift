@@ -999,6 +999,12 @@ extension Evaluator {
             (offsets, comparisons) = ordered(RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keys(key, of: list))
         }
         try tick(comparisons * perComparison, range)
+        return Evaluator.orderedDonations(list, offsets, order)
+    }
+
+    /// What an order of a list's donations gives, from the offsets its algorithm chose: the
+    /// donations in that order (`sorted(by:)`), or the one chosen (`min(by:)`, `max(by:)`).
+    private static func orderedDonations(_ list: DonationList, _ offsets: [Int], _ order: KeyOrder) -> Value {
         if order == .sorted {
             return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
         }
@@ -1012,17 +1018,14 @@ extension Evaluator {
     /// computes both keys at every application), the closure's steps as the calls charge them.
     private mutating func workedOrder(_ list: DonationList, _ key: RowPredicate.Operand, _ op: ComparisonOperator, _ order: KeyOrder,
                                       perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
-        let (keys, work) = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: StepMeter()).keysAndWork(key, of: list)
+        let (keys, work) = RowPredicateBinder(stream: list.stream, invariants: rowInvariants).keysAndWork(key, of: list)
         var charged = 0
         let (offsets, comparisons) = Evaluator.order(Array(keys.indices), order) { a, b in
             charged += work[a] + work[b]
             return Evaluator.compare(op, keys[a], keys[b])
         }
         try tick(comparisons * perComparison + charged, range)
-        if order == .sorted {
-            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
-        }
-        return .donation(list.stream, list.position(at: offsets[0]))
+        return Evaluator.orderedDonations(list, offsets, order)
     }
 
     /// An order by a predicate of two donations: `$0`'s fields read at a cursor set to the
@@ -1039,10 +1042,7 @@ extension Evaluator {
             return precedes(second)
         }
         try tick(comparisons * perComparison, range)
-        if order == .sorted {
-            return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map(list.position))))
-        }
-        return .donation(list.stream, list.position(at: offsets[0]))
+        return Evaluator.orderedDonations(list, offsets, order)
     }
 
     /// An order by comparisons of keys (see `KeyComparisons`): each donation's keys computed

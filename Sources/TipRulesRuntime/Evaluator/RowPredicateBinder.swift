@@ -431,10 +431,12 @@ struct RowPredicateBinder {
     }
 
     /// What a row mapping that charges work computes for each donation of a list, and the
-    /// work each charged (read from the binder's meter, which must be set).
+    /// work each charged (measured by a meter of its own).
     func keysAndWork(_ key: RowPredicate.Operand, of list: DonationList) -> (keys: [Value], work: [Int]) {
-        guard let meter else { preconditionFailure("keys whose work is wanted, without a meter") }
-        let read = values(bind(key))
+        let meter = StepMeter()
+        var metered = self
+        metered.meter = meter
+        let read = metered.values(metered.bind(key))
         var keys: [Value] = [], work: [Int] = []
         keys.reserveCapacity(list.count)
         work.reserveCapacity(list.count)
