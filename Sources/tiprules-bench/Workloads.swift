@@ -224,6 +224,7 @@ enum Workloads {
         + workloads36
         + workloads37
         + workloads38
+        + workloads39
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5300,6 +5301,89 @@ enum Workloads {
             name: "W1301", rule: "didRate.donations.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3",
             closure: { data, _, _ in
                 data.ratings.sorted { $0.helpful ?? 0 == $1.helpful ?? 0 ? $0.score > $1.score : $0.helpful ?? 0 > $1.helpful ?? 0 }.first?.landmarkID ?? 0 > 3
+            }),
+    ]
+
+    private static let workloads39: [Workload] = [
+        Workload(
+            name: "W1303", rule: "didPurchase.donations.reduce(0.0) { $1.isGift ? $0 + $1.price : $0 } > 100",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $1.isGift ? $0 + $1.price : $0 } > 100
+            }),
+        Workload(
+            name: "W1304", rule: "didRate.donations.reduce(0.0) { $1.comment == nil ? $0 : $0 + $1.score } > 100",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { $1.comment == nil ? $0 : $0 + $1.score } > 100
+            }),
+        Workload(
+            name: "W1305", rule: "didPurchase.donations.reduce(0.0) { $1.coupon != nil ? $0 - $1.price * ($1.discount ?? 0) : $0 } < -50",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $1.coupon != nil ? $0 - $1.price * ($1.discount ?? 0) : $0 } < -50
+            }),
+        Workload(
+            name: "W1306", rule: "didRate.donations.reduce(0.0) { $0 * 0.9 + $1.score * 0.1 } > 2",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { $0 * 0.9 + $1.score * 0.1 } > 2
+            }),
+        Workload(
+            name: "W1307", rule: "didRate.donations.map(\\.score).reduce(0.0) { $0 * 0.9 + $1 * 0.1 } > 2",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).reduce(0.0) { $0 * 0.9 + $1 * 0.1 } > 2
+            }),
+        Workload(
+            name: "W1308", rule: "didRate.donations.map { max($0.score, Double($0.helpful ?? 0)) }.reduce(0, +) > 5",
+            closure: { data, _, _ in
+                data.ratings.map { max($0.score, Double($0.helpful ?? 0)) }.reduce(0, +) > 5
+            }),
+        Workload(
+            name: "W1309", rule: "didRate.donations.filter { ($0.helpful ?? 0) > ($0.landmarkID % 7) }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.filter { ($0.helpful ?? 0) > ($0.landmarkID % 7) }.count > 5
+            }),
+        Workload(
+            name: "W1310", rule: "didRate.donations.contains { $0.comment == nil ? $0.score > 4.99 : $0.comment!.count > 40 }",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.comment == nil ? $0.score > 4.99 : $0.comment!.count > 40 }
+            }),
+        Workload(
+            name: "W1311", rule: "didRate.donations.allSatisfy { ($0.comment?.count ?? 0) < 100 }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { ($0.comment?.count ?? 0) < 100 }
+            }),
+        Workload(
+            name: "W1312", rule: "didPurchase.donations.map { Int($0.price) / 10 }.filter { $0 > 5 }.count > 3",
+            closure: { data, _, _ in
+                data.purchases.map { Int($0.price) / 10 }.filter { $0 > 5 }.count > 3
+            }),
+        Workload(
+            name: "W1313", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.lowercased().contains(\"park\") }",
+            closure: { data, _, _ in
+                data.views.contains { $0.landmarkName.lowercased().contains("park") }
+            }),
+        Workload(
+            name: "W1314", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.uppercased().hasPrefix(\"L\") }.count > 2",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkName).filter { $0.uppercased().hasPrefix("L") }.count > 2
+            }),
+        Workload(
+            name: "W1315", rule: "didRate.donations.compactMap(\\.comment).filter { $0.count > 5 }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.comment).filter { $0.count > 5 }.count > 3
+            }),
+        Workload(
+            name: "W1316", rule: "didPurchase.donations.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1317", rule: "didRate.donations.map { Int($0.score.rounded()) }.reduce(0, +) > 2000",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score.rounded()) }.reduce(0, +) > 2000
+            }),
+        Workload(
+            name: "W1318", rule: "didPurchase.donations.filter { $0.quantity > 1 }.map { $0.price * Double($0.quantity) }.max() ?? 0 > 500",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.quantity > 1 }.map { $0.price * Double($0.quantity) }.max() ?? 0 > 500
             }),
     ]
 }

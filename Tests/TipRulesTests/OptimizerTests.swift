@@ -288,6 +288,11 @@ struct OptimizerTests {
                          "reduce(5) { $1.bonus == nil || $1.id > 2 ? $0 : $0 - $1.bonus! }", "reduce(0.5) { $1.weight != nil ? $0 + $1.weight! : $0 - 1 }",
                          "reduce(0.0) { $1.seen ? $0 + $1.rating : $0 - 1 }", "reduce(0.0) { $0 - $1.rating }",
                          "reduce(-0.0) { $1.seen ? $0 - $1.rating : $1.rating + $0 }", "reduce(-0.0) { $0 - $1.rating * 0 }",
+                         // A `Double` branch that keeps the accumulator: -0.0 kept where nothing
+                         // (or only -0.0) is added, NaN kept once added.
+                         "reduce(-0.0) { $1.seen ? $0 + $1.rating : $0 }", "reduce(-0.0) { $1.id > 100 ? $0 - 1 : $0 }",
+                         "reduce(-0.0) { $1.seen ? $0 : $0 + $1.rating * 0 }", "reduce(-0.0) { $1.rating == 0 ? $0 - $1.rating : $0 }",
+                         "reduce(0.5) { $1.weight == nil ? $0 : $0 + $1.weight! }", "reduce(0.0) { $1.rating != $1.rating ? $0 + $1.rating : $0 }",
                          // Folds whose `Int` arithmetic is on the row alone, proven or checked (and
                          // overflowing on some rows).
                          "reduce(0) { max($0, $1.id * 2) }", "reduce(0) { min($0, $1.id * 4611686018427387904) }",
@@ -529,6 +534,14 @@ struct OptimizerTests {
                          // ratings, -0.0).
                          "reduce(1.0) { $0 * 0.5 + $1.rating }", "reduce(2.0) { $1.rating - $0 / 3 }", "reduce(-0.0) { 2 * $0 - $1.rating }",
                          "reduce(0.0) { $1.rating * $0 + 1 }", "reduce(1.0) { $0 - 1 + $1.rating }",
+                         // The same passed from step to step as a machine value: negated, in both
+                         // branches of a ternary, under `min` and `max` beside a row value, divided
+                         // by (to infinity and NaN), a date moved, over what `map` and `filter` kept.
+                         "reduce(1.0) { -($0 * 0.5) + $1.rating }", "reduce(0.0) { $1.seen ? $0 * 0.9 + $1.rating * 0.1 : $0 - 0.5 }",
+                         "reduce(1.0) { max($0 * 0.5, $1.rating) }", "reduce(-0.0) { min($0 - 1, $1.rating * 2) + $0 }",
+                         "reduce(1.0) { $1.rating / $0 }", "reduce(Date.distantPast) { $0.addingTimeInterval($1.rating) }",
+                         "reduce(0.0) { ($1.weight ?? 1) * $0 + Double($1.id) }", "map(\\.rating).filter { $0 > 2 }.reduce(0.5) { $0 * 0.5 + $1 }",
+                         "map { $0.rating * 2 }.reduce(-0.0) { $1 - $0 }", "reduce(4.0) { 10 / $0 - $1.rating }",
                          // Steps that charge work (a string's `count`, twice in the second), metered row by row.
                          "reduce(0) { max($0, $1.name.count) }", "reduce(0) { $0 > $1.name.count ? $0 : $1.name.count }",
                          "map(\\.name).reduce(5) { min($0, $1.count) }", "reduce(0.0) { $0 + Double(($1.note ?? \"\").count) * $1.rating }",

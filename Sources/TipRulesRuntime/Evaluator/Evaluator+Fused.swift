@@ -625,6 +625,28 @@ extension Evaluator {
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
             try proveIntArithmetic()
+            if let next = binder.doubleFoldStep(step) {
+                // The accumulated value passed from one step to the next, not kept in the box.
+                var result = x
+                if let test {
+                    for offset in 0..<list.count {
+                        let position = list.position(at: offset)
+                        if test(position) {
+                            stepped += 1
+                            result = next(result, position)
+                        }
+                    }
+                } else if case .contiguous(let range) = list.positions {
+                    stepped = range.count
+                    for position in range { result = next(result, position) }
+                } else {
+                    stepped = list.count
+                    for offset in 0..<list.count { result = next(result, list.position(at: offset)) }
+                }
+                if failures?.occurred == true { throw givingWay(range) }
+                if case .date = start { return (.date(result), stepped) }
+                return (.double(result), stepped)
+            }
             box.double = x
             let next = binder.doubles(step)
             each { box.double = next($0) }

@@ -27,6 +27,24 @@ struct NumberSum: RowBatchVisitor {
         for offset in 0..<count { total += value(offset) }
         sum = total
     }
+
+    /// `accumulate` of the offsets whose truth is `holds`, the others skipped: for a branch of
+    /// -0.0 (a `Double` fold's branch that keeps the accumulator, see `Optimizer`), whose
+    /// addition leaves every sum as it is, so that the additions, which wait on one another,
+    /// are only those of the other branch, as in the closure.
+    @inline(__always)
+    static func accumulate(_ sum: inout Double, _ count: Int, where truths: UnsafePointer<Bool>, are holds: Bool,
+                           _ value: (Int) -> Double) {
+        var total = sum
+        for offset in 0..<count where truths[offset] == holds { total += value(offset) }
+        sum = total
+    }
+}
+
+extension Double {
+    /// Whether this is -0.0, the one `x` for which `y + x` is `y` for every `y` (0.0 and -0.0
+    /// included, as `0.0` is not: `-0.0 + 0.0` is `0.0`).
+    var isAdditiveIdentity: Bool { self == 0 && sign == .minus }
 }
 
 extension NumberColumn {
@@ -60,8 +78,12 @@ extension BatchConditional where Element == Double {
         switch (pass.constant, fail.constant) {
         case (let k?, let l?):
             NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : l }
+        case (let k?, nil) where k.isAdditiveIdentity:
+            fail.withValues(input, buffer) { y in NumberSum.accumulate(&sum, count, where: truths, are: false) { offset in y[offset] } }
         case (let k?, nil):
             fail.withValues(input, buffer) { y in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : y[offset] } }
+        case (nil, let l?) where l.isAdditiveIdentity:
+            pass.withValues(input, buffer) { x in NumberSum.accumulate(&sum, count, where: truths, are: true) { offset in x[offset] } }
         case (nil, let l?):
             pass.withValues(input, buffer) { x in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? x[offset] : l } }
         case (nil, nil):

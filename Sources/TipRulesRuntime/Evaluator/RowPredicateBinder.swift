@@ -41,7 +41,7 @@ struct RowPredicateBinder {
     }
 
     /// A `Double` (or `Date`, as seconds since 2001) operand.
-    private enum Number {
+    enum Number {
         case constant(Double)
         case column(ColumnArray<Double>)
         case computed((Int) -> Double)
@@ -1074,7 +1074,7 @@ struct RowPredicateBinder {
     }
 
     /// An operand of `Double` arithmetic (the optimizer accepts only `Double` and `Date` ones).
-    private func numeric(_ operand: RowPredicate.Operand) -> Number {
+    func numeric(_ operand: RowPredicate.Operand) -> Number {
         let bound = bind(operand)
         if let number = number(bound) { return number }
         // A number computed as values (`(c ? $0.price : nil) ?? 0`), read as numbers, as

@@ -1024,8 +1024,9 @@ package struct Optimizer {
     /// `x + (0 - g)` does, unless `0 - g` itself does (`g` is `Int.min`), which the sum's checked
     /// arithmetic finds and gives way for. (An error has the fused node run the calls it
     /// stands for, which report their own; the range returned is the first change's.) For
-    /// `Double`s, `x - g` is `x + (-g)` to the last bit (IEEE 754 defines it so), but adding 0.0
-    /// turns -0.0 into 0.0, so no branch may keep the accumulator.
+    /// `Double`s, `x - g` is `x + (-g)` to the last bit (IEEE 754 defines it so), and a branch
+    /// that keeps the accumulator adds -0.0, which leaves every `x` as it is, -0.0, 0.0 and NaN
+    /// included (adding 0.0 would not: it turns -0.0 into 0.0).
     private func conditionalAddend(_ closure: TypedClosure, _ type: RuleType) -> (RowPredicate.Operand, SourceRange)? {
         guard type == .int || type == .double else { return nil }
         let accumulator = closure.firstSlot, row = closure.firstSlot + 1
@@ -1039,7 +1040,7 @@ package struct Optimizer {
         struct Change { let value: TypedExpression?; let subtracts: Bool; let range: SourceRange }
         func change(_ expression: TypedExpression) -> Change? {
             switch expression.node {
-            case .local(accumulator) where type == .int:
+            case .local(accumulator):
                 return Change(value: nil, subtracts: false, range: expression.range)
             case .arithmetic(add, let lhs, let rhs) where isAccumulator(lhs) && !Self.mentions(rhs, slot: accumulator):
                 return Change(value: rhs, subtracts: false, range: expression.range)
@@ -1054,7 +1055,7 @@ package struct Optimizer {
         /// What a change adds, with `x!` read as `x` where the test shows it is not nil
         /// (`$1.bonus == nil ? $0 : $0 + $1.bonus!`).
         func addend(_ change: Change, where test: RowPredicate? = nil, holds: Bool = true) -> RowPredicate.Operand? {
-            guard var value = change.value else { return .constant(.int(0)) }
+            guard var value = change.value else { return type == .int ? .constant(.int(0)) : .constant(.double(-0.0)) }
             if let test { value = RowPredicate.unwrapping(value, where: test, isNil: !holds, slot: row, mapped: nil) }
             guard let operand = RowPredicate.rowOperand(value, slot: row) else { return nil }
             guard change.subtracts else { return operand }
