@@ -103,6 +103,13 @@ forms = [
  lambda: f'view.donations.max {{ $0.name.lowercased() < $1.name.lowercased() }}?.name',
  lambda: f'view.donations.sorted {{ $0.name.count {R.choice(["<", ">", "<="])} $1.name.count }}.map(\\.id)',
  lambda: f'view.donations.sorted {{ ($0.note?.count ?? 0) > ($1.note?.count ?? 0) }}.first?.id',
+ # `Double` folds: a branch that keeps the accumulator (from -0.0 too), steps that read it.
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "1.5"])}) {{ {pred("$1")} ? $0 + $1.score : $0 }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ {pred("$1")} ? $0 : $0 - $1.score * {dl()} }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "2.0"])}) {{ $0 * 0.5 + $1.score * {dl()} }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ {pred("$1")} ? $0 * 0.9 + $1.score : -$0 }}',
+ lambda: f'view.donations.reduce({R.choice(["1.0", "-0.0"])}) {{ max($0 * 0.5, $1.score) - {dl()} }}',
+ lambda: f'view.donations.map(\\.score).reduce({R.choice(["0.0", "-0.0"])}) {{ $1 > {dl()} ? $0 + $1 : $0 }}',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
