@@ -110,6 +110,12 @@ forms = [
  lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ {pred("$1")} ? $0 * 0.9 + $1.score : -$0 }}',
  lambda: f'view.donations.reduce({R.choice(["1.0", "-0.0"])}) {{ max($0 * 0.5, $1.score) - {dl()} }}',
  lambda: f'view.donations.map(\\.score).reduce({R.choice(["0.0", "-0.0"])}) {{ $1 > {dl()} ? $0 + $1 : $0 }}',
+ # `Int` folds whose steps read the accumulator: runs reset by a test, tests that compare it.
+ lambda: f'view.donations.reduce(0) {{ {pred("$1")} ? $0 + 1 : 0 }}',
+ lambda: f'view.donations.reduce({il()}) {{ $0 > $1.id ? $0 - $1.id : $1.id - $0 }}',
+ lambda: f'view.donations.reduce(1) {{ $0 * 3 % 1000003 + $1.id }}',
+ lambda: f'view.donations.reduce({il()}) {{ {R.choice(["max", "min"])}($0 - 1, $1.id * 2) }}',
+ lambda: f'view.donations.reduce({il()}) {{ $0 < {il()} || {pred("$1")} ? $0 + $1.name.count : $0 - 1 }}',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)

@@ -5385,6 +5385,16 @@ enum Workloads {
             closure: { data, _, _ in
                 data.purchases.filter { $0.quantity > 1 }.map { $0.price * Double($0.quantity) }.max() ?? 0 > 500
             }),
+        Workload(
+            name: "W1319", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : 0 } >= 3",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : 0 } >= 3
+            }),
+        Workload(
+            name: "W1320", rule: "didRate.donations.reduce(1) { $0 * 3 % 1000003 + $1.landmarkID } > 5",
+            closure: { data, _, _ in
+                data.ratings.reduce(1) { $0 * 3 % 1000003 + $1.landmarkID } > 5
+            }),
     ]
 }
 

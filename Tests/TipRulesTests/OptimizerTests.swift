@@ -530,6 +530,14 @@ struct OptimizerTests {
                          "reduce(0) { abs($0 - $1.id * 2) }", "reduce(1.0e300) { Double(Int($0 / 2) + $1.id) }",
                          "reduce(2.5) { Double(Int($0 * 1.5)) + $1.rating }", "filter { $0.seen }.map(\\.id).reduce(0) { $0 * 2 - $1 }",
                          "reduce(0) { [3, 1, 4][$0 % 3] + $1.id }", "reduce(7) { $1.seen ? [3, 1, 4][$0 % 3] : $0 - $1.id }",
+                         // The same passed from step to step as a machine value: runs reset by a
+                         // row test, tests that compare the accumulator (by `&&`, `||`, `!`), `min`
+                         // and `max` of it, overflows beside a constant and a column.
+                         "reduce(0) { $1.seen ? $0 + 1 : 0 }", "reduce(0) { $1.rating > 2 ? 0 : $0 + 2 }",
+                         "reduce(3) { $0 < $1.id && $1.seen ? $0 + $1.id : $0 - 1 }", "reduce(0) { !($0 >= 4 || $1.id == 2) ? $0 + 1 : $0 }",
+                         "reduce(0) { max($0 - 1, $1.id) }", "reduce(10) { min($0 * 2, $1.id + 7) }", "reduce(1) { $0 * 4611686018427387904 + $1.id }",
+                         "reduce(2) { $0 * $1.id % 1000003 }", "reduce(9223372036854775000) { 100 + $0 - $1.id }", "reduce(5) { $1.id - $0 / 2 }",
+                         "reduce(1) { $0 == $1.id ? 7 : $0 }", "reduce(0) { $0 != $1.bonus ? $0 + 1 : $0 }",
                          // `Double` arithmetic on the accumulator, with a column or a constant (NaN
                          // ratings, -0.0).
                          "reduce(1.0) { $0 * 0.5 + $1.rating }", "reduce(2.0) { $1.rating - $0 / 3 }", "reduce(-0.0) { 2 * $0 - $1.rating }",

@@ -618,6 +618,11 @@ extension Evaluator {
         switch start {
         case .int(let x):
             try proveIntArithmetic()
+            if let next = binder.intFoldStep(step) {
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
+                if failures?.occurred == true { throw givingWay(range) }
+                return (.int(result), steps)
+            }
             box.int = x
             let next = binder.ints(step)
             each { box.int = next($0) }
@@ -626,26 +631,10 @@ extension Evaluator {
         case .double(let x), .date(let x):
             try proveIntArithmetic()
             if let next = binder.doubleFoldStep(step) {
-                // The accumulated value passed from one step to the next, not kept in the box.
-                var result = x
-                if let test {
-                    for offset in 0..<list.count {
-                        let position = list.position(at: offset)
-                        if test(position) {
-                            stepped += 1
-                            result = next(result, position)
-                        }
-                    }
-                } else if case .contiguous(let range) = list.positions {
-                    stepped = range.count
-                    for position in range { result = next(result, position) }
-                } else {
-                    stepped = list.count
-                    for offset in 0..<list.count { result = next(result, list.position(at: offset)) }
-                }
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
                 if failures?.occurred == true { throw givingWay(range) }
-                if case .date = start { return (.date(result), stepped) }
-                return (.double(result), stepped)
+                if case .date = start { return (.date(result), steps) }
+                return (.double(result), steps)
             }
             box.double = x
             let next = binder.doubles(step)
@@ -671,6 +660,33 @@ extension Evaluator {
             if failures?.occurred == true { throw givingWay(range) }
             return (box.value, stepped)
         }
+    }
+
+    /// A fold whose step takes the value accumulated so far and a row's stream position (see
+    /// `RowPredicateBinder.intFoldStep`), over the donations of a list `test` holds for (all
+    /// without one), in order; the result and how many donations took a step. The value is
+    /// passed from one step to the next, never stored between them.
+    @inline(__always)
+    private static func fold<Accumulated>(_ list: DonationList, from start: Accumulated, where test: ((Int) -> Bool)?,
+                                          _ next: (Accumulated, Int) -> Accumulated) -> (Accumulated, Int) {
+        var result = start
+        if let test {
+            var stepped = 0
+            for offset in 0..<list.count {
+                let position = list.position(at: offset)
+                if test(position) {
+                    stepped += 1
+                    result = next(result, position)
+                }
+            }
+            return (result, stepped)
+        }
+        if case .contiguous(let range) = list.positions {
+            for position in range { result = next(result, position) }
+        } else {
+            for offset in 0..<list.count { result = next(result, list.position(at: offset)) }
+        }
+        return (result, list.count)
     }
 
     /// A fold of the rows `range` of a stream whose step picks from the accumulator and a field

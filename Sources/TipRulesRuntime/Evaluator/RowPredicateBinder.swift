@@ -934,7 +934,7 @@ struct RowPredicateBinder {
 
     /// (A type of its own rather than one generic enum with `Number`: the generic form's
     /// closures were not specialised, and an `Int` scan (W34) took 7.5 µs instead of 4.8.)
-    private enum IntOperand {
+    enum IntOperand {
         case constant(Int)
         case column(ColumnArray<Int>)
         case computed((Int) -> Int)
@@ -1246,6 +1246,11 @@ struct RowPredicateBinder {
             return { Evaluator.compare(op, left($0).asNumber, right($0).asNumber) }
         }
         return { Evaluator.compare(op, left($0), right($0)) }
+    }
+
+    /// An operand's `Int`s, or nil for an operand of another type.
+    func intOperand(_ operand: RowPredicate.Operand) -> IntOperand? {
+        intOperand(bind(operand))
     }
 
     /// An `Int` operand, or nil for an operand of another type.

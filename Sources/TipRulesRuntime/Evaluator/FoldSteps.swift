@@ -1,0 +1,283 @@
+import TipRulesSemantics
+
+/// A fold's step as a function of the value accumulated so far and the row's stream position
+/// (`$0 * 0.9 + $1.score * 0.1`, `$1.score >= 4 ? $0 + 1 : 0`, `$0 > $1 ? $0 - $1 : $1 - $0`):
+/// the accumulated value goes in and comes out of each application in a register, where the
+/// step bound as a row operand reads it from a box the fold writes, a store and a load on the
+/// chain of operations that each row waits on. The operations are the closure's own, in its
+/// order, so the result is the same to the last bit; `Int` arithmetic reports failure as the
+/// row operand's does (to the binder's `failures`, where the fold gives way).
+extension RowPredicateBinder {
+    typealias DoubleFoldStep = (Double, Int) -> Double
+
+    /// The step, or nil when it reads the accumulator other than through `+`, `-`, `*`, `/`,
+    /// negation, date arithmetic, `min`, `max` and ternaries whose test does not read it (the
+    /// fold then binds the step as a row operand).
+    func doubleFoldStep(_ operand: RowPredicate.Operand) -> DoubleFoldStep? {
+        guard operand.readsAccumulator else {
+            let read = numeric(operand).read
+            return { _, position in read(position) }
+        }
+        switch operand {
+        case .accumulator(.double), .accumulator(.date):
+            return { accumulated, _ in accumulated }
+        case .arithmetic(let op, let a, let b):
+            switch op {
+            case .doubleAdd: return combined(DoubleAdd.self, a, b)
+            case .doubleSubtract: return combined(DoubleSubtract.self, a, b)
+            case .doubleMultiply: return combined(DoubleMultiply.self, a, b)
+            case .doubleDivide: return combined(DoubleDivide.self, a, b)
+            default: return nil
+            }
+        case .intervalSince(let a, let b):
+            return combined(DoubleSubtract.self, a, b)
+        case .addingInterval(let a, let b):
+            // A date is its seconds since 2001, so moving it is `Double` addition.
+            return combined(DoubleAdd.self, a, b)
+        case .negate(let a):
+            guard let f = doubleFoldStep(a) else { return nil }
+            return { accumulated, position in -f(accumulated, position) }
+        case .conditional(let predicate, let a, let b):
+            guard !predicate.containsOperand(where: \.isAccumulator), let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
+            let test = bind(predicate)
+            return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
+        case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
+            guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
+            let isMax = function == .maxDouble
+            return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
+        default:
+            return nil
+        }
+    }
+
+    /// One operation of two sides, at least one reading the accumulator; the accumulator
+    /// itself, or a side that reads only the row (a column, a constant), read in place rather
+    /// than through a call.
+    private func combined<Operation: DoubleOperation>(_: Operation.Type, _ a: RowPredicate.Operand,
+                                                      _ b: RowPredicate.Operand) -> DoubleFoldStep? {
+        switch (a.readsAccumulator, b.readsAccumulator) {
+        case (true, false):
+            let row = numeric(b)
+            if a.isAccumulator {
+                switch row {
+                case .constant(let k): return { accumulated, _ in Operation.apply(accumulated, k) }
+                case .column(let items): return { accumulated, position in Operation.apply(accumulated, items[position]) }
+                case .computed(let g): return { accumulated, position in Operation.apply(accumulated, g(position)) }
+                }
+            }
+            guard let f = doubleFoldStep(a) else { return nil }
+            switch row {
+            case .constant(let k): return { accumulated, position in Operation.apply(f(accumulated, position), k) }
+            case .column(let items): return { accumulated, position in Operation.apply(f(accumulated, position), items[position]) }
+            case .computed(let g): return { accumulated, position in Operation.apply(f(accumulated, position), g(position)) }
+            }
+        case (false, true):
+            let row = numeric(a)
+            if b.isAccumulator {
+                switch row {
+                case .constant(let k): return { accumulated, _ in Operation.apply(k, accumulated) }
+                case .column(let items): return { accumulated, position in Operation.apply(items[position], accumulated) }
+                case .computed(let f): return { accumulated, position in Operation.apply(f(position), accumulated) }
+                }
+            }
+            guard let g = doubleFoldStep(b) else { return nil }
+            switch row {
+            case .constant(let k): return { accumulated, position in Operation.apply(k, g(accumulated, position)) }
+            case .column(let items): return { accumulated, position in Operation.apply(items[position], g(accumulated, position)) }
+            case .computed(let f): return { accumulated, position in Operation.apply(f(position), g(accumulated, position)) }
+            }
+        default:
+            guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
+            return { accumulated, position in Operation.apply(f(accumulated, position), g(accumulated, position)) }
+        }
+    }
+}
+
+extension RowPredicateBinder {
+    typealias IntFoldStep = (Int, Int) -> Int
+    typealias IntFoldTest = (Int, Int) -> Bool
+
+    /// An `Int` fold's step, or nil when it reads the accumulator other than through `+`, `-`,
+    /// `*`, `/`, `%`, `min`, `max` and ternaries (whose test may compare it).
+    func intFoldStep(_ operand: RowPredicate.Operand) -> IntFoldStep? {
+        switch operand {
+        case _ where !operand.readsAccumulator, .accumulator(.int):
+            return intSide(operand)?.step
+        case .intArithmetic(let op, let a, let b):
+            guard let x = intSide(a), let y = intSide(b) else { return nil }
+            switch op {
+            case .intAdd: return paired(CheckedAdd.self, x, y)
+            case .intSubtract: return paired(CheckedSubtract.self, x, y)
+            case .intMultiply: return paired(CheckedMultiply.self, x, y)
+            case .intDivide: return paired(CheckedDivide.self, x, y)
+            case .intRemainder: return paired(CheckedRemainder.self, x, y)
+            default: return nil
+            }
+        case .conditional(let predicate, let a, let b):
+            guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
+            guard predicate.containsOperand(where: \.isAccumulator) else {
+                // A row test, called directly; a constant branch read in place (`c ? $0 + 1 : 0`).
+                let test = bind(predicate)
+                if case .constant(.int(let k)) = b {
+                    return { accumulated, position in test(position) ? f(accumulated, position) : k }
+                }
+                if case .constant(.int(let k)) = a {
+                    return { accumulated, position in test(position) ? k : g(accumulated, position) }
+                }
+                return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
+            }
+            guard let test = intFoldTest(predicate) else { return nil }
+            return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
+        case .function(let function, let a, let b?) where function == .minInt || function == .maxInt:
+            guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
+            let isMax = function == .maxInt
+            return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
+        default:
+            return nil
+        }
+    }
+
+    /// A ternary's test in an `Int` fold: bound as a row test where it does not read the
+    /// accumulator; else `&&`, `||` and `!` of comparisons of `Int`s, which may read it (in the
+    /// closure's order, the right side of `&&` and `||` tested only where the left leaves it
+    /// open). Nil for anything else.
+    private func intFoldTest(_ predicate: RowPredicate) -> IntFoldTest? {
+        guard predicate.containsOperand(where: \.isAccumulator) else {
+            let test = bind(predicate)
+            return { _, position in test(position) }
+        }
+        switch predicate {
+        case .compare(let a, let op, let b):
+            // One side that reads the `Int` accumulator and computes an `Int` makes this a
+            // comparison of `Int`s.
+            guard a.isIntOfAccumulator || b.isIntOfAccumulator, let x = intSide(a), let y = intSide(b) else { return nil }
+            switch op {
+            case .equal: return compared(IntComparisons.Equal.self, x, y)
+            case .notEqual: return compared(IntComparisons.NotEqual.self, x, y)
+            case .less: return compared(IntComparisons.Less.self, x, y)
+            case .lessOrEqual: return compared(IntComparisons.LessOrEqual.self, x, y)
+            case .greater: return compared(IntComparisons.Greater.self, x, y)
+            case .greaterOrEqual: return compared(IntComparisons.GreaterOrEqual.self, x, y)
+            }
+        case .and(let p, let q):
+            guard let x = intFoldTest(p), let y = intFoldTest(q) else { return nil }
+            return { accumulated, position in x(accumulated, position) && y(accumulated, position) }
+        case .or(let p, let q):
+            guard let x = intFoldTest(p), let y = intFoldTest(q) else { return nil }
+            return { accumulated, position in x(accumulated, position) || y(accumulated, position) }
+        case .not(let p):
+            guard let x = intFoldTest(p) else { return nil }
+            return { accumulated, position in !x(accumulated, position) }
+        default:
+            return nil
+        }
+    }
+
+    /// A side of an `Int` operation in a fold: the accumulator, what the row alone gives (a
+    /// constant or a column read in place, anything else computed), or a step of its own.
+    private enum IntSide {
+        case accumulator
+        case row(IntOperand)
+        case step(IntFoldStep)
+
+        var step: IntFoldStep {
+            switch self {
+            case .accumulator: return { accumulated, _ in accumulated }
+            case .row(.constant(let k)): return { _, _ in k }
+            case .row(.column(let items)): return { _, position in items[position] }
+            case .row(.computed(let f)): return { _, position in f(position) }
+            case .row(.accumulator(let box)): return { _, _ in box.int }
+            case .step(let f): return f
+            }
+        }
+    }
+
+    /// Nil for a side of another type (an optional compared with `==`) or a step not handled.
+    private func intSide(_ operand: RowPredicate.Operand) -> IntSide? {
+        if case .accumulator(.int) = operand { return .accumulator }
+        if !operand.readsAccumulator { return intOperand(operand).map { .row($0) } }
+        return intFoldStep(operand).map { .step($0) }
+    }
+
+    /// Checked arithmetic of two `Int` sides, the accumulator and what the row alone gives read
+    /// in place beside a step rather than through a call (`$0 + 1`, `$0 * 3 % 1000003`): an
+    /// overflow (or a division by zero) noted in `failures` where the binder has them, as the
+    /// row operand's checked arithmetic notes it; without them the fold proved that none can
+    /// happen, and the operation that reports rather than traps is used all the same.
+    private func paired<Operation: CheckedIntOperation>(_: Operation.Type, _ a: IntSide, _ b: IntSide) -> IntFoldStep {
+        let failures = self.failures
+        @inline(__always) func apply(_ x: Int, _ y: Int) -> Int {
+            let result = Operation.apply(x, y)
+            if result.overflow { failures?.occurred = true }
+            return result.partialValue
+        }
+        switch (a, b) {
+        case (.accumulator, .row(.constant(let k))): return { x, _ in apply(x, k) }
+        case (.accumulator, .row(.column(let items))): return { x, position in apply(x, items[position]) }
+        case (.accumulator, .row(.computed(let g))): return { x, position in apply(x, g(position)) }
+        case (.row(.constant(let k)), .accumulator): return { x, _ in apply(k, x) }
+        case (.row(.column(let items)), .accumulator): return { x, position in apply(items[position], x) }
+        case (.row(.computed(let f)), .accumulator): return { x, position in apply(f(position), x) }
+        case (.step(let f), .row(.constant(let k))): return { x, position in apply(f(x, position), k) }
+        case (.step(let f), .row(.column(let items))): return { x, position in apply(f(x, position), items[position]) }
+        case (.step(let f), .row(.computed(let g))): return { x, position in apply(f(x, position), g(position)) }
+        case (.row(.constant(let k)), .step(let g)): return { x, position in apply(k, g(x, position)) }
+        case (.row(.column(let items)), .step(let g)): return { x, position in apply(items[position], g(x, position)) }
+        case (.row(.computed(let f)), .step(let g)): return { x, position in apply(f(position), g(x, position)) }
+        default:
+            let f = a.step, g = b.step
+            return { x, position in apply(f(x, position), g(x, position)) }
+        }
+    }
+
+    /// A comparison of two `Int` sides, the accumulator and a constant or a column beside it
+    /// read in place (`$0 > $1`, `$0 < 10`).
+    private func compared<Comparison: IntComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide) -> IntFoldTest {
+        switch (a, b) {
+        case (.accumulator, .row(.constant(let k))): return { x, _ in Comparison.holds(x, k) }
+        case (.accumulator, .row(.column(let items))): return { x, position in Comparison.holds(x, items[position]) }
+        case (.row(.constant(let k)), .accumulator): return { x, _ in Comparison.holds(k, x) }
+        case (.row(.column(let items)), .accumulator): return { x, position in Comparison.holds(items[position], x) }
+        default:
+            let f = a.step, g = b.step
+            return { x, position in Comparison.holds(f(x, position), g(x, position)) }
+        }
+    }
+}
+
+/// A comparison of `Int`s, specialised for each by the type, so that it is inlined into the
+/// fold's test rather than chosen at each row.
+protocol IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool }
+
+enum IntComparisons {
+    enum Equal: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x == y } }
+    enum NotEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x != y } }
+    enum Less: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x < y } }
+    enum LessOrEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x <= y } }
+    enum Greater: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x > y } }
+    enum GreaterOrEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x >= y } }
+}
+
+extension RowPredicate.Operand {
+    /// Whether the operand is a fold's accumulator.
+    fileprivate var isAccumulator: Bool {
+        if case .accumulator = self { return true }
+        return false
+    }
+
+    /// Whether the operand reads a fold's accumulator.
+    fileprivate var readsAccumulator: Bool {
+        contains(where: \.isAccumulator)
+    }
+
+    /// Whether the operand is an `Int` computed from an `Int` accumulator (the accumulator,
+    /// `Int` arithmetic, `min` or `max` of `Int`s, a ternary of those, reading it).
+    fileprivate var isIntOfAccumulator: Bool {
+        switch self {
+        case .accumulator(.int): return true
+        case .intArithmetic, .function(.minInt, _, _), .function(.maxInt, _, _): return readsAccumulator
+        case .conditional(_, let a, let b): return a.isIntOfAccumulator || b.isIntOfAccumulator
+        default: return false
+        }
+    }
+}
