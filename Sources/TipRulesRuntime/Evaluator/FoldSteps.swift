@@ -40,6 +40,13 @@ extension RowPredicateBinder {
         case .conditional(let predicate, let a, let b):
             guard !predicate.containsOperand(where: \.isAccumulator), let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             let test = bind(predicate)
+            // A constant branch read in place (`c ? $0 + $1.x : 0`).
+            if !b.readsAccumulator, case .constant(let k) = numeric(b) {
+                return { accumulated, position in test(position) ? f(accumulated, position) : k }
+            }
+            if !a.readsAccumulator, case .constant(let k) = numeric(a) {
+                return { accumulated, position in test(position) ? k : g(accumulated, position) }
+            }
             return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
             guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
