@@ -851,26 +851,16 @@ extension Evaluator {
                     precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "a list past its stream's end")
                     let first = base + range.lowerBound
                     if let bits = OptionalNumberBits.make() {
-                        // Through a pointer, one load of the number and one of its tag a row.
-                        var value = first
-                        let end = first + range.count
+                        // Through a pointer, one load of the number and one of its tag a row,
+                        // added without a check where their magnitudes allow (see `addAll`).
                         if k == 0 && bits.nilIsZero {
                             // The usual `x ?? 0`: the number's bytes, nil's being 0.
-                            while value < end {
-                                try add(UnsafeRawPointer(value).load(as: Int.self), to: &sum, addition)
-                                value += 1
-                            }
+                            try addAll(range.count, to: &sum, addition) { UnsafeRawPointer(first + $0).load(as: Int.self) }
                         } else if k == 0 {
                             // The usual `x ?? 0`, with the fallback a constant the masking folds away.
-                            while value < end {
-                                try add(bits.value(value, or: 0), to: &sum, addition)
-                                value += 1
-                            }
+                            try addAll(range.count, to: &sum, addition) { bits.value(first + $0, or: 0) }
                         } else {
-                            while value < end {
-                                try add(bits.value(value, or: k), to: &sum, addition)
-                                value += 1
-                            }
+                            try addAll(range.count, to: &sum, addition) { bits.value(first + $0, or: k) }
                         }
                     } else {
                         _ = try add(to: &sum, range.count, addition) { first[$0] ?? k }
@@ -944,22 +934,29 @@ extension Evaluator {
     /// one at a time, failing where the closure's `+` does.
     @inline(__always)
     private func addAll(_ values: UnsafeBufferPointer<Int>, to sum: inout Int, _ addition: SourceRange) throws(Interrupt) {
+        try addAll(values.count, to: &sum, addition) { values[$0] }
+    }
+
+    /// `addAll` of `value(offset)` for the offsets below `count`.
+    @inline(__always)
+    private func addAll(_ count: Int, to sum: inout Int, _ addition: SourceRange, _ value: (Int) -> Int) throws(Interrupt) {
         // `v ^ (v >> 63)` is `v` for `v >= 0` and `-v - 1` otherwise: with every such bit or-ed
         // into `bits`, each value lies in `-(bits + 1)...bits`, and so each partial sum within
         // `n * (bits + 1)` of `sum`. The values are added, wrapping, in the same pass of shifts,
         // ors and adds, which vectorises; the total stands when the bound shows no partial sum
         // can have overflowed.
         var bits = 0, total = sum
-        for value in values {
-            bits |= value ^ (value >> 63)
-            total &+= value
+        for offset in 0..<count {
+            let x = value(offset)
+            bits |= x ^ (x >> 63)
+            total &+= x
         }
-        let (reach, overflows) = (bits &+ 1).multipliedReportingOverflow(by: values.count)
+        let (reach, overflows) = (bits &+ 1).multipliedReportingOverflow(by: count)
         if bits < .max && !overflows && !sum.addingReportingOverflow(reach).overflow && !sum.subtractingReportingOverflow(reach).overflow {
             sum = total
             return
         }
-        for value in values { try add(value, to: &sum, addition) }
+        for offset in 0..<count { try add(value(offset), to: &sum, addition) }
     }
 
     /// `sum + x`, failing on overflow as the closure's `+` does.
