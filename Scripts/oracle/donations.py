@@ -5,7 +5,8 @@
 #   swift build -c release --product tiprules
 #   python3 Scripts/oracle/donations.py SEED [COUNT] [MOST]
 # MOST is the most donations made (9 by default); several hundred run the batch evaluator's
-# columns across batches (256 rows) as well.
+# columns across batches (256 rows) as well. (Past about 1,500, swiftc may run out of memory on
+# the donations' array literal.)
 import datetime, json, random, sys, tempfile, atexit, shutil
 from compare import compare, tiprules_answers
 seed = sys.argv[1] if len(sys.argv) > 1 else '1'
@@ -147,7 +148,9 @@ let lengths = view.donations.compactMap { $0.note?.count }
 let meanScore = scores.reduce(0, +) / Double(max(1, scores.count))
 let keys = Set(view.donations.map { $0.id * 10 + Int($0.score) })
 '''
-open(f'{work}/r.rules', 'w').write('event view { id: Int, name: String, score: Double, note: String? }\n' + lets)
+# (Past 1000 donations, TipKit's default limit, the event keeps them all, as the Swift array does.)
+limit = f'(limit: {n})' if n > 1000 else ''
+open(f'{work}/r.rules', 'w').write(f'event view{limit} {{ id: Int, name: String, score: Double, note: String? }}\n' + lets)
 exprs = list(dict.fromkeys(R.choice(forms)() for _ in range(int(count))))
 answers = tiprules_answers([f'{work}/r.rules', '--donations', f'{work}/log.ndjson', '--now', iso(max(t, base) + 86400)], exprs)
 def sw(s): return json.dumps(s, ensure_ascii=False)
