@@ -663,7 +663,7 @@ extension Evaluator {
     }
 
     /// A fold whose step takes the value accumulated so far and a row's stream position (see
-    /// `RowPredicateBinder.intFoldStep`), over the donations of a list `test` holds for (all
+    /// `RowPredicateBinder.intFoldStep` and `doubleFoldStep`), over the donations of a list `test` holds for (all
     /// without one), in order; the result and how many donations took a step. The value is
     /// passed from one step to the next, never stored between them.
     @inline(__always)

@@ -38,15 +38,18 @@ extension RowPredicateBinder {
             guard let f = doubleFoldStep(a) else { return nil }
             return { accumulated, position in -f(accumulated, position) }
         case .conditional(let predicate, let a, let b):
-            guard !predicate.containsOperand(where: \.isAccumulator), let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
+            guard !predicate.containsOperand(where: \.isAccumulator) else { return nil }
             let test = bind(predicate)
-            // A constant branch read in place (`c ? $0 + $1.x : 0`).
+            // A constant branch read in place (`c ? $0 + $1.x : 0`), the other bound alone.
             if !b.readsAccumulator, case .constant(let k) = numeric(b) {
+                guard let f = doubleFoldStep(a) else { return nil }
                 return { accumulated, position in test(position) ? f(accumulated, position) : k }
             }
             if !a.readsAccumulator, case .constant(let k) = numeric(a) {
+                guard let g = doubleFoldStep(b) else { return nil }
                 return { accumulated, position in test(position) ? k : g(accumulated, position) }
             }
+            guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
             guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
@@ -121,19 +124,22 @@ extension RowPredicateBinder {
             default: return nil
             }
         case .conditional(let predicate, let a, let b):
-            guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
             guard predicate.containsOperand(where: \.isAccumulator) else {
-                // A row test, called directly; a constant branch read in place (`c ? $0 + 1 : 0`).
+                // A row test, called directly; a constant branch read in place (`c ? $0 + 1 : 0`),
+                // the other bound alone.
                 let test = bind(predicate)
                 if case .constant(.int(let k)) = b {
+                    guard let f = intFoldStep(a) else { return nil }
                     return { accumulated, position in test(position) ? f(accumulated, position) : k }
                 }
                 if case .constant(.int(let k)) = a {
+                    guard let g = intFoldStep(b) else { return nil }
                     return { accumulated, position in test(position) ? k : g(accumulated, position) }
                 }
+                guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
                 return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
             }
-            guard let test = intFoldTest(predicate) else { return nil }
+            guard let test = intFoldTest(predicate), let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
             return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function == .minInt || function == .maxInt:
             guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
