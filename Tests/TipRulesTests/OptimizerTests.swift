@@ -172,6 +172,11 @@ struct OptimizerTests {
         // Case changes, charged a step per byte (the long name), also of a parameter on every row.
         "$0.name.lowercased() == \"alps\"", "$0.name.uppercased().hasPrefix(\"AL\")", "$0.name.lowercased().contains(\"the lake\")",
         "($0.note ?? \"\").uppercased() == \"WET\"", "wanted.lowercased() == $0.name.lowercased()", "$0.id > 2 && $0.name.uppercased().count > 80",
+        // Case changes tested against a constant without mapping ASCII texts (a non-ASCII name and
+        // needle, an empty needle, needles of eight bytes and more, a nil note).
+        "$0.note?.lowercased() != \"wet\"", "\"ALPS\" == $0.name.uppercased()", "$0.name.lowercased().hasSuffix(\"lake\")",
+        "$0.name.uppercased().contains(\"\")", "$0.name.lowercased() == \"e\\u{301}te\\u{301}\"", "$0.name.uppercased().hasPrefix(\"THE LONG AND\")",
+        "$0.note?.uppercased().contains(\"WIND\") == true", "$0.name.uppercased().hasSuffix(\"E\\u{301}\")", "$0.name.lowercased() != \"alpine lake\"",
         // `min()` and `max()` of array literals made per row, charged a step per element (one
         // overflowing on some rows, so the scan gives way).
         "[$0.id, 3].max()! > 4", "[$0.rating, 2.5, $0.weight ?? 1].min()! < 2", "[$0.id * 4611686018427387904, 1].max()! > 0",

@@ -33,7 +33,7 @@ enum StringSearch {
     /// `count` (0 to 8) bytes of `bytes` from `offset` in a word's low bytes, the rest zero:
     /// one unaligned load where the buffer has eight bytes.
     @inline(__always)
-    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> UInt64 {
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> UInt64 {
         if bytes.count >= 8 {
             // The eight bytes at or before `offset` that stay within the buffer.
             let base = min(offset, bytes.count &- 8)
@@ -50,7 +50,7 @@ enum StringSearch {
     /// Whether a word's bytes (zero in lanes that hold none) are ASCII other than CR: no high
     /// bit, and no zero byte in `word ^ CRs` (a zero lane is not a CR).
     @inline(__always)
-    private static func isSimple(_ word: UInt64) -> Bool {
+    static func isSimple(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, x = word ^ (ones &* 0x0D)
         return (word & high) | ((x &- ones) & ~x & high) == 0
     }

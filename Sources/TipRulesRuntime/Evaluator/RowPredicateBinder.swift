@@ -107,8 +107,21 @@ struct RowPredicateBinder {
         case .compare(let a, let op, .function(.stringCount, let text, nil)) where op == .equal || op == .notEqual:
             return optionalCount(of: text, op, bind(a)) ?? compare(bind(a), op, bind(.function(.stringCount, text, nil)))
         case .compare(let a, let op, let b):
+            if op == .equal || op == .notEqual {
+                // (Not `??` of the two: a closure through a generic function is reabstracted,
+                // which costs a thunk on each call.)
+                if let test = caseMapped(a, .equal, inverted: op == .notEqual, b) { return test }
+                if let test = caseMapped(b, .equal, inverted: op == .notEqual, a) { return test }
+            }
             return compare(bind(a), op, bind(b))
         case .string(let a, let test, let b):
+            let mappedTest: CaseMappedTest.Test? = switch test {
+            case .hasPrefix: .hasPrefix
+            case .hasSuffix: .hasSuffix
+            case .contains: .contains
+            case .isEmpty: nil
+            }
+            if let mappedTest, let test = caseMapped(a, mappedTest, inverted: false, b) { return test }
             return string(bind(a), test, bind(b))
         case .exists(let scan):
             let search = nestedSearch(scan, over: RowPredicateBinder.donations(invariant(.hoisted(scan.list))))
@@ -1366,6 +1379,41 @@ struct RowPredicateBinder {
         case .greater: return { items[$0] > k }
         case .greaterOrEqual: return { items[$0] >= k }
         }
+    }
+
+    /// `s.lowercased()` or `s.uppercased()` of a string read per row (`s?.lowercased()` of an
+    /// optional one) tested against an invariant string, without mapping the strings the bytes
+    /// answer for (see `CaseMappedTest`); `inverted` negates the answer (`!=`). A nil receiver
+    /// passes no test (`inverted`, it passes). It charges what the mapping and the test charge
+    /// apart: a step per byte mapped, and `contains`'s search. Nil for other operands.
+    private func caseMapped(_ operand: RowPredicate.Operand, _ test: CaseMappedTest.Test, inverted: Bool,
+                            _ other: RowPredicate.Operand) -> ((Int) -> Bool)? {
+        guard case .function(let function, let receiver, nil) = operand, function == .lowercased || function == .uppercased,
+              case .value(.string(let needle)) = bind(other) else { return nil }
+        let bound = bind(receiver), meter = self.meter
+        let mapped = CaseMappedTest(lower: function == .lowercased, test, needle: needle)
+        // A column read in place, without a closure for it.
+        switch bound {
+        case .strings(let items):
+            return { mapped.holds(items[$0], charging: meter) != inverted }
+        case .optionalStrings(let items):
+            return { position in
+                guard let text = items[position] else { return inverted }
+                return mapped.holds(text, charging: meter) != inverted
+            }
+        default:
+            break
+        }
+        if let text = text(bound) {
+            return { mapped.holds(text($0), charging: meter) != inverted }
+        }
+        if let text = optionalText(bound) {
+            return { position in
+                guard let text = text(position) else { return inverted }
+                return mapped.holds(text, charging: meter) != inverted
+            }
+        }
+        return nil
     }
 
     /// A string test; false when the receiver is nil.
