@@ -555,6 +555,15 @@ struct OptimizerTests {
                          "reduce(1.0) { $1.rating / $0 }", "reduce(Date.distantPast) { $0.addingTimeInterval($1.rating) }",
                          "reduce(0.0) { ($1.weight ?? 1) * $0 + Double($1.id) }", "map(\\.rating).filter { $0 > 2 }.reduce(0.5) { $0 * 0.5 + $1 }",
                          "map { $0.rating * 2 }.reduce(-0.0) { $1 - $0 }", "reduce(4.0) { 10 / $0 - $1.rating }",
+                         // The accumulator scaled by a factor the same for every row, plus a row's
+                         // term, folded over the terms computed a batch at a time: each operand order,
+                         // a parameter's factor, -0.0 and NaN factors and starts, NaN weights.
+                         // (The ids, unlike the ratings, hold no NaN, which would end every fold as NaN.)
+                         "reduce(-0.0) { 0.9 * $0 + Double($1.id) * 0.1 }", "reduce(2.0) { Double($1.id) + $0 * -0.5 }",
+                         "reduce(0.0) { Double($1.id) + 0.75 * $0 }", "reduce(1.0) { $0 * 0.5 + Double($1.bonus ?? 3) }",
+                         "reduce(1.0) { $0 * Double(threshold) + ($1.weight ?? 0.0 / 0.0) }", "reduce(-0.0) { 0.9 * $0 + $1.rating * 0.1 }",
+                         "reduce(0.0 / 0.0) { $0 * -0.0 + Double($1.id) }", "map(\\.rating).reduce(1.0) { $0 * 0.5 + $1 }",
+                         "reduce(3.0) { $0 * (0.0 / 0.0) + Double($1.id) }",
                          // Steps that charge work (a string's `count`, twice in the second), metered row by row.
                          "reduce(0) { max($0, $1.name.count) }", "reduce(0) { $0 > $1.name.count ? $0 : $1.name.count }",
                          "map(\\.name).reduce(5) { min($0, $1.count) }", "reduce(0.0) { $0 + Double(($1.note ?? \"\").count) * $1.rating }",

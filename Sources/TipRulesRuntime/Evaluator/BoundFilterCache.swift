@@ -111,7 +111,7 @@ final class BoundFilterCache: Sendable {
     let joinPlan: JoinPlan?
     let joins = JoinIndexCache()
     /// For a sum of a mapping computed a batch at a time, or the row operand of a fold's step
-    /// (`foldExtreme`, `foldSelect`), the computation bound last.
+    /// (`foldExtreme`, `foldSelect`, `foldAffine`), the computation bound last.
     let columns: BoundColumnCache?
     /// What the operation computes for every row (see `FusedOperation.Kernel.rowOperand`),
     /// worked out once here: each is a walk of the operand's tree, which every evaluation of
@@ -127,6 +127,8 @@ final class BoundFilterCache: Sendable {
     let foldSelect: SelectStep?
     /// A fold's step as `max($0, r)` or `min($0, r)`, when it is one: `r`, and which.
     let foldExtreme: (row: RowPredicate.Operand, isMax: Bool)?
+    /// A `Double` fold's step as `$0 * k + r`, when it is one.
+    let foldAffine: AffineFoldStep?
     /// For a sum of nested ternaries of `Int` constants (`p ? 2 : (q ? 1 : 0)`), each constant
     /// with the cache of the test that chooses it (`p`, `!p && q`, `!p && !q`), in order; empty
     /// for any other operation (see `Evaluator.countedSumByScan`).
@@ -230,9 +232,10 @@ final class BoundFilterCache: Sendable {
         foldSelect = foldStep.flatMap(SelectStep.init)
         foldExtreme = foldStep.flatMap(BoundFilterCache.extreme(ofFoldStep:))
         foldJunction = foldStep.flatMap(BoundFilterCache.junction(ofFoldStep:))
+        foldAffine = foldStep.flatMap(AffineFoldStep.init)
         // (A fold computes its step's row operand a batch at a time only when that operand does
         // not read the accumulator, which changes from row to row.)
-        let foldRow = (foldExtreme?.row ?? foldSelect?.row).flatMap { row in
+        let foldRow = (foldExtreme?.row ?? foldSelect?.row ?? foldAffine?.row).flatMap { row in
             row.contains { if case .accumulator = $0 { true } else { false } } ? nil : row
         }
         columns = (mapping ?? foldRow).map(BoundColumnCache.init)

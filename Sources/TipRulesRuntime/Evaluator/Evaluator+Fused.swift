@@ -161,11 +161,13 @@ extension Evaluator {
         return .array(mappedArray(donations, mapping, element, nil))
     }
 
-    /// The row operand of a fold's step (`filters.foldExtreme` or `foldSelect`) computed a batch
+    /// The row operand of a fold's step (`filters.foldExtreme`, `foldSelect` or `foldAffine`) computed a batch
     /// at a time (see `keptColumn`). Nil when the step has no such operand or it has no batch
     /// form. The caller puts it back in `filters.columns` after a fold it did not fail in.
     private func foldColumn(_ list: DonationList, _ filters: BoundFilterCache, ints: Bool) -> BoundColumnCache.Entry? {
-        guard let columns = filters.columns, let row = filters.foldExtreme?.row ?? filters.foldSelect?.row else { return nil }
+        guard let columns = filters.columns, let row = filters.foldExtreme?.row ?? filters.foldSelect?.row ?? filters.foldAffine?.row else {
+            return nil
+        }
         return keptColumn(row, list, columns, ints: ints)
     }
 
@@ -538,8 +540,8 @@ extension Evaluator {
             }
         }
         if filter == nil, meter == nil, filters.columns != nil {
-            // `max($0, f($1))` or `$0 > f($1) ? $0 : f($1)`: each `f` computed a batch at a time
-            // (kept for the next fold), folded in order.
+            // `max($0, f($1))`, `$0 > f($1) ? $0 : f($1)` or `$0 * k + f($1)`: each `f` computed
+            // a batch at a time (kept for the next fold), folded in order.
             let batch = RowPredicateBinder.batch(for: list.stream)
             switch start {
             case .int(let x):
@@ -574,6 +576,12 @@ extension Evaluator {
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
                             result = select.fold(result, values)
                         }
+                    } else if let affine = filters.foldAffine, case .double(let k) = rowInvariants.value(affine.factor) {
+                        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
+                            result = affine.fold(result, factor: k, values)
+                        }
+                    } else {
+                        preconditionFailure("a fold's column for a step that is no extreme, selection or affine step")
                     }
                     filters.columns?.put(kept)
                     if case .date = start { return (.date(result), list.count) }
