@@ -543,6 +543,14 @@ struct OptimizerTests {
                          "reduce(0) { max($0 - 1, $1.id) }", "reduce(10) { min($0 * 2, $1.id + 7) }", "reduce(1) { $0 * 4611686018427387904 + $1.id }",
                          "reduce(2) { $0 * $1.id % 1000003 }", "reduce(9223372036854775000) { 100 + $0 - $1.id }", "reduce(5) { $1.id - $0 / 2 }",
                          "reduce(1) { $0 == $1.id ? 7 : $0 }", "reduce(0) { $0 != $1.bonus ? $0 + 1 : $0 }",
+                         // Runs that start over, folded from the last row that restarts: bounded
+                         // `Int` runs, one that overflows at once, tests and restarts that can fail
+                         // (on rows before the last restart too), `Double` and `Date` runs.
+                         "reduce(-3) { $1.id > 4 ? $0 - 2 : -1 }", "reduce(0) { $1.id * 2 > 6 ? 0 : $0 + 1 }",
+                         "reduce(9223372036854775807) { $1.seen ? $0 + 1 : 5 }", "reduce(0) { 10 / $1.id > 1 ? $0 + 1 : 0 }",
+                         "reduce(0.0) { $1.seen ? $0 + $1.rating : 0 }", "reduce(1.5) { $1.id < 0 ? -0.0 : $0 * 2 + Double($1.id) }",
+                         "reduce(0.0) { $1.id == 3 ? Double($1.id * 4611686018427387904) : $0 + 1 }",
+                         "reduce(Date.distantPast) { $1.seen ? $1.date : $0.addingTimeInterval(60) }",
                          // `Double` arithmetic on the accumulator, with a column or a constant (NaN
                          // ratings, -0.0).
                          "reduce(1.0) { $0 * 0.5 + $1.rating }", "reduce(2.0) { $1.rating - $0 / 3 }", "reduce(-0.0) { 2 * $0 - $1.rating }",

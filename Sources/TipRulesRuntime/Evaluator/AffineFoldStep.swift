@@ -25,12 +25,9 @@ struct AffineFoldStep {
             if case .accumulator = b, a.isInvariant { return (a, false) }
             return nil
         }
-        let readsAccumulator: (RowPredicate.Operand) -> Bool = { operand in
-            operand.contains { if case .accumulator = $0 { true } else { false } }
-        }
-        if let (factor, accumulatorFirst) = product(left), !readsAccumulator(right) {
+        if let (factor, accumulatorFirst) = product(left), !right.readsAccumulator {
             (row, self.factor, self.accumulatorFirst, productFirst) = (right, factor, accumulatorFirst, true)
-        } else if let (factor, accumulatorFirst) = product(right), !readsAccumulator(left) {
+        } else if let (factor, accumulatorFirst) = product(right), !left.readsAccumulator {
             (row, self.factor, self.accumulatorFirst, productFirst) = (left, factor, accumulatorFirst, false)
         } else {
             return nil

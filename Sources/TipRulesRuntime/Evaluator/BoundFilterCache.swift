@@ -129,6 +129,8 @@ final class BoundFilterCache: Sendable {
     let foldExtreme: (row: RowPredicate.Operand, isMax: Bool)?
     /// A `Double` fold's step as `$0 * k + r`, when it is one.
     let foldAffine: AffineFoldStep?
+    /// A fold's step as one that starts over on some rows, when it is one.
+    let foldRestart: RestartingFoldStep?
     /// For a sum of nested ternaries of `Int` constants (`p ? 2 : (q ? 1 : 0)`), each constant
     /// with the cache of the test that chooses it (`p`, `!p && q`, `!p && !q`), in order; empty
     /// for any other operation (see `Evaluator.countedSumByScan`).
@@ -233,6 +235,7 @@ final class BoundFilterCache: Sendable {
         foldExtreme = foldStep.flatMap(BoundFilterCache.extreme(ofFoldStep:))
         foldJunction = foldStep.flatMap(BoundFilterCache.junction(ofFoldStep:))
         foldAffine = foldStep.flatMap(AffineFoldStep.init)
+        foldRestart = foldStep.flatMap(RestartingFoldStep.init)
         // (A fold computes its step's row operand a batch at a time only when that operand does
         // not read the accumulator, which changes from row to row.)
         let foldRow = (foldExtreme?.row ?? foldSelect?.row ?? foldAffine?.row).flatMap { row in

@@ -626,6 +626,14 @@ extension Evaluator {
         switch start {
         case .int(let x):
             try proveIntArithmetic()
+            // A run that starts over (see `RestartingFoldStep`): its values bounded, and its
+            // test proven unable to fail, on the rows skipped too.
+            if test == nil, meter == nil, let restarting = filters.foldRestart, restarting.cannotOverflow(from: x, rows: list.count),
+               !restarting.test.hasIntArithmetic || intArithmeticCannotFail(restarting.test, list),
+               let carry = binder.intFoldStep(restarting.carry) {
+                let (restarted, first) = Evaluator.lastRestart(list, restarting, binder, from: x, binder.ints)
+                return (.int(Evaluator.fold(list, from: restarted, startingAt: first, carry)), list.count)
+            }
             if let next = binder.intFoldStep(step) {
                 let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
                 if failures?.occurred == true { throw givingWay(range) }
@@ -638,6 +646,15 @@ extension Evaluator {
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
             try proveIntArithmetic()
+            // A fold that starts over (see `RestartingFoldStep`), whose `Int` arithmetic, if
+            // any, is proven unable to fail on every row (`Double` arithmetic cannot).
+            if test == nil, meter == nil, failures == nil, let restarting = filters.foldRestart,
+               let carry = binder.doubleFoldStep(restarting.carry) {
+                let (restarted, first) = Evaluator.lastRestart(list, restarting, binder, from: x, binder.doubles)
+                let result = Evaluator.fold(list, from: restarted, startingAt: first, carry)
+                if case .date = start { return (.date(result), list.count) }
+                return (.double(result), list.count)
+            }
             if let next = binder.doubleFoldStep(step) {
                 let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
                 if failures?.occurred == true { throw givingWay(range) }
@@ -668,6 +685,36 @@ extension Evaluator {
             if failures?.occurred == true { throw givingWay(range) }
             return (box.value, stepped)
         }
+    }
+
+    /// Where a fold whose step starts over on some rows (see `RestartingFoldStep`) starts: from
+    /// what its restart gives for the last row that starts over, and at the offset after it;
+    /// from `start` and the first offset where no row does. Rows are tested from the end.
+    private static func lastRestart<Accumulated>(_ list: DonationList, _ step: RestartingFoldStep, _ binder: RowPredicateBinder,
+                                                 from start: Accumulated,
+                                                 _ values: (RowPredicate.Operand) -> (Int) -> Accumulated) -> (Accumulated, Int) {
+        let test = binder.bind(step.test), restartsWhen = step.restartsWhen
+        var offset = list.count
+        while offset > 0 {
+            offset -= 1
+            let position = list.position(at: offset)
+            if test(position) == restartsWhen { return (values(step.restart)(position), offset + 1) }
+        }
+        return (start, 0)
+    }
+
+    /// A fold from `start` over the donations of a list from offset `first`, with a step as
+    /// `fold(_:from:where:_:)` takes it (after a restart, the branch that carries on).
+    @inline(__always)
+    private static func fold<Accumulated>(_ list: DonationList, from start: Accumulated, startingAt first: Int,
+                                          _ next: (Accumulated, Int) -> Accumulated) -> Accumulated {
+        var result = start
+        if case .contiguous(let range) = list.positions {
+            for position in (range.lowerBound + first)..<range.upperBound { result = next(result, position) }
+        } else {
+            for offset in first..<list.count { result = next(result, list.position(at: offset)) }
+        }
+        return result
     }
 
     /// A fold whose step takes the value accumulated so far and a row's stream position (see

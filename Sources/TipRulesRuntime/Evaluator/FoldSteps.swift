@@ -273,13 +273,13 @@ enum IntComparisons {
 
 extension RowPredicate.Operand {
     /// Whether the operand is a fold's accumulator.
-    fileprivate var isAccumulator: Bool {
+    var isAccumulator: Bool {
         if case .accumulator = self { return true }
         return false
     }
 
     /// Whether the operand reads a fold's accumulator.
-    fileprivate var readsAccumulator: Bool {
+    var readsAccumulator: Bool {
         contains(where: \.isAccumulator)
     }
 
