@@ -225,6 +225,7 @@ enum Workloads {
         + workloads37
         + workloads38
         + workloads39
+        + workloads40
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5396,6 +5397,160 @@ enum Workloads {
                 data.ratings.reduce(1) { $0 * 3 % 1000003 + $1.landmarkID } > 5
             }),
     ]
+
+    private static let workloads40: [Workload] = [
+        Workload(
+            name: "W1321", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1322", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * Double($1.quantity) * (1 - ($1.discount ?? 0)) } > 1000",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price * Double($1.quantity) * (1 - ($1.discount ?? 0)) } > 1000
+            }),
+        Workload(
+            name: "W1323", rule: "didPurchase.donations.contains { $0.sku == \"stove\" } && didPurchase.donations.contains { $0.sku == \"lantern\" }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "stove" } && data.purchases.contains { $0.sku == "lantern" }
+            }),
+        Workload(
+            name: "W1324", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(5).allSatisfy { $0.score >= 1 }",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.date > $1.date }.prefix(5).allSatisfy { $0.score >= 1 }
+            }),
+        Workload(
+            name: "W1325", rule: "didRate.donations.suffix(5).allSatisfy { $0.score >= 1 }",
+            closure: { data, _, _ in
+                data.ratings.suffix(5).allSatisfy { $0.score >= 1 }
+            }),
+        Workload(
+            name: "W1326", rule: "didPurchase.donations.filter { $0.isGift }.map(\\.price).min() ?? 0 < 5",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift }.map(\.price).min() ?? 0 < 5
+            }),
+        Workload(
+            name: "W1327", rule: "didRate.donations.filter { $0.comment != nil }.count * 2 > didRate.donations.count",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment != nil }.count * 2 > data.ratings.count
+            }),
+        Workload(
+            name: "W1328", rule: "didViewLandmarkDetail.donations.donatedWithin(.week).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 7, calendar).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1329", rule: "didRate.donations.map(\\.score).max()! > 4",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).max()! > 4
+            }),
+        Workload(
+            name: "W1330", rule: "didRate.donations.filter { $0.landmarkID == 7 }.count >= 2 && didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.count >= 5",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID == 7 }.count >= 2 && data.views.filter { $0.landmarkID == 7 }.count >= 5
+            }),
+        Workload(
+            name: "W1331", rule: "didViewLandmarkDetail.donations.filter { $0.date > (didLogin.donations.last?.date ?? .distantPast) }.count >= 3",
+            closure: { data, _, _ in
+                data.views.filter { $0.date > (data.logins.last?.date ?? .distantPast) }.count >= 3
+            }),
+        Workload(
+            name: "W1332", rule: "didRate.donations.sorted(by: { $0.score > $1.score }).first?.landmarkID == 7",
+            closure: { data, _, _ in
+                data.ratings.sorted(by: { $0.score > $1.score }).first?.landmarkID == 7
+            }),
+        Workload(
+            name: "W1333", rule: "didPurchase.donations.max(by: { $0.price < $1.price })?.sku == \"tent-4p\"",
+            closure: { data, _, _ in
+                data.purchases.max(by: { $0.price < $1.price })?.sku == "tent-4p"
+            }),
+        Workload(
+            name: "W1334", rule: "didRate.donations.map { $0.score }.sorted()[didRate.donations.count / 2] > 2.5",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score }.sorted()[data.ratings.count / 2] > 2.5
+            }),
+        Workload(
+            name: "W1335", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).sorted().first == \"Alps\"",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkName).sorted().first == "Alps"
+            }),
+        Workload(
+            name: "W1336", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-30 * 86400) }.reduce(0.0) { $0 + $1.price } > 1000",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-30 * 86400) }.reduce(0.0) { $0 + $1.price } > 1000
+            }),
+        Workload(
+            name: "W1337", rule: "didRate.donations.map { $0.comment ?? \"\" }.filter { !$0.isEmpty }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment ?? "" }.filter { !$0.isEmpty }.count > 10
+            }),
+        Workload(
+            name: "W1338", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 }.count >= 3",
+            closure: { data, _, _ in
+                data.purchases.filter { ($0.discount ?? 0) > 0.1 }.count >= 3
+            }),
+        Workload(
+            name: "W1339", rule: "abs(didRate.donations.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.count)) - 2.5) < 1",
+            closure: { data, _, _ in
+                abs(data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count)) - 2.5) < 1
+            }),
+        Workload(
+            name: "W1340", rule: "didPurchase.donations.map(\\.sku).contains { $0.hasPrefix(\"tent\") }",
+            closure: { data, _, _ in
+                data.purchases.map(\.sku).contains { $0.hasPrefix("tent") }
+            }),
+        Workload(
+            name: "W1341", rule: "didRate.donations.filter { $0.helpful ?? 0 > 5 }.map(\\.score).min() ?? 5 < 1",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful ?? 0 > 5 }.map(\.score).min() ?? 5 < 1
+            }),
+        Workload(
+            name: "W1342", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"boots\") }.reduce(0) { $0 + $1.quantity } >= 3",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.hasPrefix("boots") }.reduce(0) { $0 + $1.quantity } >= 3
+            }),
+        Workload(
+            name: "W1343", rule: "didRate.donations.reduce(0) { $1.score < 1 ? $0 + 1 : $0 } * 10 < didRate.donations.count",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $1.score < 1 ? $0 + 1 : $0 } * 10 < data.ratings.count
+            }),
+        Workload(
+            name: "W1344", rule: "didPurchase.donations.reduce(0.0) { max($0, $1.price * Double($1.quantity)) } > 500",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { max($0, $1.price * Double($1.quantity)) } > 500
+            }),
+        Workload(
+            name: "W1345", rule: "didRate.donations.compactMap { $0.helpful }.reduce(0, +) / max(1, didRate.donations.compactMap { $0.helpful }.count) > 5",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.reduce(0, +) / max(1, data.ratings.compactMap { $0.helpful }.count) > 5
+            }),
+        Workload(
+            name: "W1346", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName == \"Zion\" || $0.landmarkName == \"Arches\" }.count > 10",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName == "Zion" || $0.landmarkName == "Arches" }.count > 10
+            }),
+        Workload(
+            name: "W1347", rule: "didPurchase.donations.reduce(0) { $0 + ($1.coupon != nil ? 1 : 0) } > 5",
+            closure: { data, _, _ in
+                data.purchases.reduce(0) { $0 + ($1.coupon != nil ? 1 : 0) } > 5
+            }),
+        Workload(
+            name: "W1348", rule: "didRate.donations.reduce(0.0) { $0 + $1.score * $1.score } / Double(max(1, didRate.donations.count)) > 8",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { $0 + $1.score * $1.score } / Double(max(1, data.ratings.count)) > 8
+            }),
+        Workload(
+            name: "W1349", rule: "didPurchase.donations.map { $0.coupon ?? \"none\" }.filter { $0 != \"none\" }.count > 5",
+            closure: { data, _, _ in
+                data.purchases.map { $0.coupon ?? "none" }.filter { $0 != "none" }.count > 5
+            }),
+        Workload(
+            name: "W1350", rule: "didRate.donations.suffix(10).filter { $0.score > 3 }.count >= 5",
+            closure: { data, _, _ in
+                data.ratings.suffix(10).filter { $0.score > 3 }.count >= 5
+            }),
+    ]
+
 }
 
 extension Array {

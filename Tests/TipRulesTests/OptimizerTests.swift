@@ -270,7 +270,11 @@ struct OptimizerTests {
                 result.append("\(source).map(\\.\(keyPath)).contains(where: { \(test) })")
                 result.append("\(source).map(\\.\(keyPath)).filter { \(test) }.count >= 3")
             }
-            for (mapping, value) in [("$0.rating * 2", "5.0"), ("$0.id", "threshold"), ("$0.note", "\"wet\""), ("$0.name", "wanted")] {
+            // (Mappings that charge work too: case changes, charged a step per byte on every
+            // donation, the long name's among them; a needle no name has, and a `String?`'s.)
+            for (mapping, value) in [("$0.rating * 2", "5.0"), ("$0.id", "threshold"), ("$0.note", "\"wet\""), ("$0.name", "wanted"),
+                                     ("$0.name.lowercased()", "\"alps\""), ("$0.name.uppercased()", "\"NOWHERE\""),
+                                     ("$0.note?.uppercased()", "\"WET\""), ("$0.name.count", "4")] {
                 result.append("\(source).map { \(mapping) }.contains(\(value))")
             }
             // Counting with `reduce` in a ternary, and optional string tests under `??`.

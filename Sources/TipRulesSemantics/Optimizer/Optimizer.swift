@@ -829,6 +829,14 @@ package struct Optimizer {
             return fused(.countCompare(chain.list, .compare(mapping, .equal, needle), .greaterOrEqual, 1),
                          perElement: chain.pendingSteps + 1, replacing: expression)
         }
+        // The same of a `map` whose function charges work on each row (`map { $0.name.lowercased() }`):
+        // a count whose test charges work goes through every donation (see `Evaluator.countCompare`),
+        // so it charges the work for each, as the map does.
+        if builtin.id == .arrayContains, let map = mapOverDonations(receiver, .arrayMap, metered: true), map.mapping.chargesWork,
+           let needle = RowPredicate.invariantOperand(call.arguments[0]) {
+            return fused(.countCompare(map.source, .compare(map.mapping, .equal, needle), .greaterOrEqual, 1),
+                         perElement: map.steps + 1, replacing: expression)
+        }
         // xs.reduce(initial) { $0 + $1.field } and xs.map(\.field).reduce(initial, +)
         if builtin.id == .arrayReduce, let (sum, perElement, perSourceElement) = columnSum(call, receiver, expression.type) {
             return fused(sum, perElement: perElement, perSourceElement: perSourceElement, replacing: expression)
