@@ -117,6 +117,15 @@ forms = [
  lambda: f'view.donations.reduce(1) {{ $0 * 3 % 1000003 + $1.id }}',
  lambda: f'view.donations.reduce({il()}) {{ {R.choice(["max", "min"])}($0 - 1, $1.id * 2) }}',
  lambda: f'view.donations.reduce({il()}) {{ $0 < {il()} || {pred("$1")} ? $0 + $1.name.count : $0 - 1 }}',
+ # Folds that start over on some rows (folded from the last restart), and exponential averages
+ # in every operand order.
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "1.5"])}) {{ {pred("$1")} ? $0 + $1.score : {R.choice(["0.0", "-0.0", "$1.score"])} }}',
+ lambda: f'view.donations.reduce({il()}) {{ {pred("$1")} ? {il()} : $0 {R.choice(["+", "-"])} {il()} }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "2.0"])}) {{ {R.choice(["0.9 * $0 + $1.score", "$1.score + $0 * 0.25", "$1.score * 0.1 + 0.9 * $0", "$0 * -1.5 + Double($1.id)"])} }}',
+ # Case changes tested against constants (the names hold non-ASCII, empty and mixed-case ones).
+ lambda: f'view.donations.filter {{ $0.name.{R.choice(["lowercased", "uppercased"])}() {R.choice(["==", "!="])} {R.choice([sl(), sl().upper(), sl().lower()])} }}.count',
+ lambda: f'view.donations.contains {{ $0.{R.choice(["name", "note?"])}.{R.choice(["lowercased", "uppercased"])}().{R.choice(["hasPrefix", "hasSuffix", "contains"])}({R.choice([sl(), sl().upper(), sl().lower()])}) {R.choice(["== true", "== false"])} }}',
+ lambda: f'view.donations.map {{ $0.name.{R.choice(["lowercased", "uppercased"])}() }}.contains({R.choice([sl(), sl().upper(), sl().lower()])})',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
