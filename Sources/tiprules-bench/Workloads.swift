@@ -226,6 +226,7 @@ enum Workloads {
         + workloads38
         + workloads39
         + workloads40
+        + workloads41
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5550,6 +5551,120 @@ enum Workloads {
                 data.ratings.suffix(10).filter { $0.score > 3 }.count >= 5
             }),
     ]
+
+    private static let workloads41: [Workload] = [
+        Workload(
+            name: "W1351", rule: "didViewLandmarkDetail.donations.contains { v in didPurchase.donations.contains { $0.date > v.date } }",
+            closure: { data, _, _ in
+                data.views.contains { v in data.purchases.contains { $0.date > v.date } }
+            }),
+        Workload(
+            name: "W1352", rule: "didRate.donations.filter { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.filter { r in data.views.contains { $0.landmarkID == r.landmarkID } }.count > 5
+            }),
+        Workload(
+            name: "W1353", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.contains { $0.date > l.date } }",
+            closure: { data, _, _ in
+                data.logins.allSatisfy { l in data.views.contains { $0.date > l.date } }
+            }),
+        Workload(
+            name: "W1354", rule: "recentViewsW1354.count > 2 * recentRatingsW1354.count",
+            declarations: """
+            let recentViewsW1354 = didViewLandmarkDetail.donations.donatedWithin(.days(7))
+            let recentRatingsW1354 = didRate.donations.donatedWithin(.days(7))
+
+            """,
+            closure: { data, calendar, _ in
+                within(data.views, .day, 7, calendar).count > 2 * within(data.ratings, .day, 7, calendar).count
+            }),
+        Workload(
+            name: "W1355", rule: "didRate.donations.filter { $0.score > averageW1355 }.count > 10",
+            declarations: """
+            let averageW1355 = didRate.donations.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.count))
+
+            """,
+            closure: { data, _, _ in
+                let average = data.ratings.map(\.score).reduce(0, +) / Double(max(1, data.ratings.count))
+                return data.ratings.filter { $0.score > average }.count > 10
+            }),
+        Workload(
+            name: "W1356", rule: "didPurchase.donations.filter { $0.date.timeIntervalSince(didLogin.donations.last!.date) > 0 }.count > 1",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.date.timeIntervalSince(data.logins.last!.date) > 0 }.count > 1
+            }),
+        Workload(
+            name: "W1357", rule: "Date.now.timeIntervalSince(didLogin.donations.last?.date ?? .distantPast) > 86400 * 3",
+            closure: { data, _, _ in
+                Dataset.now.timeIntervalSince(data.logins.last?.date ?? .distantPast) > 86400 * 3
+            }),
+        Workload(
+            name: "W1358", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.score > 4 }.count >= 2",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) && $0.score > 4 }.count >= 2
+            }),
+        Workload(
+            name: "W1359", rule: "(didPurchase.donations.last?.date.timeIntervalSince(didPurchase.donations.first?.date ?? .now) ?? 0) > 86400 * 30",
+            closure: { data, _, _ in
+                (data.purchases.last?.date.timeIntervalSince(data.purchases.first?.date ?? Dataset.now) ?? 0) > 86400 * 30
+            }),
+        Workload(
+            name: "W1360", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.count > 3
+            }),
+        Workload(
+            name: "W1361", rule: "didRate.donations.compactMap { $0.comment }.filter { $0.hasSuffix(\"7\") }.count > 2",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.comment }.filter { $0.hasSuffix("7") }.count > 2
+            }),
+        Workload(
+            name: "W1362", rule: "didPurchase.donations.compactMap(\\.discount).max() ?? 0 > 0.3",
+            closure: { data, _, _ in
+                data.purchases.compactMap(\.discount).max() ?? 0 > 0.3
+            }),
+        Workload(
+            name: "W1363", rule: "didPurchase.donations.map { $0.discount ?? 0 }.reduce(0, +) / Double(max(1, didPurchase.donations.count)) > 0.05",
+            closure: { data, _, _ in
+                data.purchases.map { $0.discount ?? 0 }.reduce(0, +) / Double(max(1, data.purchases.count)) > 0.05
+            }),
+        Workload(
+            name: "W1364", rule: "didRate.donations.first { $0.helpful == nil }?.score ?? 0 > 1",
+            closure: { data, _, _ in
+                data.ratings.first { $0.helpful == nil }?.score ?? 0 > 1
+            }),
+        Workload(
+            name: "W1365", rule: "didRate.donations.last { $0.comment != nil }?.comment?.hasPrefix(\"great\") ?? false",
+            closure: { data, _, _ in
+                data.ratings.last { $0.comment != nil }?.comment?.hasPrefix("great") ?? false
+            }),
+        Workload(
+            name: "W1366", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 == 7 }.count > didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 == 8 }.count",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).filter { $0 == 7 }.count > data.views.map(\.landmarkID).filter { $0 == 8 }.count
+            }),
+        Workload(
+            name: "W1367", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(30)).largestSubset(groupedBy: \\.landmarkName).first?.landmarkName == \"Zion\"",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 30, calendar).largestSubset(groupedBy: \.landmarkName).first?.landmarkName == "Zion"
+            }),
+        Workload(
+            name: "W1368", rule: "didPurchase.donations.filter { $0.coupon != nil }.map(\\.price).reduce(0, +) > didPurchase.donations.filter { $0.coupon == nil }.map(\\.price).reduce(0, +) * 0.1",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon != nil }.map(\.price).reduce(0, +) > data.purchases.filter { $0.coupon == nil }.map(\.price).reduce(0, +) * 0.1
+            }),
+        Workload(
+            name: "W1369", rule: "didRate.donations.map { Int($0.score) }.filter { $0 == 4 }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > 100
+            }),
+        Workload(
+            name: "W1370", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
+            }),
+    ]
+
 
 }
 
