@@ -558,6 +558,10 @@ extension Evaluator {
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
                             result = select.fold(result, values)
                         }
+                    } else {
+                        // (An affine step, of `Double`s, over no `Int` accumulator.)
+                        filters.columns?.put(kept)
+                        break
                     }
                     if column.hasFailed { throw givingWay(range) }
                     filters.columns?.put(kept)
@@ -581,7 +585,10 @@ extension Evaluator {
                             result = affine.fold(result, factor: k, values)
                         }
                     } else {
-                        preconditionFailure("a fold's column for a step that is no extreme, selection or affine step")
+                        // (An affine step whose factor is no `Double`, which the checker rules
+                        // out: folded row by row below.)
+                        filters.columns?.put(kept)
+                        break
                     }
                     filters.columns?.put(kept)
                     if case .date = start { return (.date(result), list.count) }
