@@ -47,17 +47,7 @@ struct CaseMappedTest {
         // only itself); the searches find a span, whose ends must be character boundaries.
         fastNeedle = bytes.allSatisfy { $0 < 0x80 && (test == .equal || $0 != 0x0D) }
         firstWord = words.first ?? 0
-        let count = bytes.count, suffix = test == .hasSuffix
-        guard count < 8 else {
-            (windowMask, needleMask, needleWord) = (0, 0, 0)
-            return
-        }
-        func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 << UInt64(n * 8)) - 1 }
-        // A suffix's lanes are the high ones: the word's last byte is the text's.
-        let shift = suffix ? UInt64((8 - count) * 8) : 0
-        windowMask = suffix ? ~lanes(8 - (count + 1)) : lanes(count + 1)
-        needleMask = lanes(count) << shift
-        needleWord = firstWord << shift
+        (windowMask, needleMask, needleWord) = StringSearch.shortAffixLanes(bytes, suffix: test == .hasSuffix) ?? (0, 0, 0)
     }
 
     /// Whether the mapped text passes the test, charging `meter` what the mapping and the test

@@ -85,18 +85,8 @@ enum StringSearch {
             self.needle = needle
             self.suffix = suffix
             bytes = Array(needle.utf8)
-            let count = bytes.count
             simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0[...]) }
-            guard count < 8 else {
-                (windowMask, needleMask, needleWord) = (0, 0, 0)
-                return
-            }
-            func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 << UInt64(n * 8)) - 1 }
-            // A suffix's lanes are the high ones: the word's last byte is the text's.
-            let shift = suffix ? UInt64((8 - count) * 8) : 0
-            windowMask = suffix ? ~lanes(8 - (count + 1)) : lanes(count + 1)
-            needleMask = lanes(count) << shift
-            needleWord = bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) } << shift
+            (windowMask, needleMask, needleWord) = StringSearch.shortAffixLanes(bytes, suffix: suffix) ?? (0, 0, 0)
         }
 
         func holds(_ text: String) -> Bool {
@@ -126,6 +116,20 @@ enum StringSearch {
             guard StringSearch.isSimple(text & windowMask) else { return nil }
             return t.count >= bytes.count && text & needleMask == needleWord
         }
+    }
+
+    /// For a needle of fewer than eight bytes, the lanes of a text's first eight bytes (with
+    /// `suffix`, its last eight) that an affix test reads as one word: those that must be
+    /// simple (the needle's and the byte next to them), those that must equal the needle, and
+    /// the needle in them. Nil for a longer needle.
+    static func shortAffixLanes(_ bytes: [UInt8], suffix: Bool) -> (window: UInt64, needle: UInt64, word: UInt64)? {
+        let count = bytes.count
+        guard count < 8 else { return nil }
+        func lanes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 << UInt64(n * 8)) - 1 }
+        // A suffix's lanes are the high ones: the word's last byte is the text's.
+        let shift = suffix ? UInt64((8 - count) * 8) : 0
+        let word = bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+        return (suffix ? ~lanes(8 - (count + 1)) : lanes(count + 1), lanes(count) << shift, word << shift)
     }
 
     /// Whether the text's bytes begin (with `suffix`, end) with the needle's, for a needle of
