@@ -5659,7 +5659,7 @@ enum Workloads {
                 data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > 100
             }),
         Workload(
-            name: "W1370", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
+            name: "W1370", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3", largest: 1000,
             closure: { data, _, _ in
                 data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
             }),
