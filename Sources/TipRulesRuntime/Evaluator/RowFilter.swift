@@ -1154,26 +1154,30 @@ final class NumberColumn: BatchComputation {
                 }
                 return
             }
-            a.fill(input, output)
-            if case .constant(let k) = b.source {
-                // By a constant (`x * 2`), without a batch of copies of it.
-                switch op {
-                case .doubleAdd: for offset in 0..<input.count { output[offset] += k }
-                case .doubleSubtract: for offset in 0..<input.count { output[offset] -= k }
-                case .doubleMultiply: for offset in 0..<input.count { output[offset] *= k }
-                case .doubleDivide: for offset in 0..<input.count { output[offset] /= k }
-                default: preconditionFailure("row arithmetic with an operator that can fail")
+            // A stored column on either side is read in place over consecutive rows (see
+            // `withValues`), not copied a batch at a time first.
+            let count = input.count
+            a.withValues(input, output) { x in
+                if case .constant(let k) = b.source {
+                    // By a constant (`x * 2`), without a batch of copies of it.
+                    switch op {
+                    case .doubleAdd: for offset in 0..<count { output[offset] = x[offset] + k }
+                    case .doubleSubtract: for offset in 0..<count { output[offset] = x[offset] - k }
+                    case .doubleMultiply: for offset in 0..<count { output[offset] = x[offset] * k }
+                    case .doubleDivide: for offset in 0..<count { output[offset] = x[offset] / k }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                    return
                 }
-                return
-            }
-            b.fill(input, scratch!)
-            let y = scratch!
-            switch op {
-            case .doubleAdd: for offset in 0..<input.count { output[offset] += y[offset] }
-            case .doubleSubtract: for offset in 0..<input.count { output[offset] -= y[offset] }
-            case .doubleMultiply: for offset in 0..<input.count { output[offset] *= y[offset] }
-            case .doubleDivide: for offset in 0..<input.count { output[offset] /= y[offset] }
-            default: preconditionFailure("row arithmetic with an operator that can fail")
+                b.withValues(input, scratch.unsafelyUnwrapped) { y in
+                    switch op {
+                    case .doubleAdd: for offset in 0..<count { output[offset] = x[offset] + y[offset] }
+                    case .doubleSubtract: for offset in 0..<count { output[offset] = x[offset] - y[offset] }
+                    case .doubleMultiply: for offset in 0..<count { output[offset] = x[offset] * y[offset] }
+                    case .doubleDivide: for offset in 0..<count { output[offset] = x[offset] / y[offset] }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
             }
         }
     }
