@@ -690,7 +690,11 @@ struct OptimizerTests {
         // over a contiguous and a scattered list without them).
         let sums = ["reduce(0.0) { $0 + $1.rating * 2 }", "reduce(-0.0) { $0 + (0.5 - $1.rating) }", "reduce(0.0) { $0 + $1.rating / 3 }",
                     "reduce(1.0) { $0 + 3 / $1.rating }", "map { $0.rating + 1.5 }.reduce(0, +)", "map { Double(threshold) * $0.rating }.reduce(-0.0, +)",
-                    "map { $0.rating - Double(threshold) }.reduce(0, +)", "filter { $0.seen }.reduce(0.0) { $0 + $1.rating * -1 }"]
+                    "map { $0.rating - Double(threshold) }.reduce(0, +)", "filter { $0.seen }.reduce(0.0) { $0 + $1.rating * -1 }",
+                    // An operand read in the loop that adds: an `Int` column converted, an
+                    // optional one with a fallback, an optional `Double` with one.
+                    "reduce(0.0) { $0 + Double($1.id) * Double($1.bonus ?? 1) }", "reduce(0.5) { $0 + (Double($1.id * 2) - Double($1.id)) }",
+                    "map { Double($0.id) / Double($0.bonus ?? -1) }.reduce(-0.0, +)", "reduce(1.0) { $0 + Double($1.id) * ($1.weight ?? 2) }"]
             .flatMap { ["view.donations.\($0)", "view.donations.prefix(15).\($0)", "view.donations.filter { $0.rating < 100 }.\($0)"] }
         // A `let` a filter's rows never reach, read again after it (charged there, as unfused).
         // Distances in time at the top level, and the same test of a non-date (not rewritten).

@@ -1045,6 +1045,43 @@ final class NumberColumn: BatchComputation {
         NumberColumn(.conditional(test, a, b))
     }
 
+    /// Calls `body` with a reader of the operand's value by offset over the consecutive rows of
+    /// `input`, read in place, where the operand is an `Int` column converted (`Double(i)`) or
+    /// an optional field with a fallback (`x ?? k`, `Double(i ?? k)`); false (and no call) for
+    /// other operands and rows.
+    @inline(__always)
+    func withColumnReader<Rows: BatchRows>(_ input: Rows, _ body: ((Int) -> Double) -> Void) -> Bool {
+        guard let start = input.consecutiveStart else { return false }
+        let count = input.count
+        switch source {
+        case .converted(let items):
+            items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+                let first = column.baseAddress.unsafelyUnwrapped + start
+                body { Double(first[$0]) }
+            }
+            return true
+        case .convertedCoalesce(let items, let k):
+            guard let bits = OptionalNumberBits.make() else { return false }
+            items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+                let first = column.baseAddress.unsafelyUnwrapped + start
+                body { Double(bits.value(first + $0, or: k)) }
+            }
+            return true
+        case .coalesce(let items, let k):
+            guard let bits = OptionalNumberBits.make() else { return false }
+            items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+                let first = column.baseAddress.unsafelyUnwrapped + start
+                body { bits.value(first + $0, or: k) }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Adds the operand's value for each row of `input` to `sum`, in order, with the
     /// operation at its root done in the loop that adds (see `NumberSum`); `buffer` holds a
     /// batch.
@@ -1075,6 +1112,18 @@ final class NumberColumn: BatchComputation {
                     }
                     return
                 }
+                // A column converted or coalesced, read in the loop that adds: its reading
+                // overlaps the additions, which wait on one another, rather than taking a pass.
+                let fused = b.withColumnReader(input) { read in
+                    switch op {
+                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + read(offset) }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - read(offset) }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * read(offset) }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / read(offset) }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+                if fused { return }
                 b.withValues(input, scratch.unsafelyUnwrapped) { y in
                     switch op {
                     case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + y[offset] }
