@@ -1053,33 +1053,26 @@ final class NumberColumn: BatchComputation {
     func withColumnReader<Rows: BatchRows>(_ input: Rows, _ body: ((Int) -> Double) -> Void) -> Bool {
         guard let start = input.consecutiveStart else { return false }
         let count = input.count
+        /// Calls `read` with the address of the column's value at the first row.
+        func reading<T>(_ items: ColumnArray<T>, _ read: (UnsafePointer<T>) -> Void) {
+            items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+                read(column.baseAddress.unsafelyUnwrapped + start)
+            }
+        }
         switch source {
         case .converted(let items):
-            items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
-                let first = column.baseAddress.unsafelyUnwrapped + start
-                body { Double(first[$0]) }
-            }
-            return true
+            reading(items) { first in body { Double(first[$0]) } }
         case .convertedCoalesce(let items, let k):
             guard let bits = OptionalNumberBits.make() else { return false }
-            items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
-                let first = column.baseAddress.unsafelyUnwrapped + start
-                body { Double(bits.value(first + $0, or: k)) }
-            }
-            return true
+            reading(items) { first in body { Double(bits.value(first + $0, or: k)) } }
         case .coalesce(let items, let k):
             guard let bits = OptionalNumberBits.make() else { return false }
-            items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
-                let first = column.baseAddress.unsafelyUnwrapped + start
-                body { bits.value(first + $0, or: k) }
-            }
-            return true
+            reading(items) { first in body { bits.value(first + $0, or: k) } }
         default:
             return false
         }
+        return true
     }
 
     /// Adds the operand's value for each row of `input` to `sum`, in order, with the
