@@ -122,6 +122,8 @@ forms = [
  lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "1.5"])}) {{ {pred("$1")} ? $0 + $1.score : {R.choice(["0.0", "-0.0", "$1.score"])} }}',
  lambda: f'view.donations.reduce({il()}) {{ {pred("$1")} ? {il()} : $0 {R.choice(["+", "-"])} {il()} }}',
  lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "2.0"])}) {{ {R.choice(["0.9 * $0 + $1.score", "$1.score + $0 * 0.25", "$1.score * 0.1 + 0.9 * $0", "$0 * -1.5 + Double($1.id)"])} }}',
+ # Sums whose right operand converts a column, read in the loop that adds.
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ $0 + $1.score {R.choice(["*", "-", "/", "+"])} Double($1.id{R.choice(["", " * 2"])}) }}',
  # Case changes tested against constants (the names hold non-ASCII, empty and mixed-case ones).
  lambda: f'view.donations.filter {{ $0.name.{R.choice(["lowercased", "uppercased"])}() {R.choice(["==", "!="])} {R.choice([sl(), sl().upper(), sl().lower()])} }}.count',
  lambda: f'view.donations.contains {{ $0.{R.choice(["name", "note?"])}.{R.choice(["lowercased", "uppercased"])}().{R.choice(["hasPrefix", "hasSuffix", "contains"])}({R.choice([sl(), sl().upper(), sl().lower()])}) {R.choice(["== true", "== false"])} }}',

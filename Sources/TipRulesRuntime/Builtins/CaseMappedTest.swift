@@ -1,7 +1,7 @@
 /// `text.lowercased()` (or `uppercased()`) tested against a constant (`==`, `hasPrefix`,
 /// `hasSuffix`, `contains`), as Swift answers it, without building the mapped string where
-/// the bytes tell: a case-insensitive match is the commonest string test in rules, and the
-/// mapped string (its allocation, its case tables) costs more than the test.
+/// the bytes tell: case-insensitive matches are common in rules, and the mapped string (its
+/// allocation, its case tables) costs more than the test.
 ///
 /// The fast path holds when the needle is ASCII (for the searches, also without CR) and so is
 /// the text (the searches: as `StringSearch` requires, the span it compares and the byte next
