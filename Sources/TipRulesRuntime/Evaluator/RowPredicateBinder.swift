@@ -103,9 +103,12 @@ struct RowPredicateBinder {
             let inner = bind(a)
             return { !inner($0) }
         case .compare(.function(.stringCount, let text, nil), let op, let b) where op == .equal || op == .notEqual:
-            return optionalCount(of: text, op, bind(b)) ?? compare(bind(.function(.stringCount, text, nil)), op, bind(b))
+            // (Not `??` of the two closures: see below.)
+            if let test = optionalCount(of: text, op, bind(b)) { return test }
+            return compare(bind(.function(.stringCount, text, nil)), op, bind(b))
         case .compare(let a, let op, .function(.stringCount, let text, nil)) where op == .equal || op == .notEqual:
-            return optionalCount(of: text, op, bind(a)) ?? compare(bind(a), op, bind(.function(.stringCount, text, nil)))
+            if let test = optionalCount(of: text, op, bind(a)) { return test }
+            return compare(bind(a), op, bind(.function(.stringCount, text, nil)))
         case .compare(let a, let op, let b):
             if op == .equal || op == .notEqual {
                 // (Not `??` of the two: a closure through a generic function is reabstracted,
