@@ -208,7 +208,7 @@ final class BoundFilterCache: Sendable {
             if case .compare(.accumulator(.bool), .equal, .constant(.bool(true))) = p { true } else { false }
         }
         func readsAccumulator(_ p: RowPredicate) -> Bool {
-            p.containsOperand { if case .accumulator = $0 { true } else { false } }
+            p.containsOperand(where: \.isAccumulator)
         }
         let (a, b, conjunction): (RowPredicate, RowPredicate, Bool)
         switch predicate {
@@ -239,7 +239,7 @@ final class BoundFilterCache: Sendable {
         // (A fold computes its step's row operand a batch at a time only when that operand does
         // not read the accumulator, which changes from row to row.)
         let foldRow = (foldExtreme?.row ?? foldSelect?.row ?? foldAffine?.row).flatMap { row in
-            row.contains { if case .accumulator = $0 { true } else { false } } ? nil : row
+            row.readsAccumulator ? nil : row
         }
         columns = (mapping ?? foldRow).map(BoundColumnCache.init)
         leafCounts = mapping.flatMap(BoundFilterCache.constantLeaves)?.map { ($0.value, BoundFilterCache($0.test)) } ?? []

@@ -635,7 +635,10 @@ extension Evaluator {
             try proveIntArithmetic()
             // A run that starts over (see `RestartingFoldStep`): its values bounded, and its
             // test proven unable to fail, on the rows skipped too.
-            if test == nil, meter == nil, let restarting = filters.foldRestart, restarting.cannotOverflow(from: x, rows: list.count),
+            // (Every value is within the start's or the restart's magnitude plus the step's for
+            // each row; the restart's, counted for each row too, bounds both.)
+            if test == nil, meter == nil, let restarting = filters.foldRestart, let run = restarting.intRun,
+               Evaluator.countingCannotOverflow(x, run.step, run.restart, list.count),
                !restarting.test.hasIntArithmetic || intArithmeticCannotFail(restarting.test, list),
                let carry = binder.intFoldStep(restarting.carry) {
                 let (restarted, first) = Evaluator.lastRestart(list, restarting, binder, from: x, binder.ints)

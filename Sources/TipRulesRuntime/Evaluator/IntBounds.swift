@@ -137,7 +137,7 @@ extension Evaluator {
             // row's value is converted before the scan, as the bounds of what it gives.
             // (What reads a fold's accumulator has no values before the fold: nothing bounds it,
             // and the fold checks it as it goes.)
-            guard intArithmeticCannotFail(a, list), !a.contains(where: { if case .accumulator = $0 { true } else { false } }) else { return nil }
+            guard intArithmeticCannotFail(a, list), !a.readsAccumulator else { return nil }
             if written, let bounds = numberBounds(a, list), let least = IntConversion.exact(bounds.low),
                let greatest = IntConversion.exact(bounds.high) {
                 return IntBounds(low: least, high: greatest)

@@ -8,9 +8,9 @@ import TipRulesSemantics
 /// the end, so a fold over a long list reads little more than its last run.
 ///
 /// Skipping the rows before is exact only where their steps cannot fail and charge nothing of
-/// their own (see `Evaluator.restartedFold`): `Double` steps, and an `Int` run that adds a
-/// constant from a constant start and restart, whose values stay within a bound that the
-/// list's length proves.
+/// their own (see `Evaluator.fold` and `lastRestart`): `Double` steps, and an `Int` run that
+/// adds a constant from a constant start and restart, whose values stay within a bound that
+/// the list's length proves.
 struct RestartingFoldStep {
     let test: RowPredicate
     /// The test's answer on the rows that start over.
@@ -30,22 +30,18 @@ struct RestartingFoldStep {
         self.test = test
     }
 
-    /// For an `Int` fold from `start` over `count` rows, whether no step can overflow: the
-    /// carry adds (or subtracts) a constant to the accumulator and the restart is a constant,
-    /// so no value exceeds the greater of the start's and the restart's magnitudes plus the
-    /// constant's for each row.
-    func cannotOverflow(from start: Int, rows count: Int) -> Bool {
-        guard case .constant(.int(let restarted)) = restart else { return false }
-        let step: Int
+    /// For an `Int` run, the constant its carry adds to (or takes from) the accumulator and the
+    /// constant it restarts from; nil for other steps. From a start, no value then exceeds the
+    /// greater of the start's and the restart's magnitudes plus the step's for each row, which
+    /// `Evaluator.countingCannotOverflow` bounds.
+    var intRun: (step: Int, restart: Int)? {
+        guard case .constant(.int(let restarted)) = restart else { return nil }
         switch carry {
         case .intArithmetic(.intAdd, .accumulator, .constant(.int(let k))), .intArithmetic(.intAdd, .constant(.int(let k)), .accumulator),
              .intArithmetic(.intSubtract, .accumulator, .constant(.int(let k))):
-            step = k
+            return (k, restarted)
         default:
-            return false
+            return nil
         }
-        let (growth, overflow) = step.magnitude.multipliedReportingOverflow(by: UInt(count))
-        let (bound, overflowAgain) = max(start.magnitude, restarted.magnitude).addingReportingOverflow(growth)
-        return !overflow && !overflowAgain && bound <= UInt(Int.max)
     }
 }
