@@ -227,6 +227,7 @@ enum Workloads {
         + workloads39
         + workloads40
         + workloads41
+        + workloads42
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5665,6 +5666,274 @@ enum Workloads {
             }),
     ]
 
+
+    private static let workloads42: [Workload] = [
+        Workload(
+            name: "W1371", rule: "didPurchase.donations.filter { $0.isGift }.map(\\.price).max() ?? 0 > 150",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift }.map(\.price).max() ?? 0 > 150
+            }),
+        Workload(
+            name: "W1372", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.max() ?? 0 > 500",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price * Double($0.quantity) }.max() ?? 0 > 500
+            }),
+        Workload(
+            name: "W1373", rule: "Set(didPurchase.donations.map(\\.sku)).count >= 3",
+            closure: { data, _, _ in
+                Set(data.purchases.map(\.sku)).count >= 3
+            }),
+        Workload(
+            name: "W1374", rule: "Set(didRate.donations.compactMap(\\.comment)).count > 10",
+            closure: { data, _, _ in
+                Set(data.ratings.compactMap(\.comment)).count > 10
+            }),
+        Workload(
+            name: "W1375", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(5).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1376", rule: "didPurchase.donations.min { $0.price < $1.price }?.sku == \"stove\"",
+            closure: { data, _, _ in
+                data.purchases.min { $0.price < $1.price }?.sku == "stove"
+            }),
+        Workload(
+            name: "W1377", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.hasPrefix(\"A\") }.count > didViewLandmarkDetail.donations.count / 4",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.hasPrefix("A") }.count > data.views.count / 4
+            }),
+        Workload(
+            name: "W1378", rule: "didRate.donations.filter { $0.comment?.contains(\"great\") ?? false }.count >= 5",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.contains("great") ?? false }.count >= 5
+            }),
+        Workload(
+            name: "W1379", rule: "didPurchase.donations.reduce(0) { $1.isGift ? $0 : $0 + $1.quantity } >= 50",
+            closure: { data, _, _ in
+                data.purchases.reduce(0) { $1.isGift ? $0 : $0 + $1.quantity } >= 50
+            }),
+        Workload(
+            name: "W1380", rule: "didRate.donations.allSatisfy { $0.score >= 0 && $0.score <= 5 }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { $0.score >= 0 && $0.score <= 5 }
+            }),
+        Workload(
+            name: "W1381", rule: "didLogin.donations.donatedWithin(.week).count >= 3 && didViewLandmarkDetail.donations.donatedWithin(.week).count >= 10",
+            closure: { data, calendar, _ in
+                within(data.logins, .day, 7, calendar).count >= 3 && within(data.views, .day, 7, calendar).count >= 10
+            }),
+        Workload(
+            name: "W1382", rule: "didPurchase.donations.first(where: { $0.price > 100 && $0.coupon != nil })?.discount ?? 0 > 0.1",
+            closure: { data, _, _ in
+                data.purchases.first(where: { $0.price > 100 && $0.coupon != nil })?.discount ?? 0 > 0.1
+            }),
+        Workload(
+            name: "W1383", rule: "didRate.donations.map { $0.helpful ?? 0 }.reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.ratings.map { $0.helpful ?? 0 }.reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1384", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 10 }.count > 20",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.helpful).filter { $0 > 10 }.count > 20
+            }),
+        Workload(
+            name: "W1385", rule: "landmarkThreeW1385.map(\\.score).reduce(0, +) / Double(max(1, landmarkThreeW1385.count)) > 3",
+            declarations: """
+            let landmarkThreeW1385 = didRate.donations.filter { $0.landmarkID == 3 }
+
+            """,
+            closure: { data, _, _ in
+                let three = data.ratings.filter { $0.landmarkID == 3 }
+                return three.map(\.score).reduce(0, +) / Double(max(1, three.count)) > 3
+            }),
+        Workload(
+            name: "W1386", rule: "didPurchase.donations.contains { $0.sku == \"stove\" && $0.quantity > 2 && $0.date > Date.now.addingTimeInterval(-86400 * 60) }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "stove" && $0.quantity > 2 && $0.date > Dataset.now.addingTimeInterval(-86400 * 60) }
+            }),
+        Workload(
+            name: "W1387", rule: "didPurchase.donations.filter { $0.discount != nil }.map { $0.price * (1 - $0.discount!) }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.discount != nil }.map { $0.price * (1 - $0.discount!) }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1388", rule: "didRate.donations.map(\\.score).sorted()[didRate.donations.count / 2] > 3",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).sorted()[data.ratings.count / 2] > 3
+            }),
+        Workload(
+            name: "W1389", rule: "didPurchase.donations.map(\\.quantity).max() ?? 0 >= 5",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).max() ?? 0 >= 5
+            }),
+        Workload(
+            name: "W1390", rule: "didPurchase.donations.filter { $0.isGift }.count * 10 > didPurchase.donations.count",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift }.count * 10 > data.purchases.count
+            }),
+        Workload(
+            name: "W1391", rule: "didRate.donations.contains { $0.score == 5 } || didRate.donations.count(where: { $0.score >= 4 }) > 50",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.score == 5 } || data.ratings.count(where: { $0.score >= 4 }) > 50
+            }),
+        Workload(
+            name: "W1392", rule: "didRate.donations.filter { $0.date > (didLogin.donations.first?.date ?? .distantPast) }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > (data.logins.first?.date ?? .distantPast) }.count > 10
+            }),
+        Workload(
+            name: "W1393", rule: "didRate.donations.map(\\.score).reduce(0) { max($0, $1) } > 4.5",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).reduce(0) { max($0, $1) } > 4.5
+            }),
+        Workload(
+            name: "W1394", rule: "didRate.donations.reduce(0.0) { $0 + ($1.score - 2.5) * ($1.score - 2.5) } / Double(max(1, didRate.donations.count)) > 1",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { $0 + ($1.score - 2.5) * ($1.score - 2.5) } / Double(max(1, data.ratings.count)) > 1
+            }),
+        Workload(
+            name: "W1395", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price } / Double(max(1, didPurchase.donations.count)) > 50",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price } / Double(max(1, data.purchases.count)) > 50
+            }),
+        Workload(
+            name: "W1396", rule: "didPurchase.donations.map(\\.sku).contains(\"lantern\")",
+            closure: { data, _, _ in
+                data.purchases.map(\.sku).contains("lantern")
+            }),
+        Workload(
+            name: "W1397", rule: "didPurchase.donations.filter { $0.sku.count > 5 }.count > 10",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.count > 5 }.count > 10
+            }),
+        Workload(
+            name: "W1398", rule: "didRate.donations.filter { ($0.comment ?? \"\").isEmpty }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.filter { ($0.comment ?? "").isEmpty }.count > 100
+            }),
+        Workload(
+            name: "W1399", rule: "didRate.donations.compactMap { $0.helpful }.max() ?? 0 > 15",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.max() ?? 0 > 15
+            }),
+        Workload(
+            name: "W1400", rule: "didViewLandmarkDetail.donations.suffix(100).filter { $0.landmarkID == 7 }.count >= 3",
+            closure: { data, _, _ in
+                data.views.suffix(100).filter { $0.landmarkID == 7 }.count >= 3
+            }),
+        Workload(
+            name: "W1401", rule: "didRate.donations.first(where: { $0.score < 0.5 }) == nil",
+            closure: { data, _, _ in
+                data.ratings.first(where: { $0.score < 0.5 }) == nil
+            }),
+        Workload(
+            name: "W1402", rule: "!didRate.donations.isEmpty && didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) >= 3.5",
+            closure: { data, _, _ in
+                !data.ratings.isEmpty && data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) >= 3.5
+            }),
+        Workload(
+            name: "W1403", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) }.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 200",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) }.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 200
+            }),
+        Workload(
+            name: "W1404", rule: "didRate.donations.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > didRate.donations.count / 2",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > data.ratings.count / 2
+            }),
+        Workload(
+            name: "W1405", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }.filter { $0.contains(\"a\") }.count > 100",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.lowercased() }.filter { $0.contains("a") }.count > 100
+            }),
+        Workload(
+            name: "W1406", rule: "didRate.donations.filter { $0.helpful != nil && $0.helpful! > 5 && $0.score < 3 }.count > 2",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful != nil && $0.helpful! > 5 && $0.score < 3 }.count > 2
+            }),
+        Workload(
+            name: "W1407", rule: "Set(didViewLandmarkDetail.donations.donatedWithin(.days(30)).map(\\.landmarkID)).count >= 4",
+            closure: { data, calendar, _ in
+                Set(within(data.views, .day, 30, calendar).map(\.landmarkID)).count >= 4
+            }),
+        Workload(
+            name: "W1408", rule: "didPurchase.donations.sorted { $0.date > $1.date }.prefix(3).allSatisfy { $0.price > 10 }",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.date > $1.date }.prefix(3).allSatisfy { $0.price > 10 }
+            }),
+        Workload(
+            name: "W1409", rule: "didRate.donations.max { $0.score < $1.score }?.landmarkID == 7",
+            closure: { data, _, _ in
+                data.ratings.max { $0.score < $1.score }?.landmarkID == 7
+            }),
+        Workload(
+            name: "W1410", rule: "didPurchase.donations.count(where: { $0.coupon?.hasPrefix(\"SAVE1\") ?? false }) > 5",
+            closure: { data, _, _ in
+                data.purchases.count(where: { $0.coupon?.hasPrefix("SAVE1") ?? false }) > 5
+            }),
+        Workload(
+            name: "W1411", rule: "didPurchase.donations.map(\\.price).sorted().suffix(3).reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted().suffix(3).reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1412", rule: "didRate.donations.filter { $0.score.rounded() == 4 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score.rounded() == 4 }.count > 10
+            }),
+        Workload(
+            name: "W1413", rule: "didPurchase.donations.contains { abs($0.price - 100) < 1 }",
+            closure: { data, _, _ in
+                data.purchases.contains { abs($0.price - 100) < 1 }
+            }),
+        Workload(
+            name: "W1414", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).sorted().first ?? 0 > 0",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).sorted().first ?? 0 > 0
+            }),
+        Workload(
+            name: "W1415", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(7)).filter { $0.landmarkName == \"Zion\" || $0.landmarkName == \"Alps\" }.count >= 2",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 7, calendar).filter { $0.landmarkName == "Zion" || $0.landmarkName == "Alps" }.count >= 2
+            }),
+        Workload(
+            name: "W1416", rule: "didPurchase.donations.reduce(0) { $0 + ($1.coupon == nil ? 0 : 1) } > didPurchase.donations.count / 10",
+            closure: { data, _, _ in
+                data.purchases.reduce(0) { $0 + ($1.coupon == nil ? 0 : 1) } > data.purchases.count / 10
+            }),
+        Workload(
+            name: "W1417", rule: "didRate.donations.map { $0.score * Double($0.helpful ?? 1) }.max() ?? 0 > 50",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score * Double($0.helpful ?? 1) }.max() ?? 0 > 50
+            }),
+        Workload(
+            name: "W1418", rule: "didPurchase.donations.filter { $0.isGift && $0.coupon != nil }.map(\\.quantity).reduce(0, +) > 5",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift && $0.coupon != nil }.map(\.quantity).reduce(0, +) > 5
+            }),
+        Workload(
+            name: "W1419", rule: "didRate.donations.compactMap { $0.comment?.count }.reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.comment?.count }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1420", rule: "didLogin.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 }.count >= 10",
+            closure: { data, _, _ in
+                data.logins.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 30 }.count >= 10
+            }),
+        Workload(
+            name: "W1421", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.count > 6 && $0.landmarkID % 2 == 0 }",
+            closure: { data, _, _ in
+                data.views.contains { $0.landmarkName.count > 6 && $0.landmarkID % 2 == 0 }
+            }),
+        Workload(
+            name: "W1422", rule: "didRate.donations.filter { $0.score > 4 }.count > didRate.donations.filter { $0.score < 2 }.count",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score > 4 }.count > data.ratings.filter { $0.score < 2 }.count
+            }),
+    ]
 
 }
 

@@ -1335,6 +1335,33 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("Int sums whose values' bounds rule out overflow add wrapping, the last operation in the adding loop, and agree with closures; others fail as they do",
+          arguments: [
+              // Bounded: one operation of a column and a constant, either side, or of two columns.
+              "view.donations.reduce(0) { $0 + $1.id * 3 }", "view.donations.reduce(5) { $0 + (7 - $1.id) }",
+              "view.donations.reduce(0) { $0 + ($1.id - 4) }", "view.donations.map { 2 * $0.id }.reduce(-3, +)",
+              "view.donations.reduce(0) { $0 + $1.id * ($1.bonus ?? 2) }", "view.donations.reduce(0) { $0 + ($1.bonus ?? 0) - $1.id }",
+              // Ternaries chosen by a Bool column (either way round) or a computed test, over
+              // consecutive rows and rows a filter or a reversal leaves.
+              "view.donations.reduce(0) { $0 + ($1.seen ? $1.id * 2 : $1.bonus ?? -1) }",
+              "view.donations.reduce(0) { $0 + (!$1.seen ? 5 : $1.id) }", "view.donations.reduce(0) { $0 + ($1.seen == false ? $1.id : 0) }",
+              "view.donations.reduce(0) { $0 + ($1.seen ? 4 : -3) }", "view.donations.reduce(0) { $0 + ($1.rating > 2 ? $1.id : 9) }",
+              "view.donations.filter { $0.id > 0 }.reduce(0) { $0 + ($1.seen ? $1.id : 3) }",
+              "view.donations.reversed().reduce(0) { $0 + ($1.seen ? 0 : $1.id * 5) }",
+              "view.donations.donatedWithin(.days(300)).reduce(0) { $0 + ($1.seen ? $1.id : 0) }",
+              // Not bounded tightly enough: a start near the end of `Int`, a factor whose product
+              // can overflow, a sum of 900 large values; these add with a check and fail (or not)
+              // where the closure does.
+              "view.donations.reduce(9223372036854775000) { $0 + ($1.seen ? $1.id : 0) }",
+              "view.donations.reduce(-9223372036854775000) { $0 + ($1.id - 6) }",
+              "view.donations.reduce(0) { $0 + $1.id * 4611686018427387904 }",
+              "view.donations.reduce(0) { $0 + $1.id * 20000000000000000 }",
+              "view.donations.filter { $0.id > 3 }.reduce(0) { $0 + ($1.seen ? $1.id * 2000000000000000000 : 1) }",
+          ])
+    func boundedIntSums(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
           arguments: [
               "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",

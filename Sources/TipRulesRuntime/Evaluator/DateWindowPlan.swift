@@ -357,7 +357,7 @@ extension Evaluator {
                     _ entry: BoundFilterCache.Entry) -> (rows: Range<Int>, before: Int, after: Int)? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.invariants.count) { values in
             for (index, operand) in plan.invariants.enumerated() {
-                guard let x = invariantDouble(operand) else { return nil }
+                guard let x = invariantNumber(operand) else { return nil }
                 values[index] = x
             }
             if let kept = entry.windows.window(for: whole, UnsafeBufferPointer(values)) { return kept }
@@ -378,13 +378,5 @@ extension Evaluator {
             if isTrue(mid) { high = mid } else { low = mid + 1 }
         }
         return low
-    }
-
-    /// The value of a row invariant that is a `Double` or a `Date`; nil for other values.
-    private func invariantDouble(_ operand: RowPredicate.Operand) -> Double? {
-        switch invariant(operand) {
-        case .double(let x), .date(let x): return x
-        default: return nil
-        }
     }
 }

@@ -947,8 +947,11 @@ extension Evaluator {
                         columns?.put(kept?.ints === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
                     }
                 }
-                // A batch of rows at a time, each value computed in tight loops, then added in
-                // order.
+                // Where the bounds of the values show that nothing can fail or overflow, added
+                // wrapping, with the last operation in the loop that adds (see `IntSum`).
+                if let total = IntSum.of(column, over: list, batch: batch, from: sum) { return .int(total) }
+                // Otherwise a batch of rows at a time, each value computed in tight loops, then
+                // added in order.
                 try Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) throws(Interrupt) in
                     try addAll(values, to: &sum, addition)
                 }
@@ -2110,7 +2113,29 @@ extension Evaluator {
         case .outerLocal(let slot, let type): return local(slot, type)
         case .outerField(let slot, let field): return localField(slot, field)
         case .outerDate(let slot): return .date(localDate(slot))
+        // Clock arithmetic (`Date.now.addingTimeInterval(-86400 * 30)`), as date windows read.
+        case .arithmetic, .intervalSince, .addingInterval, .negate:
+            return operand.invariantArithmetic { operand in
+                guard let x = invariantNumber(operand) else { preconditionFailure("row arithmetic on a value that is no number") }
+                return x
+            }
         default: return rowInvariants.value(operand)
+        }
+    }
+
+    /// The value of an invariant `Double` or `Date` operand (as seconds since 2001), read without
+    /// a `Value` where it is a number constant, the clock, an enclosing donation's date or
+    /// arithmetic of those; nil for an operand of another type.
+    func invariantNumber(_ operand: RowPredicate.Operand) -> Double? {
+        switch operand {
+        case .constant(.double(let x)), .constant(.date(let x)): return x
+        case .now: return now
+        case .outerDate(let slot): return localDate(slot)
+        default:
+            switch invariant(operand) {
+            case .double(let x), .date(let x): return x
+            default: return nil
+            }
         }
     }
 }

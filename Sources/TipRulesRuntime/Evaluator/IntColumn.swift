@@ -8,7 +8,7 @@ import TipRulesSemantics
 /// on the rows it reads (see `IntBounds`), or, for an operand that `checksItself`, computes it
 /// and gives way to the calls it stands for when one did. Either way the host never traps.
 final class IntColumn: BatchComputation {
-    private indirect enum Source {
+    indirect enum Source {
         case constant(Int)
         case column(ColumnArray<Int>)
         /// `x ?? k` of an optional `Int` field.
@@ -23,9 +23,9 @@ final class IntColumn: BatchComputation {
         /// `p ? a : b`, each branch computed for the rows it is taken for.
         case conditional(BatchConditional<Int>, IntColumn, IntColumn)
     }
-    private let source: Source
+    let source: Source
     /// Where a second operand, or the `Double`s of a conversion, are computed.
-    private let scratch: UnsafeMutableRawPointer?
+    let scratch: UnsafeMutableRawPointer?
     /// Whether an operation of this node failed (overflowed, divided by zero, met `abs(Int.min)`
     /// or a `Double` with no `Int`) on a row it computed.
     private var failed = false
@@ -77,6 +77,38 @@ final class IntColumn: BatchComputation {
         case .function: return false
         case .conditional(let p, let a, let b): return !p.hasIntArithmetic && checksItself(a) && checksItself(b)
         default: return !operand.hasIntArithmetic
+        }
+    }
+
+    /// Bounds of every value the operand can take on a row of its stream, from what its
+    /// columns' buffers say of every value written to them (`ColumnArray.writtenBounds`, read
+    /// without a pass over the rows), or nil when they are not known or some row's operation
+    /// could fail. Read at each batch rather than kept: a stream's columns grow between
+    /// evaluations, and a kept column (see `BoundColumnCache`) computes their new rows.
+    var writtenBounds: IntBounds? {
+        switch source {
+        case .constant(let k): return IntBounds(low: k, high: k)
+        case .column(let items): return items.writtenBounds.map { IntBounds(low: $0.low, high: $0.high) }
+        case .coalesce(let items, let k):
+            // (No value written: every row is nil, and so `k`.)
+            guard let values = items.writtenBounds else { return IntBounds(low: k, high: k) }
+            return IntBounds(low: min(values.low, k), high: max(values.high, k))
+        case .arithmetic(let op, let a, let b):
+            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+            return IntBounds.combine(op, x, y)
+        case .extreme(let isMax, let a, let b):
+            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+            return isMax ? IntBounds(low: max(x.low, y.low), high: max(x.high, y.high))
+                : IntBounds(low: min(x.low, y.low), high: min(x.high, y.high))
+        case .magnitude(let a):
+            guard let x = a.writtenBounds, x.low != .min else { return nil }
+            let high = max(x.low.magnitude, x.high.magnitude)
+            return IntBounds(low: x.contains(0) ? 0 : Int(min(x.low.magnitude, x.high.magnitude)), high: Int(high))
+        case .conditional(_, let a, let b):
+            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+            return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
+        case .converted:
+            return nil
         }
     }
 

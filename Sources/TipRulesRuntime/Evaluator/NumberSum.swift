@@ -47,23 +47,6 @@ extension Double {
     var isAdditiveIdentity: Bool { self == 0 && sign == .minus }
 }
 
-extension NumberColumn {
-    /// Reads the operand's values for the rows of `input`: a stored column in place over
-    /// consecutive rows, anything else computed into `buffer`.
-    @inline(__always)
-    func withValues<Rows: BatchRows, Result>(_ input: Rows, _ buffer: UnsafeMutablePointer<Double>,
-                                             _ body: (UnsafePointer<Double>) -> Result) -> Result {
-        if let start = input.consecutiveStart, let items = storedColumn {
-            return items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + input.count <= column.count, "rows past a column's end")
-                return body(column.baseAddress.unsafelyUnwrapped + start)
-            }
-        }
-        fill(input, buffer)
-        return body(buffer)
-    }
-}
-
 extension BatchConditional where Element == Double {
     /// Adds `c ? a : b` for each row of `input` to `sum` in order, chosen in the loop that adds
     /// where the test blends (see the type); otherwise computed into `buffer` first.

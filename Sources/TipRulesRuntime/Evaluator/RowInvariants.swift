@@ -34,18 +34,8 @@ struct RowInvariants {
         case .outerDate(let slot):
             let bound = donationSlots[frameBase + slot]
             return .date(bound.stream!.dates[bound.position])
-        case .arithmetic(let op, let a, let b):
-            let x = number(a), y = number(b)
-            switch op {
-            case .doubleAdd: return .double(x + y)
-            case .doubleSubtract: return .double(x - y)
-            case .doubleMultiply: return .double(x * y)
-            case .doubleDivide: return .double(x / y)
-            default: preconditionFailure("row arithmetic with an operator that can fail")
-            }
-        case .intervalSince(let a, let b): return .double(number(a) - number(b))
-        case .addingInterval(let a, let b): return .date(number(a) + number(b))
-        case .negate(let a): return .double(-number(a))
+        case .arithmetic, .intervalSince, .addingInterval, .negate:
+            return operand.invariantArithmetic(number)
         case .hoisted(let hoisted):
             guard let found = hoistedValues.first(where: { $0.hoisted === hoisted }) else {
                 preconditionFailure("a hoisted subexpression read before its scan evaluated it")
@@ -64,6 +54,30 @@ struct RowInvariants {
         switch value(operand) {
         case .double(let x), .date(let x): return x
         default: preconditionFailure("row arithmetic on a value that is no number")
+        }
+    }
+}
+
+extension RowPredicate.Operand {
+    /// The value of invariant `Double` arithmetic: `+ - * /` of `Double`s, an interval between
+    /// dates, a date moved by an interval, a negation, with its operands' values read by
+    /// `number`. (Row arithmetic that can fail, `Int`'s, is never invariant.)
+    @inline(__always)
+    func invariantArithmetic(_ number: (RowPredicate.Operand) -> Double) -> Value {
+        switch self {
+        case .arithmetic(let op, let a, let b):
+            let x = number(a), y = number(b)
+            switch op {
+            case .doubleAdd: return .double(x + y)
+            case .doubleSubtract: return .double(x - y)
+            case .doubleMultiply: return .double(x * y)
+            case .doubleDivide: return .double(x / y)
+            default: preconditionFailure("row arithmetic with an operator that can fail")
+            }
+        case .intervalSince(let a, let b): return .double(number(a) - number(b))
+        case .addingInterval(let a, let b): return .date(number(a) + number(b))
+        case .negate(let a): return .double(-number(a))
+        default: preconditionFailure("no invariant arithmetic")
         }
     }
 }

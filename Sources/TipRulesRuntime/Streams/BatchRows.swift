@@ -37,6 +37,21 @@ protocol BatchComputation {
 }
 
 extension BatchComputation {
+    /// Reads the computation's values for the rows of `input`: a stored column in place over
+    /// consecutive rows, anything else computed into `buffer`.
+    @inline(__always)
+    func withValues<Rows: BatchRows, Result>(_ input: Rows, _ buffer: UnsafeMutablePointer<Value>,
+                                             _ body: (UnsafePointer<Value>) -> Result) -> Result {
+        if let start = input.consecutiveStart, let items = storedColumn {
+            return items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + input.count <= column.count, "rows past a column's end")
+                return body(column.baseAddress.unsafelyUnwrapped + start)
+            }
+        }
+        fill(input, buffer)
+        return body(buffer)
+    }
+
     /// Computes the value of every donation of a list, a batch of at most `batch` rows at a
     /// time, in order: the values of the batch from offset `done` go to `destination(done)`,
     /// and `body(done, n)` follows each batch of `n`.

@@ -1,0 +1,104 @@
+/// The sum of an `IntColumn` over a list from a start, as `reduce(start) { $0 + f($1) }` adds,
+/// for a column whose bounds (`IntColumn.writtenBounds`) show that no operation of `f` fails
+/// on any row and that no partial sum overflows, whatever the rows: then every addition may
+/// wrap, and the total is the closure's. The operation at the root of `f` (`x * k`,
+/// `c ? x : 0`) is done in the loop that adds, rather than in a pass of its own that stores
+/// each row's value for the adding pass to load again (see `NumberSum` for `Double`s).
+struct IntSum: RowBatchVisitor {
+    private let column: IntColumn
+    private let buffer: UnsafeMutablePointer<Int>
+    private(set) var total: Int
+
+    /// The sum of `column` over `list` from `start` when its bounds prove that nothing can
+    /// fail or overflow on the way; nil otherwise, to add with a check at each step.
+    static func of(_ column: IntColumn, over list: DonationList, batch: Int, from start: Int) -> Int? {
+        guard let bounds = column.writtenBounds, cannotOverflow(start, bounds, list.count) else { return nil }
+        let buffer = UnsafeMutablePointer<Int>.allocate(capacity: batch)
+        defer { buffer.deallocate() }
+        var adder = IntSum(column: column, buffer: buffer, total: start)
+        list.forEachRowBatch(batch: batch, &adder)
+        return adder.total
+    }
+
+    /// Whether `start` plus `count` values within `bounds` stays within `Int` at every step.
+    private static func cannotOverflow(_ start: Int, _ bounds: IntBounds, _ count: Int) -> Bool {
+        let (below, lowOverflow) = bounds.low.multipliedReportingOverflow(by: count)
+        let (above, highOverflow) = bounds.high.multipliedReportingOverflow(by: count)
+        guard !lowOverflow, !highOverflow else { return false }
+        // Every partial sum lies between `start + min(0, n * low)` and `start + max(0, n * high)`.
+        return !start.addingReportingOverflow(min(0, below)).overflow && !start.addingReportingOverflow(max(0, above)).overflow
+    }
+
+    mutating func visit<Rows: BatchRows>(_ rows: Rows) {
+        column.addWrapping(rows, to: &total, buffer)
+    }
+
+    /// `total &+= value(offset)` for the offsets below `count`, in a local through the loop.
+    @inline(__always)
+    static func accumulate(_ total: inout Int, _ count: Int, _ value: (Int) -> Int) {
+        var sum = total
+        for offset in 0..<count { sum &+= value(offset) }
+        total = sum
+    }
+}
+
+extension IntColumn {
+    /// Adds the operand's value for each row of `input` to `total`, wrapping (`IntSum` has
+    /// proven that nothing overflows), with the operation at its root done in the loop that
+    /// adds; `buffer` holds a batch.
+    func addWrapping<Rows: BatchRows>(_ input: Rows, to total: inout Int, _ buffer: UnsafeMutablePointer<Int>) {
+        let count = input.count
+        switch source {
+        case .arithmetic(let op, let a, let b) where op == .intAdd || op == .intSubtract || op == .intMultiply:
+            if let k = b.constant {
+                a.withValues(input, buffer) { x in
+                    switch op {
+                    case .intAdd: IntSum.accumulate(&total, count) { x[$0] &+ k }
+                    case .intSubtract: IntSum.accumulate(&total, count) { x[$0] &- k }
+                    default: IntSum.accumulate(&total, count) { x[$0] &* k }
+                    }
+                }
+            } else if let k = a.constant {
+                b.withValues(input, buffer) { y in
+                    switch op {
+                    case .intAdd: IntSum.accumulate(&total, count) { k &+ y[$0] }
+                    case .intSubtract: IntSum.accumulate(&total, count) { k &- y[$0] }
+                    default: IntSum.accumulate(&total, count) { k &* y[$0] }
+                    }
+                }
+            } else {
+                let second = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
+                a.withValues(input, buffer) { x in
+                    b.withValues(input, second) { y in
+                        switch op {
+                        case .intAdd: IntSum.accumulate(&total, count) { x[$0] &+ y[$0] }
+                        case .intSubtract: IntSum.accumulate(&total, count) { x[$0] &- y[$0] }
+                        default: IntSum.accumulate(&total, count) { x[$0] &* y[$0] }
+                        }
+                    }
+                }
+            }
+        case .conditional(let test, let a, let b):
+            guard let truths = test.blend(input) else {
+                // (A test that selects rather than blends: computed first.)
+                fill(input, buffer)
+                IntSum.accumulate(&total, count) { buffer[$0] }
+                return
+            }
+            switch (a.constant, b.constant) {
+            case (let k?, let l?):
+                IntSum.accumulate(&total, count) { truths[$0] ? k : l }
+            case (let k?, nil):
+                b.withValues(input, buffer) { y in IntSum.accumulate(&total, count) { truths[$0] ? k : y[$0] } }
+            case (nil, let l?):
+                a.withValues(input, buffer) { x in IntSum.accumulate(&total, count) { truths[$0] ? x[$0] : l } }
+            case (nil, nil):
+                a.withValues(input, buffer) { x in
+                    b.withValues(input, test.passBuffer) { y in IntSum.accumulate(&total, count) { truths[$0] ? x[$0] : y[$0] } }
+                }
+            }
+        default:
+            withValues(input, buffer) { x in IntSum.accumulate(&total, count) { x[$0] } }
+        }
+    }
+}
