@@ -1362,6 +1362,31 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("Double sums skip a branch of 0.0 only while the sum cannot be -0.0, and add negated operations in the adding loop, to the bit",
+          arguments: [
+              // Branches of 0.0 over ratings of 0.0 and -0.0 (the filter) from starts of either sign:
+              // from -0.0, every row's addition counts until the sum leaves -0.0.
+              "view.donations.filter { $0.rating == 0 }.reduce(-0.0) { $0 + ($1.seen ? 0 : $1.rating) }",
+              "view.donations.filter { $0.rating == 0 }.reduce(-0.0) { $0 + ($1.seen ? $1.rating : 0.0) }",
+              "view.donations.filter { $0.rating == 0 }.reduce(0.0) { $0 + ($1.seen ? 0 : $1.rating) }",
+              "view.donations.dropFirst(23).filter { $0.rating == 0 }.reduce(-0.0) { $0 + ($1.id > 0 ? -0.0 : 0.0) }",
+              // (Where the rows not skipped add -0.0 alone: only the 0.0s keep the sum from -0.0.)
+              "view.donations.reduce(-0.0) { $0 + ($1.seen ? 0 : -abs(Double($1.id)) * 0) }",
+              "view.donations.filter { $0.seen || $0.rating == 0 && 1 / $0.rating < 0 }.reduce(-0.0) { $0 + ($1.seen ? 0 : $1.rating) }",
+              "view.donations.reduce(0.0) { $0 + ($1.bonus == nil ? 0 : $1.rating * 2) }",
+              "view.donations.reduce(1.5) { $0 + ($1.note != nil ? ($1.weight ?? 1) * 3 : 0) }",
+              "view.donations.reduce(-0.0) { $0 + ($1.seen ? 0 : $1.rating - 1) }",
+              // Negations at the root, alone and chosen by a test; subtractions from the sum.
+              "view.donations.reduce(0.0) { $0 - $1.rating * 2 }", "view.donations.reduce(-0.0) { $0 - $1.rating }",
+              "view.donations.filter { $0.rating == 0 }.reduce(-0.0) { $0 - $1.rating * 3 }",
+              "view.donations.reduce(0.0) { $1.seen ? $0 - $1.rating * ($1.weight ?? 0) : $0 }",
+              "view.donations.reduce(10.0) { $1.note == nil ? $0 : $0 - ($1.weight ?? 2) / 4 }",
+              "view.donations.reduce(0.0) { $0 + -($1.rating - 2) }", "view.donations.reduce(0.0) { $0 + -(-$1.rating * 2) }",
+          ])
+    func doubleSumBranches(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
           arguments: [
               "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",

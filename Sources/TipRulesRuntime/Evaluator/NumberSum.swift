@@ -39,12 +39,46 @@ struct NumberSum: RowBatchVisitor {
         for offset in 0..<count where truths[offset] == holds { total += value(offset) }
         sum = total
     }
+
+    /// `accumulate` of the terms `terms` keeps, each as it is or negated.
+    @inline(__always)
+    static func accumulate(_ sum: inout Double, _ count: Int, _ terms: SumTerms, _ value: (Int) -> Double) {
+        switch (terms.truths, terms.negates) {
+        case (nil, false): accumulate(&sum, count, value)
+        case (nil, true): accumulate(&sum, count) { -value($0) }
+        case (let truths?, false): accumulate(&sum, count, where: truths, are: terms.holds, value)
+        case (let truths?, true): accumulate(&sum, count, where: truths, are: terms.holds) { -value($0) }
+        }
+    }
+}
+
+/// Which rows of a batch a sum adds, and how: every row, or those whose truth is `holds` (the
+/// others a branch of -0.0, which adds nothing); each value as it is or negated (`s + -x`, an
+/// operand negated at the root).
+struct SumTerms {
+    let truths: UnsafePointer<Bool>?
+    let holds: Bool
+    let negates: Bool
+
+    static var every: SumTerms { SumTerms(truths: nil, holds: true, negates: false) }
+
+    var isEvery: Bool { truths == nil && !negates }
+
+    /// These terms, each negated once more (`-(-x)` is `x`, to the bit).
+    var negated: SumTerms { SumTerms(truths: truths, holds: holds, negates: !negates) }
 }
 
 extension Double {
     /// Whether this is -0.0, the one `x` for which `y + x` is `y` for every `y` (0.0 and -0.0
     /// included, as `0.0` is not: `-0.0 + 0.0` is `0.0`).
     var isAdditiveIdentity: Bool { self == 0 && sign == .minus }
+
+    /// Whether adding this to `sum`, and to every sum reached from it by additions, leaves it
+    /// as it is: -0.0 always; 0.0 unless `sum` is -0.0. (`-0.0 + 0.0` is `0.0`, but a sum that
+    /// is not -0.0 never becomes -0.0: a rounded sum is -0.0 only when both terms are.)
+    func addsNothing(to sum: Double) -> Bool {
+        self == 0 && (sign == .minus || !sum.isAdditiveIdentity)
+    }
 }
 
 extension BatchConditional where Element == Double {
@@ -61,11 +95,17 @@ extension BatchConditional where Element == Double {
         switch (pass.constant, fail.constant) {
         case (let k?, let l?):
             NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : l }
-        case (let k?, nil) where k.isAdditiveIdentity:
+        // A branch that adds nothing: the rows of the other alone, its root operation in the
+        // adding loop where it has one (a column is read in place, in a loop of its own here).
+        case (let k?, nil) where k.addsNothing(to: sum) && fail.hasRootOperation:
+            fail.add(input, to: &sum, buffer, SumTerms(truths: truths, holds: false, negates: false))
+        case (let k?, nil) where k.addsNothing(to: sum):
             fail.withValues(input, buffer) { y in NumberSum.accumulate(&sum, count, where: truths, are: false) { offset in y[offset] } }
         case (let k?, nil):
             fail.withValues(input, buffer) { y in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? k : y[offset] } }
-        case (nil, let l?) where l.isAdditiveIdentity:
+        case (nil, let l?) where l.addsNothing(to: sum) && pass.hasRootOperation:
+            pass.add(input, to: &sum, buffer, SumTerms(truths: truths, holds: true, negates: false))
+        case (nil, let l?) where l.addsNothing(to: sum):
             pass.withValues(input, buffer) { x in NumberSum.accumulate(&sum, count, where: truths, are: true) { offset in x[offset] } }
         case (nil, let l?):
             pass.withValues(input, buffer) { x in NumberSum.accumulate(&sum, count) { offset in truths[offset] ? x[offset] : l } }

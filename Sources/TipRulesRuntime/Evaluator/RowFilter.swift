@@ -1075,10 +1075,20 @@ final class NumberColumn: BatchComputation {
         return true
     }
 
-    /// Adds the operand's value for each row of `input` to `sum`, in order, with the
-    /// operation at its root done in the loop that adds (see `NumberSum`); `buffer` holds a
-    /// batch.
-    func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, _ buffer: UnsafeMutablePointer<Double>) {
+    /// Whether `add` does an operation at the operand's root in its adding loop (arithmetic or
+    /// a negation), rather than reading values computed before.
+    var hasRootOperation: Bool {
+        switch source {
+        case .arithmetic, .negate: return true
+        default: return false
+        }
+    }
+
+    /// Adds the operand's value for each row of `input` (or those `terms` keeps, negated where
+    /// it says) to `sum`, in order, with the operation at its root done in the loop that adds
+    /// (see `NumberSum`); `buffer` holds a batch.
+    func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, _ buffer: UnsafeMutablePointer<Double>,
+                              _ terms: SumTerms = .every) {
         let count = input.count
         switch source {
         case .arithmetic(let op, let a, let b) where a.constant != nil && b.constant == nil:
@@ -1086,10 +1096,10 @@ final class NumberColumn: BatchComputation {
             let k = a.constant.unsafelyUnwrapped
             b.withValues(input, buffer) { y in
                 switch op {
-                case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in k + y[offset] }
-                case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in k - y[offset] }
-                case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in k * y[offset] }
-                case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in k / y[offset] }
+                case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in k + y[offset] }
+                case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in k - y[offset] }
+                case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in k * y[offset] }
+                case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in k / y[offset] }
                 default: preconditionFailure("row arithmetic with an operator that can fail")
                 }
             }
@@ -1097,10 +1107,10 @@ final class NumberColumn: BatchComputation {
             a.withValues(input, buffer) { x in
                 if let k = b.constant {
                     switch op {
-                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + k }
-                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - k }
-                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * k }
-                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / k }
+                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + k }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - k }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * k }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / k }
                     default: preconditionFailure("row arithmetic with an operator that can fail")
                     }
                     return
@@ -1109,28 +1119,31 @@ final class NumberColumn: BatchComputation {
                 // overlaps the additions, which wait on one another, rather than taking a pass.
                 let fused = b.withColumnReader(input) { read in
                     switch op {
-                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + read(offset) }
-                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - read(offset) }
-                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * read(offset) }
-                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / read(offset) }
+                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + read(offset) }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - read(offset) }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * read(offset) }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / read(offset) }
                     default: preconditionFailure("row arithmetic with an operator that can fail")
                     }
                 }
                 if fused { return }
                 b.withValues(input, scratch.unsafelyUnwrapped) { y in
                     switch op {
-                    case .doubleAdd: NumberSum.accumulate(&sum, count) { offset in x[offset] + y[offset] }
-                    case .doubleSubtract: NumberSum.accumulate(&sum, count) { offset in x[offset] - y[offset] }
-                    case .doubleMultiply: NumberSum.accumulate(&sum, count) { offset in x[offset] * y[offset] }
-                    case .doubleDivide: NumberSum.accumulate(&sum, count) { offset in x[offset] / y[offset] }
+                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * y[offset] }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / y[offset] }
                     default: preconditionFailure("row arithmetic with an operator that can fail")
                     }
                 }
             }
-        case .conditional(let test, let a, let b):
+        case .negate(let a):
+            // `s + -x`, as the closure adds it, with the negation in the adding loop.
+            a.add(input, to: &sum, buffer, terms.negated)
+        case .conditional(let test, let a, let b) where terms.isEvery:
             test.add(input, to: &sum, pass: a, fail: b, buffer)
         default:
-            withValues(input, buffer) { x in NumberSum.accumulate(&sum, count) { offset in x[offset] } }
+            withValues(input, buffer) { x in NumberSum.accumulate(&sum, count, terms) { offset in x[offset] } }
         }
     }
 

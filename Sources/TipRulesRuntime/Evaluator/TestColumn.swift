@@ -226,9 +226,9 @@ final class TestColumn: BatchComputation {
             a.fill(input, output)
             for offset in 0..<count { output[offset] = !output[offset] }
         case .nilTest(let items, let isNil):
-            TestColumn.testNil(items, isNil, input, output)
+            if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
         case .nilNumberTest(let items, let isNil):
-            TestColumn.testNil(items, isNil, input, output)
+            if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
         case .nilStringTest(let items, let isNil):
             TestColumn.testNil(items, isNil, input, output)
         case .strings(let items, let op, let k):
@@ -332,6 +332,26 @@ final class TestColumn: BatchComputation {
         items.withUnsafeBufferPointer { column in
             for offset in 0..<input.count { output[offset] = (column[input[offset]] == nil) == isNil }
         }
+    }
+
+    /// `testNil` of an optional number over consecutive rows: each row's tag byte (1 for nil,
+    /// see `OptionalNumberBits`) as it is or flipped, read at its stride, without comparing
+    /// optionals. False, writing nothing, for other rows or another layout.
+    @inline(__always)
+    private static func testNilTags<T: OptionalNumberBits.Number>(_ items: ColumnArray<T?>, _ isNil: Bool, _ input: some BatchRows,
+                                                                  _ output: UnsafeMutablePointer<Bool>) -> Bool {
+        let count = input.count
+        guard let start = input.consecutiveStart, count > 0, OptionalNumberBits.make() != nil else { return false }
+        let flip: UInt8 = isNil ? 0 : 1
+        items.withUnsafeBufferPointer { column in
+            precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+            let tags = UnsafeRawPointer(column.baseAddress.unsafelyUnwrapped + start) + 8
+            let stride = MemoryLayout<T?>.stride
+            UnsafeMutableRawPointer(output).withMemoryRebound(to: UInt8.self, capacity: count) { truths in
+                for offset in 0..<count { truths[offset] = tags.load(fromByteOffset: offset &* stride, as: UInt8.self) ^ flip }
+            }
+        }
+        return true
     }
 
     /// `a op b` for each row of `input`, both computed into the scratch buffer (two batches of
