@@ -1382,6 +1382,12 @@ struct OptimizerTests {
               "view.donations.reduce(0.0) { $1.seen ? $0 - $1.rating * ($1.weight ?? 0) : $0 }",
               "view.donations.reduce(10.0) { $1.note == nil ? $0 : $0 - ($1.weight ?? 2) / 4 }",
               "view.donations.reduce(0.0) { $0 + -($1.rating - 2) }", "view.donations.reduce(0.0) { $0 + -(-$1.rating * 2) }",
+              // The same operand on both sides, computed once a batch (NaN and -0.0 as the closure's).
+              "view.donations.reduce(0.0) { $0 + ($1.rating - 2.5) * ($1.rating - 2.5) }",
+              "view.donations.filter { ($0.rating - 1) * ($0.rating - 1) > 2 }.count",
+              "view.donations.map { ($0.weight ?? 1) / ($0.weight ?? 1) }.reduce(0, +)",
+              "view.donations.reduce(0.0) { $0 + ($1.rating * 2 - $1.rating * 2) }",
+              "view.donations.reduce(0.0) { $0 + ($1.seen ? -0.0 : ($1.rating - 3) * ($1.rating - 3)) }",
           ])
     func doubleSumBranches(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

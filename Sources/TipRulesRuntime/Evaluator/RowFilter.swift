@@ -1075,6 +1075,15 @@ final class NumberColumn: BatchComputation {
         return true
     }
 
+    /// `withValues`, or, where this is `other` (an operand used twice, see
+    /// `RowPredicateBinder.numberColumn`), `values`, the ones already computed for it.
+    @inline(__always)
+    func withValues<Rows: BatchRows>(_ input: Rows, _ buffer: UnsafeMutablePointer<Double>, sameAs other: NumberColumn,
+                                     _ values: UnsafePointer<Double>, _ body: (UnsafePointer<Double>) -> Void) {
+        if self === other { return body(values) }
+        withValues(input, buffer, body)
+    }
+
     /// Whether `add` does an operation at the operand's root in its adding loop (arithmetic or
     /// a negation), rather than reading values computed before.
     var hasRootOperation: Bool {
@@ -1127,7 +1136,7 @@ final class NumberColumn: BatchComputation {
                     }
                 }
                 if fused { return }
-                b.withValues(input, scratch.unsafelyUnwrapped) { y in
+                b.withValues(input, scratch.unsafelyUnwrapped, sameAs: a, x) { y in
                     switch op {
                     case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
                     case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
@@ -1224,7 +1233,7 @@ final class NumberColumn: BatchComputation {
                     }
                     return
                 }
-                b.withValues(input, scratch.unsafelyUnwrapped) { y in
+                b.withValues(input, scratch.unsafelyUnwrapped, sameAs: a, x) { y in
                     switch op {
                     case .doubleAdd: for offset in 0..<count { output[offset] = x[offset] + y[offset] }
                     case .doubleSubtract: for offset in 0..<count { output[offset] = x[offset] - y[offset] }

@@ -1642,7 +1642,8 @@ extension RowPredicateBinder {
         case .date:
             return .column(stream.dates)
         case .arithmetic(let op, let a, let b):
-            guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
+            // The same operand twice (`(x - m) * (x - m)`): one column, computed once a batch.
+            guard let x = numberColumn(a), let y = a == b ? x : numberColumn(b) else { return nil }
             return .arithmetic(op, x, y, batch: batch)
         case .intervalSince(let a, let b):
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
