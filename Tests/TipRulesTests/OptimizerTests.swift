@@ -1362,6 +1362,20 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("optional numbers with a fallback the test answers as it answers 0 are tested on their bytes alone; others by their tags",
+          arguments: [
+              "view.donations.allSatisfy { $0.bonus == nil || $0.bonus! < 2 }", "view.donations.count(where: { $0.bonus == nil || $0.bonus! < 2 })",
+              "view.donations.count(where: { $0.bonus == nil || $0.bonus! > 0 })", "view.donations.count(where: { $0.bonus != nil && $0.bonus! < 3 })",
+              "view.donations.filter { ($0.bonus ?? 7) != 0 }.map(\\.id)", "view.donations.contains { ($0.bonus ?? -9) >= 0 && $0.id > 5 }",
+              "view.donations.first(where: { ($0.bonus ?? 1) > 4 })?.id", "view.donations.last(where: { ($0.bonus ?? -3) < -4 })?.id",
+              "view.donations.count(where: { ($0.weight ?? -1) < 0.5 })", "view.donations.count(where: { ($0.weight ?? 3) > 1 })",
+              "view.donations.allSatisfy { $0.weight == nil || $0.weight! <= 2 }", "view.donations.count(where: { ($0.weight ?? -0.0) == 0 })",
+              "view.donations.count(where: { ($0.due ?? Date.distantPast) < Date.now })",
+          ])
+    func optionalNumberTests(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("Double sums skip a branch of 0.0 only while the sum cannot be -0.0, and add negated operations in the adding loop, to the bit",
           arguments: [
               // Branches of 0.0 over ratings of 0.0 and -0.0 (the filter) from starts of either sign:

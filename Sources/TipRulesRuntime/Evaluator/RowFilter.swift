@@ -481,8 +481,11 @@ final class OptionalNumberFilter: RowFilter {
     ) -> Result {
         items.withUnsafeBufferPointer { column in
             let bits = OptionalNumberBits.make()
-            // `x ?? 0` tested on the number's bytes alone, nil's being 0 (see `OptionalNumberBits`).
-            if let bits, bits.nilIsZero, unsafeBitCast(fallback, to: UInt64.self) == 0 {
+            // `x ?? 0` tested on the number's bytes alone, nil's being 0 (see `OptionalNumberBits`);
+            // so too any fallback the test answers as it answers 0 (`x == nil || x! < 20` is
+            // `(x ?? Int.min) < 20`, which holds for a nil as for a 0).
+            let zero = withUnsafeBytes(of: UInt64(0)) { $0.load(as: Number.self) }
+            if let bits, bits.nilIsZero, ComparisonNode.holds(op, fallback, k) == ComparisonNode.holds(op, zero, k) {
                 let base = UnsafeRawPointer(column.baseAddress.unsafelyUnwrapped)
                 @inline(__always) func raw(_ position: Int) -> Number { base.load(fromByteOffset: position &* 16, as: Number.self) }
                 switch op {
