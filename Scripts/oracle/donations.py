@@ -128,6 +128,16 @@ forms = [
  lambda: f'view.donations.filter {{ $0.name.{R.choice(["lowercased", "uppercased"])}() {R.choice(["==", "!="])} {R.choice([sl(), sl().upper(), sl().lower()])} }}.count',
  lambda: f'view.donations.contains {{ $0.{R.choice(["name", "note?"])}.{R.choice(["lowercased", "uppercased"])}().{R.choice(["hasPrefix", "hasSuffix", "contains"])}({R.choice([sl(), sl().upper(), sl().lower()])}) {R.choice(["== true", "== false"])} }}',
  lambda: f'view.donations.map {{ $0.name.{R.choice(["lowercased", "uppercased"])}() }}.contains({R.choice([sl(), sl().upper(), sl().lower()])})',
+ # `Int` sums whose bounds rule out overflow (added wrapping, the root operation in the adding
+ # loop), from starts near the end of `Int` too (added with a check, failing where Swift traps).
+ lambda: f'view.donations.reduce({R.choice([il(), "9223372036854775800", "-9223372036854775800"])}) {{ $0 + {R.choice([f"$1.id * {il()}", f"({il()} - $1.id)", f"($1.id + {il()})", f"({pred(chr(36) + chr(49))} ? $1.id * 2 : {il()})", f"({pred(chr(36) + chr(49))} ? {il()} : {il()})"])} }}',
+ # `Double` sums with a branch of 0.0 or -0.0, from either zero; subtractions; squares.
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0", "1.5"])}) {{ $0 + ({pred("$1")} ? {R.choice(["0", "-0.0", "0.0"])} : {R.choice(["$1.score", "$1.score - 2.5", "-$1.score * 0", "$1.score * Double($1.id)"])}) }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ {pred("$1")} ? $0 - {R.choice(["$1.score", "$1.score * 2", "($1.score - 2.5)"])} : $0 }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ $0 {R.choice(["+", "-"])} ($1.score - {dl()}) * ($1.score - {dl()}) }}',
+ # Double comparisons of a batch (eight at a time) in junctions and nested ternaries.
+ lambda: f'view.donations.filter {{ $0.score {R.choice(["==", "!=", "<", "<=", ">", ">="])} {dl()} && {pred()} }}.count',
+ lambda: f'view.donations.reduce(0) {{ $0 + ($1.score > {dl()} ? 2 : ($1.score {R.choice(["<", ">=", "!="])} {dl()} ? 1 : 0)) }}',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
