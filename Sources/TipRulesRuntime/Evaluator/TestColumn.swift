@@ -406,39 +406,64 @@ final class TestColumn: BatchComputation {
         }
     }
 
-    /// Whether `x[i] op k` for each offset `i` below `count`: for `Double`s (and dates), eight
-    /// at a time in vector registers, whose comparisons are IEEE's as Swift's are (a NaN equal
-    /// to nothing, unequal to everything); the compiler leaves the loop of one `Bool` a row
-    /// unvectorised.
+    /// Whether `x[i] op k` for each offset `i` below `count`: for `Double`s (and dates) and
+    /// `Int`s, eight at a time in vector registers, whose comparisons are Swift's (IEEE's for
+    /// `Double`s: a NaN equal to nothing, unequal to everything); the compiler leaves the loop
+    /// of one `Bool` a row unvectorised.
     @inline(__always)
     private static func compare<T: Comparable>(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
                                                _ x: UnsafePointer<T>, _ k: T) {
-        guard T.self == Double.self else {
+        let whole = count & ~7
+        if T.self == Double.self {
+            compareWide(op, whole, output, UnsafeRawPointer(x), SIMD8<Double>(repeating: unsafeBitCast(k, to: Double.self)))
+        } else if T.self == Int.self {
+            compareWide(op, whole, output, UnsafeRawPointer(x), SIMD8<Int64>(repeating: Int64(unsafeBitCast(k, to: Int.self))))
+        } else {
             TestColumn.compare(op, count, output) { x[$0] } _: { _ in k }
             return
         }
-        let values = UnsafeRawPointer(x), truths = UnsafeMutableRawPointer(output)
-        let constant = SIMD8<Double>(repeating: unsafeBitCast(k, to: Double.self))
-        let whole = count & ~7
-        @inline(__always) func run(_ holds: (SIMD8<Double>, SIMD8<Double>) -> SIMDMask<SIMD8<Int64>>) {
-            var offset = 0
-            while offset < whole {
-                let mask = holds(values.loadUnaligned(fromByteOffset: offset &* 8, as: SIMD8<Double>.self), constant)
-                let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int64>(repeating: 0).replacing(with: 1, where: mask))
-                truths.storeBytes(of: bytes, toByteOffset: offset, as: SIMD8<UInt8>.self)
-                offset &+= 8
-            }
-        }
-        switch op {
-        case .equal: run { $0 .== $1 }
-        case .notEqual: run { $0 .!= $1 }
-        case .less: run { $0 .< $1 }
-        case .lessOrEqual: run { $0 .<= $1 }
-        case .greater: run { $0 .> $1 }
-        case .greaterOrEqual: run { $0 .>= $1 }
-        }
         // The last rows, fewer than eight, one at a time.
         TestColumn.compare(op, count - whole, output + whole) { x[whole + $0] } _: { _ in k }
+    }
+
+    /// `compare` of the first `count` (a multiple of eight) `Double`s at `values` with `constant`.
+    @inline(__always)
+    private static func compareWide(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
+                                    _ values: UnsafeRawPointer, _ constant: SIMD8<Double>) {
+        switch op {
+        case .equal: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .== constant }
+        case .notEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .!= constant }
+        case .less: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .< constant }
+        case .lessOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .<= constant }
+        case .greater: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .> constant }
+        case .greaterOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .>= constant }
+        }
+    }
+
+    /// The same for `Int`s.
+    @inline(__always)
+    private static func compareWide(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
+                                    _ values: UnsafeRawPointer, _ constant: SIMD8<Int64>) {
+        switch op {
+        case .equal: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .== constant }
+        case .notEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .!= constant }
+        case .less: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .< constant }
+        case .lessOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .<= constant }
+        case .greater: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .> constant }
+        case .greaterOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .>= constant }
+        }
+    }
+
+    /// Writes the truths of `mask(offset)` for each eight rows from offset 0 to `count`.
+    @inline(__always)
+    private static func storeTruths(_ count: Int, _ output: UnsafeMutablePointer<Bool>, _ mask: (Int) -> SIMDMask<SIMD8<Int64>>) {
+        let truths = UnsafeMutableRawPointer(output)
+        var offset = 0
+        while offset < count {
+            let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int64>(repeating: 0).replacing(with: 1, where: mask(offset)))
+            truths.storeBytes(of: bytes, toByteOffset: offset, as: SIMD8<UInt8>.self)
+            offset &+= 8
+        }
     }
 
     /// Whether `left(i) op right(i)` for each offset `i` below `count`, each operator in a loop
