@@ -1357,6 +1357,13 @@ struct OptimizerTests {
               "view.donations.reduce(0) { $0 + $1.id * 4611686018427387904 }",
               "view.donations.reduce(0) { $0 + $1.id * 20000000000000000 }",
               "view.donations.filter { $0.id > 3 }.reduce(0) { $0 + ($1.seen ? $1.id * 2000000000000000000 : 1) }",
+              // Extremes of bounded values, the root operation in the loop that compares; and of
+              // values that can overflow (computed with their checks, giving way where one fails).
+              "view.donations.reduce(0) { max($0, $1.id * 3) }", "view.donations.reduce(100) { min($0, 7 - $1.id) }",
+              "view.donations.reduce(-9223372036854775808) { max($0, $1.id - 9) }", "view.donations.map { $0.id * 2 + 1 }.max()",
+              "view.donations.map { ($0.bonus ?? 0) * 4 }.min()", "view.donations.filter { $0.seen }.map { $0.id - 9 }.max()",
+              "view.donations.reversed().map { 5 * $0.id }.min()", "empty.donations.map { $0.id * 2 }.max()",
+              "view.donations.map { $0.id * 4611686018427387904 }.min()", "view.donations.reduce(0) { max($0, $1.id * 4611686018427387904) }",
           ])
     func boundedIntSums(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

@@ -549,7 +549,11 @@ extension Evaluator {
                 if !filters.operandChecksItself { try proveIntArithmetic() }
                 if let kept = foldColumn(list, filters, ints: true), let column = kept.ints {
                     var result = x
-                    if let extreme = filters.foldExtreme {
+                    if let extreme = filters.foldExtreme,
+                       let folded = IntExtremeFold.of(column, over: list, batch: batch, from: x, isMax: extreme.isMax) {
+                        // Bounded: the root operation in the loop that compares (see `IntExtremeFold`).
+                        result = folded
+                    } else if let extreme = filters.foldExtreme {
                         let isMax = extreme.isMax
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
                             result = IntExtremes.fold(result, values, isMax: isMax)
@@ -1702,9 +1706,15 @@ extension Evaluator {
               let kept = keptColumn(mapping, list, columns, ints: true), let column = kept.ints else { return nil }
         try tick(list.count * perElement, range)
         var result: Int?
-        Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
-            guard let first = result ?? values.first else { return }
-            result = IntExtremes.fold(first, values, isMax: isMax)
+        // Bounded: the root operation in the loop that compares, from the extreme of `Int`'s
+        // other end (which any value replaces: `Int`s are totally ordered).
+        if list.count > 0, let folded = IntExtremeFold.of(column, over: list, batch: batch, from: isMax ? .min : .max, isMax: isMax) {
+            result = folded
+        } else {
+            Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Int>) in
+                guard let first = result ?? values.first else { return }
+                result = IntExtremes.fold(first, values, isMax: isMax)
+            }
         }
         // (Never one that failed: it would hold that it did.)
         if column.hasFailed { throw givingWay(range) }
