@@ -1409,6 +1409,15 @@ struct OptimizerTests {
               "view.donations.map { ($0.weight ?? 1) / ($0.weight ?? 1) }.reduce(0, +)",
               "view.donations.reduce(0.0) { $0 + ($1.rating * 2 - $1.rating * 2) }",
               "view.donations.reduce(0.0) { $0 + ($1.seen ? -0.0 : ($1.rating - 3) * ($1.rating - 3)) }",
+              // A converted or coalesced column, alone or with a constant either side, read in the
+              // loop that adds or combines (weights hold NaN and -0.0; bonuses nil).
+              "view.donations.reduce(0.0) { $0 + $1.rating * Double($1.id) * (1 - ($1.weight ?? 0)) }",
+              "view.donations.reduce(-0.0) { $0 + $1.rating * (($1.weight ?? 0) - 1) }",
+              "view.donations.reduce(0.0) { $0 + $1.rating / (2 / Double($1.bonus ?? 1)) }",
+              "view.donations.reduce(0.0) { $0 - $1.rating * (Double($1.id) * 0.5) }",
+              "view.donations.reduce(0.0) { $0 + $1.rating * (3 + Double($1.bonus ?? -3)) }",
+              "view.donations.filter { $0.rating * (1 - ($0.weight ?? 0)) > 1 }.count",
+              "view.donations.map { $0.rating * Double($0.id) }.max()", "view.donations.map { $0.rating - Double($0.bonus ?? 2) / 4 }.min()",
           ])
     func doubleSumBranches(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

@@ -1050,8 +1050,8 @@ final class NumberColumn: BatchComputation {
 
     /// Calls `body` with a reader of the operand's value by offset over the consecutive rows of
     /// `input`, read in place, where the operand is an `Int` column converted (`Double(i)`) or
-    /// an optional field with a fallback (`x ?? k`, `Double(i ?? k)`); false (and no call) for
-    /// other operands and rows.
+    /// an optional field with a fallback (`x ?? k`, `Double(i ?? k)`), alone or in arithmetic
+    /// with a constant; false (and no call) for other operands and rows.
     @inline(__always)
     func withColumnReader<Rows: BatchRows>(_ input: Rows, _ body: ((Int) -> Double) -> Void) -> Bool {
         guard let start = input.consecutiveStart else { return false }
@@ -1062,6 +1062,60 @@ final class NumberColumn: BatchComputation {
                 precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
                 read(column.baseAddress.unsafelyUnwrapped + start)
             }
+        }
+        // A converted or coalesced column and a constant (`1 - ($0.discount ?? 0)`): the
+        // arithmetic in the reader, in the closure's operand order. (Written out for each
+        // column and operator: a reader closure that captured another could not be passed on.)
+        if case .arithmetic(let op, let a, let b) = source, let (k, constantFirst, leaf) = a.constant.map({ ($0, true, b) }) ?? b.constant.map({ ($0, false, a) }) {
+            switch leaf.source {
+            case .converted(let items):
+                reading(items) { first in
+                    switch (op, constantFirst) {
+                    case (.doubleAdd, true): body { k + Double(first[$0]) }
+                    case (.doubleAdd, false): body { Double(first[$0]) + k }
+                    case (.doubleSubtract, true): body { k - Double(first[$0]) }
+                    case (.doubleSubtract, false): body { Double(first[$0]) - k }
+                    case (.doubleMultiply, true): body { k * Double(first[$0]) }
+                    case (.doubleMultiply, false): body { Double(first[$0]) * k }
+                    case (.doubleDivide, true): body { k / Double(first[$0]) }
+                    case (.doubleDivide, false): body { Double(first[$0]) / k }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+            case .convertedCoalesce(let items, let fallback):
+                guard let bits = OptionalNumberBits.make() else { return false }
+                reading(items) { first in
+                    switch (op, constantFirst) {
+                    case (.doubleAdd, true): body { k + Double(bits.value(first + $0, or: fallback)) }
+                    case (.doubleAdd, false): body { Double(bits.value(first + $0, or: fallback)) + k }
+                    case (.doubleSubtract, true): body { k - Double(bits.value(first + $0, or: fallback)) }
+                    case (.doubleSubtract, false): body { Double(bits.value(first + $0, or: fallback)) - k }
+                    case (.doubleMultiply, true): body { k * Double(bits.value(first + $0, or: fallback)) }
+                    case (.doubleMultiply, false): body { Double(bits.value(first + $0, or: fallback)) * k }
+                    case (.doubleDivide, true): body { k / Double(bits.value(first + $0, or: fallback)) }
+                    case (.doubleDivide, false): body { Double(bits.value(first + $0, or: fallback)) / k }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+            case .coalesce(let items, let fallback):
+                guard let bits = OptionalNumberBits.make() else { return false }
+                reading(items) { first in
+                    switch (op, constantFirst) {
+                    case (.doubleAdd, true): body { k + bits.value(first + $0, or: fallback) }
+                    case (.doubleAdd, false): body { bits.value(first + $0, or: fallback) + k }
+                    case (.doubleSubtract, true): body { k - bits.value(first + $0, or: fallback) }
+                    case (.doubleSubtract, false): body { bits.value(first + $0, or: fallback) - k }
+                    case (.doubleMultiply, true): body { k * bits.value(first + $0, or: fallback) }
+                    case (.doubleMultiply, false): body { bits.value(first + $0, or: fallback) * k }
+                    case (.doubleDivide, true): body { k / bits.value(first + $0, or: fallback) }
+                    case (.doubleDivide, false): body { bits.value(first + $0, or: fallback) / k }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+            default:
+                return false
+            }
+            return true
         }
         switch source {
         case .converted(let items):
@@ -1236,6 +1290,18 @@ final class NumberColumn: BatchComputation {
                     }
                     return
                 }
+                // A converted or coalesced column (`$0.price * Double($0.quantity)`) read in the
+                // loop that combines, rather than in a pass of its own.
+                let fused = b.withColumnReader(input) { read in
+                    switch op {
+                    case .doubleAdd: for offset in 0..<count { output[offset] = x[offset] + read(offset) }
+                    case .doubleSubtract: for offset in 0..<count { output[offset] = x[offset] - read(offset) }
+                    case .doubleMultiply: for offset in 0..<count { output[offset] = x[offset] * read(offset) }
+                    case .doubleDivide: for offset in 0..<count { output[offset] = x[offset] / read(offset) }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+                if fused { return }
                 b.withValues(input, scratch.unsafelyUnwrapped, sameAs: a, x) { y in
                     switch op {
                     case .doubleAdd: for offset in 0..<count { output[offset] = x[offset] + y[offset] }
