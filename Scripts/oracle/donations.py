@@ -138,6 +138,11 @@ forms = [
  # Double comparisons of a batch (eight at a time) in junctions and nested ternaries.
  lambda: f'view.donations.filter {{ $0.score {R.choice(["==", "!=", "<", "<=", ">", ">="])} {dl()} && {pred()} }}.count',
  lambda: f'view.donations.reduce(0) {{ $0 + ($1.score > {dl()} ? 2 : ($1.score {R.choice(["<", ">=", "!="])} {dl()} ? 1 : 0)) }}',
+ # Extremes of bounded `Int`s; a converted column with a constant read in the adding loop.
+ lambda: f'view.donations.reduce({R.choice([il(), "-9223372036854775808", "9223372036854775807"])}) {{ {R.choice(["max", "min"])}($0, $1.id * {il()} {R.choice(["+", "-"])} {il()}) }}',
+ lambda: f'view.donations.map {{ {il()} - $0.id * 3 }}.{R.choice(["max", "min"])}()',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ $0 + $1.score * ({dl()} {R.choice(["-", "+", "*", "/"])} Double($1.id)) }}',
+ lambda: f'view.donations.map {{ $0.score * Double($0.id) {R.choice(["*", "-"])} {dl()} }}.{R.choice(["max", "min"])}()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
