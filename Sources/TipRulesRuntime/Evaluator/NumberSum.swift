@@ -53,8 +53,8 @@ struct NumberSum: RowBatchVisitor {
 }
 
 /// Which rows of a batch a sum adds, and how: every row, or those whose truth is `holds` (the
-/// others a branch of -0.0, which adds nothing); each value as it is or negated (`s + -x`, an
-/// operand negated at the root).
+/// others a branch that adds nothing, see `Double.addsNothing(to:)`); each value as it is or
+/// negated (`s + -x`, an operand negated at the root).
 struct SumTerms {
     let truths: UnsafePointer<Bool>?
     let holds: Bool

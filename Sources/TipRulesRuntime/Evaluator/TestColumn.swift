@@ -416,7 +416,7 @@ final class TestColumn: BatchComputation {
         let whole = count & ~7
         if T.self == Double.self {
             compareWide(op, whole, output, UnsafeRawPointer(x), SIMD8<Double>(repeating: unsafeBitCast(k, to: Double.self)))
-        } else if T.self == Int.self {
+        } else if T.self == Int.self && MemoryLayout<Int>.size == MemoryLayout<Int64>.size {
             compareWide(op, whole, output, UnsafeRawPointer(x), SIMD8<Int64>(repeating: Int64(unsafeBitCast(k, to: Int.self))))
         } else {
             TestColumn.compare(op, count, output) { x[$0] } _: { _ in k }
