@@ -1418,6 +1418,15 @@ struct OptimizerTests {
               "view.donations.reduce(0.0) { $0 + $1.rating * (3 + Double($1.bonus ?? -3)) }",
               "view.donations.filter { $0.rating * (1 - ($0.weight ?? 0)) > 1 }.count",
               "view.donations.map { $0.rating * Double($0.id) }.max()", "view.donations.map { $0.rating - Double($0.bonus ?? 2) / 4 }.min()",
+              // A test of one column (a Bool, or whether an optional is nil) read in the adding
+              // loop, over consecutive rows and rows a filter leaves.
+              "view.donations.reduce(0.0) { $1.note == nil ? $0 : $0 + $1.rating }",
+              "view.donations.reduce(-0.0) { $0 + ($1.note != nil ? $1.rating : 0) }",
+              "view.donations.reduce(0.0) { $0 + ($1.bonus == nil ? 0 : Double($1.id)) }",
+              "view.donations.reduce(0.0) { $1.weight != nil ? $0 : $0 + Double($1.bonus ?? 2) }",
+              "view.donations.reduce(0.0) { $0 + ($1.seen ? $1.rating : -0.0) }", "view.donations.reduce(-0.0) { $0 + (!$1.seen ? 0.0 : $1.rating) }",
+              "view.donations.dropFirst(7).reduce(0.0) { $0 + ($1.due == nil ? $1.rating : 0) }",
+              "view.donations.filter { $0.id > 0 }.reduce(0.0) { $0 + ($1.note == nil ? 0 : $1.rating) }",
           ])
     func doubleSumBranches(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

@@ -69,6 +69,20 @@ final class BatchConditional<Element: BitwiseCopyable> {
         }
     }
 
+    /// Whether the test blends and has a test of a row (see `TestColumn.withRowTest`) over
+    /// consecutive rows.
+    func hasRowTest<Rows: BatchRows>(_ input: Rows) -> Bool {
+        guard input.consecutiveStart != nil, case .blend(let column) = test else { return false }
+        return column.hasRowTest
+    }
+
+    /// `TestColumn.withRowTest` of a test that blends; false for one that selects.
+    @inline(__always)
+    func withRowTest<Rows: BatchRows>(_ input: Rows, _ body: ((Int) -> Bool) -> Void) -> Bool {
+        guard case .blend(let column) = test else { return false }
+        return column.withRowTest(input, body)
+    }
+
     /// A batch of values of the element type, free while a blend's truths are read (a branch's
     /// values go there).
     var passBuffer: UnsafeMutablePointer<Element> { passValues }

@@ -68,6 +68,26 @@ struct SumTerms {
     var negated: SumTerms { SumTerms(truths: truths, holds: holds, negates: !negates) }
 }
 
+extension BatchConditional where Element == Double {
+    /// Adds `branch`'s value for each row of `input` whose test is `holds` to `sum`, in order,
+    /// the test read row by row in the adding loop (see `withRowTest`); false, adding nothing,
+    /// where the test has no such form.
+    @inline(__always)
+    fileprivate func addTested<Rows: BatchRows>(_ input: Rows, to sum: inout Double, branch: NumberColumn, where holds: Bool,
+                                                _ buffer: UnsafeMutablePointer<Double>) -> Bool {
+        let count = input.count
+        var fused = false
+        branch.withValues(input, buffer) { x in
+            fused = withRowTest(input) { test in
+                var total = sum
+                for offset in 0..<count where test(offset) == holds { total += x[offset] }
+                sum = total
+            }
+        }
+        return fused
+    }
+}
+
 extension Double {
     /// Whether this is -0.0, the one `x` for which `y + x` is `y` for every `y` (0.0 and -0.0
     /// included, as `0.0` is not: `-0.0 + 0.0` is `0.0`).
@@ -87,6 +107,19 @@ extension BatchConditional where Element == Double {
     func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, pass: NumberColumn, fail: NumberColumn,
                               _ buffer: UnsafeMutablePointer<Double>) {
         let count = input.count
+        // One branch adds nothing and the other is a column (`$1.comment == nil ? $0 : $0 +
+        // $1.score`): the test, of one column, read in the loop that adds, whose additions
+        // wait on one another, rather than in a pass of its own first.
+        if hasRowTest(input) {
+            if let k = pass.constant, fail.constant == nil, k.addsNothing(to: sum), !fail.hasRootOperation,
+               addTested(input, to: &sum, branch: fail, where: false, buffer) {
+                return
+            }
+            if let l = fail.constant, pass.constant == nil, l.addsNothing(to: sum), !pass.hasRootOperation,
+               addTested(input, to: &sum, branch: pass, where: true, buffer) {
+                return
+            }
+        }
         guard let truths = blend(input) else {
             fill(input, buffer, pass: pass, fail: fail)
             NumberSum.accumulate(&sum, count) { offset in buffer[offset] }

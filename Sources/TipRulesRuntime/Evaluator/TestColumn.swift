@@ -334,6 +334,46 @@ final class TestColumn: BatchComputation {
         }
     }
 
+    /// Whether `withRowTest` has a test of a row for this test (over consecutive rows).
+    var hasRowTest: Bool {
+        switch source {
+        case .bools, .nilStringTest, .nilTest, .nilNumberTest: return true
+        default: return false
+        }
+    }
+
+    /// Calls `body` with the test of the row at an offset of `input`'s consecutive rows, read in
+    /// place, where the test is of one column (a `Bool` field, or whether an optional field is
+    /// nil), so that a loop that waits on something else (a `Double` sum's additions) can test
+    /// each row as it goes rather than after a pass of its own; false (and no call) otherwise.
+    @inline(__always)
+    func withRowTest<Rows: BatchRows>(_ input: Rows, _ body: ((Int) -> Bool) -> Void) -> Bool {
+        guard hasRowTest else { return false }
+        guard let start = input.consecutiveStart else { return false }
+        let count = input.count
+        func reading<T>(_ items: ColumnArray<T>, _ read: (UnsafePointer<T>) -> Void) {
+            items.withUnsafeBufferPointer { column in
+                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
+                read(column.baseAddress.unsafelyUnwrapped + start)
+            }
+        }
+        switch source {
+        case .bools(let items, let holdsWhen):
+            reading(items) { first in body { first[$0] == holdsWhen } }
+        case .nilStringTest(let items, let isNil):
+            reading(items) { first in body { (first[$0] == nil) == isNil } }
+        case .nilTest(let items, let isNil):
+            guard let bits = OptionalNumberBits.make() else { return false }
+            reading(items) { first in body { (bits.nilBit(first + $0) == 1) == isNil } }
+        case .nilNumberTest(let items, let isNil):
+            guard let bits = OptionalNumberBits.make() else { return false }
+            reading(items) { first in body { (bits.nilBit(first + $0) == 1) == isNil } }
+        default:
+            return false
+        }
+        return true
+    }
+
     /// `testNil` of an optional number over consecutive rows: each row's tag byte (1 for nil,
     /// see `OptionalNumberBits`) as it is or flipped, read at its stride, without comparing
     /// optionals. False, writing nothing, for other rows or another layout.
