@@ -1058,10 +1058,7 @@ final class NumberColumn: BatchComputation {
         let count = input.count
         /// Calls `read` with the address of the column's value at the first row.
         func reading<T>(_ items: ColumnArray<T>, _ read: (UnsafePointer<T>) -> Void) {
-            items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
-                read(column.baseAddress.unsafelyUnwrapped + start)
-            }
+            items.withElements(from: start, count: count, read)
         }
         // A converted or coalesced column and a constant (`1 - ($0.discount ?? 0)`): the
         // arithmetic in the reader, in the closure's operand order. (Written out for each

@@ -352,10 +352,7 @@ final class TestColumn: BatchComputation {
         guard let start = input.consecutiveStart else { return false }
         let count = input.count
         func reading<T>(_ items: ColumnArray<T>, _ read: (UnsafePointer<T>) -> Void) {
-            items.withUnsafeBufferPointer { column in
-                precondition(start >= 0 && start + count <= column.count, "rows past a column's end")
-                read(column.baseAddress.unsafelyUnwrapped + start)
-            }
+            items.withElements(from: start, count: count, read)
         }
         switch source {
         case .bools(let items, let holdsWhen):

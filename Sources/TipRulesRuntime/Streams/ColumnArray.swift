@@ -76,6 +76,16 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         }
     }
 
+    /// Calls `body` with the address of the element at `start`, of `count` consecutive ones
+    /// (checked to lie within the array): a batch of consecutive rows read in place.
+    @inline(__always)
+    func withElements<Result>(from start: Int, count: Int, _ body: (UnsafePointer<Element>) -> Result) -> Result {
+        withUnsafeBufferPointer { elements in
+            precondition(start >= 0 && start + count <= elements.count, "rows past a column's end")
+            return body(elements.baseAddress.unsafelyUnwrapped + start)
+        }
+    }
+
     /// Calls `body` with the elements this array sees, contiguous in memory.
     package func withUnsafeBufferPointer<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Result
