@@ -1427,6 +1427,10 @@ struct OptimizerTests {
               "view.donations.reduce(0.0) { $0 + ($1.seen ? $1.rating : -0.0) }", "view.donations.reduce(-0.0) { $0 + (!$1.seen ? 0.0 : $1.rating) }",
               "view.donations.dropFirst(7).reduce(0.0) { $0 + ($1.due == nil ? $1.rating : 0) }",
               "view.donations.filter { $0.id > 0 }.reduce(0.0) { $0 + ($1.note == nil ? 0 : $1.rating) }",
+              "view.donations.reduce(0.0) { $0 + ($1.note == nil ? 0 : $1.rating * 0.1) }",
+              "view.donations.reduce(-0.0) { $1.seen ? $0 + ($1.rating - 2) : $0 }",
+              "view.donations.reduce(0.0) { $0 + ($1.bonus != nil ? $1.rating * $1.rating : 0) }",
+              "view.donations.reduce(0.0) { $1.tag == nil ? $0 : $0 - 3 / $1.rating }",
           ])
     func doubleSumBranches(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

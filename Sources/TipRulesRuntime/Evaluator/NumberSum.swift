@@ -107,15 +107,17 @@ extension BatchConditional where Element == Double {
     func add<Rows: BatchRows>(_ input: Rows, to sum: inout Double, pass: NumberColumn, fail: NumberColumn,
                               _ buffer: UnsafeMutablePointer<Double>) {
         let count = input.count
-        // One branch adds nothing and the other is a column (`$1.comment == nil ? $0 : $0 +
-        // $1.score`): the test, of one column, read in the loop that adds, whose additions
-        // wait on one another, rather than in a pass of its own first.
+        // One branch adds nothing and the other is a column, or one computed in a single loop
+        // (`$1.comment == nil ? $0 : $0 + $1.score`, `... : $0 + $1.price * 0.1`): the test, of
+        // one column, read in the loop that adds, whose additions wait on one another, rather
+        // than in a pass of its own first. (A branch of more operations keeps them in the
+        // adding loop instead, below.)
         if hasRowTest(input) {
-            if let k = pass.constant, fail.constant == nil, k.addsNothing(to: sum), !fail.hasRootOperation,
+            if let k = pass.constant, fail.constant == nil, k.addsNothing(to: sum), fail.fillsInOneLoop,
                addTested(input, to: &sum, branch: fail, where: false, buffer) {
                 return
             }
-            if let l = fail.constant, pass.constant == nil, l.addsNothing(to: sum), !pass.hasRootOperation,
+            if let l = fail.constant, pass.constant == nil, l.addsNothing(to: sum), pass.fillsInOneLoop,
                addTested(input, to: &sum, branch: pass, where: true, buffer) {
                 return
             }

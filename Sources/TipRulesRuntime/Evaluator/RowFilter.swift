@@ -1138,6 +1138,20 @@ final class NumberColumn: BatchComputation {
         withValues(input, buffer, body)
     }
 
+    /// Whether the operand is computed in at most one loop over a batch: a column, read or
+    /// converted or coalesced, or arithmetic of a column and a constant or of two columns.
+    var fillsInOneLoop: Bool {
+        switch source {
+        case .constant, .column, .converted, .coalesce, .convertedCoalesce: return true
+        case .arithmetic(_, let a, let b):
+            switch (a.source, b.source) {
+            case (.column, .column), (.column, .constant), (.constant, .column): return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+
     /// Whether `add` does an operation at the operand's root in its adding loop (arithmetic or
     /// a negation), rather than reading values computed before.
     var hasRootOperation: Bool {
