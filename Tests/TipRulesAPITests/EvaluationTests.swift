@@ -52,6 +52,44 @@ struct EvaluationTests {
         #expect(result.description == "broken: Int = error: index 2 is out of range for an array of 2 elements")
     }
 
+    @Test("a sum or extreme kept between evaluations still fails where a later donation makes it overflow")
+    func keptSumsOverflowLikeClosures() throws {
+        let rules = try RuleSet(source: """
+            event tally(limit: 5000) { n: Int }
+            let total = tally.donations.reduce(0) { $0 + $1.n * 2 }
+            let top = tally.donations.map { $0.n * 3 }.max() ?? 0
+            let counted = tally.donations.reduce(0) { $0 + ($1.n > 4 ? $1.n : 1) }
+            """, name: "tally.rules")
+        func lines(_ values: [Int]) -> [UInt8] {
+            Array(values.enumerated().map { index, n in
+                "{\"event\": \"tally\", \"date\": \"2026-11-0\(1 + index % 9)T10:00:00Z\", \"value\": {\"n\": \(n)}}\n"
+            }.joined().utf8)
+        }
+        let small = (0..<300).map { $0 % 9 + 1 }
+        let engine = RuleEngine(rules: rules, clock: .fixed(Host.now))
+        #expect(try engine.loadDonations(ndjson: lines(small)).isEmpty)
+        #expect(try engine.value(of: "total", as: Int.self) == small.reduce(0) { $0 + $1 * 2 })
+        #expect(try engine.value(of: "top", as: Int.self) == 27)
+        #expect(try engine.value(of: "counted", as: Int.self) == small.reduce(0) { $0 + ($1 > 4 ? $1 : 1) })
+        // One value whose product overflows: the kept computations must not wrap it.
+        #expect(try engine.loadDonations(ndjson: lines([4_611_686_018_427_387_904])).isEmpty)
+        #expect(try engine.evaluate("total").error?.summary.contains("overflow") == true)
+        #expect(try engine.evaluate("top").error?.summary.contains("overflow") == true)
+        // Values whose products fit but whose sum does not, on a fresh engine and on one that kept
+        // a sum of small values first.
+        for warm in [false, true] {
+            let engine = RuleEngine(rules: rules, clock: .fixed(Host.now))
+            if warm {
+                #expect(try engine.loadDonations(ndjson: lines(small)).isEmpty)
+                #expect(try engine.evaluate("counted").error == nil)
+            }
+            #expect(try engine.loadDonations(ndjson: lines(Array(repeating: 2_305_843_009_213_693_951, count: 5))).isEmpty)
+            #expect(try engine.evaluate("total").error?.summary.contains("overflow") == true)
+            #expect(try engine.evaluate("counted").error?.summary.contains("overflow") == true)
+            #expect(try engine.value(of: "top", as: Int.self) == 6_917_529_027_641_081_853)
+        }
+    }
+
     @Test("values compare as Swift's == would: a list of donations equals itself, in any representation")
     func donationListEquality() throws {
         let engine = try Host.engine()
