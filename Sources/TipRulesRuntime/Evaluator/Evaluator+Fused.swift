@@ -818,7 +818,7 @@ extension Evaluator {
     }
 
     /// Whether `start` plus `n` additions of `k` or `l` stays well within `Int`.
-    private static func countingCannotOverflow(_ start: Int, _ k: Int, _ l: Int, _ n: Int) -> Bool {
+    static func countingCannotOverflow(_ start: Int, _ k: Int, _ l: Int, _ n: Int) -> Bool {
         let (reach, overflow) = max(k.magnitude, l.magnitude).multipliedReportingOverflow(by: UInt(n))
         return !overflow && reach <= UInt(Int.max / 2) && start.magnitude <= UInt(Int.max / 2)
     }

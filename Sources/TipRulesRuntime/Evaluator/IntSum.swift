@@ -12,21 +12,14 @@ struct IntSum: RowBatchVisitor {
     /// The sum of `column` over `list` from `start` when its bounds prove that nothing can
     /// fail or overflow on the way; nil otherwise, to add with a check at each step.
     static func of(_ column: IntColumn, over list: DonationList, batch: Int, from start: Int) -> Int? {
-        guard let bounds = column.writtenBounds, cannotOverflow(start, bounds, list.count) else { return nil }
+        // (Every partial sum within `start` plus `count` values of the larger bound's magnitude.)
+        guard let bounds = column.writtenBounds,
+              Evaluator.countingCannotOverflow(start, bounds.low, bounds.high, list.count) else { return nil }
         let buffer = UnsafeMutablePointer<Int>.allocate(capacity: batch)
         defer { buffer.deallocate() }
         var adder = IntSum(column: column, buffer: buffer, total: start)
         list.forEachRowBatch(batch: batch, &adder)
         return adder.total
-    }
-
-    /// Whether `start` plus `count` values within `bounds` stays within `Int` at every step.
-    private static func cannotOverflow(_ start: Int, _ bounds: IntBounds, _ count: Int) -> Bool {
-        let (below, lowOverflow) = bounds.low.multipliedReportingOverflow(by: count)
-        let (above, highOverflow) = bounds.high.multipliedReportingOverflow(by: count)
-        guard !lowOverflow, !highOverflow else { return false }
-        // Every partial sum lies between `start + min(0, n * low)` and `start + max(0, n * high)`.
-        return !start.addingReportingOverflow(min(0, below)).overflow && !start.addingReportingOverflow(max(0, above)).overflow
     }
 
     mutating func visit<Rows: BatchRows>(_ rows: Rows) {

@@ -467,13 +467,14 @@ final class TestColumn: BatchComputation {
     @inline(__always)
     private static func compareWide(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
                                     _ values: UnsafeRawPointer, _ constant: SIMD8<Double>) {
+        @inline(__always) func row(_ offset: Int) -> SIMD8<Double> { values.loadUnaligned(fromByteOffset: offset &* 8, as: SIMD8<Double>.self) }
         switch op {
-        case .equal: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .== constant }
-        case .notEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .!= constant }
-        case .less: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .< constant }
-        case .lessOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .<= constant }
-        case .greater: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .> constant }
-        case .greaterOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Double>.self) .>= constant }
+        case .equal: storeTruths(count, output) { row($0) .== constant }
+        case .notEqual: storeTruths(count, output) { row($0) .!= constant }
+        case .less: storeTruths(count, output) { row($0) .< constant }
+        case .lessOrEqual: storeTruths(count, output) { row($0) .<= constant }
+        case .greater: storeTruths(count, output) { row($0) .> constant }
+        case .greaterOrEqual: storeTruths(count, output) { row($0) .>= constant }
         }
     }
 
@@ -481,13 +482,14 @@ final class TestColumn: BatchComputation {
     @inline(__always)
     private static func compareWide(_ op: ComparisonOperator, _ count: Int, _ output: UnsafeMutablePointer<Bool>,
                                     _ values: UnsafeRawPointer, _ constant: SIMD8<Int64>) {
+        @inline(__always) func row(_ offset: Int) -> SIMD8<Int64> { values.loadUnaligned(fromByteOffset: offset &* 8, as: SIMD8<Int64>.self) }
         switch op {
-        case .equal: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .== constant }
-        case .notEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .!= constant }
-        case .less: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .< constant }
-        case .lessOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .<= constant }
-        case .greater: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .> constant }
-        case .greaterOrEqual: storeTruths(count, output) { values.loadUnaligned(fromByteOffset: $0 &* 8, as: SIMD8<Int64>.self) .>= constant }
+        case .equal: storeTruths(count, output) { row($0) .== constant }
+        case .notEqual: storeTruths(count, output) { row($0) .!= constant }
+        case .less: storeTruths(count, output) { row($0) .< constant }
+        case .lessOrEqual: storeTruths(count, output) { row($0) .<= constant }
+        case .greater: storeTruths(count, output) { row($0) .> constant }
+        case .greaterOrEqual: storeTruths(count, output) { row($0) .>= constant }
         }
     }
 
