@@ -228,6 +228,7 @@ enum Workloads {
         + workloads40
         + workloads41
         + workloads42
+        + workloads43
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -5932,6 +5933,301 @@ enum Workloads {
             name: "W1422", rule: "didRate.donations.filter { $0.score > 4 }.count > didRate.donations.filter { $0.score < 2 }.count",
             closure: { data, _, _ in
                 data.ratings.filter { $0.score > 4 }.count > data.ratings.filter { $0.score < 2 }.count
+            }),
+    ]
+
+    private static let workloads43: [Workload] = [
+        Workload(
+            name: "W1423", rule: "didRate.donations.filter { $0.landmarkID == 12 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 12 }.count)) > 2.5",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.landmarkID == 12 }.map(\.score).reduce(0, +) / Double(max(1, data.ratings.filter { $0.landmarkID == 12 }.count)) > 2.5
+            }),
+        Workload(
+            name: "W1424", rule: "didPurchase.donations.filter { $0.coupon != nil }.reduce(0.0) { $0 + $1.price } > 5000",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon != nil }.reduce(0.0) { $0 + $1.price } > 5000
+            }),
+        Workload(
+            name: "W1425", rule: "didRate.donations.compactMap(\\.helpful).reduce(0, +) > 5000",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.helpful).reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1426", rule: "didRate.donations.compactMap { $0.comment }.filter { $0.hasSuffix(\"7\") }.count >= 3",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.comment }.filter { $0.hasSuffix("7") }.count >= 3
+            }),
+        Workload(
+            name: "W1427", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0 == \"Zion\" }.count > didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0 == \"Alps\" }.count",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkName).filter { $0 == "Zion" }.count > data.views.map(\.landmarkName).filter { $0 == "Alps" }.count
+            }),
+        Workload(
+            name: "W1428", rule: "didPurchase.donations.sorted { $0.price > $1.price }.first?.sku == \"stove\"",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.price > $1.price }.first?.sku == "stove"
+            }),
+        Workload(
+            name: "W1429", rule: "didRate.donations.max { $0.score < $1.score }?.landmarkID ?? 0 > 10",
+            closure: { data, _, _ in
+                data.ratings.max { $0.score < $1.score }?.landmarkID ?? 0 > 10
+            }),
+        Workload(
+            name: "W1430", rule: "didPurchase.donations.max(by: { $0.quantity < $1.quantity })?.isGift == true",
+            closure: { data, _, _ in
+                data.purchases.max(by: { $0.quantity < $1.quantity })?.isGift == true
+            }),
+        Workload(
+            name: "W1431", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.map(\\.score).max() ?? 0 >= 4.5",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.map(\.score).max() ?? 0 >= 4.5
+            }),
+        Workload(
+            name: "W1432", rule: "didPurchase.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 }.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 2000",
+            closure: { data, _, _ in
+                data.purchases.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 30 }.reduce(0.0) { $0 + $1.price * Double($1.quantity) } > 2000
+            }),
+        Workload(
+            name: "W1433", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.lowercased() == \"wilbere bowl\" && $0.landmarkID > 45 }",
+            closure: { data, _, _ in
+                data.views.contains { $0.landmarkName.lowercased() == "wilbere bowl" && $0.landmarkID > 45 }
+            }),
+        Workload(
+            name: "W1434", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= 10",
+            closure: { data, _, _ in
+                Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= 10
+            }),
+        Workload(
+            name: "W1435", rule: "Set(didPurchase.donations.map(\\.sku)).contains(\"gift-card\") && Set(didPurchase.donations.map(\\.sku)).count > 5",
+            closure: { data, _, _ in
+                Set(data.purchases.map(\.sku)).contains("gift-card") && Set(data.purchases.map(\.sku)).count > 5
+            }),
+        Workload(
+            name: "W1436", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(10).reduce(0, +) / 10 > 4.5",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).sorted(by: >).prefix(10).reduce(0, +) / 10 > 4.5
+            }),
+        Workload(
+            name: "W1437", rule: "didPurchase.donations.map(\\.price).sorted()[didPurchase.donations.count / 2] > 100",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted()[data.purchases.count / 2] > 100
+            }),
+        Workload(
+            name: "W1438", rule: "didRate.donations.allSatisfy { $0.comment == nil || $0.comment!.hasPrefix(\"great\") }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { $0.comment == nil || $0.comment!.hasPrefix("great") }
+            }),
+        Workload(
+            name: "W1439", rule: "didPurchase.donations.first(where: { $0.discount ?? 0 > 0.25 })?.sku.hasPrefix(\"tent\") ?? false",
+            closure: { data, _, _ in
+                data.purchases.first(where: { $0.discount ?? 0 > 0.25 })?.sku.hasPrefix("tent") ?? false
+            }),
+        Workload(
+            name: "W1440", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 10 }.count * 2 > didRate.donations.count",
+            closure: { data, _, _ in
+                data.ratings.filter { ($0.helpful ?? 0) > 10 }.count * 2 > data.ratings.count
+            }),
+        Workload(
+            name: "W1441", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.suffix(10).contains { $0.landmarkID == v.landmarkID } }.count > 5",
+            closure: { data, _, _ in
+                data.views.filter { v in data.ratings.suffix(10).contains { $0.landmarkID == v.landmarkID } }.count > 5
+            }),
+        Workload(
+            name: "W1442", rule: "didLogin.donations.contains { l in didPurchase.donations.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 3600 } }",
+            closure: { data, _, _ in
+                data.logins.contains { l in data.purchases.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 3600 } }
+            }),
+        Workload(
+            name: "W1443", rule: "didPurchase.donations.filter { $0.isGift }.count(where: { $0.price > 100 }) >= 3",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift }.count(where: { $0.price > 100 }) >= 3
+            }),
+        Workload(
+            name: "W1444", rule: "didPurchase.donations.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 50000",
+            closure: { data, _, _ in
+                data.purchases.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 50000
+            }),
+        Workload(
+            name: "W1445", rule: "didRate.donations.filter { $0.comment != nil }.map(\\.score).min() ?? 5 < 1",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment != nil }.map(\.score).min() ?? 5 < 1
+            }),
+        Workload(
+            name: "W1446", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 % 2 == 0 }.count > 400",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).filter { $0 % 2 == 0 }.count > 400
+            }),
+        Workload(
+            name: "W1447", rule: "didRate.donations.map { $0.score * 2 }.filter { $0 > 8 }.count >= 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score * 2 }.filter { $0 > 8 }.count >= 100
+            }),
+        Workload(
+            name: "W1448", rule: "didPurchase.donations.filter { $0.sku.contains(\"tent\") && $0.quantity >= 2 }.count > 20",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.contains("tent") && $0.quantity >= 2 }.count > 20
+            }),
+        Workload(
+            name: "W1449", rule: "(didViewLandmarkDetail.donations.last(where: { $0.landmarkName == \"Denali\" })?.date ?? .distantPast) > Date.now.addingTimeInterval(-86400 * 7)",
+            closure: { data, _, _ in
+                (data.views.last(where: { $0.landmarkName == "Denali" })?.date ?? .distantPast) > Dataset.now.addingTimeInterval(-86400 * 7)
+            }),
+        Workload(
+            name: "W1450", rule: "didRate.donations.filter { $0.score < 1 }.map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score < 1 }.map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1451", rule: "didPurchase.donations.reduce(0) { $0 + ($1.isGift ? 1 : 0) } > 100",
+            closure: { data, _, _ in
+                data.purchases.reduce(0) { $0 + ($1.isGift ? 1 : 0) } > 100
+            }),
+        Workload(
+            name: "W1452", rule: "didRate.donations.reduce(0.0) { max($0, $1.score * Double($1.helpful ?? 1)) } > 50",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { max($0, $1.score * Double($1.helpful ?? 1)) } > 50
+            }),
+        Workload(
+            name: "W1453", rule: "didRate.donations.donatedWithin(.days(30)).filter { $0.score >= 4 }.count >= 10",
+            closure: { data, calendar, _ in
+                within(data.ratings, .day, 30, calendar).filter { $0.score >= 4 }.count >= 10
+            }),
+        Workload(
+            name: "W1454", rule: "recentViewsW1454.count >= 3 && Set(recentViewsW1454.map(\\.landmarkID)).count >= 2",
+            declarations: """
+            let recentViewsW1454 = didViewLandmarkDetail.donations.donatedWithin(.week)
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.views, .day, 7, calendar)
+                return recent.count >= 3 && Set(recent.map(\.landmarkID)).count >= 2
+            }),
+        Workload(
+            name: "W1455", rule: "giftTotalW1455 > 1000 && giftTotalW1455 < 100000",
+            declarations: """
+            let giftTotalW1455 = didPurchase.donations.filter { $0.isGift }.reduce(0.0) { $0 + $1.price }
+
+            """,
+            closure: { data, _, _ in
+                let total = data.purchases.filter { $0.isGift }.reduce(0.0) { $0 + $1.price }
+                return total > 1000 && total < 100000
+            }),
+        Workload(
+            name: "W1456", rule: "scoresW1456.filter { $0 > meanW1456 }.count > scoresW1456.count / 3",
+            declarations: """
+            let scoresW1456 = didRate.donations.map(\\.score)
+            let meanW1456 = scoresW1456.reduce(0, +) / Double(max(1, scoresW1456.count))
+
+            """,
+            closure: { data, _, _ in
+                let scores = data.ratings.map(\.score)
+                let mean = scores.reduce(0, +) / Double(max(1, scores.count))
+                return scores.filter { $0 > mean }.count > scores.count / 3
+            }),
+        Workload(
+            name: "W1457", rule: "didPurchase.donations.map(\\.quantity).reduce(0, +) > didPurchase.donations.count * 2",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).reduce(0, +) > data.purchases.count * 2
+            }),
+        Workload(
+            name: "W1458", rule: "didRate.donations.filter { $0.helpful == nil }.count < didRate.donations.count / 2",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful == nil }.count < data.ratings.count / 2
+            }),
+        Workload(
+            name: "W1459", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.max() ?? 0 > 10",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.count }.max() ?? 0 > 10
+            }),
+        Workload(
+            name: "W1460", rule: "didPurchase.donations.contains { $0.coupon?.hasPrefix(\"SAVE2\") == true && $0.isGift && $0.quantity == 5 }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.coupon?.hasPrefix("SAVE2") == true && $0.isGift && $0.quantity == 5 }
+            }),
+        Workload(
+            name: "W1461", rule: "didRate.donations.suffix(100).map(\\.score).reduce(0, +) / 100 > 2",
+            closure: { data, _, _ in
+                data.ratings.suffix(100).map(\.score).reduce(0, +) / 100 > 2
+            }),
+        Workload(
+            name: "W1462", rule: "didPurchase.donations.prefix(100).filter { $0.discount != nil }.count > 20",
+            closure: { data, _, _ in
+                data.purchases.prefix(100).filter { $0.discount != nil }.count > 20
+            }),
+        Workload(
+            name: "W1463", rule: "didRate.donations.dropFirst(500).filter { $0.score > 4 }.count > 50",
+            closure: { data, _, _ in
+                data.ratings.dropFirst(500).filter { $0.score > 4 }.count > 50
+            }),
+        Workload(
+            name: "W1464", rule: "didRate.donations.sorted { $0.date > $1.date }.prefix(20).allSatisfy { $0.score > 1 }",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.date > $1.date }.prefix(20).allSatisfy { $0.score > 1 }
+            }),
+        Workload(
+            name: "W1465", rule: "(didRate.donations.filter { $0.score >= 4.5 }.last?.date ?? .distantPast) > Date.now.addingTimeInterval(-86400 * 2)",
+            closure: { data, _, _ in
+                (data.ratings.filter { $0.score >= 4.5 }.last?.date ?? .distantPast) > Dataset.now.addingTimeInterval(-86400 * 2)
+            }),
+        Workload(
+            name: "W1466", rule: "didPurchase.donations.filter { $0.price > 150 }.map(\\.sku).sorted().first ?? \"\" < \"m\"",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.price > 150 }.map(\.sku).sorted().first ?? "" < "m"
+            }),
+        Workload(
+            name: "W1467", rule: "didLogin.donations.count >= 5 && didViewLandmarkDetail.donations.filter { $0.landmarkID <= 5 }.count > 50",
+            closure: { data, _, _ in
+                data.logins.count >= 5 && data.views.filter { $0.landmarkID <= 5 }.count > 50
+            }),
+        Workload(
+            name: "W1468", rule: "didRate.donations.map { Int($0.score) }.reduce(0, +) > 1500",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score) }.reduce(0, +) > 1500
+            }),
+        Workload(
+            name: "W1469", rule: "didPurchase.donations.map { Int($0.price) / 10 }.max() ?? 0 > 15",
+            closure: { data, _, _ in
+                data.purchases.map { Int($0.price) / 10 }.max() ?? 0 > 15
+            }),
+        Workload(
+            name: "W1470", rule: "didRate.donations.filter { $0.comment?.count ?? 0 > 7 }.count > 50",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.count ?? 0 > 7 }.count > 50
+            }),
+        Workload(
+            name: "W1471", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName != \"Wilbere Bowl\" }.map(\\.landmarkID).reduce(0, +) % 7 == 3",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName != "Wilbere Bowl" }.map(\.landmarkID).reduce(0, +) % 7 == 3
+            }),
+        Workload(
+            name: "W1472", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.isGift ? $1.price : 0) } / max(1, didPurchase.donations.reduce(0.0) { $0 + $1.price }) > 0.1",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.isGift ? $1.price : 0) } / max(1, data.purchases.reduce(0.0) { $0 + $1.price }) > 0.1
+            }),
+        Workload(
+            name: "W1473", rule: "didRate.donations.contains { r in r.score >= 4.5 && didPurchase.donations.suffix(50).contains { $0.date > r.date && $0.price > 190 } }",
+            closure: { data, _, _ in
+                data.ratings.contains { r in r.score >= 4.5 && data.purchases.suffix(50).contains { $0.date > r.date && $0.price > 190 } }
+            }),
+        Workload(
+            name: "W1474", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).max()! - didViewLandmarkDetail.donations.map(\\.landmarkID).min()! > 40",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).max()! - data.views.map(\.landmarkID).min()! > 40
+            }),
+        Workload(
+            name: "W1475", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great 4\") ?? false }.map(\\.score).reduce(0, +) > 20",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.hasPrefix("great 4") ?? false }.map(\.score).reduce(0, +) > 20
+            }),
+        Workload(
+            name: "W1476", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.contains { $0.sku == \"bear-can\" }",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.contains { $0.sku == "bear-can" }
+            }),
+        Workload(
+            name: "W1477", rule: "didRate.donations.map { $0.helpful ?? 0 }.filter { $0 > 15 }.count > didRate.donations.count / 10",
+            closure: { data, _, _ in
+                data.ratings.map { $0.helpful ?? 0 }.filter { $0 > 15 }.count > data.ratings.count / 10
             }),
     ]
 
