@@ -1436,6 +1436,32 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("largest and smallest Doubles and dates, computed in lanes, keep the zero and skip the NaN the closure's order does",
+          arguments: [
+              // 1 / x tells 0.0 from -0.0. Ratings hold 0.0 from the first row, -0.0 at row 23, and NaN at rows 17 and 41.
+              "1 / view.donations.map(\\.rating).min()!", "1 / view.donations.map(\\.rating).max()!",
+              "1 / view.donations.map { -$0.rating }.max()!", "1 / view.donations.map { -$0.rating }.min()!",
+              "1 / view.donations.dropFirst(20).map(\\.rating).min()!", "1 / view.donations.reversed().map(\\.rating).min()!",
+              "1 / view.donations.filter { $0.id > 0 }.map(\\.rating).min()!", "1 / view.donations.compactMap(\\.weight).min()!",
+              "1 / view.donations.map { $0.rating * 2 }.min()!", "1 / view.donations.map { $0.seen ? $0.rating : 1 }.min()!",
+              // Swift's max keeps the last of equal values, min the first; a NaN start stays.
+              "1 / view.donations.reduce(9.0) { min($0, $1.rating) }", "1 / view.donations.reduce(-9.0) { max($0, -$1.rating) }",
+              "1 / view.donations.reduce(0.0) { max($0, -$1.rating) }", "1 / view.donations.reduce(-0.0) { max($0, -$1.rating) }",
+              "1 / view.donations.reduce(-0.0) { min($0, $1.rating) }", "1 / view.donations.reduce(0.0) { min($0, $1.rating) }",
+              "1 / view.donations.reduce(-9.0) { max($0, $1.rating - 5) }", "1 / view.donations.reduce(9.0) { min($0, $1.rating * 3) }",
+              // Rows with id 0 hold -0.0 (row 23) before 0.0 (row 77); rows 22 and 23 hold 0.0 and -0.0.
+              "1 / view.donations.filter { $0.id == 0 }.map { $0.rating * 2 }.min()!",
+              "1 / view.donations.filter { $0.id == 0 }.map { -$0.rating * 2 }.max()!",
+              "1 / view.donations.dropFirst(22).prefix(11).reduce(-9.0) { max($0, -$1.rating) }",
+              "1 / view.donations.dropFirst(22).prefix(11).reduce(9.0) { min($0, $1.rating * 2) }",
+              "view.donations.reduce(Double.nan) { max($0, $1.rating) }.isNaN", "view.donations.reduce(0.5) { max($0, $1.rating) }",
+              "view.donations.map(\\.when).max()! > view.donations.map(\\.when).min()!",
+              "view.donations.map { $0.when.addingTimeInterval(-$0.rating) }.min()!.timeIntervalSince(view.donations.map(\\.when).max()!)",
+          ])
+    func doubleExtremes(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
           arguments: [
               "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",

@@ -123,17 +123,10 @@ extension BuiltinImplementations {
         return next < result ? next : result
     }
 
-    /// `swiftExtreme` folded over `values` from `start`, with a loop for each operation (so the
-    /// choice is not made again for every value).
+    /// `swiftExtreme` folded over `values` from `start` (see `DoubleExtremes`).
     @inline(__always)
-    static func swiftExtreme<T: Comparable>(of values: UnsafeBufferPointer<T>, from start: T, isMax: Bool) -> T {
-        var result = start
-        if isMax {
-            for value in values { result = swiftExtreme(result, value, isMax: true) }
-        } else {
-            for value in values { result = swiftExtreme(result, value, isMax: false) }
-        }
-        return result
+    static func swiftExtreme(of values: UnsafeBufferPointer<Double>, from start: Double, isMax: Bool) -> Double {
+        DoubleExtremes.fold(values, from: start, DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: true))
     }
 
     /// The built-ins whose result is always the same scalar type, whatever the call's types.

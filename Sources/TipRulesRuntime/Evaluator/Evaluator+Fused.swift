@@ -1691,13 +1691,8 @@ extension Evaluator {
             try tick(list.count * perElement, range)
             var result: Double?
             Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
-                guard var current = result ?? values.first else { return }
-                if isMax {
-                    for value in values { current = value > current ? value : current }
-                } else {
-                    for value in values { current = value < current ? value : current }
-                }
-                result = current
+                guard let current = result ?? values.first else { return }
+                result = DoubleExtremes.fold(values, from: current, DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: false))
             }
             columns.put(kept)
             return result.map { isDate ? .date($0) : .double($0) }
@@ -1731,7 +1726,10 @@ extension Evaluator {
         case .computed(let keys):
             // The standard library's own `max()` or `min()`, as on the array `map` would make.
             switch keys {
-            case .numbers(let keys): return .double((isMax ? keys.max() : keys.min())!)
+            case .numbers(let keys):
+                return .double(keys.withUnsafeBufferPointer { values in
+                    DoubleExtremes.fold(values, from: values[0], DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: false))
+                })
             case .ints(let keys): return .int((isMax ? keys.max() : keys.min())!)
             case .values(let keys): return (isMax ? keys.max(by: Value.less) : keys.min(by: Value.less))!
             }
@@ -1750,8 +1748,14 @@ extension Evaluator {
                     }
                     return result
                 })
-            case .double(let items): return .double((isMax ? items[range].max() : items[range].min())!)
-            case .date(let items): return .date((isMax ? items[range].max() : items[range].min())!)
+            case .double(let items), .date(let items):
+                let result = items.withUnsafeBufferPointer { buffer in
+                    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
+                    let values = UnsafeBufferPointer(rebasing: buffer[range])
+                    return DoubleExtremes.fold(values, from: values[0], DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: false))
+                }
+                if case .date = column { return .date(result) }
+                return .double(result)
             default: break
             }
         }
