@@ -1450,7 +1450,8 @@ struct OptimizerTests {
               "1 / view.donations.reduce(-0.0) { min($0, $1.rating) }", "1 / view.donations.reduce(0.0) { min($0, $1.rating) }",
               "1 / view.donations.reduce(-9.0) { max($0, $1.rating - 5) }", "1 / view.donations.reduce(9.0) { min($0, $1.rating * 3) }",
               // Rows with id 0 hold -0.0 (row 23) before 0.0 (row 77); rows 22 and 23 hold 0.0 and -0.0.
-              "1 / view.donations.filter { $0.id == 0 }.map { $0.rating * 2 }.min()!",
+              "1 / view.donations.filter { $0.id == 0 }.map { $0.rating * 2 }.min()!", "1 / view.donations.filter { $0.id == 0 }.map(\\.rating).min()!",
+              "view.donations.filter { $0.seen }.map(\\.rating).max()!", "view.donations.filter { !$0.seen }.map(\\.when).min()!",
               "1 / view.donations.filter { $0.id == 0 }.map { -$0.rating * 2 }.max()!",
               "1 / view.donations.dropFirst(22).prefix(11).reduce(-9.0) { max($0, -$1.rating) }",
               "1 / view.donations.dropFirst(22).prefix(11).reduce(9.0) { min($0, $1.rating * 2) }",

@@ -24,36 +24,66 @@ enum DoubleExtremes {
 
     /// `values` folded in order from `start` by `rule`.
     static func fold(_ values: UnsafeBufferPointer<Double>, from start: Double, _ rule: Rule) -> Double {
+        guard let base = values.baseAddress else { return start }
+        return fold(values.count, from: start, rule) { base[$0] }
+    }
+
+    /// `Sequence.max()` or `min()` of `values`: nil when there are none.
+    static func sequenceExtreme(_ values: UnsafeBufferPointer<Double>, isMax: Bool) -> Double? {
+        guard let first = values.first else { return nil }
+        return fold(values, from: first, Rule(isMax: isMax, keepsLastOfEqual: false))
+    }
+
+    /// The same of an array.
+    static func sequenceExtreme(_ values: [Double], isMax: Bool) -> Double? {
+        values.withUnsafeBufferPointer { sequenceExtreme($0, isMax: isMax) }
+    }
+
+    /// The same of the values at `positions` of `values`, in the positions' order.
+    static func sequenceExtreme(_ values: UnsafeBufferPointer<Double>, at positions: [Int], isMax: Bool) -> Double? {
+        positions.withUnsafeBufferPointer { positions in
+            guard let first = positions.first else { return nil }
+            return fold(positions.count, from: values[first], Rule(isMax: isMax, keepsLastOfEqual: false)) { offset in
+                let position = positions[offset]
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: values.count), "a list past its stream's end")
+                return values.baseAddress.unsafelyUnwrapped[position]
+            }
+        }
+    }
+
+    /// The `count` values `read` gives, by offset, folded in order from `start` by `rule`.
+    @inline(__always)
+    private static func fold(_ count: Int, from start: Double, _ rule: Rule, _ read: (Int) -> Double) -> Double {
         // A NaN running value stays: no comparison with it holds.
-        guard !start.isNaN, let base = values.baseAddress else { return start }
-        let isMax = rule != .less
-        let extreme = isMax ? largest(base, values.count, from: start) : smallest(base, values.count, from: start)
+        guard !start.isNaN else { return start }
+        let extreme = rule == .less ? smallest(count, from: start, read) : largest(count, from: start, read)
         if extreme != 0 { return extreme }
         // A zero: which of 0.0 and -0.0 the rule keeps.
         switch rule {
         case .greater, .less:
             if start == 0 { return start }
-            for value in values where value == 0 { return value }
+            for offset in 0..<count where read(offset) == 0 { return read(offset) }
             return start
         case .greaterOrEqual:
-            for value in values.reversed() where value == 0 { return value }
+            for offset in (0..<count).reversed() where read(offset) == 0 { return read(offset) }
             return start
         }
     }
 
-    /// The largest value of `count` at `base` and `start` (not a NaN), NaNs skipped; which of
-    /// equal values is not decided.
-    private static func largest(_ base: UnsafePointer<Double>, _ count: Int, from start: Double) -> Double {
+    /// The largest of `count` values and `start` (not a NaN), NaNs skipped; which of equal
+    /// values is not decided.
+    @inline(__always)
+    private static func largest(_ count: Int, from start: Double, _ read: (Int) -> Double) -> Double {
         var lanes = SIMD8<Double>(repeating: start)
         var offset = 0
         while offset + 8 <= count {
-            let next = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD8<Double>.self)
+            let next = lanesAt(offset, read)
             lanes.replace(with: next, where: next .> lanes)
             offset += 8
         }
         var result = lanes.max()
         while offset < count {
-            let next = base[offset]
+            let next = read(offset)
             result = next > result ? next : result
             offset += 1
         }
@@ -61,20 +91,27 @@ enum DoubleExtremes {
     }
 
     /// The smallest, as `largest`.
-    private static func smallest(_ base: UnsafePointer<Double>, _ count: Int, from start: Double) -> Double {
+    @inline(__always)
+    private static func smallest(_ count: Int, from start: Double, _ read: (Int) -> Double) -> Double {
         var lanes = SIMD8<Double>(repeating: start)
         var offset = 0
         while offset + 8 <= count {
-            let next = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD8<Double>.self)
+            let next = lanesAt(offset, read)
             lanes.replace(with: next, where: next .< lanes)
             offset += 8
         }
         var result = lanes.min()
         while offset < count {
-            let next = base[offset]
+            let next = read(offset)
             result = next < result ? next : result
             offset += 1
         }
         return result
+    }
+
+    @inline(__always)
+    private static func lanesAt(_ offset: Int, _ read: (Int) -> Double) -> SIMD8<Double> {
+        SIMD8(read(offset), read(offset + 1), read(offset + 2), read(offset + 3),
+              read(offset + 4), read(offset + 5), read(offset + 6), read(offset + 7))
     }
 }

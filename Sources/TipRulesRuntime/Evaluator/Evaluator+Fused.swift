@@ -1726,10 +1726,7 @@ extension Evaluator {
         case .computed(let keys):
             // The standard library's own `max()` or `min()`, as on the array `map` would make.
             switch keys {
-            case .numbers(let keys):
-                return .double(keys.withUnsafeBufferPointer { values in
-                    DoubleExtremes.fold(values, from: values[0], DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: false))
-                })
+            case .numbers(let keys): return .double(DoubleExtremes.sequenceExtreme(keys, isMax: isMax)!)
             case .ints(let keys): return .int((isMax ? keys.max() : keys.min())!)
             case .values(let keys): return (isMax ? keys.max(by: Value.less) : keys.min(by: Value.less))!
             }
@@ -1751,8 +1748,7 @@ extension Evaluator {
             case .double(let items), .date(let items):
                 let result = items.withUnsafeBufferPointer { buffer in
                     precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
-                    let values = UnsafeBufferPointer(rebasing: buffer[range])
-                    return DoubleExtremes.fold(values, from: values[0], DoubleExtremes.Rule(isMax: isMax, keepsLastOfEqual: false))
+                    return DoubleExtremes.sequenceExtreme(UnsafeBufferPointer(rebasing: buffer[range]), isMax: isMax)!
                 }
                 if case .date = column { return .date(result) }
                 return .double(result)
@@ -1766,10 +1762,13 @@ extension Evaluator {
                 let values = positions.lazy.map { items[$0] }
                 return (isMax ? values.max() : values.min())!
             }
+            func numbers(_ items: ColumnArray<Double>) -> Double {
+                items.withUnsafeBufferPointer { DoubleExtremes.sequenceExtreme($0, at: positions, isMax: isMax)! }
+            }
             switch column {
             case .int(let items): return .int(extreme(items))
-            case .double(let items): return .double(extreme(items))
-            case .date(let items): return .date(extreme(items))
+            case .double(let items): return .double(numbers(items))
+            case .date(let items): return .date(numbers(items))
             case .string(let items): return .string(extreme(items))
             default: break
             }
@@ -1810,19 +1809,20 @@ extension Evaluator {
     /// machine values); and how many there were.
     private func extremeSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
                                     _ meter: StepMeter?) -> (Value, Int) {
-        func extreme<T: Comparable>(_ read: (Int) -> T?, _ make: (T) -> Value) -> (Value, Int) {
+        func extreme<T: Comparable>(_ read: (Int) -> T?, _ make: (T) -> Value, _ pick: ([T]) -> T?) -> (Value, Int) {
             var kept: [T] = []
             kept.reserveCapacity(list.count)
             for offset in 0..<list.count {
                 if let value = read(list.position(at: offset)) { kept.append(value) }
             }
-            return ((isMax ? kept.max() : kept.min()).map(make) ?? .null, kept.count)
+            return (pick(kept).map(make) ?? .null, kept.count)
         }
         if case .field(let index) = mapping {
+            let numbers = { (kept: [Double]) in DoubleExtremes.sequenceExtreme(kept, isMax: isMax) }
             switch list.stream.columns[index] {
-            case .optionalInt(let items): return extreme({ items[$0] }, Value.int)
-            case .optionalDouble(let items): return extreme({ items[$0] }, Value.double)
-            case .optionalDate(let items): return extreme({ items[$0] }, Value.date)
+            case .optionalInt(let items): return extreme({ items[$0] }, Value.int) { isMax ? $0.max() : $0.min() }
+            case .optionalDouble(let items): return extreme({ items[$0] }, Value.double, numbers)
+            case .optionalDate(let items): return extreme({ items[$0] }, Value.date, numbers)
             default: break
             }
         }
