@@ -127,14 +127,19 @@ final class JoinIndex: Sendable {
     /// The donations whose field has the value; nil when none has.
     func matches(of key: Value) -> JoinMatches? {
         switch key {
-        case .int(let k) where !dense.isEmpty:
-            let (slot, overflow) = k.subtractingReportingOverflow(denseBase)
-            guard !overflow, slot >= 0, slot < dense.count, dense[slot].count > 0 else { return nil }
-            return dense[slot]
-        case .int(let k): return ints[k]
+        case .int(let k): return matches(ofInt: k)
         case .string(let k): return strings[k]
         default: return nil
         }
+    }
+
+    /// The same for an `Int` value.
+    @inline(__always)
+    func matches(ofInt k: Int) -> JoinMatches? {
+        guard !dense.isEmpty else { return ints[k] }
+        let (slot, overflow) = k.subtractingReportingOverflow(denseBase)
+        guard !overflow, slot >= 0, slot < dense.count else { return nil }
+        return dense.withUnsafeBufferPointer { table in table[slot].count > 0 ? table[slot] : nil }
     }
 }
 

@@ -168,7 +168,16 @@ extension NestedWindow {
 final class JoinState {
     /// The inner rows gone through so far.
     var work = 0
-    var index: JoinIndex?
+    /// The index, once built, and the same unretained, to be read at every row without being
+    /// retained (`index` keeps it alive).
+    private(set) var index: JoinIndex?
+    private(set) var unmanagedIndex: Unmanaged<JoinIndex>?
+
+    func keep(_ built: JoinIndex) {
+        index = built
+        unmanagedIndex = Unmanaged.passUnretained(built)
+    }
+
     /// How many times the list the outer rows go through before the index is built: an entry
     /// of it costs about as much as comparing this many rows (of `String` keys; of `Int` keys,
     /// usually in a dense table).

@@ -289,14 +289,24 @@ struct RowPredicateBinder {
     /// any other scan.
     private func joinedScan(_ scan: NestedScan, _ list: DonationList) -> (() -> (examined: Int, match: Int?))? {
         guard case .contiguous(let rows) = list.positions, let plan = JoinPlan(scan.predicate), let search = joinedSearch(plan) else { return nil }
-        let key = values(plan.key), stream = self.stream, count = list.count, fromEnd = scan.mode == .last
-        // An `Int` key's index is usually a dense table (see `JoinIndex`), quick to build.
+        let stream = self.stream, count = list.count, fromEnd = scan.mode == .last
+        // An `Int` key is read as a machine `Int` (its index is usually a dense table, quick
+        // to build: see `JoinIndex`); any other as a value.
+        let lookUp: (JoinIndex) -> JoinMatches?
+        switch bind(plan.key) {
+        case .computedInts(let key): lookUp = { $0.matches(ofInt: key(0)) }
+        case let bound:
+            let key = values(bound)
+            lookUp = { $0.matches(of: key(0)) }
+        }
         let indexAfter: Int
         if case .int = stream.columns[plan.field] { indexAfter = JoinState.intIndexAfter } else { indexAfter = JoinState.indexAfter }
         let state = JoinState()
         return {
-            if let index = state.index {
-                guard let matches = index.matches(of: key(0)) else { return (count, nil) }
+            // (Through the unmanaged reference: a strong one read from the state is retained
+            // and released at every row.)
+            if let index = state.unmanagedIndex {
+                guard let matches = index._withUnsafeGuaranteedRef(lookUp) else { return (count, nil) }
                 return fromEnd ? (count - matches.last, rows.lowerBound + matches.last) : (matches.first + 1, rows.lowerBound + matches.first)
             }
             let match = search(rows, fromEnd)
@@ -305,7 +315,7 @@ struct RowPredicateBinder {
             if state.work > indexAfter * count {
                 let rest = plan.rest?.predicate.map { bind($0) }
                 let kept = rest.map { rest in rows.filter(rest) } ?? Array(rows)
-                state.index = JoinIndex(stream: stream, rows: rows, clock: 0, restValues: [], field: plan.field, kept: kept)
+                state.keep(JoinIndex(stream: stream, rows: rows, clock: 0, restValues: [], field: plan.field, kept: kept))
             }
             return answer
         }
