@@ -59,9 +59,11 @@ public final class RuleEngine: Sendable {
             inputs(context(for: program, cache: cache), now: clock.now())
         }
 
-        /// The same with the context and the clock already read.
-        func inputs(_ context: EvaluationContext, now: Date) -> EvaluationInputs {
-            EvaluationInputs(context: context, now: now, parameterValues: parameterValues, memoGeneration: memo.generation)
+        /// The same with the context and the clock already read; `remembers` tells whether the
+        /// outcome is to be remembered (see `ResultMemo.remembersOutcome`).
+        func inputs(_ context: EvaluationContext, now: Date, remembers: Bool = true) -> EvaluationInputs {
+            EvaluationInputs(context: context, now: now, parameterValues: parameterValues, memoGeneration: memo.generation,
+                             remembers: remembers)
         }
 
         /// The context of evaluations under `options`, made on first use after they change.
@@ -79,6 +81,8 @@ public final class RuleEngine: Sendable {
         var now: Date
         var parameterValues: [Value]
         var memoGeneration: Int
+        /// Whether the memo is to keep the outcome.
+        var remembers: Bool
     }
 
     /// A few names and their declaration indices, most recent first.
@@ -227,8 +231,14 @@ public final class RuleEngine: Sendable {
     public func isSatisfied(_ rule: String) throws(Diagnostic) -> Bool {
         // The type decides before anything is evaluated; then the value alone, without a
         // `RuleResult` or even an `EvaluationResult` around it.
-        let answer = try outcome(of: rule, asRule: true)
-        guard case .bool(let holds) = try answer.outcome.outcome.get() else { return false }
+        var inputs: EvaluationInputs?
+        let answer = try outcome(of: rule, asRule: true, &inputs)
+        let value = if let remembered = answer.remembered {
+            try remembered.outcome.get()
+        } else {
+            try evaluateAfresh(declarationAt: answer.index, inputs!).get()
+        }
+        guard case .bool(let holds) = value else { return false }
         return holds
     }
 
@@ -243,9 +253,15 @@ public final class RuleEngine: Sendable {
 
     /// Evaluates a `let` or `rule`.
     public func evaluate(_ name: String) throws(Diagnostic) -> RuleResult {
-        let answer = try outcome(of: name, asRule: false)
+        var inputs: EvaluationInputs?
+        let answer = try outcome(of: name, asRule: false, &inputs)
         let declaration = rules.program.declarations[answer.index]
-        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: answer.outcome.outcome))
+        let outcome = if let remembered = answer.remembered {
+            remembered.outcome
+        } else {
+            try evaluateAfresh(declarationAt: answer.index, inputs!)
+        }
+        return RuleResult(EvaluationResult(name: declaration.name, type: declaration.type, outcome: outcome))
     }
 
     /// What asking for a declaration found under the state's lock.
@@ -255,24 +271,27 @@ public final class RuleEngine: Sendable {
         case evaluate(RecentNames.Declaration)
     }
 
-    /// A declaration's index and its value or runtime error now: the outcome remembered from
-    /// the last time it was asked when nothing it depends on changed since (see `ResultMemo`),
-    /// or else evaluated over a fresh snapshot. `asRule` asks for a `Bool` declaration.
-    private func outcome(of name: String, asRule: Bool) throws(Diagnostic) -> (index: Int, outcome: ResultMemo.Outcome) {
+    /// A declaration's index, and its value or runtime error now as remembered from the last
+    /// time it was asked when nothing it depends on changed since (see `ResultMemo`); nil when
+    /// it is to be evaluated afresh with `inputs` (the caller's, so that neither an outcome
+    /// object is made for an evaluation the memo does not keep, nor a value copied out of the
+    /// memo's). `asRule` asks for a `Bool` declaration.
+    private func outcome(of name: String, asRule: Bool,
+                         _ inputs: inout EvaluationInputs?) throws(Diagnostic) -> (index: Int, remembered: ResultMemo.Outcome?) {
         // Which donations a snapshot taken now would hold, before the clock is read (see
         // `evaluateAfresh`).
         let generation = inMemory?.currentGeneration
         let program = rules.program
         // One lock for the name, the clock, the memo and, when the memo has no answer, what
         // the evaluation reads (kept out of `Lookup`, which every answer copies).
-        var inputs: EvaluationInputs?
         let lookup = state.write { state -> Lookup in
             guard let declaration = state.recentNames.declaration(named: name, in: program) else { return .unknown }
             let context = state.context(for: program, cache: incremental)
             let now = state.clock.now()
             guard let generation, let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
                                                                       now: now, in: context) else {
-                inputs = state.inputs(context, now: now)
+                inputs = state.inputs(context, now: now,
+                                      remembers: state.memo.remembersOutcome(ofDeclarationAt: declaration.index, now: now))
                 return .evaluate(declaration)
             }
             return .remembered(declaration, remembered)
@@ -286,23 +305,21 @@ public final class RuleEngine: Sendable {
         switch lookup {
         case .unknown: throw APIErrors.unknown("'let' or 'rule'", name, among: rules.declarationNames)
         case .remembered(let declaration, let remembered): return (try checked(declaration), remembered)
-        case .evaluate(let declaration):
-            let index = try checked(declaration)
-            return (index, try evaluateAfresh(declarationAt: index, inputs!))
+        case .evaluate(let declaration): return (try checked(declaration), nil)
         }
     }
 
     /// Evaluates a declaration over a fresh snapshot, and remembers the outcome when the
-    /// storage is in memory (returning the memo's own object for it).
-    private func evaluateAfresh(declarationAt index: Int, _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
+    /// storage is in memory and `inputs` say to.
+    private func evaluateAfresh(declarationAt index: Int, _ inputs: EvaluationInputs) throws(Diagnostic) -> Result<Value, Diagnostic> {
         try evaluateAfresh(inputs, { $0.outcome(ofDeclarationAt: index) }) { state, outcome, snapshot in
             state.memo.remember(outcome, ofDeclarationAt: index, over: snapshot, now: inputs.now, in: inputs.context,
                                 generation: inputs.memoGeneration)
         }
     }
 
-    /// Runs `evaluate` over a fresh snapshot and, when the storage is in memory, has `remember`
-    /// keep the outcome in the memo under the state's lock (returning the memo's own object).
+    /// Runs `evaluate` over a fresh snapshot and, when the storage is in memory and `inputs`
+    /// say to, has `remember` keep the outcome in the memo under the state's lock.
     ///
     /// The snapshot is taken after the clock was read (in `inputs`): the evaluation is as of
     /// that reading, over every donation recorded by the time of the snapshot. One recorded
@@ -310,7 +327,7 @@ public final class RuleEngine: Sendable {
     /// (only donations dated at or before the clock exist), as it would be had it come later.
     private func evaluateAfresh(_ inputs: EvaluationInputs, _ evaluate: (inout Evaluation) -> Result<Value, Diagnostic>,
                                 remember: (inout State, Result<Value, Diagnostic>, StoreSnapshot) -> ResultMemo.Outcome?)
-        throws(Diagnostic) -> ResultMemo.Outcome {
+        throws(Diagnostic) -> Result<Value, Diagnostic> {
         let rememberable = inMemory?.storeSnapshot()
         var evaluation = if let rememberable {
             Evaluation(context: inputs.context, store: rememberable.store, now: inputs.now, parameterValues: inputs.parameterValues)
@@ -318,10 +335,10 @@ public final class RuleEngine: Sendable {
             Evaluation(context: inputs.context, donations: try storage.snapshot(), now: inputs.now, parameterValues: inputs.parameterValues)
         }
         let outcome = evaluate(&evaluation)
-        if let rememberable, let remembered = state.write({ remember(&$0, outcome, rememberable) }) {
-            return remembered
+        if let rememberable, inputs.remembers {
+            state.write { _ = remember(&$0, outcome, rememberable) }
         }
-        return ResultMemo.Outcome(outcome)
+        return outcome
     }
 
     /// Evaluates every `let` and `rule` over one snapshot, in file order.
@@ -353,7 +370,7 @@ public final class RuleEngine: Sendable {
                                                                    in: context) {
                 return (prepared, slot, remembered)
             }
-            inputs = state.inputs(context, now: now)
+            inputs = state.inputs(context, now: now, remembers: state.memo.remembersOutcome(ofExpressionInSlot: slot, now: now))
             return (prepared, slot, nil)
         }
         let prepared: PreparedExpression, slot: Int
@@ -370,7 +387,7 @@ public final class RuleEngine: Sendable {
         }
         do {
             // (A text compiled just now reads the clock after compiling it.)
-            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot, inputs ?? evaluationInputs()).outcome)
+            return result(of: prepared, try evaluateAfresh(prepared, inSlot: slot, inputs ?? evaluationInputs()))
         } catch {
             throw RuleError(diagnostics: [error])
         }
@@ -383,7 +400,7 @@ public final class RuleEngine: Sendable {
     /// Evaluates an expression over a fresh snapshot, and remembers the outcome in its slot
     /// when the storage is in memory and the slot still holds it.
     private func evaluateAfresh(_ prepared: PreparedExpression, inSlot slot: Int,
-                                _ inputs: EvaluationInputs) throws(Diagnostic) -> ResultMemo.Outcome {
+                                _ inputs: EvaluationInputs) throws(Diagnostic) -> Result<Value, Diagnostic> {
         try evaluateAfresh(inputs, { $0.outcome(of: prepared) }) { state, outcome, snapshot in
             guard state.recentExpressions.holds(prepared, inSlot: slot) else { return nil }
             return state.memo.remember(outcome, ofExpression: prepared, inSlot: slot, over: snapshot, now: inputs.now,

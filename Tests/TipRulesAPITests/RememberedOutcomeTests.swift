@@ -127,6 +127,26 @@ struct RememberedOutcomeTests {
         #expect(try engine.value(of: "total", as: Int.self) == 17)
     }
 
+    @Test("a rule that reads Date.now follows a clock that moves, stands, comes back and moves on, with donations between")
+    func clockThatStands() throws {
+        let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))
+        let didRate = try engine.event("didRate", donationInfo: Score.self)
+        try didRate.donate(Score(score: 4), at: Host.now.addingTimeInterval(-86400 * 2))
+        // (Seconds from now, asked twice or more where the clock stands; a donation after step 9.)
+        let moves: [Double] = [0, 10, 20, 20, 20, 0, 0, 86400, 86400, 20, 20, 30, 0]
+        for (step, offset) in moves.enumerated() {
+            if step == 9 { try didRate.donate(Score(score: 5), at: Host.now.addingTimeInterval(-60)) }
+            let clock = Host.now.addingTimeInterval(offset)
+            engine.clock = .fixed(clock)
+            #expect(try engine.value(of: "clock", as: Date.self) == clock, "step \(step)")
+            // Ratings of more than 2 within three days of the clock.
+            let expected = (offset < 86400 ? 1 : 0) + (step >= 9 ? 1 : 0)
+            #expect(try engine.value(of: "recentHigh", as: Int.self) == expected, "step \(step)")
+            #expect(try engine.evaluate(expression: "Date.now.timeIntervalSince(didRate.donations.first!.date)").decode(as: Double.self)
+                    == offset + 86400 * 2, "step \(step)")
+        }
+    }
+
     @Test("a window's answer holds while the clock moves until a donation leaves the window or a new one is reached")
     func windowEdges() throws {
         let engine = RuleEngine(rules: try RuleSet(source: Self.rules, name: "remembered.rules"), clock: .fixed(Host.now))

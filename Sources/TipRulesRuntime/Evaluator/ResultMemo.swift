@@ -43,6 +43,8 @@ package struct ResultMemo {
         // at every evaluation.)
         @exclusivity(unchecked) var generation: Int
         @exclusivity(unchecked) var now: Double
+        /// The clock the declaration was last asked at (see `remembersOutcome`).
+        @exclusivity(unchecked) var askedNow: Double
         /// Whether the outcome may change with any move of the clock (see `ClockDependence`).
         let readsNow: Bool
         /// The clock may move within it: no donation is dated in `lower...now` or `now..<upper`
@@ -56,6 +58,7 @@ package struct ResultMemo {
              outcome: Outcome) {
             self.generation = generation
             self.now = now
+            self.askedNow = now
             self.readsNow = readsNow
             self.clock = clock
             self.windows = windows
@@ -120,6 +123,27 @@ package struct ResultMemo {
                   gap.lower < start, start <= gap.upper else { return nil }
         }
         return entry.outcome
+    }
+
+    /// Whether to remember the outcome of a declaration the memo had none for at `now`: not
+    /// when the declaration reads `Date.now` and was asked last at another clock (a clock that
+    /// moves between asks, as the system clock does), since its outcome serves that very clock
+    /// alone; remembering it would take the owner's lock again and allocate, for nothing. Once
+    /// the clock stands still, the second ask at it remembers again.
+    package func remembersOutcome(ofDeclarationAt index: Int, now: Date) -> Bool {
+        index < entries.count ? ResultMemo.remembers(entries[index], now: now) : true
+    }
+
+    /// The same for the expression in a slot.
+    package func remembersOutcome(ofExpressionInSlot slot: Int, now: Date) -> Bool {
+        slot < expressionEntries.count ? ResultMemo.remembers(expressionEntries[slot], now: now) : true
+    }
+
+    private static func remembers(_ entry: Entry?, now: Date) -> Bool {
+        guard let entry, entry.readsNow else { return true }
+        let seconds = now.timeIntervalSinceReferenceDate
+        defer { entry.askedNow = seconds }
+        return entry.askedNow == seconds
     }
 
     /// Remembers an outcome computed over `snapshot` at `now`, unless `forget()` was called
