@@ -97,12 +97,15 @@ final class NestedWindow {
 
     /// For a residual that is an equality join (see `RowPredicateBinder.joinedSearch`), its
     /// search of a window: the first row that passes (the last, from the end).
-    let joined: ((Range<Int>, _ fromEnd: Bool) -> Int?)?
+    /// (Kept as a closure and a flag rather than an optional closure: unwrapping one retains
+    /// and releases its context at every outer row.)
+    let joined: (Range<Int>, _ fromEnd: Bool) -> Int?
+    let isJoined: Bool
 
     init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, joined: ((Range<Int>, Bool) -> Int?)?,
          dates: ColumnArray<Double>, whole: Range<Int>, cursor: RowCursor, mode: NestedScan.Mode) {
-        (self.plan, self.reads, self.residual, self.joined, self.dates, self.whole, self.cursor, self.mode)
-            = (plan, reads, residual, joined, dates, whole, cursor, mode)
+        (self.plan, self.reads, self.residual, self.joined, self.isJoined, self.dates, self.whole, self.cursor, self.mode)
+            = (plan, reads, residual, joined ?? { _, _ in nil }, joined != nil, dates, whole, cursor, mode)
         values = .allocate(capacity: reads.count)
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
@@ -158,7 +161,7 @@ extension NestedWindow {
     @inline(__always)
     private func find(in window: Range<Int>, fromEnd: Bool) -> Int? {
         if plan.residualHolds { return fromEnd ? window.last : window.first }
-        if let joined { return joined(window, fromEnd) }
+        if isJoined { return joined(window, fromEnd) }
         return fromEnd ? window.last(where: residual) : window.first(where: residual)
     }
 }

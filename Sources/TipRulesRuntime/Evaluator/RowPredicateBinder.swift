@@ -249,14 +249,22 @@ struct RowPredicateBinder {
     /// that passes it, the key read once and the field compared in a loop. Nil for a field of
     /// another type.
     private func joinedSearch(_ plan: JoinPlan) -> ((Range<Int>, _ fromEnd: Bool) -> Int?)? {
-        let key = values(plan.key), rest = plan.rest?.predicate.map { bind($0) }
+        let bound = bind(plan.key), rest = plan.rest?.predicate.map { bind($0) }
+        // (Each closure captures what it calls, and no optional closure: unwrapping one at
+        // every search retains and releases its context.)
         switch stream.columns[plan.field] {
         case .int(let items):
+            if case .computedInts(let key) = bound {
+                guard let rest else { return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd) { _ in true } } }
+                return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd, rest) }
+            }
+            let key = values(bound), rest = rest ?? { _ in true }
             return { rows, fromEnd in
                 guard case .int(let k) = key(0) else { return nil }
                 return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
             }
         case .string(let items):
+            let key = values(bound), rest = rest ?? { _ in true }
             return { rows, fromEnd in
                 guard case .string(let k) = key(0) else { return nil }
                 return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
@@ -268,14 +276,15 @@ struct RowPredicateBinder {
 
     /// The first position of `rows` (the last, `fromEnd`) whose field is `k` and where `rest`
     /// holds.
+    @inline(__always)
     private static func firstMatch<Key: Equatable>(of k: Key, in items: ColumnArray<Key>, _ rows: Range<Int>, fromEnd: Bool,
-                                                   _ rest: ((Int) -> Bool)?) -> Int? {
+                                                   _ rest: (Int) -> Bool) -> Int? {
         items.withUnsafeBufferPointer { column in
             precondition(rows.isEmpty || rows.upperBound <= column.count, "a join search past its column")
             if fromEnd {
-                for position in rows.reversed() where column[position] == k && rest?(position) ?? true { return position }
+                for position in rows.reversed() where column[position] == k && rest(position) { return position }
             } else {
-                for position in rows where column[position] == k && rest?(position) ?? true { return position }
+                for position in rows where column[position] == k && rest(position) { return position }
             }
             return nil
         }
