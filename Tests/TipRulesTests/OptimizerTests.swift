@@ -1436,7 +1436,7 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
-    @Test("largest and smallest Doubles and dates, computed in lanes, keep the zero and skip the NaN the closure's order does",
+    @Test("largest and smallest Doubles, dates and strings, computed in lanes or in place, keep the zero and skip the NaN the closure's order does",
           arguments: [
               // 1 / x tells 0.0 from -0.0. Ratings hold 0.0 from the first row, -0.0 at row 23, and NaN at rows 17 and 41.
               "1 / view.donations.map(\\.rating).min()!", "1 / view.donations.map(\\.rating).max()!",
@@ -1457,6 +1457,9 @@ struct OptimizerTests {
               "1 / view.donations.dropFirst(22).prefix(11).reduce(9.0) { min($0, $1.rating * 2) }",
               "view.donations.reduce(Double.nan) { max($0, $1.rating) }.isNaN", "view.donations.reduce(0.5) { max($0, $1.rating) }",
               "view.donations.map(\\.when).max()! > view.donations.map(\\.when).min()!",
+              // Strings, compared in place as Swift compares them (\u{301} decomposed, the empty string).
+              "view.donations.map(\\.name).max()", "view.donations.map(\\.name).min()", "view.donations.dropFirst(3).map(\\.name).min()",
+              "view.donations.reversed().map(\\.name).max()", "view.donations.filter { $0.id > 0 }.map(\\.name).max()",
               "view.donations.map { $0.when.addingTimeInterval(-$0.rating) }.min()!.timeIntervalSince(view.donations.map(\\.when).max()!)",
           ])
     func doubleExtremes(text: String) throws {

@@ -1752,6 +1752,16 @@ extension Evaluator {
                 }
                 if case .date = column { return .date(result) }
                 return .double(result)
+            case .string(let items):
+                // Compared in place: through `Value`s, each row's string was retained and released.
+                return .string(items.withUnsafeBufferPointer { buffer in
+                    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
+                    var best = range.lowerBound
+                    for position in range.dropFirst() where isMax ? buffer[best] < buffer[position] : buffer[position] < buffer[best] {
+                        best = position
+                    }
+                    return buffer[best]
+                })
             default: break
             }
         }
