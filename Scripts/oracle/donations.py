@@ -143,6 +143,13 @@ forms = [
  lambda: f'view.donations.map {{ {il()} - $0.id * 3 }}.{R.choice(["max", "min"])}()',
  lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ $0 + $1.score * ({dl()} {R.choice(["-", "+", "*", "/"])} Double($1.id)) }}',
  lambda: f'view.donations.map {{ $0.score * Double($0.id) {R.choice(["*", "-"])} {dl()} }}.{R.choice(["max", "min"])}()',
+ # Extremes of `Double`s found in lanes: which zero comes out (1 / x tells), from either zero.
+ lambda: f'1 / view.donations.reduce({R.choice(["9.0", "-9.0", "0.0", "-0.0"])}) {{ {R.choice(["max", "min"])}($0, {R.choice([f"$1.score - {dl()}", f"{dl()} - $1.score", f"-($1.score - {dl()})"])}) }}',
+ lambda: f'1 / (view.donations{R.choice(["", ".reversed()", f".filter {{ {pred()} }}"])}.map {{ {R.choice([f"$0.score - {dl()}", f"{dl()} - $0.score", f"-($0.score - {dl()})"])} }}.{R.choice(["max", "min"])}() ?? 1)',
+ # Joins of a field equal to the outer row's, through the index built after a few rows; strings' extremes.
+ lambda: f'view.donations.filter {{ v in view.donations{R.choice(["", ".suffix(3)", ".dropFirst(1)"])}.contains {{ $0.id == v.id {R.choice(["", "+ 1", "- 2"])}{R.choice(["", f" && {pred()}"])} }} }}.count',
+ lambda: f'view.donations.count(where: {{ v in view.donations.contains {{ $0.name == v.name && $0.date > v.date }} }})',
+ lambda: f'view.donations{R.choice(["", ".dropFirst(1)", ".reversed()"])}.map(\\.name).{R.choice(["max", "min"])}()',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
