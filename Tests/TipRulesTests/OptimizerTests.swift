@@ -1466,6 +1466,24 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("Int conversions of date arithmetic are proven in range only where every corner of its bounds is, and otherwise fail as Swift does",
+          arguments: [
+              // The 900 rows are 70 to 974 days before the clock: times 2e11 (or divided by 5e-12)
+              // the late ones overflow, and the largest corner is the product of the largest values.
+              "view.donations.map { Int(Date.now.timeIntervalSince($0.date) * 2e11) }.max()",
+              "view.donations.map { Int(Date.now.timeIntervalSince($0.date) * -2e11) }.min()",
+              "view.donations.map { Int(Date.now.timeIntervalSince($0.date) / 5e-12) }.max()",
+              "Set(view.donations.map { Int(Date.now.timeIntervalSince($0.date) * 2e11) }).count",
+              "Set(view.donations.map { Int(-2e11 * Date.now.timeIntervalSince($0.date)) }).count",
+              "Set(view.donations.map { Int(Date.now.timeIntervalSince($0.date) * -2e11) }).count",
+              // In range: proven, and the same values.
+              "Set(view.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count",
+              "view.donations.map { Int(Date.now.timeIntervalSince($0.date) * -1e9) }.min()",
+          ])
+    func intConversionBounds(text: String) throws {
+        try OptimizerTests.expectFusedAgreement(text)
+    }
+
     @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
           arguments: [
               "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",
