@@ -229,6 +229,7 @@ enum Workloads {
         + workloads41
         + workloads42
         + workloads43
+        + workloads44
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -6228,6 +6229,176 @@ enum Workloads {
             name: "W1477", rule: "didRate.donations.map { $0.helpful ?? 0 }.filter { $0 > 15 }.count > didRate.donations.count / 10",
             closure: { data, _, _ in
                 data.ratings.map { $0.helpful ?? 0 }.filter { $0 > 15 }.count > data.ratings.count / 10
+            }),
+    ]
+
+    private static let workloads44: [Workload] = [
+        Workload(
+            name: "W1478", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5",
+            closure: { data, _, _ in
+                data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5
+            }),
+        Workload(
+            name: "W1479", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100",
+            closure: { data, _, _ in
+                data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100
+            }),
+        Workload(
+            name: "W1480", rule: "didRate.donations.count(where: { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }) > 500",
+            closure: { data, _, _ in
+                data.ratings.count(where: { r in data.views.contains { $0.landmarkID == r.landmarkID } }) > 500
+            }),
+        Workload(
+            name: "W1481", rule: "ratedW1481.filter { !viewedW1481.contains($0) }.count < 5",
+            declarations: """
+            let ratedW1481 = didRate.donations.map(\\.landmarkID)
+            let viewedW1481 = Set(didViewLandmarkDetail.donations.map(\\.landmarkID))
+
+            """,
+            closure: { data, _, _ in
+                let rated = data.ratings.map(\.landmarkID)
+                let viewed = Set(data.views.map(\.landmarkID))
+                return rated.filter { !viewed.contains($0) }.count < 5
+            }),
+        Workload(
+            name: "W1482", rule: "didPurchase.donations.filter { $0.coupon?.hasSuffix(\"0\") ?? false }.map(\\.price).reduce(0, +) > 1000",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon?.hasSuffix("0") ?? false }.map(\.price).reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1483", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) / max(1, didRate.donations.count) > 2",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) / max(1, data.ratings.count) > 2
+            }),
+        Workload(
+            name: "W1484", rule: "didPurchase.donations.filter { $0.discount != nil }.map { $0.price * $0.discount! }.reduce(0, +) > 2000",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.discount != nil }.map { $0.price * $0.discount! }.reduce(0, +) > 2000
+            }),
+        Workload(
+            name: "W1485", rule: "didViewLandmarkDetail.donations.reversed().first { $0.landmarkName.hasPrefix(\"Big\") }?.landmarkID ?? 0 > 10",
+            closure: { data, _, _ in
+                data.views.reversed().first { $0.landmarkName.hasPrefix("Big") }?.landmarkID ?? 0 > 10
+            }),
+        Workload(
+            name: "W1486", rule: "didRate.donations.suffix(200).filter { $0.comment != nil }.map(\\.score).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.suffix(200).filter { $0.comment != nil }.map(\.score).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1487", rule: "didPurchase.donations.dropLast(100).filter { $0.quantity >= 4 }.count > didPurchase.donations.suffix(100).filter { $0.quantity >= 4 }.count",
+            closure: { data, _, _ in
+                data.purchases.dropLast(100).filter { $0.quantity >= 4 }.count > data.purchases.suffix(100).filter { $0.quantity >= 4 }.count
+            }),
+        Workload(
+            name: "W1488", rule: "didRate.donations.map { $0.score >= 4 ? \"good\" : \"other\" }.filter { $0 == \"good\" }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score >= 4 ? "good" : "other" }.filter { $0 == "good" }.count > 100
+            }),
+        Workload(
+            name: "W1489", rule: "didPurchase.donations.map { $0.isGift ? $0.price * 0.9 : $0.price }.reduce(0, +) > 50000",
+            closure: { data, _, _ in
+                data.purchases.map { $0.isGift ? $0.price * 0.9 : $0.price }.reduce(0, +) > 50000
+            }),
+        Workload(
+            name: "W1490", rule: "didRate.donations.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }
+            }),
+        Workload(
+            name: "W1491", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 > 25 }.reduce(0) { $0 + $1 } > 10000",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).filter { $0 > 25 }.reduce(0) { $0 + $1 } > 10000
+            }),
+        Workload(
+            name: "W1492", rule: "didPurchase.donations.count(where: { $0.date > Date.now.addingTimeInterval(-86400 * 14) && $0.price > 100 }) >= 3",
+            closure: { data, _, _ in
+                data.purchases.count(where: { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) && $0.price > 100 }) >= 3
+            }),
+        Workload(
+            name: "W1493", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.allSatisfy { $0.score >= 2 }",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.allSatisfy { $0.score >= 2 }
+            }),
+        Workload(
+            name: "W1494", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.count }.reduce(0, +) > 5000",
+            closure: { data, _, _ in
+                data.views.map { $0.landmarkName.count }.reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1495", rule: "didPurchase.donations.map(\\.quantity).max() ?? 0 >= 5 && didPurchase.donations.map(\\.quantity).min() ?? 0 <= 1",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).max() ?? 0 >= 5 && data.purchases.map(\.quantity).min() ?? 0 <= 1
+            }),
+        Workload(
+            name: "W1496", rule: "didRate.donations.sorted { $0.score < $1.score }.first?.comment == nil",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score < $1.score }.first?.comment == nil
+            }),
+        Workload(
+            name: "W1497", rule: "didPurchase.donations.map(\\.price).reduce(0.0) { $0 > $1 ? $0 : $1 } > 190",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).reduce(0.0) { $0 > $1 ? $0 : $1 } > 190
+            }),
+        Workload(
+            name: "W1498", rule: "Set(didRate.donations.compactMap(\\.helpful)).count >= 10",
+            closure: { data, _, _ in
+                Set(data.ratings.compactMap(\.helpful)).count >= 10
+            }),
+        Workload(
+            name: "W1499", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > didRate.donations.count * 5",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > data.ratings.count * 5
+            }),
+        Workload(
+            name: "W1500", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkID == (didRate.donations.last?.landmarkID ?? 0) }.count >= 2",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkID == (data.ratings.last?.landmarkID ?? 0) }.count >= 2
+            }),
+        Workload(
+            name: "W1501", rule: "didPurchase.donations.contains { $0.sku == \"tent-4p\" && $0.isGift }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "tent-4p" && $0.isGift }
+            }),
+        Workload(
+            name: "W1502", rule: "didRate.donations.map { Double($0.helpful ?? 0) * $0.score }.reduce(0, +) / Double(max(1, didRate.donations.count)) > 10",
+            closure: { data, _, _ in
+                data.ratings.map { Double($0.helpful ?? 0) * $0.score }.reduce(0, +) / Double(max(1, data.ratings.count)) > 10
+            }),
+        Workload(
+            name: "W1503", rule: "recentScoresW1503.count > 5 && recentScoresW1503.reduce(0, +) / Double(recentScoresW1503.count) > 2.5",
+            declarations: """
+            let recentScoresW1503 = didRate.donations.donatedWithin(.days(14)).map(\\.score)
+
+            """,
+            closure: { data, calendar, _ in
+                let recent = within(data.ratings, .day, 14, calendar).map(\.score)
+                return recent.count > 5 && recent.reduce(0, +) / Double(recent.count) > 2.5
+            }),
+        Workload(
+            name: "W1504", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName == \"Yosemite\" }.map(\\.date).max() ?? .distantPast > Date.now.addingTimeInterval(-86400 * 3)",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName == "Yosemite" }.map(\.date).max() ?? .distantPast > Dataset.now.addingTimeInterval(-86400 * 3)
+            }),
+        Workload(
+            name: "W1505", rule: "didPurchase.donations.filter { $0.price < 20 }.count > didPurchase.donations.filter { $0.price > 180 }.count",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.price < 20 }.count > data.purchases.filter { $0.price > 180 }.count
+            }),
+        Workload(
+            name: "W1506", rule: "didRate.donations.contains { $0.comment?.contains(\"great 4\") == true && $0.score < 1 }",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.comment?.contains("great 4") == true && $0.score < 1 }
+            }),
+        Workload(
+            name: "W1507", rule: "didPurchase.donations.reduce(0.0) { $0 + Double($1.quantity) * ($1.isGift ? 0 : $1.price) } > 100000",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + Double($1.quantity) * ($1.isGift ? 0 : $1.price) } > 100000
+            }),
+        Workload(
+            name: "W1508", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted(by: >).prefix(10).reduce(0, +) > 400",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).sorted(by: >).prefix(10).reduce(0, +) > 400
             }),
     ]
 
