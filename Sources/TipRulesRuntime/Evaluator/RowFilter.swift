@@ -1029,6 +1029,19 @@ final class NumberColumn: BatchComputation {
         if case .constant(let k) = source { k } else { nil }
     }
 
+    /// Whether `withColumnReader` can read the operand in place (over consecutive rows): an
+    /// `Int` column converted, an optional field with a fallback, alone or with a constant.
+    var readsInPlace: Bool {
+        func leaf(_ column: NumberColumn) -> Bool {
+            switch column.source {
+            case .converted, .convertedCoalesce, .coalesce: true
+            default: false
+            }
+        }
+        if case .arithmetic(_, let a, let b) = source, a.constant != nil || b.constant != nil { return leaf(a.constant != nil ? b : a) }
+        return leaf(self)
+    }
+
     var storedColumn: ColumnArray<Double>? {
         if case .column(let items) = source { items } else { nil }
     }
@@ -1178,6 +1191,31 @@ final class NumberColumn: BatchComputation {
                 case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in k * y[offset] }
                 case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in k / y[offset] }
                 default: preconditionFailure("row arithmetic with an operator that can fail")
+                }
+            }
+        case .arithmetic(let op, let a, let b) where b.constant == nil && !b.readsInPlace && a.readsInPlace && input.consecutiveStart != nil:
+            // A converted or coalesced left operand beside a right one computed in a pass
+            // (`Double($1.quantity) * ($1.isGift ? 0 : $1.price)`): the right one filled, the
+            // left read in the loop that adds, `a op b` in that order.
+            b.withValues(input, buffer) { y in
+                let fused = a.withColumnReader(input) { read in
+                    switch op {
+                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in read(offset) + y[offset] }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in read(offset) - y[offset] }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in read(offset) * y[offset] }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in read(offset) / y[offset] }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
+                }
+                if fused { return }
+                a.withValues(input, scratch.unsafelyUnwrapped) { x in
+                    switch op {
+                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
+                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
+                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * y[offset] }
+                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / y[offset] }
+                    default: preconditionFailure("row arithmetic with an operator that can fail")
+                    }
                 }
             }
         case .arithmetic(let op, let a, let b):
