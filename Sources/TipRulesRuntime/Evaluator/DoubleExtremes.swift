@@ -42,12 +42,13 @@ enum DoubleExtremes {
     /// The same of the values at `positions` of `values`, in the positions' order.
     static func sequenceExtreme(_ values: UnsafeBufferPointer<Double>, at positions: [Int], isMax: Bool) -> Double? {
         positions.withUnsafeBufferPointer { positions in
-            guard let first = positions.first else { return nil }
-            return fold(positions.count, from: values[first], Rule(isMax: isMax, keepsLastOfEqual: false)) { offset in
+            guard !positions.isEmpty else { return nil }
+            @inline(__always) func read(_ offset: Int) -> Double {
                 let position = positions[offset]
                 precondition(UInt(bitPattern: position) < UInt(bitPattern: values.count), "a list past its stream's end")
                 return values.baseAddress.unsafelyUnwrapped[position]
             }
+            return fold(positions.count, from: read(0), Rule(isMax: isMax, keepsLastOfEqual: false), read)
         }
     }
 

@@ -255,7 +255,9 @@ struct RowPredicateBinder {
         switch stream.columns[plan.field] {
         case .int(let items):
             if case .computedInts(let key) = bound {
-                guard let rest else { return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd) { _ in true } } }
+                guard let rest else {
+                    return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd) { _ in true } }
+                }
                 return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd, rest) }
             }
             let key = values(bound), rest = rest ?? { _ in true }
