@@ -91,23 +91,11 @@ enum DoubleExtremes {
         return result
     }
 
-    /// The smallest, as `largest`.
+    /// The smallest, as `largest`: the largest of the values negated, negated (exact for every
+    /// value but a zero, whose sign `fold` looks for again).
     @inline(__always)
     private static func smallest(_ count: Int, from start: Double, _ read: (Int) -> Double) -> Double {
-        var lanes = SIMD8<Double>(repeating: start)
-        var offset = 0
-        while offset + 8 <= count {
-            let next = lanesAt(offset, read)
-            lanes.replace(with: next, where: next .< lanes)
-            offset += 8
-        }
-        var result = lanes.min()
-        while offset < count {
-            let next = read(offset)
-            result = next < result ? next : result
-            offset += 1
-        }
-        return result
+        -largest(count, from: -start) { -read($0) }
     }
 
     @inline(__always)

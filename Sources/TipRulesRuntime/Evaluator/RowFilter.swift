@@ -1208,15 +1208,7 @@ final class NumberColumn: BatchComputation {
                     }
                 }
                 if fused { return }
-                a.withValues(input, scratch.unsafelyUnwrapped) { x in
-                    switch op {
-                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
-                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
-                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * y[offset] }
-                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / y[offset] }
-                    default: preconditionFailure("row arithmetic with an operator that can fail")
-                    }
-                }
+                a.withValues(input, scratch.unsafelyUnwrapped) { x in NumberColumn.add(op, x, y, to: &sum, count, terms) }
             }
         case .arithmetic(let op, let a, let b):
             a.withValues(input, buffer) { x in
@@ -1242,15 +1234,7 @@ final class NumberColumn: BatchComputation {
                     }
                 }
                 if fused { return }
-                b.withValues(input, scratch.unsafelyUnwrapped, sameAs: a, x) { y in
-                    switch op {
-                    case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
-                    case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
-                    case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * y[offset] }
-                    case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / y[offset] }
-                    default: preconditionFailure("row arithmetic with an operator that can fail")
-                    }
-                }
+                b.withValues(input, scratch.unsafelyUnwrapped, sameAs: a, x) { y in NumberColumn.add(op, x, y, to: &sum, count, terms) }
             }
         case .negate(let a):
             // `s + -x`, as the closure adds it, with the negation in the adding loop.
@@ -1259,6 +1243,19 @@ final class NumberColumn: BatchComputation {
             test.add(input, to: &sum, pass: a, fail: b, buffer)
         default:
             withValues(input, buffer) { x in NumberSum.accumulate(&sum, count, terms) { offset in x[offset] } }
+        }
+    }
+
+    /// Adds `x op y` of each offset to `sum`, as `terms` keeps them.
+    @inline(__always)
+    private static func add(_ op: ArithmeticOperator, _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, to sum: inout Double,
+                            _ count: Int, _ terms: SumTerms) {
+        switch op {
+        case .doubleAdd: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] + y[offset] }
+        case .doubleSubtract: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] - y[offset] }
+        case .doubleMultiply: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] * y[offset] }
+        case .doubleDivide: NumberSum.accumulate(&sum, count, terms) { offset in x[offset] / y[offset] }
+        default: preconditionFailure("row arithmetic with an operator that can fail")
         }
     }
 
