@@ -6235,11 +6235,13 @@ enum Workloads {
     private static let workloads44: [Workload] = [
         Workload(
             name: "W1478", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5",
+            largest: 1000,
             closure: { data, _, _ in
                 data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5
             }),
         Workload(
             name: "W1479", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100",
+            largest: 1000,
             closure: { data, _, _ in
                 data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100
             }),
