@@ -1752,34 +1752,21 @@ extension Evaluator {
                 }
                 if case .date = column { return .date(result) }
                 return .double(result)
-            case .string(let items):
-                // Compared in place: through `Value`s, each row's string was retained and released.
-                return .string(items.withUnsafeBufferPointer { buffer in
-                    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a list past its stream's end")
-                    var best = range.lowerBound
-                    for position in range.dropFirst() where isMax ? buffer[best] < buffer[position] : buffer[position] < buffer[best] {
-                        best = position
-                    }
-                    return buffer[best]
-                })
+            case .string(let items): return .string(Evaluator.extreme(items, at: range, isMax: isMax))
             default: break
             }
         }
         if case .scattered(let positions) = list.positions {
-            // A filtered list: the column's machine values at its positions, by the standard
-            // library's `max()` or `min()`, as over the array `map` would make.
-            func extreme<T: Comparable>(_ items: ColumnArray<T>) -> T {
-                let values = positions.lazy.map { items[$0] }
-                return (isMax ? values.max() : values.min())!
-            }
+            // A filtered list: the column's machine values at its positions, compared as the
+            // standard library's `max()` or `min()` compares them over the array `map` would make.
             func numbers(_ items: ColumnArray<Double>) -> Double {
                 items.withUnsafeBufferPointer { DoubleExtremes.sequenceExtreme($0, at: positions, isMax: isMax)! }
             }
             switch column {
-            case .int(let items): return .int(extreme(items))
+            case .int(let items): return .int(Evaluator.extreme(items, at: positions, isMax: isMax))
             case .double(let items): return .double(numbers(items))
             case .date(let items): return .date(numbers(items))
-            case .string(let items): return .string(extreme(items))
+            case .string(let items): return .string(Evaluator.extreme(items, at: positions, isMax: isMax))
             default: break
             }
         }
@@ -1812,6 +1799,23 @@ extension Evaluator {
             count += 1
         }
         return count
+    }
+
+    /// `Sequence.max()` or `min()` of a column's values at `positions` (not empty), in their
+    /// order, the first of equal values kept, compared in place: read out one at a time, each
+    /// `String` was retained and released.
+    private static func extreme<T: Comparable>(_ items: ColumnArray<T>, at positions: some Collection<Int>, isMax: Bool) -> T {
+        items.withUnsafeBufferPointer { buffer in
+            @inline(__always) func value(_ position: Int) -> T {
+                precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "a list past its stream's end")
+                return buffer[position]
+            }
+            var best = positions.first!
+            for position in positions.dropFirst() where isMax ? value(best) < value(position) : value(position) < value(best) {
+                best = position
+            }
+            return value(best)
+        }
     }
 
     /// `compactMap(f).max()` or `.min()`: the standard library's own `max()` or `min()` of the
