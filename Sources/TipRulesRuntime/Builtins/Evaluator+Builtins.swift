@@ -90,7 +90,7 @@ extension Evaluator {
                 return .donations(DonationList(stream: list.stream, positions: .scattered(Array(positions[start..<end]))))
             }
         case .array(let items):
-            return .array(Array(items[start..<end]))
+            return .array(Value.joined(items[start..<end]))
         default:
             preconditionFailure("slice of a non-array")
         }

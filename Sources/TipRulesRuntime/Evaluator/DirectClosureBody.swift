@@ -1,4 +1,5 @@
 import TipRulesSemantics
+import TipRulesSyntax
 
 /// The body of a closure over unboxed parameters when it is one `Int` or `Double` operation or
 /// comparison of those parameters and constants, or `min` or `max` of two (`+` given to `reduce`,
@@ -90,7 +91,7 @@ struct DirectClosureBody {
     /// The body's value, as bits, for parameters with these bits (`second` unused by a closure
     /// of one parameter).
     @inline(__always)
-    func bits(_ ev: Evaluator, _ first: UInt64, _ second: UInt64) throws(Interrupt) -> UInt64 {
+    func bits(_ ev: inout Evaluator, _ first: UInt64, _ second: UInt64) throws(Interrupt) -> UInt64 {
         @inline(__always) func read(_ operand: Operand) -> UInt64 {
             switch operand {
             case .first: return first
@@ -101,7 +102,7 @@ struct DirectClosureBody {
         let a = read(lhs), b = read(rhs)
         switch operation {
         case .int(let node):
-            return UInt64(truncatingIfNeeded: try node.int(ev, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)))
+            return UInt64(truncatingIfNeeded: try node.int(&ev, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)))
         case .double(let node):
             return node.double(Double(bitPattern: a), Double(bitPattern: b)).bitPattern
         case .compareInts(let op):
@@ -112,6 +113,110 @@ struct DirectClosureBody {
             return UInt64(truncatingIfNeeded: BuiltinImplementations.swiftExtreme(Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b), isMax: isMax))
         case .extremeDoubles(let isMax):
             return BuiltinImplementations.swiftExtreme(Double(bitPattern: a), Double(bitPattern: b), isMax: isMax).bitPattern
+        }
+    }
+
+    /// `reduce` with this body from `start` over `values` (all of the parameters' scalar kind),
+    /// charging `steps` an application, as applying it to each in turn does.
+    ///
+    /// When the budget covers every application, they are charged at once and the loop does no
+    /// bookkeeping; an `Int` operation that traps at an element gives back the steps of the
+    /// applications after it, so the steps taken are those of the loop that stopped there.
+    /// Otherwise each application is charged in turn, and the budget runs out at the same one.
+    func fold(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, from start: UInt64,
+              _ values: UnsafeBufferPointer<Value>) throws(Interrupt) -> UInt64 {
+        let (total, overflow) = steps.multipliedReportingOverflow(by: values.count)
+        guard !overflow, ev.remainingSteps >= total else {
+            var accumulator = start
+            for value in values {
+                try ev.tick(steps, range)
+                accumulator = try bits(&ev, accumulator, ScalarKind.bits(of: value))
+            }
+            return accumulator
+        }
+        try ev.tick(total, range)
+        var index = 0
+        do throws(Interrupt) {
+            // The operation is chosen once, outside the loop.
+            switch operation {
+            case .int(let node):
+                return try node.withIntOperation { operation throws(Interrupt) in
+                    try loop(values, from: start, &index) { a, b throws(Interrupt) in
+                        let (x, y) = (Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b))
+                        let result = operation(x, y)
+                        if result.overflow { throw node.trap(ev, x, y) }
+                        return UInt64(truncatingIfNeeded: result.partialValue)
+                    }
+                }
+            case .double(let node):
+                return node.withDoubleOperation { operation in
+                    loop(values, from: start, &index) { operation(Double(bitPattern: $0), Double(bitPattern: $1)).bitPattern }
+                }
+            case .extremeInts(let isMax):
+                return loop(values, from: start, &index) {
+                    UInt64(truncatingIfNeeded: BuiltinImplementations.swiftExtreme(Int(truncatingIfNeeded: $0), Int(truncatingIfNeeded: $1), isMax: isMax))
+                }
+            case .extremeDoubles(let isMax):
+                return loop(values, from: start, &index) {
+                    BuiltinImplementations.swiftExtreme(Double(bitPattern: $0), Double(bitPattern: $1), isMax: isMax).bitPattern
+                }
+            case .compareInts, .compareDoubles:
+                // A `Bool` result is not an accumulator of the parameters' kind.
+                return try loop(values, from: start, &index) { a, b throws(Interrupt) in try bits(&ev, a, b) }
+            }
+        } catch {
+            ev.restoreSteps(ev.remainingSteps + (values.count - index - 1) * steps)
+            throw error
+        }
+    }
+
+    /// `operation(lhs, rhs)` folded over `values`, with `index` at the element being applied.
+    /// The operands' places are chosen once, so that the usual `$0 op $1` keeps the
+    /// accumulator in a register from one element to the next.
+    @inline(__always)
+    private func loop<Failure: Error>(_ values: UnsafeBufferPointer<Value>, from start: UInt64, _ index: inout Int,
+                                      _ operation: (UInt64, UInt64) throws(Failure) -> UInt64) throws(Failure) -> UInt64 {
+        switch (lhs, rhs) {
+        case (.first, .second):
+            return try Self.loop(values, from: start, &index) { accumulator, element throws(Failure) in try operation(accumulator, element) }
+        case (.second, .first):
+            return try Self.loop(values, from: start, &index) { accumulator, element throws(Failure) in try operation(element, accumulator) }
+        default:
+            let (a, b) = (Selection(lhs), Selection(rhs))
+            return try Self.loop(values, from: start, &index) { accumulator, element throws(Failure) in
+                try operation(a.read(accumulator, element), b.read(accumulator, element))
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func loop<Failure: Error>(_ values: UnsafeBufferPointer<Value>, from start: UInt64, _ index: inout Int,
+                                             _ step: (UInt64, UInt64) throws(Failure) -> UInt64) throws(Failure) -> UInt64 {
+        var accumulator = start
+        while index < values.count {
+            accumulator = try step(accumulator, ScalarKind.bits(of: values[index]))
+            index += 1
+        }
+        return accumulator
+    }
+
+    /// An operand as `first & firstMask | second & secondMask | constant`.
+    private struct Selection {
+        let firstMask: UInt64
+        let secondMask: UInt64
+        let constant: UInt64
+
+        init(_ operand: Operand) {
+            switch operand {
+            case .first: (firstMask, secondMask, constant) = (~0, 0, 0)
+            case .second: (firstMask, secondMask, constant) = (0, ~0, 0)
+            case .constant(let bits): (firstMask, secondMask, constant) = (0, 0, bits)
+            }
+        }
+
+        @inline(__always)
+        func read(_ first: UInt64, _ second: UInt64) -> UInt64 {
+            first & firstMask | second & secondMask | constant
         }
     }
 }

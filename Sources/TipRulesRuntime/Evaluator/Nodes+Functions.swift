@@ -140,7 +140,7 @@ final class ClosureNode: Node {
     private func applyDirect(_ direct: DirectClosureBody, _ ev: inout Evaluator, _ first: UInt64, _ second: UInt64 = 0)
         throws(Interrupt) -> UInt64 {
         try ev.tick(size, range)
-        return try direct.bits(ev, first, second)
+        return try direct.bits(&ev, first, second)
     }
 
     @inline(__always)
@@ -240,6 +240,11 @@ final class ClosureNode: Node {
         guard let kind = scalarAccumulator else { return try super.fold(&ev, initial, elements) }
         var accumulator = ScalarKind.bits(of: initial)
         if let direct {
+            if let result = try elements.withScalarValues({ values throws(Interrupt) in
+                try direct.fold(&ev, steps: size, range, from: accumulator, values)
+            }) {
+                return kind.value(result)
+            }
             for index in 0..<elements.count {
                 accumulator = try applyDirect(direct, &ev, accumulator, elements.scalarBits(at: index))
             }
@@ -361,6 +366,17 @@ final class Elements {
     func value(at index: Int) -> Value {
         if let stream { return .donation(stream, position(at: index)) }
         return values.withUnsafeBufferPointer { $0[index] }
+    }
+
+    /// `body` given the elements of an array or set value in place, or nil for a donation list.
+    @inline(__always)
+    func withScalarValues<T>(_ body: (UnsafeBufferPointer<Value>) throws(Interrupt) -> T) throws(Interrupt) -> T? {
+        guard stream == nil else { return nil }
+        var result: Result<T, Interrupt>?
+        values.withUnsafeBufferPointer { buffer in
+            do throws(Interrupt) { result = .success(try body(buffer)) } catch { result = .failure(error) }
+        }
+        return try result.unsafelyUnwrapped.get()
     }
 
     /// The bits of an element of a scalar type (see `ScalarKind.bits(of:)`), read in place.

@@ -121,39 +121,49 @@ final class ArithmeticNode: BinaryNode {
     private func intBody(_ ev: inout Evaluator) throws(Interrupt) -> Int {
         let a = try lhs.int(&ev)
         let b = try rhs.int(&ev)
-        return try int(ev, a, b)
+        return try int(&ev, a, b)
     }
 
     /// The integer operation on unboxed operands, trapping (with a runtime error) where Swift
     /// does. (Also what a closure whose body is this node computes, see `DirectClosureBody`.)
     @inline(__always)
-    func int(_ ev: Evaluator, _ a: Int, _ b: Int) throws(Interrupt) -> Int {
-        let result: (partialValue: Int, overflow: Bool)
-        switch op {
-        case .intAdd: result = a.addingReportingOverflow(b)
-        case .intSubtract: result = a.subtractingReportingOverflow(b)
-        case .intMultiply: result = a.multipliedReportingOverflow(by: b)
-        case .intDivide:
-            if b == 0 { throw ev.failure(RuntimeMessages.divisionByZero, range) }
-            result = a.dividedReportingOverflow(by: b)
-        case .intRemainder:
-            if b == 0 { throw ev.failure(RuntimeMessages.remainderByZero, range) }
-            result = a.remainderReportingOverflow(dividingBy: b)
-        default: preconditionFailure("integer arithmetic with a non-integer operator")
-        }
-        if result.overflow { throw overflow(ev, a, b) }
+    func int(_ ev: inout Evaluator, _ a: Int, _ b: Int) throws(Interrupt) -> Int {
+        let result = withIntOperation { $0(a, b) }
+        if result.overflow { throw trap(ev, a, b) }
         return result.partialValue
     }
 
-    /// The error for an overflow, kept out of line so the arithmetic makes no strings.
+    /// `body` given this node's integer operation as a function reporting overflow (division by
+    /// zero included), chosen once: a loop inside `body` then applies it without a switch.
+    @inline(__always)
+    func withIntOperation<Result, Failure: Error>(
+        _ body: ((Int, Int) -> (partialValue: Int, overflow: Bool)) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        switch op {
+        case .intAdd: return try body { $0.addingReportingOverflow($1) }
+        case .intSubtract: return try body { $0.subtractingReportingOverflow($1) }
+        case .intMultiply: return try body { $0.multipliedReportingOverflow(by: $1) }
+        case .intDivide: return try body { $0.dividedReportingOverflow(by: $1) }
+        case .intRemainder: return try body { $0.remainderReportingOverflow(dividingBy: $1) }
+        default: preconditionFailure("integer arithmetic with a non-integer operator")
+        }
+    }
+
+    /// The error where Swift traps on `a op b`: a division by zero, or an overflow. Kept out of
+    /// line so the arithmetic makes no strings.
     @inline(never)
-    private func overflow(_ ev: Evaluator, _ a: Int, _ b: Int) -> Interrupt {
-        let symbol = switch op {
-        case .intAdd: "+"
-        case .intSubtract: "-"
-        case .intMultiply: "*"
-        case .intDivide: "/"
-        default: "%"
+    func trap(_ ev: borrowing Evaluator, _ a: Int, _ b: Int) -> Interrupt {
+        let symbol: String
+        switch op {
+        case .intAdd: symbol = "+"
+        case .intSubtract: symbol = "-"
+        case .intMultiply: symbol = "*"
+        case .intDivide:
+            if b == 0 { return ev.failure(RuntimeMessages.divisionByZero, range) }
+            symbol = "/"
+        default:
+            if b == 0 { return ev.failure(RuntimeMessages.remainderByZero, range) }
+            symbol = "%"
         }
         return ev.failure(RuntimeMessages.overflow("\(a) \(symbol) \(b)"), range)
     }
@@ -167,11 +177,20 @@ final class ArithmeticNode: BinaryNode {
     /// IEEE arithmetic on unboxed operands.
     @inline(__always)
     func double(_ a: Double, _ b: Double) -> Double {
+        withDoubleOperation { $0(a, b) }
+    }
+
+    /// `body` given this node's floating-point operation as a function, chosen once: a loop
+    /// inside `body` then applies it without a switch.
+    @inline(__always)
+    func withDoubleOperation<Result, Failure: Error>(
+        _ body: ((Double, Double) -> Double) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         switch op {
-        case .doubleAdd: return a + b
-        case .doubleSubtract: return a - b
-        case .doubleMultiply: return a * b
-        case .doubleDivide: return a / b
+        case .doubleAdd: return try body { $0 + $1 }
+        case .doubleSubtract: return try body { $0 - $1 }
+        case .doubleMultiply: return try body { $0 * $1 }
+        case .doubleDivide: return try body { $0 / $1 }
         default: preconditionFailure("floating-point arithmetic with another operator")
         }
     }

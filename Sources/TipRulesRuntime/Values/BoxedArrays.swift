@@ -17,3 +17,35 @@ extension Value {
         asDates ? boxed(items) { .date($0) } : boxed(items) { .double($0) }
     }
 }
+
+extension Value {
+    /// Whether the value holds no reference (a number, a date, a `Bool`, `nil`, an event or a
+    /// parameter): its bytes are the whole value, and copying them copies it.
+    @inline(__always)
+    var holdsNoReference: Bool {
+        switch self {
+        case .int, .double, .bool, .date, .null, .event, .parameter: return true
+        default: return false
+        }
+    }
+
+    /// The values of `parts`, in order, in one new array. Swift's own copy switches on every
+    /// element's case to retain what it holds; when no element holds a reference (an array of
+    /// numbers or dates, the common case) the bytes are moved at once instead.
+    static func joined(_ parts: ArraySlice<Value>...) -> [Value] {
+        let count = parts.reduce(0) { $0 + $1.count }
+        let plain = parts.allSatisfy { part in part.withUnsafeBufferPointer { $0.allSatisfy(\.holdsNoReference) } }
+        guard plain else { return parts.dropFirst().reduce(into: Array(parts[0])) { $0 += $1 } }
+        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard var target = buffer.baseAddress else { return }
+            for part in parts {
+                part.withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress else { return }
+                    UnsafeMutableRawPointer(target).copyMemory(from: from, byteCount: source.count * MemoryLayout<Value>.stride)
+                    target += source.count
+                }
+            }
+            initialized = count
+        }
+    }
+}
