@@ -67,11 +67,8 @@ enum BuiltinImplementations {
         case .arrayFirstWhere:
             return { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    return call.wrapsElement(elements.value(at: index))
-                }
-                return .null
+                guard let index = try call.arguments[0].offsets(&ev, elements, holding: true, limit: 1).first else { return .null }
+                return call.wrapsElement(elements.value(at: index))
             }
         case .arrayLastWhere:
             return { ev, call, _ throws(Interrupt) in
@@ -87,11 +84,7 @@ enum BuiltinImplementations {
                 let value = try ev.receiver(call)
                 let elements = Elements(value)
                 let predicate = call.arguments[0]
-                var kept: [Int] = []
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    kept.append(index)
-                }
-                return ev.subsequence(of: value, offsets: kept)
+                return ev.subsequence(of: value, offsets: try predicate.offsets(&ev, elements, holding: true))
             }
         case .arrayMap:
             return { ev, call, _ throws(Interrupt) in

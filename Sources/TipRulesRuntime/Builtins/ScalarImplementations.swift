@@ -147,30 +147,18 @@ extension BuiltinImplementations {
         case .arrayContainsWhere:
             return .bool { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    return true
-                }
-                return false
+                return try !call.arguments[0].offsets(&ev, elements, holding: true, limit: 1).isEmpty
             }
         case .arrayAllSatisfy:
             return .bool { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in 0..<elements.count where !(try predicate.applyBool(&ev, elements, index)) {
-                    return false
-                }
-                return true
+                return try call.arguments[0].offsets(&ev, elements, holding: false, limit: 1).isEmpty
             }
         case .arrayCountWhere:
             return .int { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
                 let predicate = call.arguments[0]
-                var count = 0
-                for index in 0..<elements.count where try predicate.applyBool(&ev, elements, index) {
-                    count += 1
-                }
-                return count
+                return try predicate.offsets(&ev, elements, holding: true).count
             }
         case .setContains:
             return .bool { ev, call, _ throws(Interrupt) in

@@ -21,9 +21,10 @@ struct DirectClosureBody {
         case constant(UInt64)
     }
 
+    /// (Operators, not nodes: copying the body to apply it then retains nothing.)
     private enum Operation {
-        case int(ArithmeticNode)
-        case double(ArithmeticNode)
+        case int(ArithmeticOperator)
+        case double(ArithmeticOperator)
         case compareInts(ComparisonOperator)
         case compareDoubles(ComparisonOperator)
         /// `max` (or, with `isMax` false, `min`) of two.
@@ -34,12 +35,15 @@ struct DirectClosureBody {
     private let operation: Operation
     private let lhs: Operand
     private let rhs: Operand
+    /// Where an `Int` operation's trap is reported: the body's range.
+    private let trapRange: SourceRange
     /// The kind of the body's value.
     let result: ScalarKind
 
     /// The direct form of `body`, a closure's body whose parameters are unboxed locals from
     /// `firstSlot` on (`parameterCount` of them), or nil when it is anything else.
     init?(_ body: Node, firstSlot: Int, parameterCount: Int) {
+        trapRange = body.range
         func operand(_ node: Node) -> Operand? {
             if let local = node as? ScalarLocalNode {
                 if local.slot == firstSlot { return .first }
@@ -57,10 +61,10 @@ struct DirectClosureBody {
         if let arithmetic = body as? ArithmeticNode {
             switch arithmetic.op {
             case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder:
-                operation = .int(arithmetic)
+                operation = .int(arithmetic.op)
                 result = .int
             case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
-                operation = .double(arithmetic)
+                operation = .double(arithmetic.op)
                 result = .double
             case .stringConcatenate, .arrayConcatenate:
                 return nil
@@ -101,10 +105,13 @@ struct DirectClosureBody {
         }
         let a = read(lhs), b = read(rhs)
         switch operation {
-        case .int(let node):
-            return UInt64(truncatingIfNeeded: try node.int(&ev, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)))
-        case .double(let node):
-            return node.double(Double(bitPattern: a), Double(bitPattern: b)).bitPattern
+        case .int(let op):
+            let (x, y) = (Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b))
+            let result = ArithmeticNode.withIntOperation(op) { $0(x, y) }
+            if result.overflow { throw ArithmeticNode.trap(op, ev, x, y, trapRange) }
+            return UInt64(truncatingIfNeeded: result.partialValue)
+        case .double(let op):
+            return ArithmeticNode.withDoubleOperation(op) { $0(Double(bitPattern: a), Double(bitPattern: b)) }.bitPattern
         case .compareInts(let op):
             return ComparisonNode.holds(op, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)) ? 1 : 0
         case .compareDoubles(let op):
@@ -139,17 +146,17 @@ struct DirectClosureBody {
         do throws(Interrupt) {
             // The operation is chosen once, outside the loop.
             switch operation {
-            case .int(let node):
-                return try node.withIntOperation { operation throws(Interrupt) in
+            case .int(let op):
+                return try ArithmeticNode.withIntOperation(op) { operation throws(Interrupt) in
                     try loop(values, from: start, &index) { a, b throws(Interrupt) in
                         let (x, y) = (Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b))
                         let result = operation(x, y)
-                        if result.overflow { throw node.trap(ev, x, y) }
+                        if result.overflow { throw ArithmeticNode.trap(op, ev, x, y, trapRange) }
                         return UInt64(truncatingIfNeeded: result.partialValue)
                     }
                 }
-            case .double(let node):
-                return node.withDoubleOperation { operation in
+            case .double(let op):
+                return ArithmeticNode.withDoubleOperation(op) { operation in
                     loop(values, from: start, &index) { operation(Double(bitPattern: $0), Double(bitPattern: $1)).bitPattern }
                 }
             case .extremeInts(let isMax):
@@ -167,6 +174,55 @@ struct DirectClosureBody {
         } catch {
             ev.restoreSteps(ev.remainingSteps + (values.count - index - 1) * steps)
             throw error
+        }
+    }
+
+    /// The offsets of the first `limit` of `values` for which this body, a comparison, is
+    /// `wanted`, in order, charging `steps` for each application up to the last one kept (or
+    /// all), as applying it to each in turn does; nil when the body is not a comparison. The
+    /// comparison and the places of its operands are chosen once, outside the loop.
+    func offsets(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>,
+                 holding wanted: Bool, limit: Int) throws(Interrupt) -> [Int]? {
+        switch operation {
+        case .compareInts(let op):
+            return try ComparisonNode.withComparison(op) { (holds: (Int, Int) -> Bool) throws(Interrupt) in
+                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, holds)
+            }
+        case .compareDoubles(let op):
+            return try ComparisonNode.withComparison(op) { (holds: (Double, Double) -> Bool) throws(Interrupt) in
+                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, holds)
+            }
+        default:
+            return nil
+        }
+    }
+
+    @inline(__always)
+    private func offsets<T: MachineScalar>(_ ev: inout Evaluator, _ steps: Int, _ range: SourceRange,
+                                           _ values: UnsafeBufferPointer<Value>, holding wanted: Bool, limit: Int,
+                                           _ holds: (T, T) -> Bool) throws(Interrupt) -> [Int] {
+        @inline(__always) func scan(_ test: (UInt64) -> Bool) throws(Interrupt) -> [Int] {
+            var kept: [Int] = []
+            guard limit > 0 else { return kept }
+            for index in values.indices {
+                try ev.tick(steps, range)
+                if test(ScalarKind.bits(of: values[index])) == wanted {
+                    kept.append(index)
+                    if kept.count == limit { break }
+                }
+            }
+            return kept
+        }
+        switch (lhs, rhs) {
+        case (.first, .constant(let bits)):
+            let constant = T(bits: bits)
+            return try scan { holds(T(bits: $0), constant) }
+        case (.constant(let bits), .first):
+            let constant = T(bits: bits)
+            return try scan { holds(constant, T(bits: $0)) }
+        default:
+            let (a, b) = (Selection(lhs), Selection(rhs))
+            return try scan { holds(T(bits: a.read($0, 0)), T(bits: b.read($0, 0))) }
         }
     }
 
@@ -219,4 +275,17 @@ struct DirectClosureBody {
             first & firstMask | second & secondMask | constant
         }
     }
+}
+
+/// A machine value kept as the bits `ScalarKind.bits(of:)` gives.
+protocol MachineScalar: Comparable {
+    init(bits: UInt64)
+}
+
+extension Int: MachineScalar {
+    @inline(__always) init(bits: UInt64) { self.init(truncatingIfNeeded: bits) }
+}
+
+extension Double: MachineScalar {
+    @inline(__always) init(bits: UInt64) { self.init(bitPattern: bits) }
 }

@@ -85,6 +85,18 @@ class Node {
         try applyBool(&ev, elements.value(at: index))
     }
 
+    /// The offsets of the first `limit` elements for which a predicate is `wanted`, in order:
+    /// `applyBool` on each in turn, up to the last one kept (or all).
+    func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max) throws(Interrupt) -> [Int] {
+        var kept: [Int] = []
+        guard limit > 0 else { return kept }
+        for index in 0..<elements.count where try applyBool(&ev, elements, index) == wanted {
+            kept.append(index)
+            if kept.count == limit { break }
+        }
+        return kept
+    }
+
     /// Applies a two-parameter closure to a value and an element of a collection.
     func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         try apply(&ev, first, elements.value(at: index))

@@ -214,6 +214,14 @@ final class ClosureNode: Node {
         defer { ev.leaveClosure() }
         return try body.bool(&ev)
     }
+    override func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max) throws(Interrupt) -> [Int] {
+        guard let direct, let kept = try elements.withScalarValues({ values throws(Interrupt) in
+            try direct.offsets(&ev, steps: size, range, values, holding: wanted, limit: limit)
+        }) ?? nil else {
+            return try super.offsets(&ev, elements, holding: wanted, limit: limit)
+        }
+        return kept
+    }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, self.first)
         bind(&ev, firstSlot + 1, elements, index, second)

@@ -128,16 +128,16 @@ final class ArithmeticNode: BinaryNode {
     /// does. (Also what a closure whose body is this node computes, see `DirectClosureBody`.)
     @inline(__always)
     func int(_ ev: inout Evaluator, _ a: Int, _ b: Int) throws(Interrupt) -> Int {
-        let result = withIntOperation { $0(a, b) }
-        if result.overflow { throw trap(ev, a, b) }
+        let result = Self.withIntOperation(op) { $0(a, b) }
+        if result.overflow { throw Self.trap(op, ev, a, b, range) }
         return result.partialValue
     }
 
-    /// `body` given this node's integer operation as a function reporting overflow (division by
-    /// zero included), chosen once: a loop inside `body` then applies it without a switch.
+    /// `body` given an integer operation as a function reporting overflow (division by zero
+    /// included), chosen once: a loop inside `body` then applies it without a switch.
     @inline(__always)
-    func withIntOperation<Result, Failure: Error>(
-        _ body: ((Int, Int) -> (partialValue: Int, overflow: Bool)) throws(Failure) -> Result
+    static func withIntOperation<Result, Failure: Error>(
+        _ op: ArithmeticOperator, _ body: ((Int, Int) -> (partialValue: Int, overflow: Bool)) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         switch op {
         case .intAdd: return try body { $0.addingReportingOverflow($1) }
@@ -149,10 +149,10 @@ final class ArithmeticNode: BinaryNode {
         }
     }
 
-    /// The error where Swift traps on `a op b`: a division by zero, or an overflow. Kept out of
-    /// line so the arithmetic makes no strings.
+    /// The error where Swift traps on `a op b` (the operation reported an overflow): a division
+    /// by zero, or an overflow. Kept out of line so the arithmetic makes no strings.
     @inline(never)
-    func trap(_ ev: borrowing Evaluator, _ a: Int, _ b: Int) -> Interrupt {
+    static func trap(_ op: ArithmeticOperator, _ ev: borrowing Evaluator, _ a: Int, _ b: Int, _ range: SourceRange) -> Interrupt {
         let symbol: String
         switch op {
         case .intAdd: symbol = "+"
@@ -177,14 +177,14 @@ final class ArithmeticNode: BinaryNode {
     /// IEEE arithmetic on unboxed operands.
     @inline(__always)
     func double(_ a: Double, _ b: Double) -> Double {
-        withDoubleOperation { $0(a, b) }
+        Self.withDoubleOperation(op) { $0(a, b) }
     }
 
-    /// `body` given this node's floating-point operation as a function, chosen once: a loop
-    /// inside `body` then applies it without a switch.
+    /// `body` given a floating-point operation as a function, chosen once: a loop inside
+    /// `body` then applies it without a switch.
     @inline(__always)
-    func withDoubleOperation<Result, Failure: Error>(
-        _ body: ((Double, Double) -> Double) throws(Failure) -> Result
+    static func withDoubleOperation<Result, Failure: Error>(
+        _ op: ArithmeticOperator, _ body: ((Double, Double) -> Double) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         switch op {
         case .doubleAdd: return try body { $0 + $1 }
@@ -272,15 +272,25 @@ extension ComparisonNode {
     /// instructions a comparison through the protocol's witnesses.)
     @inline(__always)
     static func holds<T: Comparable>(_ op: ComparisonOperator, _ a: T, _ b: T) -> Bool {
+        withComparison(op) { $0(a, b) }
+    }
+
+    /// `body` given a comparison as a function, chosen once: a loop inside `body` then applies
+    /// it without a switch.
+    @inline(__always)
+    static func withComparison<T: Comparable, Result, Failure: Error>(
+        _ op: ComparisonOperator, _ body: ((T, T) -> Bool) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         switch op {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
+        case .equal: return try body { $0 == $1 }
+        case .notEqual: return try body { $0 != $1 }
+        case .less: return try body { $0 < $1 }
+        case .lessOrEqual: return try body { $0 <= $1 }
+        case .greater: return try body { $0 > $1 }
+        case .greaterOrEqual: return try body { $0 >= $1 }
         }
     }
+
 }
 
 /// `&&` and `||`, short-circuiting left to right.
