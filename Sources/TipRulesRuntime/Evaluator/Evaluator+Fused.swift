@@ -1823,20 +1823,17 @@ extension Evaluator {
     /// machine values); and how many there were.
     private func extremeSkippingNil(_ list: DonationList, _ mapping: RowPredicate.Operand, _ isMax: Bool,
                                     _ meter: StepMeter?) -> (Value, Int) {
-        func extreme<T: Comparable>(_ read: (Int) -> T?, _ make: (T) -> Value, _ pick: ([T]) -> T?) -> (Value, Int) {
-            var kept: [T] = []
-            kept.reserveCapacity(list.count)
-            for offset in 0..<list.count {
-                if let value = read(list.position(at: offset)) { kept.append(value) }
-            }
+        func extreme<T: OptionalNumberBits.Number & Comparable>(_ items: ColumnArray<T?>, _ make: (T) -> Value,
+                                                                _ pick: ([T]) -> T?) -> (Value, Int) {
+            let kept = items.compacted(list.count) { list.position(at: $0) }
             return (pick(kept).map(make) ?? .null, kept.count)
         }
         if case .field(let index) = mapping {
             let numbers = { (kept: [Double]) in DoubleExtremes.sequenceExtreme(kept, isMax: isMax) }
             switch list.stream.columns[index] {
-            case .optionalInt(let items): return extreme({ items[$0] }, Value.int) { isMax ? $0.max() : $0.min() }
-            case .optionalDouble(let items): return extreme({ items[$0] }, Value.double, numbers)
-            case .optionalDate(let items): return extreme({ items[$0] }, Value.date, numbers)
+            case .optionalInt(let items): return extreme(items, Value.int) { isMax ? $0.max() : $0.min() }
+            case .optionalDouble(let items): return extreme(items, Value.double, numbers)
+            case .optionalDate(let items): return extreme(items, Value.date, numbers)
             default: break
             }
         }

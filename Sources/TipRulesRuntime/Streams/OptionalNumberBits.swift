@@ -145,3 +145,27 @@ extension ColumnArray {
         }
     }
 }
+
+extension ColumnArray {
+    /// The values that are not nil at the positions `position(0..<count)`, in order, gathered
+    /// without a branch on nil: each one's bytes are written, and the count of kept values moves
+    /// on only past a non-nil one.
+    @inline(__always)
+    func compacted<T: OptionalNumberBits.Number>(_ count: Int, at position: (Int) -> Int) -> [T] where Element == T? {
+        withUnsafeBufferPointer { column in
+            guard let bits = OptionalNumberBits.make(), let base = column.baseAddress else {
+                return (0..<count).compactMap { column[position($0)] }
+            }
+            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var kept = 0
+                for offset in 0..<count {
+                    let row = position(offset)
+                    precondition(UInt(bitPattern: row) < UInt(bitPattern: column.count), "ColumnArray position out of bounds")
+                    buffer[kept] = UnsafeRawPointer(base + row).load(as: T.self)
+                    kept += 1 &- bits.nilBit(base + row)
+                }
+                initialized = kept
+            }
+        }
+    }
+}
