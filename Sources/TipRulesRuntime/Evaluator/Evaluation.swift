@@ -161,12 +161,15 @@ package struct Evaluation {
     /// The value of the declaration at an index, or its runtime error: `evaluate(declarationAt:)`
     /// without the name and type around it (for hosts that ask many times a second).
     package mutating func outcome(ofDeclarationAt index: Int) -> Result<Value, Diagnostic> {
-        let runtime = evaluator.runtime
-        let outcome = outcome(depth: runtime.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
+        // (The program's tables read through the evaluator at each use, rather than through a
+        // local copy of its reference, which would be retained and released.)
+        let outcome = outcome(depth: evaluator.runtime.evaluationDepth) { (ev: inout Evaluator) throws(Interrupt) in
             try ev.declarationValue(index)
         }
-        guard runtime.needsShowing[index] else { return outcome }
-        return outcome.flatMap { shown($0, runtime.declarationTypes[index], at: runtime.bodyRanges[index], in: program.file) }
+        guard evaluator.runtime.needsShowing[index] else { return outcome }
+        return outcome.flatMap {
+            shown($0, evaluator.runtime.declarationTypes[index], at: evaluator.runtime.bodyRanges[index], in: program.file)
+        }
     }
 
     /// Whether a result of this type may need `shown` to change it.

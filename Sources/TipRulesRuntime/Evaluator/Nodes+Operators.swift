@@ -10,10 +10,25 @@ final class ArrayLiteralNode: Node {
         super.init(range, type)
     }
     override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
-        var values: [Value] = []
-        values.reserveCapacity(elements.count)
-        for element in elements { values.append(try element.evaluate(&ev)) }
-        return .array(values)
+        // A short literal is made as Swift makes a literal, at its size in one allocation
+        // (`reserveCapacity` on an empty array takes the path that grows one), its elements
+        // evaluated in order first.
+        switch elements.count {
+        case 1:
+            return .array([try elements[0].evaluate(&ev)])
+        case 2:
+            let first = try elements[0].evaluate(&ev)
+            return .array([first, try elements[1].evaluate(&ev)])
+        case 3:
+            let first = try elements[0].evaluate(&ev)
+            let second = try elements[1].evaluate(&ev)
+            return .array([first, second, try elements[2].evaluate(&ev)])
+        default:
+            var values: [Value] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(try element.evaluate(&ev)) }
+            return .array(values)
+        }
     }
 }
 
