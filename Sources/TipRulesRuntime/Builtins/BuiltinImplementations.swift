@@ -88,14 +88,7 @@ enum BuiltinImplementations {
             }
         case .arrayMap:
             return { ev, call, _ throws(Interrupt) in
-                let elements = Elements(try ev.receiver(call))
-                let transform = call.arguments[0]
-                var results: [Value] = []
-                results.reserveCapacity(elements.count)
-                for index in 0..<elements.count {
-                    results.append(try transform.apply(&ev, elements, index))
-                }
-                return .array(results)
+                return .array(try call.arguments[0].mapped(&ev, Elements(try ev.receiver(call))))
             }
         case .arrayCompactMap:
             return { ev, call, _ throws(Interrupt) in

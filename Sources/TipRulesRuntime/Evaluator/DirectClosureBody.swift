@@ -226,6 +226,27 @@ struct DirectClosureBody {
         }
     }
 
+    /// This body, of one parameter, applied to each of `values` in turn, as `map` applies it,
+    /// charging `steps` for each application.
+    func mapped(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>) throws(Interrupt) -> [Value] {
+        // Written in place, as many as were made when an application stops the loop.
+        var failure: Interrupt?
+        let results = [Value](unsafeUninitializedCapacity: values.count) { buffer, initialized in
+            do throws(Interrupt) {
+                while initialized < values.count {
+                    try ev.tick(steps, range)
+                    let bits = try bits(&ev, ScalarKind.bits(of: values[initialized]), 0)
+                    (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: result.value(bits))
+                    initialized += 1
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return results
+    }
+
     /// `operation(lhs, rhs)` folded over `values`, with `index` at the element being applied.
     /// The operands' places are chosen once, so that the usual `$0 op $1` keeps the
     /// accumulator in a register from one element to the next.

@@ -97,6 +97,14 @@ class Node {
         return kept
     }
 
+    /// A function applied to each element of a collection in turn, as `map` applies it.
+    func mapped(_ ev: inout Evaluator, _ elements: Elements) throws(Interrupt) -> [Value] {
+        var results: [Value] = []
+        results.reserveCapacity(elements.count)
+        for index in 0..<elements.count { results.append(try apply(&ev, elements, index)) }
+        return results
+    }
+
     /// Applies a two-parameter closure to a value and an element of a collection.
     func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         try apply(&ev, first, elements.value(at: index))

@@ -222,6 +222,14 @@ final class ClosureNode: Node {
         }
         return kept
     }
+    override func mapped(_ ev: inout Evaluator, _ elements: Elements) throws(Interrupt) -> [Value] {
+        guard let direct, let results = try elements.withScalarValues({ values throws(Interrupt) in
+            try direct.mapped(&ev, steps: size, range, values)
+        }) else {
+            return try super.mapped(&ev, elements)
+        }
+        return results
+    }
     override func apply(_ ev: inout Evaluator, _ first: Value, _ elements: Elements, _ index: Int) throws(Interrupt) -> Value {
         bind(&ev, firstSlot, first, self.first)
         bind(&ev, firstSlot + 1, elements, index, second)
