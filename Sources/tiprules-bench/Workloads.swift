@@ -230,6 +230,8 @@ enum Workloads {
         + workloads42
         + workloads43
         + workloads44
+        + workloads45
+        + workloads46
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -6401,6 +6403,144 @@ enum Workloads {
             name: "W1508", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted(by: >).prefix(10).reduce(0, +) > 400",
             closure: { data, _, _ in
                 data.views.map(\.landmarkID).sorted(by: >).prefix(10).reduce(0, +) > 400
+            }),
+    ]
+
+    /// Session 37: arrays that `sorted()`, slices and `+` made, then folded, filtered and mapped.
+    private static let workloads45: [Workload] = [
+        Workload(
+            name: "W1509", rule: "didRate.donations.map(\\.score).sorted().suffix(3).reduce(0, +) / 3 >= 4.5",
+            closure: { data, _, _ in
+                let best: Double = data.ratings.map(\.score).sorted().suffix(3).reduce(0, +)
+                return best / 3 >= 4.5
+            }),
+        Workload(
+            name: "W1510", rule: "didPurchase.donations.map(\\.price).sorted(by: >).prefix(5).reduce(0, +) > 500",
+            closure: { data, _, _ in
+                let dearest: Double = data.purchases.map(\.price).sorted(by: >).prefix(5).reduce(0, +)
+                return dearest > 500
+            }),
+        Workload(
+            name: "W1511", rule: "didRate.donations.map(\\.score).sorted().filter { $0 >= 4 }.count > 100",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).sorted().filter { $0 >= 4 }.count > 100
+            }),
+        Workload(
+            name: "W1512", rule: "didRate.donations.compactMap(\\.helpful).sorted().last ?? 0 > 15",
+            closure: { data, _, _ in
+                let largest: Int = data.ratings.compactMap(\.helpful).sorted().last ?? 0
+                return largest > 15
+            }),
+        Workload(
+            name: "W1513", rule: "(didRate.donations.map(\\.landmarkID) + didViewLandmarkDetail.donations.map(\\.landmarkID)).filter { $0 == 3 }.count > 10",
+            closure: { data, _, _ in
+                (data.ratings.map(\.landmarkID) + data.views.map(\.landmarkID)).filter { $0 == 3 }.count > 10
+            }),
+        Workload(
+            name: "W1514", rule: "didPurchase.donations.map(\\.quantity).sorted().reversed().prefix(3).reduce(0, +) >= 10",
+            closure: { data, _, _ in
+                data.purchases.map(\.quantity).sorted().reversed().prefix(3).reduce(0, +) >= 10
+            }),
+        Workload(
+            name: "W1515", rule: "didRate.donations.map(\\.score).sorted().map { $0 * 20 }.contains { $0 >= 99 }",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).sorted().map { $0 * 20 }.contains { $0 >= 99 }
+            }),
+        Workload(
+            name: "W1516", rule: "didPurchase.donations.map(\\.price).sorted().dropFirst(10).allSatisfy { $0 > 1 }",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted().dropFirst(10).allSatisfy { $0 > 1 }
+            }),
+        Workload(
+            name: "W1517", rule: "didRate.donations.suffix(50).map(\\.score).sorted().first(where: { $0 > 3 }) ?? 0 > 3.2",
+            closure: { data, _, _ in
+                let lowest: Double = data.ratings.suffix(50).map(\.score).sorted().first(where: { $0 > 3 }) ?? 0
+                return lowest > 3.2
+            }),
+        Workload(
+            name: "W1518", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.sorted().suffix(10).reduce(0, +) > 2000",
+            closure: { data, _, _ in
+                let values: [Double] = data.purchases.map { $0.price * Double($0.quantity) }
+                return values.sorted().suffix(10).reduce(0, +) > 2000
+            }),
+        Workload(
+            name: "W1519", rule: "didRate.donations.map(\\.landmarkID).sorted().reduce(0) { max($0, $1) } > 5",
+            closure: { data, _, _ in
+                data.ratings.map(\.landmarkID).sorted().reduce(0) { max($0, $1) } > 5
+            }),
+        Workload(
+            name: "W1520", rule: "didRate.donations.map(\\.score).reversed().prefix(20).reduce(0, +) / 20 > 3",
+            closure: { data, _, _ in
+                let recent: Double = data.ratings.map(\.score).reversed().prefix(20).reduce(0, +)
+                return recent / 20 > 3
+            }),
+    ]
+
+    private static let workloads46: [Workload] = [
+        Workload(
+            name: "W1521", rule: "(didRate.donations.map(\\.score) + [5.0]).max() ?? 0 >= 5",
+            closure: { data, _, _ in
+                let best: Double = (data.ratings.map(\.score) + [5.0]).max() ?? 0
+                return best >= 5
+            }),
+        Workload(
+            name: "W1522", rule: "didPurchase.donations.map { $0.discount ?? 0 }.sorted().count(where: { $0 > 0.1 }) > 50",
+            closure: { data, _, _ in
+                let discounts: [Double] = data.purchases.map { $0.discount ?? 0 }
+                return discounts.sorted().count(where: { $0 > 0.1 }) > 50
+            }),
+        Workload(
+            name: "W1523", rule: "didRate.donations.compactMap(\\.helpful).sorted(by: >).prefix(10).map { $0 * 2 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.helpful).sorted(by: >).prefix(10).map { $0 * 2 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1524", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted().dropFirst(100).first ?? 0 > 2",
+            closure: { data, _, _ in
+                let id: Int = data.views.map(\.landmarkID).sorted().dropFirst(100).first ?? 0
+                return id > 2
+            }),
+        Workload(
+            name: "W1525", rule: "didPurchase.donations.filter(\\.isGift).map(\\.quantity).sorted().suffix(5).reduce(0, +) > 8",
+            closure: { data, _, _ in
+                data.purchases.filter(\.isGift).map(\.quantity).sorted().suffix(5).reduce(0, +) > 8
+            }),
+        Workload(
+            name: "W1526", rule: "didRate.donations.map(\\.score).sorted().prefix(100).reduce(0.0) { $0 + $1 * $1 } > 50",
+            closure: { data, _, _ in
+                let squares: Double = data.ratings.map(\.score).sorted().prefix(100).reduce(0.0) { $0 + $1 * $1 }
+                return squares > 50
+            }),
+        Workload(
+            name: "W1527", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(3).allSatisfy { $0 >= 4.9 }",
+            closure: { data, _, _ in
+                data.ratings.map(\.score).sorted(by: >).prefix(3).allSatisfy { $0 >= 4.9 }
+            }),
+        Workload(
+            name: "W1528", rule: "didPurchase.donations.map(\\.price).sorted().prefix(500).filter { $0 < 20 }.count > 30",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted().prefix(500).filter { $0 < 20 }.count > 30
+            }),
+        Workload(
+            name: "W1529", rule: "didRate.donations.compactMap(\\.helpful).sorted().reduce(0) { $0 + $1 / 2 } > 100",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.helpful).sorted().reduce(0) { $0 + $1 / 2 } > 100
+            }),
+        Workload(
+            name: "W1530", rule: "(didPurchase.donations.map(\\.quantity) + didPurchase.donations.map(\\.quantity)).reduce(0, +) > 100",
+            closure: { data, _, _ in
+                (data.purchases.map(\.quantity) + data.purchases.map(\.quantity)).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1531", rule: "didRate.donations.map(\\.score).sorted().reversed().map { 5 - $0 }.reduce(0, +) < 900",
+            closure: { data, _, _ in
+                let shortfall: Double = data.ratings.map(\.score).sorted().reversed().map { 5 - $0 }.reduce(0, +)
+                return shortfall < 900
+            }),
+        Workload(
+            name: "W1532", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted().last(where: { $0 < 5 }) == 4",
+            closure: { data, _, _ in
+                data.views.map(\.landmarkID).sorted().last(where: { $0 < 5 }) == 4
             }),
     ]
 

@@ -1747,6 +1747,12 @@ struct OptimizerTests {
               // Folds whose operands are not `$0 op $1`: swapped, or a constant.
               "(view.donations.map(\\.rating) + []).reduce(2.0) { $1 / $0 }", "view.donations.map(\\.rating).sorted().reduce(0.0) { $1 - 1.5 }",
               "view.donations.map(\\.id).sorted().reduce(0) { 3 * $1 }", "(view.donations.map(\\.id) + []).reduce(Int.min + 2000) { $1 + $0 }",
+              // An operand that is an operation of its own: values, and traps at its range, left first.
+              "(view.donations.map(\\.rating) + []).reduce(0.0) { $0 + $1 * $1 }", "view.donations.map(\\.id).sorted().reduce(0) { $0 + 100 / $1 }",
+              "(view.donations.map(\\.id) + []).map { 100 / $0 - 7 % $0 }", "(view.donations.map(\\.id) + []).map { $0 * 2 + 1 }.reduce(0, +)",
+              "(view.donations.map(\\.rating) + []).filter { $0 * 2 > 5 }.count", "(view.donations.map(\\.id) + []).contains { 12 / $0 == 3 }",
+              "(view.donations.map(\\.id) + []).reduce(Int.max - 9) { $0 + $1 * 2 }", "view.donations.map(\\.rating).sorted().reduce(0.0) { max($0, $1 - 1) }",
+              "(view.donations.map(\\.id) + []).allSatisfy { $0 - 1 < 6 }", "(view.donations.map(\\.id) + []).count(where: { $0 % 2 == 0 })",
               // An overflow early in a fold longer than the budget: the trap, not the budget, ends it.
               "(view.donations.map(\\.id) + []).reduce(Int.max - 20) { $0 + $1 }",
               "(view.donations.map(\\.rating) + []).reduce(0.5) { max($1, $0) }", "(view.donations.map(\\.id) + []).reduce(9) { min($1, 4) }",

@@ -3,7 +3,9 @@ import TipRulesSyntax
 
 /// The body of a closure over unboxed parameters when it is one `Int` or `Double` operation or
 /// comparison of those parameters and constants, or `min` or `max` of two (`+` given to `reduce`,
-/// `{ $0 + $1 }`, `{ $0 > 3 }`, `{ $0 * 2 }`, `{ max($0, $1) }`), as the optimizer marks it (`TypedClosure.appliesDirectly`). Over
+/// `{ $0 + $1 }`, `{ $0 > 3 }`, `{ $0 * 2 }`, `{ max($0, $1) }`), where an operand may itself be
+/// one arithmetic operation of those (`{ $0 + $1 * $1 }`, `{ $0 * 2 > 7 }`), as the optimizer
+/// marks it (`TypedClosure.appliesDirectly`). Over
 /// an array that is not a donation column (what `sorted()`, `reversed()`, a slice, `+` or the
 /// general evaluator's `map` made), `ClosureNode` applies such a body to its arguments' bits
 /// directly in `reduce`, in predicates and in `map`, without binding parameters or visiting nodes.
@@ -19,6 +21,38 @@ struct DirectClosureBody {
         case second
         /// A constant's bits (see `ScalarKind.bits(of:)`).
         case constant(UInt64)
+        /// One `Int` or `Double` operation of the others (`$1 * $1` in `$0 + $1 * $1`).
+        case inner(Inner)
+
+        /// An operand that is no operation.
+        enum Leaf {
+            case first
+            case second
+            case constant(UInt64)
+        }
+
+        init(_ leaf: Leaf) {
+            switch leaf {
+            case .first: self = .first
+            case .second: self = .second
+            case .constant(let bits): self = .constant(bits)
+            }
+        }
+
+        var isInner: Bool {
+            if case .inner = self { return true }
+            return false
+        }
+    }
+
+    /// An operand that is one arithmetic operation of parameters and constants.
+    struct Inner {
+        let operation: ArithmeticOperator
+        let isInt: Bool
+        let lhs: Operand.Leaf
+        let rhs: Operand.Leaf
+        /// Where its trap is reported: its node's range.
+        let range: SourceRange
     }
 
     /// (Operators, not nodes: copying the body to apply it then retains nothing.)
@@ -35,6 +69,9 @@ struct DirectClosureBody {
     private let operation: Operation
     private let lhs: Operand
     private let rhs: Operand
+    /// Whether neither operand is an operation of its own: the loops then choose the
+    /// operands' places once (see `Selection`).
+    private let isFlat: Bool
     /// Where an `Int` operation's trap is reported: the body's range.
     private let trapRange: SourceRange
     /// The kind of the body's value.
@@ -44,7 +81,7 @@ struct DirectClosureBody {
     /// `firstSlot` on (`parameterCount` of them), or nil when it is anything else.
     init?(_ body: Node, firstSlot: Int, parameterCount: Int) {
         trapRange = body.range
-        func operand(_ node: Node) -> Operand? {
+        func leaf(_ node: Node) -> Operand.Leaf? {
             if let local = node as? ScalarLocalNode {
                 if local.slot == firstSlot { return .first }
                 if local.slot == firstSlot + 1 && parameterCount == 2 { return .second }
@@ -57,6 +94,18 @@ struct DirectClosureBody {
                 }
             }
             return nil
+        }
+        func operand(_ node: Node) -> Operand? {
+            if let leaf = leaf(node) { return Operand(leaf) }
+            guard let arithmetic = node as? ArithmeticNode, let a = leaf(arithmetic.lhs), let b = leaf(arithmetic.rhs) else { return nil }
+            switch arithmetic.op {
+            case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder:
+                return .inner(Inner(operation: arithmetic.op, isInt: true, lhs: a, rhs: b, range: arithmetic.range))
+            case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
+                return .inner(Inner(operation: arithmetic.op, isInt: false, lhs: a, rhs: b, range: arithmetic.range))
+            case .stringConcatenate, .arrayConcatenate:
+                return nil
+            }
         }
         if let arithmetic = body as? ArithmeticNode {
             switch arithmetic.op {
@@ -90,20 +139,39 @@ struct DirectClosureBody {
         } else {
             return nil
         }
+        isFlat = !lhs.isInner && !rhs.isInner
     }
 
     /// The body's value, as bits, for parameters with these bits (`second` unused by a closure
     /// of one parameter).
     @inline(__always)
     func bits(_ ev: inout Evaluator, _ first: UInt64, _ second: UInt64) throws(Interrupt) -> UInt64 {
-        @inline(__always) func read(_ operand: Operand) -> UInt64 {
-            switch operand {
+        @inline(__always) func read(_ leaf: Operand.Leaf) -> UInt64 {
+            switch leaf {
             case .first: return first
             case .second: return second
             case .constant(let bits): return bits
             }
         }
-        let a = read(lhs), b = read(rhs)
+        @inline(__always) func read(_ operand: Operand) throws(Interrupt) -> UInt64 {
+            switch operand {
+            case .first: return first
+            case .second: return second
+            case .constant(let bits): return bits
+            case .inner(let inner):
+                // Its operands first, as the tree evaluates them; then its operation, which
+                // reports a trap at its own range.
+                let a = read(inner.lhs), b = read(inner.rhs)
+                guard inner.isInt else {
+                    return ArithmeticNode.withDoubleOperation(inner.operation) { $0(Double(bitPattern: a), Double(bitPattern: b)) }.bitPattern
+                }
+                let (x, y) = (Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b))
+                let result = ArithmeticNode.withIntOperation(inner.operation) { $0(x, y) }
+                if result.overflow { throw ArithmeticNode.trap(inner.operation, ev, x, y, inner.range) }
+                return UInt64(truncatingIfNeeded: result.partialValue)
+            }
+        }
+        let a = try read(lhs), b = try read(rhs)
         switch operation {
         case .int(let op):
             let (x, y) = (Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b))
@@ -144,6 +212,9 @@ struct DirectClosureBody {
         try ev.tick(total, range)
         var index = 0
         do throws(Interrupt) {
+            guard isFlat else {
+                return try Self.loop(values, from: start, &index) { a, b throws(Interrupt) in try bits(&ev, a, b) }
+            }
             // The operation is chosen once, outside the loop.
             switch operation {
             case .int(let op):
@@ -183,6 +254,19 @@ struct DirectClosureBody {
     /// comparison and the places of its operands are chosen once, outside the loop.
     func offsets(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>,
                  holding wanted: Bool, limit: Int) throws(Interrupt) -> [Int]? {
+        guard isFlat else {
+            guard case .bool = result else { return nil }
+            var kept: [Int] = []
+            guard limit > 0 else { return kept }
+            for index in values.indices {
+                try ev.tick(steps, range)
+                if try (bits(&ev, ScalarKind.bits(of: values[index]), 0) != 0) == wanted {
+                    kept.append(index)
+                    if kept.count == limit { break }
+                }
+            }
+            return kept
+        }
         switch operation {
         case .compareInts(let op):
             return try ComparisonNode.withComparison(op) { (holds: (Int, Int) -> Bool) throws(Interrupt) in
@@ -288,6 +372,7 @@ struct DirectClosureBody {
             case .first: (firstMask, secondMask, constant) = (~0, 0, 0)
             case .second: (firstMask, secondMask, constant) = (0, ~0, 0)
             case .constant(let bits): (firstMask, secondMask, constant) = (0, 0, bits)
+            case .inner: preconditionFailure("an operation read as a parameter or a constant")
             }
         }
 

@@ -111,19 +111,31 @@ package struct Optimizer {
     /// Whether a closure's body is one `Int` or `Double` arithmetic operation, `min` or `max` of
     /// two `Int`s or `Double`s, or one comparison of `Int`s, `Double`s or dates, whose operands
     /// are the closure's parameters (of those types or `Bool`, which the evaluator keeps
-    /// unboxed) and constants. The evaluator applies
+    /// unboxed), constants, or one arithmetic operation of those (`$0 + $1 * $1`). The evaluator applies
     /// such a body with the body node's own operation, charging the application's steps as
     /// usual, so marking it changes no value, error or step; unoptimized programs keep the tree
     /// walk, and the tests that compare the two cover it.
     private func appliesDirectly(_ closure: TypedClosure, _ type: RuleType) -> Bool {
         guard case .function(let parameters, _) = type, !parameters.isEmpty, parameters.count <= 2,
               parameters.allSatisfy({ [.int, .double, .date, .bool].contains($0) }) else { return false }
-        func isOperand(_ operand: TypedExpression) -> Bool {
+        func isLeaf(_ operand: TypedExpression) -> Bool {
             switch operand.node {
             case .local(let slot): return slot == closure.firstSlot || (slot == closure.firstSlot + 1 && parameters.count == 2)
             case .constant(.int), .constant(.double), .constant(.date): return true
             default: return false
             }
+        }
+        func isOperand(_ operand: TypedExpression) -> Bool {
+            if case .arithmetic(let op, let lhs, let rhs) = operand.node {
+                switch op {
+                case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder,
+                     .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
+                    return isLeaf(lhs) && isLeaf(rhs)
+                case .stringConcatenate, .arrayConcatenate:
+                    return false
+                }
+            }
+            return isLeaf(operand)
         }
         switch closure.body.node {
         case .arithmetic(let op, let lhs, let rhs):
