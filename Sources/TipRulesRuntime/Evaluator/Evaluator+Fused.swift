@@ -1906,10 +1906,11 @@ extension Evaluator {
     /// What `map` makes of a list with a row mapping: the values, typed as the element type
     /// says (a date's seconds are a `Date`), read from a column in one loop where they are one.
     private func mappedArray(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType, _ meter: StepMeter?) -> [Value] {
+        // Each value written in place (`map` over a slice went through its generic copy).
         func read<T>(_ items: ColumnArray<T>, _ make: (T) -> Value) -> [Value] {
             items.withUnsafeBufferPointer { buffer in
                 switch list.positions {
-                case .contiguous(let range): return buffer[range].map(make)
+                case .contiguous(let range): return Value.boxed(UnsafeBufferPointer(rebasing: buffer[range]), make)
                 case .scattered(let positions): return positions.map { make(buffer[$0]) }
                 }
             }

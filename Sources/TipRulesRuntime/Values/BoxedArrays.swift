@@ -3,12 +3,15 @@ extension Value {
     /// a case constructor chosen at run time (`isDate ? Value.date : Value.double`) called it
     /// through a thunk, about 22 instructions an element against 4.
     static func boxed<T>(_ items: [T], _ make: (T) -> Value) -> [Value] {
-        items.withUnsafeBufferPointer { source in
-            [Value](unsafeUninitializedCapacity: source.count) { buffer, initialized in
-                guard let target = buffer.baseAddress, let from = source.baseAddress else { return }
-                for offset in 0..<source.count { (target + offset).initialize(to: make(from[offset])) }
-                initialized = source.count
-            }
+        items.withUnsafeBufferPointer { boxed($0, make) }
+    }
+
+    /// The same over values read in place.
+    static func boxed<T>(_ source: UnsafeBufferPointer<T>, _ make: (T) -> Value) -> [Value] {
+        [Value](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+            guard let target = buffer.baseAddress, let from = source.baseAddress else { return }
+            for offset in 0..<source.count { (target + offset).initialize(to: make(from[offset])) }
+            initialized = source.count
         }
     }
 
