@@ -34,7 +34,7 @@ extension Value {
 
     /// The values of `parts`, in order, in one new array. Swift's own copy switches on every
     /// element's case to retain what it holds; when no element holds a reference (an array of
-    /// numbers or dates, the common case) the bytes are moved at once instead.
+    /// numbers or dates, the common case) their bytes are copied at once instead.
     static func joined(_ parts: ArraySlice<Value>...) -> [Value] {
         let count = parts.reduce(0) { $0 + $1.count }
         let plain = parts.allSatisfy { part in part.withUnsafeBufferPointer { $0.allSatisfy(\.holdsNoReference) } }
