@@ -97,27 +97,14 @@ struct DirectClosureBody {
         }
         func operand(_ node: Node) -> Operand? {
             if let leaf = leaf(node) { return Operand(leaf) }
-            guard let arithmetic = node as? ArithmeticNode, let a = leaf(arithmetic.lhs), let b = leaf(arithmetic.rhs) else { return nil }
-            switch arithmetic.op {
-            case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder:
-                return .inner(Inner(operation: arithmetic.op, isInt: true, lhs: a, rhs: b, range: arithmetic.range))
-            case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
-                return .inner(Inner(operation: arithmetic.op, isInt: false, lhs: a, rhs: b, range: arithmetic.range))
-            case .stringConcatenate, .arrayConcatenate:
-                return nil
-            }
+            guard let arithmetic = node as? ArithmeticNode, let kind = Self.numberKind(of: arithmetic.op),
+                  let a = leaf(arithmetic.lhs), let b = leaf(arithmetic.rhs) else { return nil }
+            return .inner(Inner(operation: arithmetic.op, isInt: kind == .int, lhs: a, rhs: b, range: arithmetic.range))
         }
         if let arithmetic = body as? ArithmeticNode {
-            switch arithmetic.op {
-            case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder:
-                operation = .int(arithmetic.op)
-                result = .int
-            case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
-                operation = .double(arithmetic.op)
-                result = .double
-            case .stringConcatenate, .arrayConcatenate:
-                return nil
-            }
+            guard let kind = Self.numberKind(of: arithmetic.op) else { return nil }
+            operation = kind == .int ? .int(arithmetic.op) : .double(arithmetic.op)
+            result = kind
             guard let a = operand(arithmetic.lhs), let b = operand(arithmetic.rhs) else { return nil }
             (lhs, rhs) = (a, b)
         } else if let comparison = body as? ComparisonNode, let ints = comparison.comparesInts {
@@ -140,6 +127,15 @@ struct DirectClosureBody {
             return nil
         }
         isFlat = !lhs.isInner && !rhs.isInner
+    }
+
+    /// The kind of an `Int` or `Double` operation's values, or nil for a concatenation.
+    private static func numberKind(of op: ArithmeticOperator) -> ScalarKind? {
+        switch op {
+        case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder: return .int
+        case .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide: return .double
+        case .stringConcatenate, .arrayConcatenate: return nil
+        }
     }
 
     /// The body's value, as bits, for parameters with these bits (`second` unused by a closure

@@ -125,27 +125,23 @@ package struct Optimizer {
             default: return false
             }
         }
-        func isOperand(_ operand: TypedExpression) -> Bool {
-            if case .arithmetic(let op, let lhs, let rhs) = operand.node {
-                switch op {
-                case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder,
-                     .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
-                    return isLeaf(lhs) && isLeaf(rhs)
-                case .stringConcatenate, .arrayConcatenate:
-                    return false
-                }
-            }
-            return isLeaf(operand)
-        }
-        switch closure.body.node {
-        case .arithmetic(let op, let lhs, let rhs):
+        /// Whether `expression` is `Int` or `Double` arithmetic of two sides that pass `test`.
+        func isNumberArithmetic(_ expression: TypedExpression, of test: (TypedExpression) -> Bool) -> Bool {
+            guard case .arithmetic(let op, let lhs, let rhs) = expression.node else { return false }
             switch op {
             case .intAdd, .intSubtract, .intMultiply, .intDivide, .intRemainder,
                  .doubleAdd, .doubleSubtract, .doubleMultiply, .doubleDivide:
-                return isOperand(lhs) && isOperand(rhs)
+                return test(lhs) && test(rhs)
             case .stringConcatenate, .arrayConcatenate:
                 return false
             }
+        }
+        func isOperand(_ operand: TypedExpression) -> Bool {
+            isLeaf(operand) || isNumberArithmetic(operand, of: isLeaf)
+        }
+        switch closure.body.node {
+        case .arithmetic:
+            return isNumberArithmetic(closure.body, of: isOperand)
         case .comparison(_, let lhs, let rhs):
             switch (lhs.type, rhs.type) {
             case (.int, .int), (.double, .double), (.date, .date): return isOperand(lhs) && isOperand(rhs)
