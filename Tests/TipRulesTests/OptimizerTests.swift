@@ -790,6 +790,7 @@ struct OptimizerTests {
                           "outer.when.timeIntervalSince($0.date) > 0 && -(outer.date.timeIntervalSince($0.date)) < 86400 * 4"] {
             result.append("view.donations.filter { outer in view.donations.contains { \(condition) } }.count")
             result.append("view.donations.count(where: { outer in view.donations.last { \(condition) } != nil })")
+            result.append("view.donations.filter { outer in view.donations.allSatisfy { \(condition) } }.map(\\.id)")
         }
         // Outer rows a `map` made of each donation, a field or its date: read from the donation.
         for list in lists {

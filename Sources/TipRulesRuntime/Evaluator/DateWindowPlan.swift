@@ -233,7 +233,7 @@ extension DateWindowPlan {
                     let shift = switch form { case .none: 0.0; case .k: constants[0]; case .minusK: -constants[0] }
                     edge = DateWindowPlan.linearEdge(window, dates, negated: negated, shift: shift, condition, bound: bound, near: hint)
                 } else {
-                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { position in
+                    edge = WindowEdge.edge(window, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { position in
                         var y = dates[position]
                         var next = 0
                         for step in conditions[index].steps {
@@ -258,30 +258,8 @@ extension DateWindowPlan {
     private static func linearEdge(_ range: Range<Int>, _ dates: UnsafeBufferPointer<Double>, negated: Bool, shift: Double,
                                    _ condition: Search, bound: Double, near hint: Int?) -> Int {
         negated
-            ? edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
-            : edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
-    }
-
-    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
-    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
-    @inline(__always)
-    private static func edge(_ range: Range<Int>, _ op: ComparisonOperator, holdsOnPrefix: Bool, bound: Double, near hint: Int?,
-                             _ y: (Int) -> Double) -> Int {
-        @inline(__always) func split(_ flips: (Double) -> Bool) -> Int {
-            guard let hint else { return Evaluator.partition(range) { flips(y($0)) } }
-            return sweep(range, from: hint) { flips(y($0)) }
-        }
-        switch (op, holdsOnPrefix) {
-        case (.less, true): return split { !($0 < bound) }
-        case (.lessOrEqual, true): return split { !($0 <= bound) }
-        case (.greater, true): return split { !($0 > bound) }
-        case (.greaterOrEqual, true): return split { !($0 >= bound) }
-        case (.less, false): return split { $0 < bound }
-        case (.lessOrEqual, false): return split { $0 <= bound }
-        case (.greater, false): return split { $0 > bound }
-        case (.greaterOrEqual, false): return split { $0 >= bound }
-        case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
-        }
+            ? WindowEdge.edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
+            : WindowEdge.edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
     }
 
     /// `window(of:_:_:hints:)` of a plan whose conditions are `linearSearches`, each edge
@@ -303,11 +281,40 @@ extension DateWindowPlan {
             // (The sign tested at every row rather than a loop for each: one branch that always
             // goes the same way, in half the code.)
             @inline(__always) func y(_ position: Int) -> Double { (negated ? -dates[position] : dates[position]) + shift }
-            let found = DateWindowPlan.edge(range, search.op, holdsOnPrefix: search.holdsOnPrefix, bound: bound, near: hint) { y($0) }
+            let found = WindowEdge.edge(range, search.op, holdsOnPrefix: search.holdsOnPrefix, bound: bound, near: hint) { y($0) }
             hints[index] = found
             if search.holdsOnPrefix { upper = found } else { lower = found }
         }
         return Range(uncheckedBounds: (lower, upper))
+    }
+
+}
+
+/// Where a condition on a function of the date that holds on a prefix or a suffix of a list in
+/// date order starts to fail or to hold: the searches of `DateWindowPlan` and `SweptWindow`.
+/// (A namespace of its own rather than static methods of the plan's class, which a caller
+/// reaches through the class's metadata, at every row of a nested scan.)
+enum WindowEdge {
+    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
+    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
+    @inline(__always)
+    static func edge(_ range: Range<Int>, _ op: ComparisonOperator, holdsOnPrefix: Bool, bound: Double, near hint: Int?,
+                             _ y: (Int) -> Double) -> Int {
+        @inline(__always) func split(_ flips: (Double) -> Bool) -> Int {
+            guard let hint else { return Evaluator.partition(range) { flips(y($0)) } }
+            return sweep(range, from: hint) { flips(y($0)) }
+        }
+        switch (op, holdsOnPrefix) {
+        case (.less, true): return split { !($0 < bound) }
+        case (.lessOrEqual, true): return split { !($0 <= bound) }
+        case (.greater, true): return split { !($0 > bound) }
+        case (.greaterOrEqual, true): return split { !($0 >= bound) }
+        case (.less, false): return split { $0 < bound }
+        case (.lessOrEqual, false): return split { $0 <= bound }
+        case (.greater, false): return split { $0 > bound }
+        case (.greaterOrEqual, false): return split { $0 >= bound }
+        case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+        }
     }
 
     /// The first position of `range` from which `flipped` holds (`range.upperBound` when it

@@ -36,6 +36,9 @@ final class NestedSearch {
     // unowned one is retained around every call of its `scan`.)
     private let keptWindow: NestedWindow?
     private let window: Unmanaged<NestedWindow>?
+    /// The window's swept form, when it has one (see `SweptWindow`), kept and called as the window is.
+    private let keptSwept: SweptWindow?
+    private let swept: Unmanaged<SweptWindow>?
     private let searchesRows: Bool
     private let rows: () -> (examined: Int, match: Int?)
     let cursor: RowCursor
@@ -50,6 +53,8 @@ final class NestedSearch {
         case .window(let window): (keptWindow, self.window, searchesRows, rows) = (window, Unmanaged.passUnretained(window), false, { (0, nil) })
         case .rows(let rows): (keptWindow, window, searchesRows, self.rows) = (nil, nil, true, rows)
         }
+        keptSwept = keptWindow.flatMap(SweptWindow.init)
+        swept = keptSwept.map { Unmanaged.passUnretained($0) }
     }
 
     /// The row that decides the scan for the outer row at `position`; nil when none does.
@@ -59,7 +64,9 @@ final class NestedSearch {
         if let meter, meter.steps > meter.limit { return nil }
         cursor.position = position
         let examined: Int, match: Int?
-        if let window {
+        if let swept {
+            (examined, match) = swept._withUnsafeGuaranteedRef { $0.scan(position) }
+        } else if let window {
             (examined, match) = window._withUnsafeGuaranteedRef { $0.scan() }
         } else if searchesRows {
             (examined, match) = rows()
