@@ -233,7 +233,7 @@ extension DateWindowPlan {
                     let shift = switch form { case .none: 0.0; case .k: constants[0]; case .minusK: -constants[0] }
                     edge = DateWindowPlan.linearEdge(window, dates, negated: negated, shift: shift, condition, bound: bound, near: hint)
                 } else {
-                    edge = WindowEdge.edge(window, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { position in
+                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { position in
                         var y = dates[position]
                         var next = 0
                         for step in conditions[index].steps {
@@ -258,8 +258,30 @@ extension DateWindowPlan {
     private static func linearEdge(_ range: Range<Int>, _ dates: UnsafeBufferPointer<Double>, negated: Bool, shift: Double,
                                    _ condition: Search, bound: Double, near hint: Int?) -> Int {
         negated
-            ? WindowEdge.edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
-            : WindowEdge.edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
+            ? edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
+            : edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
+    }
+
+    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
+    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
+    @inline(__always)
+    private static func edge(_ range: Range<Int>, _ op: ComparisonOperator, holdsOnPrefix: Bool, bound: Double, near hint: Int?,
+                             _ y: (Int) -> Double) -> Int {
+        @inline(__always) func split(_ flips: (Double) -> Bool) -> Int {
+            guard let hint else { return Evaluator.partition(range) { flips(y($0)) } }
+            return sweepEdge(range, from: hint) { flips(y($0)) }
+        }
+        switch (op, holdsOnPrefix) {
+        case (.less, true): return split { !($0 < bound) }
+        case (.lessOrEqual, true): return split { !($0 <= bound) }
+        case (.greater, true): return split { !($0 > bound) }
+        case (.greaterOrEqual, true): return split { !($0 >= bound) }
+        case (.less, false): return split { $0 < bound }
+        case (.lessOrEqual, false): return split { $0 <= bound }
+        case (.greater, false): return split { $0 > bound }
+        case (.greaterOrEqual, false): return split { $0 >= bound }
+        case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+        }
     }
 
     /// `window(of:_:_:hints:)` of a plan whose conditions are `linearSearches`, each edge
@@ -281,77 +303,48 @@ extension DateWindowPlan {
             // (The sign tested at every row rather than a loop for each: one branch that always
             // goes the same way, in half the code.)
             @inline(__always) func y(_ position: Int) -> Double { (negated ? -dates[position] : dates[position]) + shift }
-            let found = WindowEdge.edge(range, search.op, holdsOnPrefix: search.holdsOnPrefix, bound: bound, near: hint) { y($0) }
+            let found = DateWindowPlan.edge(range, search.op, holdsOnPrefix: search.holdsOnPrefix, bound: bound, near: hint) { y($0) }
             hints[index] = found
             if search.holdsOnPrefix { upper = found } else { lower = found }
         }
         return Range(uncheckedBounds: (lower, upper))
     }
-
 }
 
-/// Where a condition on a function of the date that holds on a prefix or a suffix of a list in
-/// date order starts to fail or to hold: the searches of `DateWindowPlan` and `SweptWindow`.
-/// (A namespace of its own rather than static methods of the plan's class, which a caller
-/// reaches through the class's metadata, at every row of a nested scan.)
-enum WindowEdge {
-    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
-    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
-    @inline(__always)
-    static func edge(_ range: Range<Int>, _ op: ComparisonOperator, holdsOnPrefix: Bool, bound: Double, near hint: Int?,
-                             _ y: (Int) -> Double) -> Int {
-        @inline(__always) func split(_ flips: (Double) -> Bool) -> Int {
-            guard let hint else { return Evaluator.partition(range) { flips(y($0)) } }
-            return sweep(range, from: hint) { flips(y($0)) }
-        }
-        switch (op, holdsOnPrefix) {
-        case (.less, true): return split { !($0 < bound) }
-        case (.lessOrEqual, true): return split { !($0 <= bound) }
-        case (.greater, true): return split { !($0 > bound) }
-        case (.greaterOrEqual, true): return split { !($0 >= bound) }
-        case (.less, false): return split { $0 < bound }
-        case (.lessOrEqual, false): return split { $0 <= bound }
-        case (.greater, false): return split { $0 > bound }
-        case (.greaterOrEqual, false): return split { $0 >= bound }
-        case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
-        }
-    }
-
-    /// The first position of `range` from which `flipped` holds (`range.upperBound` when it
-    /// holds nowhere), for a test that is false and then true along it, looked for from `hint`:
-    /// at the hint, a row on or a row back (where the next outer row of a nested scan usually
-    /// finds it), else in steps that double away from there, then by binary search between the
-    /// last two. (Any hint gives the same position; a near one takes fewer tests.)
-    @inline(__always)
-    static func sweep(_ range: Range<Int>, from hint: Int, _ flipped: (Int) -> Bool) -> Int {
-        let low = range.lowerBound, high = range.upperBound
-        var edge = hint < low ? low : (hint > high ? high : hint)
-        if edge < high && !flipped(edge) {
-            edge &+= 1
-            guard edge < high && !flipped(edge) else { return edge }
-            // Not at `edge` or before: from `edge + 1` up.
-            var from = edge &+ 1, step = 1
-            while from < high {
-                let probe = from &+ step &- 1 < high ? from &+ step &- 1 : high &- 1
-                if flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (from, probe)), flipped) }
-                from = probe &+ 1
-                step &<<= 1
-            }
-            return high
-        }
-        guard edge > low && flipped(edge &- 1) else { return edge }
-        edge &-= 1
-        guard edge > low && flipped(edge &- 1) else { return edge }
-        // At `edge - 1` or before: from there down.
-        var to = edge &- 1, step = 1
-        while to > low {
-            let probe = to &- step > low ? to &- step : low
-            if !flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (probe &+ 1, to)), flipped) }
-            to = probe
+/// The first position of `range` from which `flipped` holds (`range.upperBound` when it
+/// holds nowhere), for a test that is false and then true along it, looked for from `hint`:
+/// at the hint, a row on or a row back (where the next outer row of a nested scan usually
+/// finds it), else in steps that double away from there, then by binary search between the
+/// last two. (Any hint gives the same position; a near one takes fewer tests.)
+@inline(__always)
+func sweepEdge(_ range: Range<Int>, from hint: Int, _ flipped: (Int) -> Bool) -> Int {
+    let low = range.lowerBound, high = range.upperBound
+    var edge = hint < low ? low : (hint > high ? high : hint)
+    if edge < high && !flipped(edge) {
+        edge &+= 1
+        guard edge < high && !flipped(edge) else { return edge }
+        // Not at `edge` or before: from `edge + 1` up.
+        var from = edge &+ 1, step = 1
+        while from < high {
+            let probe = from &+ step &- 1 < high ? from &+ step &- 1 : high &- 1
+            if flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (from, probe)), flipped) }
+            from = probe &+ 1
             step &<<= 1
         }
-        return low
+        return high
     }
+    guard edge > low && flipped(edge &- 1) else { return edge }
+    edge &-= 1
+    guard edge > low && flipped(edge &- 1) else { return edge }
+    // At `edge - 1` or before: from there down.
+    var to = edge &- 1, step = 1
+    while to > low {
+        let probe = to &- step > low ? to &- step : low
+        if !flipped(probe) { return Evaluator.partition(Range(uncheckedBounds: (probe &+ 1, to)), flipped) }
+        to = probe
+        step &<<= 1
+    }
+    return low
 }
 
 extension Evaluator {
