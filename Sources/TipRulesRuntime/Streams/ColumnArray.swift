@@ -90,9 +90,12 @@ package struct ColumnArray<Element>: RandomAccessCollection {
     package func withUnsafeBufferPointer<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { withExtendedLifetime(storage) {} }
-        return try body(UnsafeBufferPointer(start: storage.elements, count: count))
+        guard storage != nil else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // (The array, borrowed for the call, keeps its buffer alive; kept alive to the end of
+        // the body, past its last use, without a local copy of the reference, which retained and
+        // released it at every call: a filter's search of a batch, a row of a nested scan.)
+        defer { _fixLifetime(self) }
+        return try body(UnsafeBufferPointer(start: storage.unsafelyUnwrapped.elements, count: count))
     }
 
     // MARK: - Growing at the end
