@@ -232,6 +232,7 @@ enum Workloads {
         + workloads44
         + workloads45
         + workloads46
+        + workloads47
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -6541,6 +6542,90 @@ enum Workloads {
             name: "W1532", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted().last(where: { $0 < 5 }) == 4",
             closure: { data, _, _ in
                 data.views.map(\.landmarkID).sorted().last(where: { $0 < 5 }) == 4
+            }),
+    ]
+
+    private static let workloads47: [Workload] = [
+        Workload(
+            name: "W1533", rule: "didPurchase.donations.contains { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 600 } }", largest: 1000,
+            closure: { data, _, _ in
+                data.purchases.contains { p in data.views.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 600 } }
+            }),
+        Workload(
+            name: "W1534", rule: "didRate.donations.count(where: { r in didViewLandmarkDetail.donations.contains { $0.date <= r.date } }) >= 5",
+            closure: { data, _, _ in
+                data.ratings.count(where: { r in data.views.contains { $0.date <= r.date } }) >= 5
+            }),
+        Workload(
+            name: "W1535", rule: "didLogin.donations.allSatisfy { l in didViewLandmarkDetail.donations.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 86400 } }",
+            closure: { data, _, _ in
+                data.logins.allSatisfy { l in data.views.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 86400 } }
+            }),
+        Workload(
+            name: "W1536", rule: "didViewLandmarkDetail.donations.filter { v in !didPurchase.donations.contains { $0.date > v.date } }.count > 10", largest: 1000,
+            closure: { data, _, _ in
+                data.views.filter { v in !data.purchases.contains { $0.date > v.date } }.count > 10
+            }),
+        Workload(
+            name: "W1537", rule: "didRate.donations.filter { r in didLogin.donations.last { $0.date <= r.date } == nil }.isEmpty",
+            closure: { data, _, _ in
+                data.ratings.filter { r in data.logins.last { $0.date <= r.date } == nil }.isEmpty
+            }),
+        Workload(
+            name: "W1538", rule: "didPurchase.donations.count(where: { p in didLogin.donations.contains { abs($0.date.timeIntervalSince(p.date)) < 3600 } }) > 2",
+            closure: { data, _, _ in
+                data.purchases.count(where: { p in data.logins.contains { abs($0.date.timeIntervalSince(p.date)) < 3600 } }) > 2
+            }),
+        Workload(
+            name: "W1539", rule: "didRate.donations.first { r in didPurchase.donations.contains { $0.date < r.date } }?.score ?? 0 >= 4",
+            closure: { data, _, _ in
+                data.ratings.first { r in data.purchases.contains { $0.date < r.date } }?.score ?? 0 >= 4
+            }),
+        Workload(
+            name: "W1540", rule: "didViewLandmarkDetail.donations.suffix(100).filter { v in didRate.donations.contains { $0.date >= v.date && $0.date.timeIntervalSince(v.date) <= 86400 } }.count >= 3",
+            closure: { data, _, _ in
+                data.views.suffix(100).filter { v in data.ratings.contains { $0.date >= v.date && $0.date.timeIntervalSince(v.date) <= 86400 } }.count >= 3
+            }),
+        Workload(
+            name: "W1541", rule: "didLogin.donations.filter { l in didPurchase.donations.allSatisfy { $0.date < l.date || $0.date > l.date.addingTimeInterval(3600) } }.count > 3",
+            closure: { data, _, _ in
+                data.logins.filter { l in data.purchases.allSatisfy { $0.date < l.date || $0.date > l.date.addingTimeInterval(3600) } }.count > 3
+            }),
+        Workload(
+            name: "W1542", rule: "(didRate.donations.last { r in didViewLandmarkDetail.donations.contains { $0.date < r.date && r.date.timeIntervalSince($0.date) < 7200 } }?.date ?? .distantPast) > Date.now.addingTimeInterval(-86400 * 7)",
+            closure: { data, _, _ in
+                (data.ratings.last { r in data.views.contains { $0.date < r.date && r.date.timeIntervalSince($0.date) < 7200 } }?.date ?? .distantPast) > Dataset.now.addingTimeInterval(-86400 * 7)
+            }),
+        Workload(
+            name: "W1543", rule: "didViewLandmarkDetail.donations.reversed().prefix(50).contains { v in didLogin.donations.contains { $0.date <= v.date && v.date.timeIntervalSince($0.date) < 1800 } }",
+            closure: { data, _, _ in
+                data.views.reversed().prefix(50).contains { v in data.logins.contains { $0.date <= v.date && v.date.timeIntervalSince($0.date) < 1800 } }
+            }),
+        Workload(
+            name: "W1544", rule: "didPurchase.donations.filter { p in didRate.donations.contains { $0.date > p.date } }.map(\\.price).reduce(0, +) > 500", largest: 1000,
+            closure: { data, _, _ in
+                let total: Double = data.purchases.filter { p in data.ratings.contains { $0.date > p.date } }.map(\.price).reduce(0, +)
+                return total > 500
+            }),
+        Workload(
+            name: "W1545", rule: "didRate.donations.count(where: { r in r.score >= 4 && didLogin.donations.contains { $0.date <= r.date && r.date.timeIntervalSince($0.date) < 86400 * 2 } }) > 10",
+            closure: { data, _, _ in
+                data.ratings.count(where: { r in r.score >= 4 && data.logins.contains { $0.date <= r.date && r.date.timeIntervalSince($0.date) < 86400 * 2 } }) > 10
+            }),
+        Workload(
+            name: "W1546", rule: "didViewLandmarkDetail.donations.filter { v in v.date.timeIntervalSince(didLogin.donations.last { $0.date <= v.date }?.date ?? .distantPast) < 600 }.count > 5",
+            closure: { data, _, _ in
+                data.views.filter { v in v.date.timeIntervalSince(data.logins.last { $0.date <= v.date }?.date ?? .distantPast) < 600 }.count > 5
+            }),
+        Workload(
+            name: "W1547", rule: "didLogin.donations.map { l in didViewLandmarkDetail.donations.filter { $0.date >= l.date && $0.date < l.date.addingTimeInterval(86400) }.count }.max() ?? 0 >= 20",
+            closure: { data, _, _ in
+                (data.logins.map { l in data.views.filter { $0.date >= l.date && $0.date < l.date.addingTimeInterval(86400) }.count }.max() ?? 0) >= 20
+            }),
+        Workload(
+            name: "W1548", rule: "didRate.donations.allSatisfy { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }", largest: 1000,
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { r in data.views.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }
             }),
     ]
 

@@ -787,10 +787,18 @@ struct OptimizerTests {
         for condition in ["-$0.date.timeIntervalSince(outer.date) > 3600", "-(outer.date.timeIntervalSince($0.date)) <= -86400",
                           "-($0.date.addingTimeInterval(86400).timeIntervalSince(outer.when)) < 0",
                           "outer.date.addingTimeInterval(-86400 * 2).timeIntervalSince($0.date) >= 0 && $0.date.addingTimeInterval(3600) < outer.when",
-                          "outer.when.timeIntervalSince($0.date) > 0 && -(outer.date.timeIntervalSince($0.date)) < 86400 * 4"] {
+                          "outer.when.timeIntervalSince($0.date) > 0 && -(outer.date.timeIntervalSince($0.date)) < 86400 * 4",
+                          // Each comparison on each side, equal at the outer row itself (a swept
+                          // window's eight searches), and a window the second condition empties.
+                          "$0.date < outer.date", "$0.date <= outer.date", "$0.date > outer.date", "$0.date >= outer.date",
+                          "outer.date.timeIntervalSince($0.date) < 0", "outer.date.timeIntervalSince($0.date) <= 0",
+                          "outer.date.timeIntervalSince($0.date) > 0", "outer.date.timeIntervalSince($0.date) >= 0",
+                          "$0.date > outer.date && $0.date.addingTimeInterval(86400) < outer.date"] {
             result.append("view.donations.filter { outer in view.donations.contains { \(condition) } }.count")
             result.append("view.donations.count(where: { outer in view.donations.last { \(condition) } != nil })")
             result.append("view.donations.filter { outer in view.donations.allSatisfy { \(condition) } }.map(\\.id)")
+            // The row found, read for each outer row by itself (a swept window's single search).
+            result.append("view.donations.filter { outer in (view.donations.last { \(condition) }?.date ?? Date.distantPast) >= outer.date }.map(\\.id)")
         }
         // Outer rows a `map` made of each donation, a field or its date: read from the donation.
         for list in lists {

@@ -16,8 +16,23 @@ final class NestedScanFilter: RowFilter {
     override var searchesRowAtATime: Bool { true }
 
     override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        if let swept = search.sweptWindow { return range.first { (search.match(swept, at: $0) != nil) == passesWhenFound } }
-        return range.first { passesUnswept($0) }
+        guard let swept = search.sweptWindow else { return range.first { passesUnswept($0) } }
+        // Chunks of 4 rows, then twice as many each time: past the row found, at most about as
+        // many rows searched again as before it. (Their outcomes are taken, and charged, only
+        // up to that row.)
+        return swept._withUnsafeGuaranteedRef { window in
+            var start = range.lowerBound, size = 4
+            while start < range.upperBound {
+                let rows = ConsecutiveRows(start: start, count: min(size, range.upperBound - start))
+                window.search(rows)
+                for offset in 0..<rows.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
+                    return rows[offset]
+                }
+                start += rows.count
+                size = min(2 * size, SweptWindow.rowsAtOnce)
+            }
+            return nil
+        }
     }
 
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
@@ -50,11 +65,14 @@ final class NestedScanFilter: RowFilter {
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         var kept = 0
         if let swept = search.sweptWindow {
-            for position in input where (search.match(swept, at: position) != nil) == passesWhenFound {
-                output[kept] = position
-                kept += 1
+            return swept._withUnsafeGuaranteedRef { window in
+                window.search(input)
+                for offset in 0..<input.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
+                    output[kept] = input[offset]
+                    kept += 1
+                }
+                return kept
             }
-            return kept
         }
         for position in input where passesUnswept(position) {
             output[kept] = position
@@ -66,8 +84,8 @@ final class NestedScanFilter: RowFilter {
     override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         var kept = 0
         if let swept = search.sweptWindow {
-            for position in range where (search.match(swept, at: position) != nil) == passesWhenFound {
-                output[kept] = position
+            sweptChunks(swept, range) { rows, offset in
+                output[kept] = rows[offset]
                 kept += 1
             }
             return kept
@@ -79,10 +97,27 @@ final class NestedScanFilter: RowFilter {
         return kept
     }
 
+    /// The consecutive rows of `range` searched `SweptWindow.rowsAtOnce` at a time: `passing`
+    /// with each chunk and the offset in it of each row that passes, in order.
+    @inline(__always)
+    private func sweptChunks(_ swept: Unmanaged<SweptWindow>, _ range: Range<Int>, _ passing: (ConsecutiveRows, Int) -> Void) {
+        swept._withUnsafeGuaranteedRef { window in
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let rows = ConsecutiveRows(start: start, count: min(SweptWindow.rowsAtOnce, range.upperBound - start))
+                window.search(rows)
+                for offset in 0..<rows.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
+                    passing(rows, offset)
+                }
+                start += rows.count
+            }
+        }
+    }
+
     override func count(in range: Range<Int>) -> Int? {
         var count = 0
         if let swept = search.sweptWindow {
-            for position in range where (search.match(swept, at: position) != nil) == passesWhenFound { count &+= 1 }
+            sweptChunks(swept, range) { _, _ in count &+= 1 }
             return count
         }
         for position in range where passesUnswept(position) { count &+= 1 }

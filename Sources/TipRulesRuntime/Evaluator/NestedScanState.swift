@@ -82,23 +82,30 @@ final class NestedSearch {
         return match
     }
 
-    /// The swept window, when the search is one: the loops of `NestedScanFilter` then call
-    /// `match(_:at:)` inline. (Inlined into `match(at:)` too, it made every other kind of search
-    /// about 9% slower: W75's join.)
+    /// The swept window, when the search is one: the loops of `NestedScanFilter` then search
+    /// a batch of outer rows at once (`SweptWindow.search`) and take each row's outcome with
+    /// `match(_:searched:)`.
     var sweptWindow: Unmanaged<SweptWindow>? { swept }
 
-    /// `match(at:)` of a swept window, inline.
+    /// `match(at:)` of the row at `offset` of the batch the swept window searched last: charged,
+    /// or given way past the steps left, row by row as `match(at:)` does. (The search itself
+    /// changes nothing but where the next one starts looking.)
     @inline(__always)
-    func match(_ swept: Unmanaged<SweptWindow>, at position: Int) -> Int? {
+    func match(_ window: SweptWindow, searched offset: Int) -> Int? {
         if let meter, meter.steps > meter.limit { return nil }
-        let (examined, match) = swept._withUnsafeGuaranteedRef { $0.scan(position) }
+        let (examined, match) = window.outcome(at: offset)
         meter?.steps += examined * perElement + sourceSteps
         return match
     }
 
+    /// `match(at:)` of a swept window, one row searched by itself. (Out of line: inlined into
+    /// `match(at:)`, it made every other kind of search about 9% slower, W75's join.)
     @inline(never)
     private func outlinedMatch(_ swept: Unmanaged<SweptWindow>, at position: Int) -> Int? {
-        match(swept, at: position)
+        if let meter, meter.steps > meter.limit { return nil }
+        let (examined, match) = swept._withUnsafeGuaranteedRef { $0.scan(position) }
+        meter?.steps += examined * perElement + sourceSteps
+        return match
     }
 }
 
