@@ -764,6 +764,14 @@ struct OptimizerTests {
             "contains { abs(outer.date.addingTimeInterval(-86400).timeIntervalSince($0.date)) <= 86400 }",
             // An equality join in a window, with a rest that reads no outer row.
             "contains { $0.name == outer.name && $0.date < outer.date && $0.rating > 1 }",
+            // Complemented comparisons, and `allSatisfy` of `||`, decided where the negation
+            // holds first: `!(a || b)` as `!a && !b`, a string search after them, `!` twice.
+            "allSatisfy { $0.date <= outer.date || $0.date.addingTimeInterval(-86400 * 2) >= outer.date }",
+            "allSatisfy { $0.date < outer.date || $0.date > outer.date.addingTimeInterval(86400) }",
+            "allSatisfy { $0.date < outer.date || $0.name.contains(\"l\") }",
+            "contains { !($0.date < outer.date) && $0.id != 3 }",
+            "contains { !($0.date <= outer.date || $0.date.timeIntervalSince(outer.date) > 86400 * 3) }",
+            "allSatisfy { !(!($0.date >= outer.date)) || $0.id == 2 }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]

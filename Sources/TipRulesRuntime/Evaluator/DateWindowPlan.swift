@@ -35,6 +35,10 @@ final class DateWindowPlan: Sendable {
         let bound: RowPredicate.Operand
         /// Whether the condition holds on a prefix of a list in date order (else a suffix).
         let holdsOnPrefix: Bool
+        /// Whether the comparison itself does: the condition is the comparison, or with
+        /// `complemented` its negation (`!($0.date < x)`), which holds exactly where the
+        /// comparison fails, so on the other side of the same edge (a NaN included).
+        let comparisonHoldsOnPrefix: Bool
         /// How many invariant values the condition reads (each step's, and the bound).
         let invariantCount: Int
         /// The function when it has no step or one (nearly every condition), or one negated (the
@@ -42,8 +46,9 @@ final class DateWindowPlan: Sendable {
         enum Single { case date, add, subtract, subtractFrom, negate, negatedAdd, negatedSubtract, negatedSubtractFrom }
         let single: Single?
 
-        init(steps: [Step], op: ComparisonOperator, bound: RowPredicate.Operand, holdsOnPrefix: Bool) {
-            (self.steps, self.op, self.bound, self.holdsOnPrefix) = (steps, op, bound, holdsOnPrefix)
+        init(steps: [Step], op: ComparisonOperator, bound: RowPredicate.Operand, comparisonHoldsOnPrefix: Bool, complemented: Bool) {
+            (self.steps, self.op, self.bound) = (steps, op, bound)
+            (self.comparisonHoldsOnPrefix, holdsOnPrefix) = (comparisonHoldsOnPrefix, comparisonHoldsOnPrefix != complemented)
             invariantCount = steps.count { if case .negate = $0 { false } else { true } } + 1
             switch steps.first {
             case nil: single = .date
@@ -70,6 +75,7 @@ final class DateWindowPlan: Sendable {
         let single: Condition.Single?
         let op: ComparisonOperator
         let holdsOnPrefix: Bool
+        let comparisonHoldsOnPrefix: Bool
         let invariantCount: Int
     }
     let searches: [Search]
@@ -79,6 +85,7 @@ final class DateWindowPlan: Sendable {
     struct LinearSearch {
         let op: ComparisonOperator
         let holdsOnPrefix: Bool
+        let comparisonHoldsOnPrefix: Bool
         let negated: Bool
         let shift: Condition.Single.Shift
         let shiftIndex: Int
@@ -105,13 +112,17 @@ final class DateWindowPlan: Sendable {
         let rest = DateWindowPlan.split(predicate, into: &conditions, searched: &searched)
         guard !conditions.isEmpty else { return nil }
         self.conditions = conditions
-        searches = conditions.map { Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, invariantCount: $0.invariantCount) }
+        searches = conditions.map {
+            Search(single: $0.single, op: $0.op, holdsOnPrefix: $0.holdsOnPrefix, comparisonHoldsOnPrefix: $0.comparisonHoldsOnPrefix,
+                   invariantCount: $0.invariantCount)
+        }
         var linear: [LinearSearch] = []
         var offset = 0
         for search in searches {
             guard let single = search.single else { break }
             let (negated, shift) = single.linear
-            linear.append(LinearSearch(op: search.op, holdsOnPrefix: search.holdsOnPrefix, negated: negated, shift: shift,
+            linear.append(LinearSearch(op: search.op, holdsOnPrefix: search.holdsOnPrefix, comparisonHoldsOnPrefix: search.comparisonHoldsOnPrefix,
+                                       negated: negated, shift: shift,
                                        shiftIndex: offset, boundIndex: offset + search.invariantCount - 1))
             offset += search.invariantCount
         }
@@ -146,19 +157,40 @@ final class DateWindowPlan: Sendable {
             case (nil, nil): return nil
             }
         case .compare(let a, let op, let b) where op != .equal && op != .notEqual && !searched:
-            let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
-            guard bound.isInvariant, let direction = function.dateDirection, let steps = chain(function) else {
+            guard let condition = condition(a, op, b, complemented: false) else {
                 if predicate.searchesStrings { searched = true }
                 return predicate
             }
-            // With the function growing with the date, `<` and `<=` hold on a prefix.
-            let holdsOnPrefix = (op == .less || op == .lessOrEqual) == (direction > 0)
-            conditions.append(Condition(steps: steps, op: op, bound: bound, holdsOnPrefix: holdsOnPrefix))
+            conditions.append(condition)
             return nil
+        case .not(.compare(let a, let op, let b)) where op != .equal && op != .notEqual && !searched:
+            guard let condition = condition(a, op, b, complemented: true) else {
+                if predicate.searchesStrings { searched = true }
+                return predicate
+            }
+            conditions.append(condition)
+            return nil
+        case .not(.not(let inner)):
+            return split(inner, into: &conditions, searched: &searched)
+        case .not(.or(let a, let b)):
+            // `!(a || b)` is `!a && !b`, each part reached when the closure reaches it: it stops
+            // at the first of `a` and `b` that holds, this at the first whose negation fails.
+            return split(.and(.not(a), .not(b)), into: &conditions, searched: &searched)
         default:
             if predicate.searchesStrings { searched = true }
             return predicate
         }
+    }
+
+    /// `a op b` (with `complemented`, its negation) as a condition: one side a function of the
+    /// date alone, the other the same for every row; nil otherwise.
+    private static func condition(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand,
+                                  complemented: Bool) -> Condition? {
+        let (function, op, bound) = b.isInvariant ? (a, op, b) : (b, op.mirrored, a)
+        guard bound.isInvariant, let direction = function.dateDirection, let steps = chain(function) else { return nil }
+        // With the function growing with the date, `<` and `<=` hold on a prefix.
+        let holdsOnPrefix = (op == .less || op == .lessOrEqual) == (direction > 0)
+        return Condition(steps: steps, op: op, bound: bound, comparisonHoldsOnPrefix: holdsOnPrefix, complemented: complemented)
     }
 
     /// A function of the date alone as steps from the date outwards; nil for anything else.
@@ -233,7 +265,7 @@ extension DateWindowPlan {
                     let shift = switch form { case .none: 0.0; case .k: constants[0]; case .minusK: -constants[0] }
                     edge = DateWindowPlan.linearEdge(window, dates, negated: negated, shift: shift, condition, bound: bound, near: hint)
                 } else {
-                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { position in
+                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.comparisonHoldsOnPrefix, bound: bound, near: hint) { position in
                         var y = dates[position]
                         var next = 0
                         for step in conditions[index].steps {
@@ -258,12 +290,13 @@ extension DateWindowPlan {
     private static func linearEdge(_ range: Range<Int>, _ dates: UnsafeBufferPointer<Double>, negated: Bool, shift: Double,
                                    _ condition: Search, bound: Double, near hint: Int?) -> Int {
         negated
-            ? edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
-            : edge(range, condition.op, holdsOnPrefix: condition.holdsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
+            ? edge(range, condition.op, holdsOnPrefix: condition.comparisonHoldsOnPrefix, bound: bound, near: hint) { -dates[$0] + shift }
+            : edge(range, condition.op, holdsOnPrefix: condition.comparisonHoldsOnPrefix, bound: bound, near: hint) { dates[$0] + shift }
     }
 
-    /// Where a condition on `y(position)` starts to fail along `range` (it holds on a prefix)
-    /// or to hold (on a suffix), looked for outwards from `hint` when there is one.
+    /// Where a comparison of `y(position)` starts to fail along `range` (it holds on a prefix)
+    /// or to hold (on a suffix), looked for outwards from `hint` when there is one: the edge of
+    /// the comparison's complement too, which holds on the other side of it.
     @inline(__always)
     private static func edge(_ range: Range<Int>, _ op: ComparisonOperator, holdsOnPrefix: Bool, bound: Double, near hint: Int?,
                              _ y: (Int) -> Double) -> Int {
@@ -303,7 +336,7 @@ extension DateWindowPlan {
             // (The sign tested at every row rather than a loop for each: one branch that always
             // goes the same way, in half the code.)
             @inline(__always) func y(_ position: Int) -> Double { (negated ? -dates[position] : dates[position]) + shift }
-            let found = DateWindowPlan.edge(range, search.op, holdsOnPrefix: search.holdsOnPrefix, bound: bound, near: hint) { y($0) }
+            let found = DateWindowPlan.edge(range, search.op, holdsOnPrefix: search.comparisonHoldsOnPrefix, bound: bound, near: hint) { y($0) }
             hints[index] = found
             if search.holdsOnPrefix { upper = found } else { lower = found }
         }

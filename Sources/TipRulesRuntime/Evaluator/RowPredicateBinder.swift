@@ -218,7 +218,13 @@ struct RowPredicateBinder {
     /// the rows in the window they allow for the outer row are tested. Nil when the predicate
     /// has no date condition.
     private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> NestedWindow? {
-        guard let plan = DateWindowPlan(scan.predicate), let row = enclosingRow else { return nil }
+        // An `allSatisfy` is decided by the first row where its predicate fails, which is where
+        // the predicate's negation first holds: when only the negation has date conditions
+        // (`$0.date < l.date || $0.date > l.date.addingTimeInterval(3600)`), the window is that
+        // `contains`'s, the same rows gone through and the same row deciding.
+        var (plan, mode) = (DateWindowPlan(scan.predicate), scan.mode)
+        if plan == nil, mode == .allSatisfy { (plan, mode) = (DateWindowPlan(.not(scan.predicate)), .contains) }
+        guard let plan, let row = enclosingRow else { return nil }
         var reads: [NestedWindow.Read] = []
         for operand in plan.invariants {
             // The outer row's date or `Double` field read from its column; anything else bound.
@@ -241,7 +247,7 @@ struct RowPredicateBinder {
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
         return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: JoinPlan(plan.residual).flatMap(joinedSearch),
-                            dates: stream.dates, whole: whole, cursor: row.cursor, mode: scan.mode)
+                            dates: stream.dates, whole: whole, cursor: row.cursor, mode: mode)
     }
 
     /// For a join (`field == key` of an `Int` or `String` field and a value of the outer row,

@@ -17,6 +17,9 @@ final class SweptWindow {
     struct Condition {
         let op: ComparisonOperator
         let holdsOnPrefix: Bool
+        /// Which way the comparison itself holds (see `DateWindowPlan.Condition`): what its
+        /// edge search looks for.
+        let comparisonHoldsOnPrefix: Bool
         /// `-1` for a negated date, else `1` (a sign flip: exact, and a NaN stays one).
         let sign: Double
         /// `shift(position) = shiftSign * shiftBase[position & shiftMask]`; a condition with no
@@ -69,7 +72,7 @@ final class SweptWindow {
             let (boundBase, boundMask) = source(search.boundIndex)
             let (shiftBase, shiftMask) = search.shift == .none ? (zero, 0) : source(search.shiftIndex)
             conditions.initializeElement(at: index, to: Condition(
-                op: search.op, holdsOnPrefix: search.holdsOnPrefix, sign: search.negated ? -1 : 1,
+                op: search.op, holdsOnPrefix: search.holdsOnPrefix, comparisonHoldsOnPrefix: search.comparisonHoldsOnPrefix, sign: search.negated ? -1 : 1,
                 shiftBase: shiftBase, shiftMask: shiftMask, shiftSign: search.shift == .minusK ? -1 : 1,
                 boundBase: boundBase, boundMask: boundMask))
         }
@@ -114,17 +117,12 @@ final class SweptWindow {
             let shift = condition.shiftSign * condition.shiftBase[position & condition.shiftMask]
             let sign = condition.sign, dates = dates, range = Range(uncheckedBounds: (lower, upper)), hint = edges[index]
             @inline(__always) func y(_ row: Int) -> Double { sign * dates[row] + shift }
-            let found: Int
-            switch (condition.op, condition.holdsOnPrefix) {
-            case (.less, true): found = sweepEdge(range, from: hint) { !(y($0) < bound) }
-            case (.lessOrEqual, true): found = sweepEdge(range, from: hint) { !(y($0) <= bound) }
-            case (.greater, true): found = sweepEdge(range, from: hint) { !(y($0) > bound) }
-            case (.greaterOrEqual, true): found = sweepEdge(range, from: hint) { !(y($0) >= bound) }
-            case (.less, false): found = sweepEdge(range, from: hint) { y($0) < bound }
-            case (.lessOrEqual, false): found = sweepEdge(range, from: hint) { y($0) <= bound }
-            case (.greater, false): found = sweepEdge(range, from: hint) { y($0) > bound }
-            case (.greaterOrEqual, false): found = sweepEdge(range, from: hint) { y($0) >= bound }
-            case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+            // The edge is where the comparison flips (starts to fail on a prefix, to hold on a
+            // suffix); a complemented one holds on its other side.
+            let found = ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
+                condition.comparisonHoldsOnPrefix
+                    ? sweepEdge(range, from: hint) { !holds(y($0), bound) }
+                    : sweepEdge(range, from: hint) { holds(y($0), bound) }
             }
             edges[index] = found
             if condition.holdsOnPrefix { upper = found } else { lower = found }
@@ -137,18 +135,16 @@ final class SweptWindow {
     private func search<Rows: BatchRows>(_ rows: Rows, _ lowers: UnsafeMutablePointer<Int>, _ uppers: UnsafeMutablePointer<Int>) {
         for index in 0..<conditions.count {
             let condition = conditions[index]
-            // The comparison chosen once for the batch, not at every row: for each, whether the
-            // condition has flipped (started to fail on a prefix, to hold on a suffix) at `y`.
-            switch (condition.op, condition.holdsOnPrefix) {
-            case (.less, true): sweep(rows, lowers, uppers, condition, index) { !($0 < $1) }
-            case (.lessOrEqual, true): sweep(rows, lowers, uppers, condition, index) { !($0 <= $1) }
-            case (.greater, true): sweep(rows, lowers, uppers, condition, index) { !($0 > $1) }
-            case (.greaterOrEqual, true): sweep(rows, lowers, uppers, condition, index) { !($0 >= $1) }
-            case (.less, false): sweep(rows, lowers, uppers, condition, index) { $0 < $1 }
-            case (.lessOrEqual, false): sweep(rows, lowers, uppers, condition, index) { $0 <= $1 }
-            case (.greater, false): sweep(rows, lowers, uppers, condition, index) { $0 > $1 }
-            case (.greaterOrEqual, false): sweep(rows, lowers, uppers, condition, index) { $0 >= $1 }
-            case (.equal, _), (.notEqual, _): preconditionFailure("no window for equality")
+            // The comparison chosen once for the batch, not at every row, and for each row
+            // whether it has flipped at `y` (started to fail on a prefix, to hold on a suffix).
+            // A complemented comparison holds on the other side of its edge.
+            ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
+                switch (condition.comparisonHoldsOnPrefix, condition.holdsOnPrefix) {
+                case (true, true): sweep(rows, lowers, uppers, condition, index, holdsOnPrefix: true) { !holds($0, $1) }
+                case (false, false): sweep(rows, lowers, uppers, condition, index, holdsOnPrefix: false) { holds($0, $1) }
+                case (true, false): sweep(rows, lowers, uppers, condition, index, holdsOnPrefix: false) { !holds($0, $1) }
+                case (false, true): sweep(rows, lowers, uppers, condition, index, holdsOnPrefix: true) { holds($0, $1) }
+                }
             }
         }
     }
@@ -156,9 +152,9 @@ final class SweptWindow {
     /// One condition's edge for each row, `flipped(y, bound)` telling where it flips.
     @inline(__always)
     private func sweep<Rows: BatchRows>(_ rows: Rows, _ lowers: UnsafeMutablePointer<Int>, _ uppers: UnsafeMutablePointer<Int>,
-                                        _ condition: Condition, _ index: Int, _ flipped: (Double, Double) -> Bool) {
+                                        _ condition: Condition, _ index: Int, holdsOnPrefix: Bool, _ flipped: (Double, Double) -> Bool) {
         let dates = dates
-        let sign = condition.sign, holdsOnPrefix = condition.holdsOnPrefix
+        let sign = condition.sign
         var edge = edges[index]
         for offset in 0..<rows.count {
             let position = rows[offset]
