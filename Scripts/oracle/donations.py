@@ -63,6 +63,8 @@ forms = [
  lambda: f'view.donations.count(where: {{ d in view.donations.last {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date.addingTimeInterval({R.randint(-3, 3) * 3600}) }} != nil }})',
  lambda: f'view.donations.filter {{ d in view.donations.allSatisfy {{ d.date.timeIntervalSince($0.date) {R.choice(["<", "<=", ">", ">="])} {R.randint(-2, 2) * 3600} }} }}.map(\\.id)',
  lambda: f'view.donations.reversed().filter {{ d in view.donations.contains {{ $0.date > d.date && $0.date.timeIntervalSince(d.date) {R.choice(["<", "<="])} {R.randint(0, 3) * 3600} }} }}.count',
+ lambda: f'view.donations.filter {{ d in view.donations.allSatisfy {{ $0.date {R.choice(["<", "<="])} d.date || $0.date {R.choice([">", ">="])} d.date.addingTimeInterval({R.randint(0, 3) * 3600}) }} }}.count',
+ lambda: f'view.donations.count(where: {{ d in view.donations.contains {{ !($0.date {R.choice(["<", "<=", ">", ">="])} d.date) && $0.id != {il()} }} }})',
  lambda: f'view.donations.filter {{ d in view.donations.filter {{ $0.name == d.name }}.count > 1 }}.count',
  lambda: f'view.donations.map {{ {pred()} }}',
  lambda: f'(view.donations.map(\\.score).min() ?? 0) + (view.donations.map(\\.score).max() ?? 0)',
