@@ -88,6 +88,11 @@ struct OptimizerTests {
         "$0.name.contains(\"l\") && $0.date > Date.now.addingTimeInterval(-86400 * 25)",
         "$0.date > Date.now.addingTimeInterval(-86400 * 40) && $0.name.count > 3 && $0.date < Date.now.addingTimeInterval(-86400 * 10)",
         "$0.date > Date.now.addingTimeInterval(-86400 * 40) && [\"Zion\", \"Alps\"].contains($0.name) && $0.id > 0",
+        // Complemented date comparisons (windows on the other side of the same edge, a NaN
+        // bound included) and `!(a || b)` as `!a && !b`.
+        "!($0.date < Date.now.addingTimeInterval(-86400 * 10))", "!($0.date <= Date.now.addingTimeInterval(0.0 / 0.0)) && $0.id > 0",
+        "!($0.date > Date.now.addingTimeInterval(-86400 * 40) || $0.id == 2)",
+        "!(Date.now.timeIntervalSince($0.date) >= 86400 * 20 || $0.name.contains(\"l\"))",
         // Int arithmetic, scanned when it cannot fail on any row of the list and otherwise left
         // to the calls it stands for: ids run from -2 to 6, so dividing by one divides by zero,
         // and the large factors overflow on some rows (or, `threshold * 2^62`, on none).

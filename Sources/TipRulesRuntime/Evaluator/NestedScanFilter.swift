@@ -18,21 +18,8 @@ final class NestedScanFilter: RowFilter {
     override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
         guard let swept = search.sweptWindow else { return range.first { passesUnswept($0) } }
         // Chunks of 4 rows, then twice as many each time: past the row found, at most about as
-        // many rows searched again as before it. (Their outcomes are taken, and charged, only
-        // up to that row.)
-        return swept._withUnsafeGuaranteedRef { window in
-            var start = range.lowerBound, size = 4
-            while start < range.upperBound {
-                let rows = ConsecutiveRows(start: start, count: min(size, range.upperBound - start))
-                window.search(rows)
-                for offset in 0..<rows.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
-                    return rows[offset]
-                }
-                start += rows.count
-                size = min(2 * size, SweptWindow.rowsAtOnce)
-            }
-            return nil
-        }
+        // many rows searched as before it. (Their outcomes are taken, and charged, only up to it.)
+        return sweptChunks(swept, range, from: 4) { _, _ in true }
     }
 
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
@@ -84,9 +71,10 @@ final class NestedScanFilter: RowFilter {
     override func select(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         var kept = 0
         if let swept = search.sweptWindow {
-            sweptChunks(swept, range) { rows, offset in
+            _ = sweptChunks(swept, range, from: SweptWindow.rowsAtOnce) { rows, offset in
                 output[kept] = rows[offset]
                 kept += 1
+                return false
             }
             return kept
         }
@@ -97,27 +85,34 @@ final class NestedScanFilter: RowFilter {
         return kept
     }
 
-    /// The consecutive rows of `range` searched `SweptWindow.rowsAtOnce` at a time: `passing`
-    /// with each chunk and the offset in it of each row that passes, in order.
+    /// The consecutive rows of `range` searched in chunks, the first of `size` rows and each
+    /// next twice as many, up to `SweptWindow.rowsAtOnce`: `passing` with each chunk and the
+    /// offset in it of each row that passes, in order, until it returns true; that row then.
     @inline(__always)
-    private func sweptChunks(_ swept: Unmanaged<SweptWindow>, _ range: Range<Int>, _ passing: (ConsecutiveRows, Int) -> Void) {
+    private func sweptChunks(_ swept: Unmanaged<SweptWindow>, _ range: Range<Int>, from size: Int,
+                             _ passing: (ConsecutiveRows, Int) -> Bool) -> Int? {
         swept._withUnsafeGuaranteedRef { window in
-            var start = range.lowerBound
+            var start = range.lowerBound, size = size
             while start < range.upperBound {
-                let rows = ConsecutiveRows(start: start, count: min(SweptWindow.rowsAtOnce, range.upperBound - start))
+                let rows = ConsecutiveRows(start: start, count: min(size, range.upperBound - start))
                 window.search(rows)
                 for offset in 0..<rows.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
-                    passing(rows, offset)
+                    if passing(rows, offset) { return rows[offset] }
                 }
                 start += rows.count
+                size = min(2 * size, SweptWindow.rowsAtOnce)
             }
+            return nil
         }
     }
 
     override func count(in range: Range<Int>) -> Int? {
         var count = 0
         if let swept = search.sweptWindow {
-            sweptChunks(swept, range) { _, _ in count &+= 1 }
+            _ = sweptChunks(swept, range, from: SweptWindow.rowsAtOnce) { _, _ in
+                count &+= 1
+                return false
+            }
             return count
         }
         for position in range where passesUnswept(position) { count &+= 1 }

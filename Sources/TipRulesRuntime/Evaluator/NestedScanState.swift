@@ -67,8 +67,7 @@ final class NestedSearch {
     /// `match(at:)` of a search that is not a swept window (see `sweptWindow`).
     @inline(__always)
     func unsweptMatch(at position: Int) -> Int? {
-        // Past the steps the evaluation has left, the scan is to give way: no more work.
-        if let meter, meter.steps > meter.limit { return nil }
+        if givesWay { return nil }
         cursor.position = position
         let examined: Int, match: Int?
         if let window {
@@ -78,6 +77,18 @@ final class NestedSearch {
         } else {
             return nil
         }
+        return charged(examined, match)
+    }
+
+    /// Whether the scan is to give way, past the steps the evaluation has left: no more work.
+    @inline(__always)
+    private var givesWay: Bool {
+        if let meter, meter.steps > meter.limit { true } else { false }
+    }
+
+    /// `match`, the search's rows charged as the fused inner scan charges them in the closure.
+    @inline(__always)
+    private func charged(_ examined: Int, _ match: Int?) -> Int? {
         meter?.steps += examined * perElement + sourceSteps
         return match
     }
@@ -92,20 +103,18 @@ final class NestedSearch {
     /// changes nothing but where the next one starts looking.)
     @inline(__always)
     func match(_ window: SweptWindow, searched offset: Int) -> Int? {
-        if let meter, meter.steps > meter.limit { return nil }
+        if givesWay { return nil }
         let (examined, match) = window.outcome(at: offset)
-        meter?.steps += examined * perElement + sourceSteps
-        return match
+        return charged(examined, match)
     }
 
     /// `match(at:)` of a swept window, one row searched by itself. (Out of line: inlined into
     /// `match(at:)`, it made every other kind of search about 9% slower, W75's join.)
     @inline(never)
     private func outlinedMatch(_ swept: Unmanaged<SweptWindow>, at position: Int) -> Int? {
-        if let meter, meter.steps > meter.limit { return nil }
+        if givesWay { return nil }
         let (examined, match) = swept._withUnsafeGuaranteedRef { $0.scan(position) }
-        meter?.steps += examined * perElement + sourceSteps
-        return match
+        return charged(examined, match)
     }
 }
 
