@@ -265,7 +265,8 @@ extension DateWindowPlan {
                     let shift = switch form { case .none: 0.0; case .k: constants[0]; case .minusK: -constants[0] }
                     edge = DateWindowPlan.linearEdge(window, dates, negated: negated, shift: shift, condition, bound: bound, near: hint)
                 } else {
-                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.comparisonHoldsOnPrefix, bound: bound, near: hint) { position in
+                    edge = DateWindowPlan.edge(window, condition.op, holdsOnPrefix: condition.comparisonHoldsOnPrefix, bound: bound,
+                                               near: hint) { position in
                         var y = dates[position]
                         var next = 0
                         for step in conditions[index].steps {

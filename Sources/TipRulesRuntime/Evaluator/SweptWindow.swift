@@ -45,8 +45,8 @@ final class SweptWindow {
     private var lowers: UnsafeMutablePointer<Int>
     private var uppers: UnsafeMutablePointer<Int>
     private var capacity = 0
-    /// The most outer rows searched together (a batch of a fused scan is at most as many).
-    static let rowsAtOnce = 256
+    /// The most outer rows of a range searched together: a fused scan's batch.
+    static let rowsAtOnce = RowFilter.batch
 
     /// The swept form of a windowed scan, or nil when its predicate is more than its date
     /// conditions, a condition has more than one step, or a value is computed.
@@ -72,8 +72,8 @@ final class SweptWindow {
             let (boundBase, boundMask) = source(search.boundIndex)
             let (shiftBase, shiftMask) = search.shift == .none ? (zero, 0) : source(search.shiftIndex)
             conditions.initializeElement(at: index, to: Condition(
-                op: search.op, holdsOnPrefix: search.holdsOnPrefix, comparisonHoldsOnPrefix: search.comparisonHoldsOnPrefix, sign: search.negated ? -1 : 1,
-                shiftBase: shiftBase, shiftMask: shiftMask, shiftSign: search.shift == .minusK ? -1 : 1,
+                op: search.op, holdsOnPrefix: search.holdsOnPrefix, comparisonHoldsOnPrefix: search.comparisonHoldsOnPrefix,
+                sign: search.negated ? -1 : 1, shiftBase: shiftBase, shiftMask: shiftMask, shiftSign: search.shift == .minusK ? -1 : 1,
                 boundBase: boundBase, boundMask: boundMask))
         }
         (self.conditions, self.constants, self.kept) = (conditions, constants, kept)
@@ -92,7 +92,8 @@ final class SweptWindow {
         uppers.deallocate()
     }
 
-    /// Finds the window of each of the outer rows (at most `rowsAtOnce`), read by `outcome(at:)`.
+    /// Finds the window of each of the outer rows (a fused scan's batch, or `rowsAtOnce` of a
+    /// range), read by `outcome(at:)`.
     /// Each condition's edge is swept from where it was for the row before, in the order of the
     /// rows, and within the window the conditions before it left: the same edges, row for row,
     /// as a search of each row by itself.
