@@ -36,9 +36,11 @@ final class NestedSearch {
     // unowned one is retained around every call of its `scan`.)
     private let keptWindow: NestedWindow?
     private let window: Unmanaged<NestedWindow>?
-    /// The window's swept form, when it has one (see `SweptWindow`), kept and called as the window is.
+    /// The window's swept form, when it has one (see `SweptWindow`), kept and called as the
+    /// window is: the loops of `NestedScanFilter` then search a batch of outer rows at once
+    /// (`SweptWindow.search`) and take each row's outcome with `match(_:searched:)`.
     private let keptSwept: SweptWindow?
-    private let swept: Unmanaged<SweptWindow>?
+    let sweptWindow: Unmanaged<SweptWindow>?
     private let searchesRows: Bool
     private let rows: () -> (examined: Int, match: Int?)
     let cursor: RowCursor
@@ -54,13 +56,13 @@ final class NestedSearch {
         case .rows(let rows): (keptWindow, window, searchesRows, self.rows) = (nil, nil, true, rows)
         }
         keptSwept = keptWindow.flatMap(SweptWindow.init)
-        swept = keptSwept.map { Unmanaged.passUnretained($0) }
+        sweptWindow = keptSwept.map { Unmanaged.passUnretained($0) }
     }
 
     /// The row that decides the scan for the outer row at `position`; nil when none does.
     @inline(__always)
     func match(at position: Int) -> Int? {
-        if let swept { return outlinedMatch(swept, at: position) }
+        if let sweptWindow { return outlinedMatch(sweptWindow, at: position) }
         return unsweptMatch(at: position)
     }
 
@@ -92,11 +94,6 @@ final class NestedSearch {
         meter?.steps += examined * perElement + sourceSteps
         return match
     }
-
-    /// The swept window, when the search is one: the loops of `NestedScanFilter` then search
-    /// a batch of outer rows at once (`SweptWindow.search`) and take each row's outcome with
-    /// `match(_:searched:)`.
-    var sweptWindow: Unmanaged<SweptWindow>? { swept }
 
     /// `match(at:)` of the row at `offset` of the batch the swept window searched last: charged,
     /// or given way past the steps left, row by row as `match(at:)` does. (The search itself

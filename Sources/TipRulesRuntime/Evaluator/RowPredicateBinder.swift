@@ -216,7 +216,7 @@ struct RowPredicateBinder {
 
     /// A nested scan of a contiguous list with date conditions (see `DateWindowPlan`): only
     /// the rows in the window they allow for the outer row are tested. Nil when the predicate
-    /// has no date condition.
+    /// has no date condition (nor, for an `allSatisfy`, its negation).
     private func windowedScan(_ scan: NestedScan, _ whole: Range<Int>) -> NestedWindow? {
         // An `allSatisfy` is decided by the first row where its predicate fails, which is where
         // the predicate's negation first holds: when only the negation has date conditions

@@ -14,7 +14,7 @@ import TipRulesSemantics
 /// comparisons a row, where the general scan cost about 190 instructions (W358).
 final class SweptWindow {
     /// One condition, resolved: `(sign * date + shift) op bound`.
-    struct Condition {
+    private struct Condition {
         let op: ComparisonOperator
         let holdsOnPrefix: Bool
         /// Which way the comparison itself holds (see `DateWindowPlan.Condition`): what its
@@ -31,14 +31,14 @@ final class SweptWindow {
         let boundMask: Int
     }
 
-    let conditions: UnsafeMutableBufferPointer<Condition>
+    private let conditions: UnsafeMutableBufferPointer<Condition>
     /// Where each condition's edge was for the row tested last.
     private let edges: UnsafeMutablePointer<Int>
     /// The constants the conditions read, each at its own address.
     private let constants: UnsafeMutableBufferPointer<Double>
     private let dates: UnsafePointer<Double>
-    let whole: Range<Int>
-    let mode: NestedScan.Mode
+    private let whole: Range<Int>
+    private let mode: NestedScan.Mode
     /// The columns the conditions read, kept alive while their addresses are used.
     private let kept: [ColumnArray<Double>]
     /// The window of each row of the batch searched last (`search`): `lowers[i]..<uppers[i]`.

@@ -272,13 +272,9 @@ final class TestColumn: BatchComputation {
         let offsets = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
         let rows = offsets + batch
         let truths = UnsafeMutableRawPointer(rows + batch).assumingMemoryBound(to: Bool.self)
-        // (Each test reached through an unretained reference, which `source` keeps alive: one
-        // read out of the array was retained and released at every call, 40 reference counts
-        // an evaluation of W1015's four tests.)
         tests.withUnsafeBufferPointer { tests in
-            @inline(__always) func test(_ index: Int) -> Unmanaged<TestColumn> { Unmanaged.passUnretained(tests[index]) }
-            test(0)._withUnsafeGuaranteedRef { $0.fill(input, output) }
-            var remaining = rowCost - test(0)._withUnsafeGuaranteedRef { $0.rowCost } - 1
+            tests[0].fill(input, output)
+            var remaining = rowCost - tests[0].rowCost - 1
             var next = 1
             while next < tests.count {
                 // Listing the open rows costs about an instruction a row of the batch and six a
@@ -291,15 +287,15 @@ final class TestColumn: BatchComputation {
                     if open == 0 { return }
                     if count + (remaining + 6 + 8 * (tests.count - next)) * open < remaining * count { break }
                 }
-                test(next)._withUnsafeGuaranteedRef { $0.fill(input, truths) }
+                tests[next].fill(input, truths)
                 TestColumn.combine(output, truths, count, isAnd: isAnd)
-                remaining -= test(next)._withUnsafeGuaranteedRef { $0.rowCost } + 1
+                remaining -= tests[next].rowCost + 1
                 next += 1
             }
             guard next < tests.count else { return }
             var open = TruthBytes.list(output, equalTo: isAnd, input, offsets: offsets, rows: rows)
             while next < tests.count && open > 0 {
-                test(next)._withUnsafeGuaranteedRef { $0.fill(UnsafeBufferPointer(start: rows, count: open), truths) }
+                tests[next].fill(UnsafeBufferPointer(start: rows, count: open), truths)
                 open = TestColumn.narrow(open, truths, output, offsets, rows, isAnd: isAnd)
                 next += 1
             }
