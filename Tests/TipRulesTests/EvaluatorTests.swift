@@ -505,3 +505,43 @@ struct TotalBudgetTests {
         #expect(outcomes.last == "evaluation stopped: together the declarations used the total step budget of 60000 steps")
     }
 }
+
+@Suite("Donation sources")
+struct DonationSourceTests {
+    /// A source that loads its log into a new store at every request, so the stream it gives
+    /// is held by nothing but the evaluation that asked (a database's snapshot is like this).
+    struct FreshStreams: DonationSource {
+        let events: [EventSchema]
+        let log: String
+
+        func stream(for event: EventSchema) throws(Diagnostic) -> DonationStream {
+            var store = DonationStore(events: events)
+            _ = DonationLog.load(Array(log.utf8), fileName: "log.ndjson", into: &store)
+            return try store.stream(for: event)
+        }
+    }
+
+    @Test("streams only the evaluation holds stay readable: first, second and further events, each read again")
+    func freshStreams() throws {
+        let rules = """
+        event a { x: Int }
+        event b { x: Int }
+        event c { x: Int }
+        let r = a.donations.count * 100 + b.donations.last!.x * 10 + c.donations.first!.x \
+        + a.donations.filter { $0.x > 1 }.count + b.donations.count + c.donations.reduce(0) { $0 + $1.x }
+        """
+        let log = (0..<6).map { index in
+            "{\"event\": \"\(["a", "b", "c"][index % 3])\", \"date\": \"2026-11-2\(index)T10:00:00Z\", \"value\": {\"x\": \(index + 1)}}"
+        }.joined(separator: "\n")
+        let program = try #require(Fixture.compile(rules).program)
+        let options = EvaluationOptions(now: Fixture.date(Fixture.now))
+        var store = DonationStore(program: program)
+        #expect(DonationLog.load(Array(log.utf8), fileName: "log.ndjson", into: &store).isEmpty)
+        var overStore = Evaluation(program: program, donations: store, options: options)
+        var overFresh = Evaluation(program: program, donations: FreshStreams(events: program.events, log: log), options: options)
+        let expected = try overStore.evaluate("r")?.outcome.get()
+        // a: 1, 4; b: 2, 5; c: 3, 6.
+        #expect(expected == .int(200 + 50 + 3 + 1 + 2 + 9))
+        #expect(try overFresh.evaluate("r")?.outcome.get() == expected)
+    }
+}

@@ -1527,6 +1527,7 @@ extension Evaluator {
     /// the others only on the rows where they decide (see `TestColumn`). Otherwise a filter that
     /// tests a row at a time searches by itself (see `RowFilter.searchesRowAtATime`). Nil when
     /// none of these can search a range: the caller selects batches of positions instead.
+    @inline(__always)
     private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter? {
         if bound.filter.isColumnar {
             guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
@@ -2094,6 +2095,7 @@ extension Evaluator {
     /// the window the conditions allow, with how many of the list's donations lie before and
     /// after it; otherwise the whole predicate's filter and the whole list. The caller puts the
     /// entry back into the cache returned with it.
+    @inline(__always)
     private func windowedScan(_ list: DonationList, _ filters: BoundFilterCache)
         -> (bound: BoundFilterCache.Entry, cache: BoundFilterCache, scanned: DonationList, before: Int, after: Int) {
         if let plan = filters.windowPlan, case .contiguous(let whole) = list.positions {

@@ -52,6 +52,11 @@ struct Evaluator {
     let now: Double
     /// Where event streams are read from, the first time a rule needs each.
     let source: StreamSource
+    /// The streams of a store made for the program, by event index, read in place (see
+    /// `DonationStore.streamAddresses`; `source` keeps them alive); nil for other sources.
+    /// (Through `source`, each first read of an event retained and released the store and the
+    /// program's events around the call.)
+    private let streamTable: UnsafePointer<DonationStream>?
     /// The parameters' values: their defaults, or what the host set.
     private(set) var parameterValues: [Value]
     /// The value a key path's property step reads as its receiver.
@@ -148,10 +153,23 @@ struct Evaluator {
     }
     /// The first event's stream cut, inline, and the others', allocated on first use.
     private var firstEvent = -1
-    private var firstEventDonations: DonationList?
+    private var firstEventCut: EventCut?
     /// The second event's, inline too (`a.donations.count >= 3 && b.donations.count > 10`).
     private var secondEvent = -1
-    private var secondEventDonations: DonationList?
+    private var secondEventCut: EventCut?
+
+    /// An event's cut, its stream held without a reference where the store `source` holds
+    /// keeps it alive (see `streamTable`): keeping it then costs no atomic retain and release
+    /// an evaluation, and ending the evaluation none either.
+    private struct EventCut {
+        let stream: Unmanaged<DonationStream>
+        let rows: Range<Int>
+        /// The stream itself when nothing else keeps it alive (a source other than a store
+        /// made for the program).
+        let owner: DonationStream?
+
+        var list: DonationList { DonationList(stream: stream.takeUnretainedValue(), positions: .contiguous(rows)) }
+    }
     /// The lists the values of `let`s were computed from, kept for their readers (see
     /// `MappedDeclaration`). A declaration's list is the same whenever it is evaluated with the
     /// same parameters (an evaluation's donations and clock never change), so only new
@@ -260,6 +278,8 @@ struct Evaluator {
     init(context: EvaluationContext, source: StreamSource, now: Date, parameterValues: [Value]? = nil) {
         self.context = context
         self.runtime = context.runtime
+        // (Before `source` is stored: read after, it would be copied.)
+        self.streamTable = source.streamAddresses(for: context.runtime.events)
         self.source = source
         self.now = now.timeIntervalSinceReferenceDate
         self.parameterValues = parameterValues ?? context.runtime.defaultParameterValues
@@ -479,7 +499,7 @@ struct Evaluator {
             listDeclaration = savedListDeclaration
         }
         do {
-            let value = try runtime.bodies[index].evaluate(&self)
+            let value = try evaluateBody(of: index)
             if listGiven {
                 listGiven = false
                 setState(.kept(list: value), of: index)
@@ -496,6 +516,18 @@ struct Evaluator {
             }
             throw error
         }
+    }
+
+    /// The value of a declaration's body. The node is called without a reference counted
+    /// for the call: `runtime`, which this evaluator holds, keeps the program's nodes alive,
+    /// and an atomic retain and release are a good part of evaluating a short rule.
+    @inline(__always)
+    private mutating func evaluateBody(of index: Int) throws(Interrupt) -> Value {
+        let node = runtime.bodies.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+        let result = node._withUnsafeGuaranteedRef { node -> Result<Value, Interrupt> in
+            do throws(Interrupt) { return .success(try node.evaluate(&self)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// Keeps the list a declaration's value is computed from (see `MappedDeclaration`).
@@ -716,43 +748,49 @@ struct Evaluator {
     /// An event's donations as rules see them: dated at or before now, within `maxAge`, the
     /// newest `limit`.
     mutating func donations(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> DonationList {
-        if index == firstEvent, let cached = firstEventDonations { return cached }
-        if index == secondEvent, let cached = secondEventDonations { return cached }
+        // (Read in place: `if let` would copy the cut.)
+        if index == firstEvent, firstEventCut != nil { return firstEventCut.unsafelyUnwrapped.list }
+        if index == secondEvent, secondEventCut != nil { return secondEventCut.unsafelyUnwrapped.list }
         if let further, !further.eventDonations.isEmpty, let cached = further.eventDonations[index] { return cached }
         // The program's declaration decides what rules see; the source only holds donations.
-        let stream: DonationStream
-        do {
-            stream = try source.stream(forEventAt: index, of: runtime.events)
-        } catch {
-            throw .failure(error)
+        let stream: Unmanaged<DonationStream>, owner: DonationStream?
+        if let streamTable {
+            (stream, owner) = (Unmanaged.passUnretained(streamTable[index]), nil)
+        } else {
+            do {
+                let found = try source.stream(forEventAt: index, of: runtime.events)
+                (stream, owner) = (Unmanaged.passUnretained(found), found)
+            } catch {
+                throw .failure(error)
+            }
         }
-        let end = stream.upperBound(of: now)
-        var start = 0
-        if let maxAge = runtime.maxAges[index] {
-            let cutoff = try cutoffDate(maxAge, range)
-            start = stream.lowerBound(of: cutoff, in: 0..<end)
+        let cutoff = try runtime.maxAges[index].map { maxAge throws(Interrupt) in try cutoffDate(maxAge, range) }
+        let (now, limit) = (now, runtime.limits[index])
+        let rows = stream._withUnsafeGuaranteedRef { stream in
+            let end = stream.upperBound(of: now)
+            let start = cutoff.map { stream.lowerBound(of: $0, in: 0..<end) } ?? 0
+            return max(start, end - limit)..<end
         }
-        start = max(start, end - runtime.limits[index])
-        let list = DonationList(stream: stream, positions: .contiguous(start..<end))
+        let cut = EventCut(stream: stream, rows: rows, owner: owner)
         if firstEvent < 0 || firstEvent == index {
             firstEvent = index
-            firstEventDonations = list
+            firstEventCut = cut
         } else if secondEvent < 0 || secondEvent == index {
             secondEvent = index
-            secondEventDonations = list
+            secondEventCut = cut
         } else {
             let further = uniqueFurther()
             if further.eventDonations.isEmpty { further.eventDonations = Array(repeating: nil, count: runtime.limits.count) }
-            further.eventDonations[index] = list
+            further.eventDonations[index] = cut.list
         }
-        return list
+        return cut.list
     }
 
     /// How many donations of an event rules see: `donations(ofEvent:_:).count`, read from the
     /// kept cut in place rather than through a copy of it.
     mutating func donationCount(ofEvent index: Int, _ range: SourceRange) throws(Interrupt) -> Int {
-        if index == firstEvent, let count = firstEventDonations?.count { return count }
-        if index == secondEvent, let count = secondEventDonations?.count { return count }
+        if index == firstEvent, firstEventCut != nil { return firstEventCut.unsafelyUnwrapped.rows.count }
+        if index == secondEvent, secondEventCut != nil { return secondEventCut.unsafelyUnwrapped.rows.count }
         return try donations(ofEvent: index, range).count
     }
 
@@ -762,8 +800,8 @@ struct Evaluator {
             throw failure(RuntimeMessages.negativeTimeRange(timeRange), range)
         }
         if timeRange.count == 0 { return now }
-        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, calendar: context.calendar,
-                                              fixedOffset: context.fixedOffset) else {
+        guard let cutoff = CalendarSteps.back(from: now, timeRange.unit, timeRange.count, fixedOffset: context.fixedOffset,
+                                              calendar: { context.calendar }) else {
             throw failure(RuntimeMessages.calendarOverflow(timeRange), range)
         }
         return cutoff

@@ -233,6 +233,6 @@ package struct ResultMemo {
     /// it would fail.
     private static func start(of window: TimeRange, at now: Double, in context: EvaluationContext) -> Double? {
         guard window.count >= 0 else { return nil }
-        return CalendarSteps.back(from: now, window.unit, window.count, calendar: context.calendar, fixedOffset: context.fixedOffset)
+        return CalendarSteps.back(from: now, window.unit, window.count, fixedOffset: context.fixedOffset) { context.calendar }
     }
 }

@@ -38,6 +38,13 @@ struct StreamSource {
         }
     }
 
+    /// Where a store's streams are, for the program's `events` (see
+    /// `DonationStore.streamAddresses`); nil for another source.
+    func streamAddresses(for events: [EventSchema]) -> UnsafePointer<DonationStream>? {
+        // (Unwrapped in place, as in `stream(forEventAt:of:)`.)
+        store != nil ? store.unsafelyUnwrapped.streamAddresses(for: events) : nil
+    }
+
     /// The stream of the event at `index` of the program's `events` (see `DonationSource`).
     @inline(__always)
     func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {

@@ -45,6 +45,15 @@ package enum CalendarSteps {
     /// `now` moved back by `count` (zero or more) units, or nil when the step leaves the
     /// calendar's range.
     package static func back(from now: Double, _ unit: TimeRange.Unit, _ count: Int, calendar: Calendar, fixedOffset: Int?) -> Double? {
+        back(from: now, unit, count, fixedOffset: fixedOffset) { calendar }
+    }
+
+    /// The same, the calendar asked for only where a step needs it (a zone whose offset
+    /// changes): an evaluation reads the calendar of a class it shares, and a copy of it, read
+    /// at every window, would be retained and released each time.
+    @inline(__always)
+    package static func back(from now: Double, _ unit: TimeRange.Unit, _ count: Int, fixedOffset: Int?,
+                             calendar: () -> Calendar) -> Double? {
         guard Double(count) * longestSeconds(unit) <= maximumSpan else { return nil }
         if count == 0 { return now }
         switch unit {
@@ -57,7 +66,7 @@ package enum CalendarSteps {
                 guard today - days >= firstGregorianDay else { return nil }
                 return now - Double(days) * 86_400
             }
-            return calendar.date(byAdding: .day, value: -days, to: Date(timeIntervalSinceReferenceDate: now))?.timeIntervalSinceReferenceDate
+            return calendar().date(byAdding: .day, value: -days, to: Date(timeIntervalSinceReferenceDate: now))?.timeIntervalSinceReferenceDate
         case .month, .year:
             let months = unit == .year ? count * 12 : count
             if let offset = fixedOffset {
@@ -68,7 +77,7 @@ package enum CalendarSteps {
                 guard target >= firstGregorianDay else { return nil }
                 return now - Double(today - target) * 86_400
             }
-            return zonedMonthsBack(now, months, calendar)
+            return zonedMonthsBack(now, months, calendar())
         }
     }
 

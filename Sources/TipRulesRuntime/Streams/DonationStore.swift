@@ -228,6 +228,19 @@ public struct DonationStore: DonationSource, Sendable {
         }
     }
 
+    /// Where the streams are, in the order of `events`, when the store was made for that very
+    /// array of events (where `stream(forEventAt:of:)` finds them by position); nil otherwise.
+    /// An evaluation reads its streams there without retaining the store around each lookup.
+    ///
+    /// The address stays valid while this store, or a copy of it, is alive: a store changes its
+    /// streams in place only while no copy shares them (`uniqueStream`, `replaceStream`), so
+    /// the streams a copy holds are never changed or freed under it.
+    package func streamAddresses(for events: [EventSchema]) -> UnsafePointer<DonationStream>? {
+        guard !events.isEmpty,
+              schemas.withUnsafeBufferPointer({ $0.baseAddress }) == events.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
+        return contents.streams.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
     public func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
         // A store made for the program holds the program's own array of events (the store keeps
         // it alive, so the same address is the same declarations): the stream by position, with
