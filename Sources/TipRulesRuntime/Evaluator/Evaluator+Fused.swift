@@ -1390,8 +1390,17 @@ extension Evaluator {
         }
         // Only the donations in the window the date conditions allow can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
-        let (bound, cache, scanned, before, after) = windowedScan(list, filters)
-        defer { cache.put(bound) }
+        return try withWindowedScan(list, filters) { ev, bound, cache, scanned, before, after throws(Interrupt) in
+            try ev.scan(list, scanned, mode, steps, bound, cache, before: before, after: after, range)
+        }
+    }
+
+    /// A scan's search of the donations `scanned` (the list, or the window of it its date
+    /// conditions allow, `before` and `after` the list's donations outside it) with `bound`,
+    /// a filter of the predicate of `cache`.
+    private mutating func scan(_ list: DonationList, _ scanned: DonationList, _ mode: ScanMode, _ steps: FusedSteps,
+                               _ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, before: Int, after: Int,
+                               _ range: SourceRange) throws(Interrupt) -> Value {
         let meter = bound.meter
         let result: Value
         let examined: Int
@@ -1443,7 +1452,7 @@ extension Evaluator {
             } else if case .contiguous(let rows) = scanned.positions, let searcher = searcher(bound, cache, scanned.stream) {
                 // Over a range: found by the filter's own search or its truths' (see `searcher`), without
                 // making batches of positions.
-                if let failing = searcher.firstFailing(in: rows, bound.scratch, batch: bound.batch) {
+                if let failing = searcher._withUnsafeGuaranteedRef({ $0.firstFailing(in: rows, bound.scratch, batch: bound.batch) }) {
                     failed = true
                     examined = failing - rows.lowerBound + 1
                 } else if after > 0 {
@@ -1491,21 +1500,22 @@ extension Evaluator {
         } else if hasPredicate {
             let searches = filters.searchesStrings
             if enough > 0 || searches {
-                let (bound, cache, scanned, _, _) = windowedScan(list, filters)
-                defer { cache.put(bound) }
-                // (Not for nested scans, tested one row at a time so that none runs past the
-                // row that decides, see `scanBatches`.)
-                if !bound.testsRowByRow, case .contiguous(let rows) = scanned.positions, let counter = rowCounter(bound, cache, scanned.stream),
-                   let counted = Evaluator.count(rows, counter, upTo: searches ? Int.max : enough) {
-                    matches = counted
-                } else {
-                    _ = scanBatches(scanned, bound, reverse: false, stopsEarly: !searches) { _, selected in
-                        matches += selected.count
-                        return !searches && matches >= enough ? 0 : nil
+                (matches, searchSteps) = try withWindowedScan(list, filters) { ev, bound, cache, scanned, _, _ in
+                    var matches = 0
+                    // (Not for nested scans, tested one row at a time so that none runs past the
+                    // row that decides, see `scanBatches`.)
+                    if !bound.testsRowByRow, case .contiguous(let rows) = scanned.positions,
+                       let counter = ev.rowCounter(bound, cache, scanned.stream),
+                       let counted = Evaluator.count(rows, counter, upTo: searches ? Int.max : enough) {
+                        matches = counted
+                    } else {
+                        _ = ev.scanBatches(scanned, bound, reverse: false, stopsEarly: !searches) { _, selected in
+                            matches += selected.count
+                            return !searches && matches >= enough ? 0 : nil
+                        }
                     }
+                    return (min(matches, enough), bound.meter?.steps ?? 0)
                 }
-                matches = min(matches, enough)
-                searchSteps = bound.meter?.steps ?? 0
             }
         } else {
             matches = min(list.count, enough)
@@ -1527,16 +1537,20 @@ extension Evaluator {
     /// the others only on the rows where they decide (see `TestColumn`). Otherwise a filter that
     /// tests a row at a time searches by itself (see `RowFilter.searchesRowAtATime`). Nil when
     /// none of these can search a range: the caller selects batches of positions instead.
+    /// (Unretained: `bound` keeps its filter and its truths alive, and a retain and release per
+    /// search are atomic operations at every evaluation.)
     @inline(__always)
-    private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> RowFilter? {
+    private func searcher(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache?, _ stream: DonationStream) -> Unmanaged<RowFilter>? {
         if bound.filter.isColumnar {
-            guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else { return bound.filter }
-            return truths
+            guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else {
+                return Unmanaged.passUnretained(bound.filter)
+            }
+            return Unmanaged.passUnretained(truths)
         }
         if let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream), truths !== bound.filter {
-            return truths
+            return Unmanaged.passUnretained(truths)
         }
-        return bound.filter.searchesRowAtATime ? bound.filter : nil
+        return bound.filter.searchesRowAtATime ? Unmanaged.passUnretained(bound.filter) : nil
     }
 
     /// How many rows of a contiguous range pass `counter`, counted in spans growing from 16 rows
@@ -1564,7 +1578,7 @@ extension Evaluator {
         if !reverse, case .contiguous(let rows) = list.positions, let searcher = searcher(bound, cache, list.stream) {
             // Over a range: found by the filter's own search or its truths' (see `searcher`), without
             // making batches of positions.
-            let match = searcher.firstPassing(in: rows, bound.scratch, batch: bound.batch)
+            let match = searcher._withUnsafeGuaranteedRef { $0.firstPassing(in: rows, bound.scratch, batch: bound.batch) }
             return (match, match.map { $0 - rows.lowerBound + 1 } ?? rows.count)
         }
         if reverse, case .contiguous(let rows) = list.positions, bound.filter.searchesRowAtATime {
@@ -2090,23 +2104,30 @@ extension Evaluator {
         }
     }
 
-    /// A scan's bound filter and the donations it tests: over a contiguous list, for a
-    /// predicate with date conditions, the filter of the rest of it (see `DateWindowPlan`) and
-    /// the window the conditions allow, with how many of the list's donations lie before and
-    /// after it; otherwise the whole predicate's filter and the whole list. The caller puts the
-    /// entry back into the cache returned with it.
+    /// Runs `body` with a scan's bound filter, its cache and the donations it tests: over a
+    /// contiguous list, for a predicate with date conditions, the filter of the rest of it (see
+    /// `DateWindowPlan`) and the window the conditions allow, with how many of the list's
+    /// donations lie before and after it; otherwise the whole predicate's filter and the whole
+    /// list. The bound filter goes back into its cache after.
+    /// (All of them passed borrowed: returned from a function, each would be retained and
+    /// released, at an atomic operation's cost, at every evaluation.)
     @inline(__always)
-    private func windowedScan(_ list: DonationList, _ filters: BoundFilterCache)
-        -> (bound: BoundFilterCache.Entry, cache: BoundFilterCache, scanned: DonationList, before: Int, after: Int) {
+    private mutating func withWindowedScan<T>(
+        _ list: DonationList, _ filters: BoundFilterCache,
+        _ body: (inout Evaluator, BoundFilterCache.Entry, BoundFilterCache, DonationList, _ before: Int, _ after: Int) throws(Interrupt) -> T
+    ) throws(Interrupt) -> T {
         if let plan = filters.windowPlan, case .contiguous(let whole) = list.positions {
-            let bound = boundFilter(list.stream, plan.residualFilters)
+            let residual = plan.residualFilters
+            let bound = boundFilter(list.stream, residual)
+            defer { residual.put(bound) }
             if let window = dateWindow(plan, whole, list.stream.dates, bound) {
-                return (bound, plan.residualFilters, DonationList(stream: list.stream, positions: .contiguous(window.rows)),
-                        window.before, window.after)
+                return try body(&self, bound, residual, DonationList(stream: list.stream, positions: .contiguous(window.rows)),
+                                window.before, window.after)
             }
-            plan.residualFilters.put(bound)
         }
-        return (boundFilter(list.stream, filters), filters, list, 0, 0)
+        let bound = boundFilter(list.stream, filters)
+        defer { filters.put(bound) }
+        return try body(&self, bound, filters, list, 0, 0)
     }
 
     /// A filter for the predicate of `filters` over a stream: the one bound last, when it still
