@@ -2137,7 +2137,10 @@ extension Evaluator {
         // without an array made and freed at every evaluation.
         let count = filters.variableInvariants.count
         return withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { buffer in
-            for (index, operand) in filters.variableInvariants.enumerated() { (buffer.baseAddress! + index).initialize(to: invariant(operand)) }
+            // (Each operand read in place: a copy retains its box, or the expression it hoists.)
+            filters.variableInvariants.withUnsafeBufferPointer { operands in
+                for index in operands.indices { (buffer.baseAddress! + index).initialize(to: invariant(operands[index])) }
+            }
             defer { buffer.baseAddress?.deinitialize(count: count) }
             let invariants = UnsafeBufferPointer(buffer)
             if let entry = filters.take(matching: stream, invariants) {
@@ -2171,6 +2174,9 @@ extension Evaluator {
                 guard let x = invariantNumber(operand) else { preconditionFailure("row arithmetic on a value that is no number") }
                 return x
             }
+        // Another event's donations, a `let` (a nested scan's list): `rowInvariants` would
+        // retain and release each of the evaluator's arrays to read one.
+        case .hoisted(let hoisted): return hoistedValue(hoisted)
         default: return rowInvariants.value(operand)
         }
     }

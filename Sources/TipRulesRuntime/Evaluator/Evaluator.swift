@@ -518,16 +518,27 @@ struct Evaluator {
         }
     }
 
-    /// The value of a declaration's body. The node is called without a reference counted
-    /// for the call: `runtime`, which this evaluator holds, keeps the program's nodes alive,
-    /// and an atomic retain and release are a good part of evaluating a short rule.
+    /// The value of a declaration's body: `runtime`, which this evaluator holds, keeps the
+    /// program's nodes alive.
     @inline(__always)
     private mutating func evaluateBody(of index: Int) throws(Interrupt) -> Value {
-        let node = runtime.bodies.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+        try evaluateUnretained(runtime.bodies.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) })
+    }
+
+    /// Evaluates a node something else keeps alive without a reference counted for the call:
+    /// an atomic retain and release are a good part of evaluating a short rule.
+    @inline(__always)
+    mutating func evaluateUnretained(_ node: Unmanaged<Node>) throws(Interrupt) -> Value {
         let result = node._withUnsafeGuaranteedRef { node -> Result<Value, Interrupt> in
             do throws(Interrupt) { return .success(try node.evaluate(&self)) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    /// The value a scan's hoisted subexpression was evaluated to (see `evaluateHoisted`).
+    func hoistedValue(_ hoisted: HoistedExpression) -> Value {
+        for index in hoistedValues.indices where hoistedValues[index].hoisted === hoisted { return hoistedValues[index].value }
+        preconditionFailure("a hoisted subexpression read before its scan evaluated it")
     }
 
     /// Keeps the list a declaration's value is computed from (see `MappedDeclaration`).
@@ -582,28 +593,32 @@ struct Evaluator {
         guard !slots.isEmpty else { return }
         var values: [HoistedValue] = []
         values.reserveCapacity(slots.count)
-        for slot in slots {
+        // (The slots read in place, their nodes called unretained: the fused node that holds
+        // them is being evaluated, so they are alive, and a copy of each slot retained and
+        // released its three references.)
+        for index in slots.indices {
             closureDepth += 1
             defer { closureDepth -= 1 }
             let before = stepsLeft, declarations = declarationMark
-            let value = try slot.node.evaluate(&self)
+            let node = slots.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index].node) }
+            let value = try evaluateUnretained(node)
             if stepsLeft != before {
                 // Charged only the first time (a `let` evaluated then), or the scan gives way.
                 let again = stepsLeft
-                _ = try slot.node.evaluate(&self)
+                _ = try evaluateUnretained(node)
                 guard stepsLeft == again else { throw givingWay(range) }
-                if slot.use.conditional {
+                if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
-                    guard let reached = reaches(slot, list) else { throw givingWay(range) }
+                    guard let reached = reaches(slots[index], list) else { throw givingWay(range) }
                     if !reached {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
                     }
                 }
             }
-            values.append(HoistedValue(hoisted: slot.use.hoisted, value: value))
+            values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: value))
         }
         hoistedValues = values
     }
