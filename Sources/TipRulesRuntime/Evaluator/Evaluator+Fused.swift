@@ -2176,7 +2176,7 @@ extension Evaluator {
             }
         // Another event's donations, a `let` (a nested scan's list): `rowInvariants` would
         // retain and release each of the evaluator's arrays to read one.
-        case .hoisted(let hoisted): return hoistedValue(hoisted)
+        case .hoisted(let hoisted): return hoistedValues.value(of: hoisted)
         default: return rowInvariants.value(operand)
         }
     }

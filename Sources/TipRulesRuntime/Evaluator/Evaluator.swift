@@ -535,12 +535,6 @@ struct Evaluator {
         return try result.get()
     }
 
-    /// The value a scan's hoisted subexpression was evaluated to (see `evaluateHoisted`).
-    func hoistedValue(_ hoisted: HoistedExpression) -> Value {
-        for index in hoistedValues.indices where hoistedValues[index].hoisted === hoisted { return hoistedValues[index].value }
-        preconditionFailure("a hoisted subexpression read before its scan evaluated it")
-    }
-
     /// Keeps the list a declaration's value is computed from (see `MappedDeclaration`).
     mutating func keepList(_ list: Value, of declaration: Int) {
         if let index = keptLists.firstIndex(where: { $0.declaration == declaration }) {

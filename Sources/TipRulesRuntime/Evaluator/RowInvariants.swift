@@ -37,10 +37,7 @@ struct RowInvariants {
         case .arithmetic, .intervalSince, .addingInterval, .negate:
             return operand.invariantArithmetic(number)
         case .hoisted(let hoisted):
-            guard let found = hoistedValues.first(where: { $0.hoisted === hoisted }) else {
-                preconditionFailure("a hoisted subexpression read before its scan evaluated it")
-            }
-            return found.value
+            return hoistedValues.value(of: hoisted)
         case .coalesce(let a, let b, let keepsOptional):
             let left = value(a)
             if let unwrapped = left.unwrapped() { return keepsOptional ? left : unwrapped }
@@ -86,6 +83,14 @@ extension RowPredicate.Operand {
 struct HoistedValue {
     let hoisted: HoistedExpression
     let value: Value
+}
+
+extension Array where Element == HoistedValue {
+    /// The value a scan's hoisted subexpression was evaluated to (see `Evaluator.evaluateHoisted`).
+    func value(of hoisted: HoistedExpression) -> Value {
+        for index in indices where self[index].hoisted === hoisted { return self[index].value }
+        preconditionFailure("a hoisted subexpression read before its scan evaluated it")
+    }
 }
 
 /// A hoisted subexpression a fused node reads, compiled to nodes.
