@@ -286,12 +286,12 @@ public final class RuleEngine: Sendable {
         // the evaluation reads (kept out of `Lookup`, which every answer copies).
         let lookup = state.write { state -> Lookup in
             guard let declaration = state.recentNames.declaration(named: name, in: program) else { return .unknown }
-            let context = state.context(for: program, cache: incremental)
             let now = state.clock.now()
             guard let generation, let remembered = state.memo.outcome(ofDeclarationAt: declaration.index, generation: generation,
-                                                                      now: now, in: context) else {
-                inputs = state.inputs(context, now: now,
-                                      remembers: state.memo.remembersOutcome(ofDeclarationAt: declaration.index, now: now))
+                                                                      now: now) else {
+                // (The context made first: made in the argument list, it had `state` copied whole.)
+                let context = state.context(for: program, cache: incremental)
+                inputs = state.inputs(context, now: now, remembers: state.memo.remembersOutcome(ofDeclarationAt: declaration.index, now: now))
                 return .evaluate(declaration)
             }
             return .remembered(declaration, remembered)
@@ -364,12 +364,11 @@ public final class RuleEngine: Sendable {
         var inputs: EvaluationInputs?
         let known = state.write { state -> (prepared: PreparedExpression, slot: Int, remembered: ResultMemo.Outcome?)? in
             guard let (prepared, slot) = state.recentExpressions.expression(for: text) else { return nil }
-            let context = state.context(for: program, cache: incremental)
             let now = state.clock.now()
-            if let generation, let remembered = state.memo.outcome(ofExpressionInSlot: slot, generation: generation, now: now,
-                                                                   in: context) {
+            if let generation, let remembered = state.memo.outcome(ofExpressionInSlot: slot, generation: generation, now: now) {
                 return (prepared, slot, remembered)
             }
+            let context = state.context(for: program, cache: incremental)
             inputs = state.inputs(context, now: now, remembers: state.memo.remembersOutcome(ofExpressionInSlot: slot, now: now))
             return (prepared, slot, nil)
         }

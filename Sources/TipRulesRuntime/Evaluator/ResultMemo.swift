@@ -83,6 +83,11 @@ package struct ResultMemo {
     private var dependences: ClockDependence.Finder?
     /// Changes at every `forget()`, so an outcome computed before it is not remembered after.
     package private(set) var generation = 0
+    /// The context the remembered outcomes were computed in (the owner's until its options
+    /// change, when it forgets them): what a window's start is worked out with once the clock
+    /// moved. Kept here so that asking for a remembered outcome needs no context of the
+    /// owner's, whose reference would be retained and released at every ask.
+    private var context: EvaluationContext?
 
     package init() {}
 
@@ -90,6 +95,7 @@ package struct ResultMemo {
     package mutating func forget() {
         entries = []
         expressionEntries = []
+        context = nil
         generation &+= 1
     }
 
@@ -100,18 +106,18 @@ package struct ResultMemo {
 
     /// The outcome an evaluation of a declaration would give now over a snapshot of the
     /// storage's `generation`, when a remembered one is known to be it.
-    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+    package func outcome(ofDeclarationAt index: Int, generation: Int, now: Date) -> Outcome? {
         guard index < entries.count, let entry = entries[index] else { return nil }
         return ResultMemo.outcome(entry, generation: generation, now: now, in: context)
     }
 
     /// The same for the expression in a slot.
-    package func outcome(ofExpressionInSlot slot: Int, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+    package func outcome(ofExpressionInSlot slot: Int, generation: Int, now: Date) -> Outcome? {
         guard slot < expressionEntries.count, let entry = expressionEntries[slot] else { return nil }
         return ResultMemo.outcome(entry, generation: generation, now: now, in: context)
     }
 
-    private static func outcome(_ entry: Entry, generation: Int, now: Date, in context: EvaluationContext) -> Outcome? {
+    private static func outcome(_ entry: Entry, generation: Int, now: Date, in context: EvaluationContext?) -> Outcome? {
         guard entry.generation == generation else { return nil }
         let seconds = now.timeIntervalSinceReferenceDate
         if seconds == entry.now { return entry.outcome }
@@ -119,7 +125,7 @@ package struct ResultMemo {
         guard !entry.readsNow, entry.clock.lower <= seconds, seconds < entry.clock.upper else { return nil }
         // ...and so is the set dated at or after each window's start.
         for (window, gap) in entry.windows {
-            guard let start = ResultMemo.start(of: window, at: seconds, in: context),
+            guard let context, let start = ResultMemo.start(of: window, at: seconds, in: context),
                   gap.lower < start, start <= gap.upper else { return nil }
         }
         return entry.outcome
@@ -174,6 +180,7 @@ package struct ResultMemo {
                                    over snapshot: StoreSnapshot, now: Date, in context: EvaluationContext, generation: Int,
                                    dependence: (inout ClockDependence.Finder) -> ClockDependence) -> Outcome? {
         guard generation == self.generation else { return nil }
+        if self.context !== context { self.context = context }
         // One that reads the clock is reused only at this very clock: its entry is updated in
         // place, with nothing else to work out.
         let known = table == .declarations ? entries : expressionEntries
