@@ -291,7 +291,8 @@ public final class RuleEngine: Sendable {
                                                                       now: now) else {
                 // (The context made first: made in the argument list, it had `state` copied whole.)
                 let context = state.context(for: program, cache: incremental)
-                inputs = state.inputs(context, now: now, remembers: state.memo.remembersOutcome(ofDeclarationAt: declaration.index, now: now))
+                inputs = state.inputs(context, now: now,
+                                      remembers: state.memo.remembersOutcome(ofDeclarationAt: declaration.index, now: now))
                 return .evaluate(declaration)
             }
             return .remembered(declaration, remembered)

@@ -306,7 +306,7 @@ final class BoundFilterCache: Sendable {
 
     /// Keeps an entry for the next scan, in `slot`: in place of any other, or, for a predicate
     /// with variable invariants, filing the one it displaces by its digest (see `file`).
-    func put(_ entry: consuming Entry) {
+    func put(_ entry: Entry) {
         let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
         guard let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) else { return }
         let displaced = Unmanaged<Entry>.fromOpaque(old).takeRetainedValue()
@@ -391,7 +391,7 @@ final class BoundColumnCache: Sendable {
     }
 
     /// Keeps a binding for the next sum, in place of any other.
-    func put(_ entry: consuming Entry) {
+    func put(_ entry: Entry) {
         let raw = Int(bitPattern: Unmanaged.passRetained(entry).toOpaque())
         if let old = UnsafeMutableRawPointer(bitPattern: slot.exchange(raw, ordering: .acquiringAndReleasing)) {
             Unmanaged<Entry>.fromOpaque(old).release()

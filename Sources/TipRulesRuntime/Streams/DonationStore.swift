@@ -236,18 +236,20 @@ public struct DonationStore: DonationSource, Sendable {
     /// streams in place only while no copy shares them (`uniqueStream`, `replaceStream`), so
     /// the streams a copy holds are never changed or freed under it.
     package func streamAddresses(for events: [EventSchema]) -> UnsafePointer<DonationStream>? {
-        guard !events.isEmpty,
-              schemas.withUnsafeBufferPointer({ $0.baseAddress }) == events.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
+        guard !events.isEmpty, isMade(for: events) else { return nil }
         return contents.streams.withUnsafeBufferPointer { $0.baseAddress }
     }
 
+    /// Whether the store was made for this very array of events: a store made for a program
+    /// holds the program's own array (and keeps it alive, so the same address is the same
+    /// declarations), and its streams are then in the events' order, found by position with
+    /// nothing compared or hashed.
+    private func isMade(for events: [EventSchema]) -> Bool {
+        schemas.withUnsafeBufferPointer({ $0.baseAddress }) == events.withUnsafeBufferPointer({ $0.baseAddress })
+    }
+
     public func stream(forEventAt index: Int, of events: [EventSchema]) throws(Diagnostic) -> DonationStream {
-        // A store made for the program holds the program's own array of events (the store keeps
-        // it alive, so the same address is the same declarations): the stream by position, with
-        // nothing compared or hashed.
-        if schemas.withUnsafeBufferPointer({ $0.baseAddress }) == events.withUnsafeBufferPointer({ $0.baseAddress }) {
-            return streams[index]
-        }
+        if isMade(for: events) { return streams[index] }
         return try stream(for: events[index])
     }
 
