@@ -12,6 +12,13 @@ import TipRulesSemantics
 /// together, condition by condition, each condition's comparison chosen once for the batch
 /// (`search`). A nested scan over a few rows for each of many outer rows is then a few loads and
 /// comparisons a row, where the general scan cost about 190 instructions (W358).
+///
+/// A search that reads its window from one end (`contains` and `first` from the start, `last`
+/// from the end) is decided by the window's row at that end alone: the conditions that bound
+/// the near end are swept to their edges, and each that bounds the far end is only tested at
+/// that row (it holds there exactly when the row is before its edge). So `logins.contains {
+/// $0.date <= r.date }` tests one row, as the closure does, rather than finding where the
+/// logins after `r` begin. (`allSatisfy` needs both ends: whether rows follow the window.)
 final class SweptWindow {
     /// One condition, resolved: `(sign * date + shift) op bound`.
     private struct Condition {
@@ -31,7 +38,10 @@ final class SweptWindow {
         let boundMask: Int
     }
 
+    /// The conditions swept to their edges, then those tested at the window's row read first
+    /// (see the type's comment): `conditions[..<swept]`, `conditions[swept...]`.
     private let conditions: UnsafeMutableBufferPointer<Condition>
+    private let swept: Int
     /// Where each condition's edge was for the row tested last.
     private let edges: UnsafeMutablePointer<Int>
     /// The constants the conditions read, each at its own address.
@@ -41,7 +51,8 @@ final class SweptWindow {
     private let mode: NestedScan.Mode
     /// The columns the conditions read, kept alive while their addresses are used.
     private let kept: [ColumnArray<Double>]
-    /// The window of each row of the batch searched last (`search`): `lowers[i]..<uppers[i]`.
+    /// The window of each row of the batch searched last (`search`): `lowers[i]..<uppers[i]`
+    /// (of a search read from one end, only that end exact; the other tells whether it is empty).
     private var lowers: UnsafeMutablePointer<Int>
     private var uppers: UnsafeMutablePointer<Int>
     private var capacity = 0
@@ -68,7 +79,15 @@ final class SweptWindow {
             return (UnsafePointer(constants.baseAddress.unsafelyUnwrapped + index), 0)
         }
         let conditions = UnsafeMutableBufferPointer<Condition>.allocate(capacity: searches.count)
-        for (index, search) in searches.enumerated() {
+        // Which side's conditions are tested at one row rather than swept: those bounding the
+        // far end of a search read from one end.
+        let testedSide: Bool? = switch window.mode {
+        case .contains, .first: true
+        case .last: false
+        case .allSatisfy: nil
+        }
+        let ordered = searches.filter { $0.holdsOnPrefix != testedSide } + searches.filter { $0.holdsOnPrefix == testedSide }
+        for (index, search) in ordered.enumerated() {
             let (boundBase, boundMask) = source(search.boundIndex)
             let (shiftBase, shiftMask) = search.shift == .none ? (zero, 0) : source(search.shiftIndex)
             conditions.initializeElement(at: index, to: Condition(
@@ -77,6 +96,7 @@ final class SweptWindow {
                 boundBase: boundBase, boundMask: boundMask))
         }
         (self.conditions, self.constants, self.kept) = (conditions, constants, kept)
+        swept = searches.count { $0.holdsOnPrefix != testedSide }
         (whole, mode) = (window.whole, window.mode)
         edges = .allocate(capacity: searches.count)
         edges.initialize(repeating: whole.lowerBound, count: searches.count)
@@ -112,7 +132,7 @@ final class SweptWindow {
     @inline(__always)
     func scan(_ position: Int) -> (examined: Int, match: Int?) {
         var lower = whole.lowerBound, upper = whole.upperBound
-        for index in 0..<conditions.count {
+        for index in 0..<swept {
             let condition = conditions[index]
             let bound = condition.boundBase[position & condition.boundMask]
             let shift = condition.shiftSign * condition.shiftBase[position & condition.shiftMask]
@@ -128,13 +148,23 @@ final class SweptWindow {
             edges[index] = found
             if condition.holdsOnPrefix { upper = found } else { lower = found }
         }
+        for index in swept..<conditions.count where lower < upper {
+            let condition = conditions[index]
+            let row = condition.holdsOnPrefix ? lower : upper &- 1
+            let comparison = ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
+                holds(condition.sign * dates[row] + condition.shiftSign * condition.shiftBase[position & condition.shiftMask],
+                      condition.boundBase[position & condition.boundMask])
+            }
+            // (A complemented comparison holds on the other side of its edge.)
+            if comparison == (condition.comparisonHoldsOnPrefix != condition.holdsOnPrefix) { upper = lower }
+        }
         return outcome(lower, upper)
     }
 
     /// `search(_:)` with the windows in `lowers` and `uppers`, which start as the whole list.
     @inline(__always)
     private func search<Rows: BatchRows>(_ rows: Rows, _ lowers: UnsafeMutablePointer<Int>, _ uppers: UnsafeMutablePointer<Int>) {
-        for index in 0..<conditions.count {
+        for index in 0..<swept {
             let condition = conditions[index]
             // The comparison chosen once for the batch, not at every row, and for each row
             // whether it has flipped at `y` (started to fail on a prefix, to hold on a suffix).
@@ -147,6 +177,28 @@ final class SweptWindow {
                 case (false, true): sweep(rows, lowers, uppers, condition, index, holdsOnPrefix: true) { holds($0, $1) }
                 }
             }
+        }
+        for index in swept..<conditions.count {
+            let condition = conditions[index]
+            ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
+                test(rows, lowers, uppers, condition, complemented: condition.comparisonHoldsOnPrefix != condition.holdsOnPrefix, holds)
+            }
+        }
+    }
+
+    /// One condition bounding the far end of each row's window tested at its near end (see the
+    /// type's comment): the window emptied where it fails there.
+    @inline(__always)
+    private func test<Rows: BatchRows>(_ rows: Rows, _ lowers: UnsafeMutablePointer<Int>, _ uppers: UnsafeMutablePointer<Int>,
+                                       _ condition: Condition, complemented: Bool, _ holds: (Double, Double) -> Bool) {
+        let dates = dates
+        for offset in 0..<rows.count {
+            let lower = lowers[offset], upper = uppers[offset]
+            guard lower < upper else { continue }
+            let position = rows[offset]
+            let row = condition.holdsOnPrefix ? lower : upper &- 1
+            let y = condition.sign * dates[row] + condition.shiftSign * condition.shiftBase[position & condition.shiftMask]
+            if holds(y, condition.boundBase[position & condition.boundMask]) == complemented { uppers[offset] = lower }
         }
     }
 
