@@ -14,34 +14,53 @@ import TipRulesSemantics
 /// charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before it is
 /// computed).
 final class TestColumn: BatchComputation {
-    private indirect enum Source {
+    ///
+    /// Every payload is a plain value: operands and stored values are referred to without being
+    /// retained (`owned` keeps them, values in a `Held` box), so reading the test's source at
+    /// each batch copies no reference. (Bound from payloads of references, or from an indirect
+    /// case's box, each was retained and released around its use: about a dozen atomic
+    /// operations a batch for a junction of two comparisons.)
+    private enum Source {
         case constant(Bool)
-        case numbers(NumberColumn, ComparisonOperator, NumberColumn)
-        case ints(IntColumn, ComparisonOperator, IntColumn)
+        case numbers(Unmanaged<NumberColumn>, ComparisonOperator, Unmanaged<NumberColumn>)
+        case ints(Unmanaged<IntColumn>, ComparisonOperator, Unmanaged<IntColumn>)
         /// `a && b` (or, with `isAnd` false, `a || b`) of a `b` too cheap to compute for a list of
         /// rows: both computed for every row.
-        case pair(TestColumn, TestColumn, isAnd: Bool)
+        case pair(Unmanaged<TestColumn>, Unmanaged<TestColumn>, isAnd: Bool)
         /// `a && b && ...` (or, with `isAnd` false, `a || b || ...`), flattened (see `fillJunction`).
-        case junction([TestColumn], isAnd: Bool)
-        case not(TestColumn)
+        case junction(UnsafeMutableBufferPointer<Unmanaged<TestColumn>>, isAnd: Bool)
+        case not(Unmanaged<TestColumn>)
         /// `x == nil` (or, with `isNil` false, `x != nil`) of an optional number field.
-        case nilTest(ColumnArray<Int?>, isNil: Bool)
-        case nilNumberTest(ColumnArray<Double?>, isNil: Bool)
-        case nilStringTest(ColumnArray<String?>, isNil: Bool)
+        case nilTest(Unmanaged<Held<ColumnArray<Int?>>>, isNil: Bool)
+        case nilNumberTest(Unmanaged<Held<ColumnArray<Double?>>>, isNil: Bool)
+        case nilStringTest(Unmanaged<Held<ColumnArray<String?>>>, isNil: Bool)
         /// A `String` field compared with a value the same for every row.
-        case strings(ColumnArray<String>, ComparisonOperator, String)
+        case strings(Unmanaged<Held<(ColumnArray<String>, String)>>, ComparisonOperator)
         /// A test of a stored string that charges no work (see `StringColumnTest`).
-        case stringTest(StringColumnTest)
+        case stringTest(Unmanaged<Held<StringColumnTest>>)
         /// A `Bool` field (`$0.isGift`, `$0.isGift == false`): whether it is `holdsWhen`.
-        case bools(ColumnArray<Bool>, holdsWhen: Bool)
+        case bools(Unmanaged<Held<ColumnArray<Bool>>>, holdsWhen: Bool)
         /// `a && b` (or, with `isAnd` false, `a || b`) where `b` is run row by row: only on the
         /// rows whose answer `a` leaves open, as the closure runs it, so a string test after a
         /// selective column test costs what the closure's does.
-        case leaving(TestColumn, (Int) -> Bool, isAnd: Bool)
+        case leaving(Unmanaged<TestColumn>, Unmanaged<HeldRowTest>, isAnd: Bool)
         /// Any other test, bound to be run row by row (a string test, a comparison of strings).
-        case rows((Int) -> Bool)
+        case rows(Unmanaged<HeldRowTest>)
+    }
+
+    /// What a `Source` is made with: its references, which the test keeps alive.
+    private struct Keeper {
+        var owned: [AnyObject] = []
+        mutating func reference<T: AnyObject>(_ object: T) -> Unmanaged<T> {
+            owned.append(object)
+            return .passUnretained(object)
+        }
+        mutating func held<T>(_ value: T) -> Unmanaged<Held<T>> { reference(Held(value)) }
+        mutating func held(_ test: @escaping (Int) -> Bool) -> Unmanaged<HeldRowTest> { reference(HeldRowTest(test)) }
     }
     private let source: Source
+    /// The operands `source` refers to, kept alive.
+    private let owned: [AnyObject]
     /// The compared operands' values; or, for a junction, the rows still open and their
     /// offsets in the batch (two batches of `Int`s), then a test's truths for them.
     private let scratch: UnsafeMutableRawPointer?
@@ -51,8 +70,15 @@ final class TestColumn: BatchComputation {
     /// `fillJunction`). Rough by design; it only chooses between two ways to the same truths.
     private let rowCost: Int
 
-    private init(_ source: Source, batch: Int) {
+    private convenience init(batch: Int, _ make: (inout Keeper) -> Source) {
+        var keeper = Keeper()
+        let source = make(&keeper)
+        self.init(source, owning: keeper.owned, batch: batch)
+    }
+
+    private init(_ source: Source, owning owned: [AnyObject], batch: Int) {
         self.source = source
+        self.owned = owned
         self.batch = batch
         switch source {
         case .numbers: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Double>.allocate(capacity: 2 * batch))
@@ -72,19 +98,22 @@ final class TestColumn: BatchComputation {
         switch source {
         case .constant: return 0
         case .bools: return 1
-        case .numbers(let a, _, let b): return operand(a) + operand(b)
-        case .ints(let a, _, let b): return operand(a) + operand(b)
+        case .numbers(let a, _, let b): return operand(a.takeUnretainedValue()) + operand(b.takeUnretainedValue())
+        case .ints(let a, _, let b): return operand(a.takeUnretainedValue()) + operand(b.takeUnretainedValue())
         case .nilTest, .nilNumberTest, .nilStringTest: return 8
-        case .not(let a): return a.rowCost + 1
-        case .pair(let a, let b, _): return a.rowCost + b.rowCost + 2
-        case .junction(let tests, _): return tests.reduce(0) { $0 + $1.rowCost + 1 }
+        case .not(let a): return a.takeUnretainedValue().rowCost + 1
+        case .pair(let a, let b, _): return a.takeUnretainedValue().rowCost + b.takeUnretainedValue().rowCost + 2
+        case .junction(let tests, _): return tests.reduce(0) { $0 + $1.takeUnretainedValue().rowCost + 1 }
         case .strings, .stringTest: return 12
-        case .leaving(let a, _, _): return a.rowCost + 12
+        case .leaving(let a, _, _): return a.takeUnretainedValue().rowCost + 12
         case .rows: return 20
         }
     }
 
-    deinit { scratch?.deallocate() }
+    deinit {
+        scratch?.deallocate()
+        if case .junction(let tests, _) = source { tests.deallocate() }
+    }
 
     var constant: Bool? {
         if case .constant(let flag) = source { flag } else { nil }
@@ -96,7 +125,7 @@ final class TestColumn: BatchComputation {
     /// typed test.
     private func rowTest(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> ((Int) -> Bool)? {
         switch source {
-        case .rows(let test): return test
+        case .rows(let test): return test.takeUnretainedValue().test
         case .stringTest: return binder.bind(predicate)
         default: return nil
         }
@@ -109,14 +138,14 @@ final class TestColumn: BatchComputation {
     /// The tests of a junction of the same kind (`a && b` within `a && b && c`), else the test.
     private func terms(isAnd: Bool) -> [TestColumn] {
         switch source {
-        case .junction(let tests, isAnd): tests
-        case .pair(let a, let b, isAnd): [a, b]
+        case .junction(let tests, isAnd): tests.map { $0.takeUnretainedValue() }
+        case .pair(let a, let b, isAnd): [a.takeUnretainedValue(), b.takeUnretainedValue()]
         default: [self]
         }
     }
 
     var storedColumn: ColumnArray<Bool>? {
-        if case .bools(let items, holdsWhen: true) = source { items } else { nil }
+        if case .bools(let items, holdsWhen: true) = source { items.takeUnretainedValue().value } else { nil }
     }
 
     /// The predicate computed a batch at a time, or nil when some test of it has no such form
@@ -128,25 +157,32 @@ final class TestColumn: BatchComputation {
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, allowingRows: Bool = false) -> TestColumn? {
         let batch = binder.batch
         // A string test alone, negated, or with the nil test that guards it, in a loop of its own.
-        if allowingRows, let test = StringColumnTest.make(predicate, binder) { return TestColumn(.stringTest(test), batch: batch) }
+        if allowingRows, let test = StringColumnTest.make(predicate, binder) { return TestColumn(batch: batch) { .stringTest($0.held(test)) } }
         switch predicate {
         case .constant(let flag):
-            return TestColumn(.constant(flag), batch: batch)
+            return TestColumn(.constant(flag), owning: [], batch: batch)
         case .compare(.field(let index), let op, .constant(.null)) where op == .equal || op == .notEqual,
              .compare(.constant(.null), let op, .field(let index)) where op == .equal || op == .notEqual:
             switch binder.stream.columns[index] {
-            case .optionalInt(let items): return TestColumn(.nilTest(items, isNil: op == .equal), batch: batch)
-            case .optionalDouble(let items), .optionalDate(let items): return TestColumn(.nilNumberTest(items, isNil: op == .equal), batch: batch)
-            case .optionalString(let items): return TestColumn(.nilStringTest(items, isNil: op == .equal), batch: batch)
-            default: return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
+            case .optionalInt(let items): return TestColumn(batch: batch) { .nilTest($0.held(items), isNil: op == .equal) }
+            case .optionalDouble(let items), .optionalDate(let items):
+                return TestColumn(batch: batch) { .nilNumberTest($0.held(items), isNil: op == .equal) }
+            case .optionalString(let items): return TestColumn(batch: batch) { .nilStringTest($0.held(items), isNil: op == .equal) }
+            default: return allowingRows ? rowByRow(predicate, binder) : nil
             }
         case .compare(let a, let op, let b):
-            if let (items, holdsWhen) = boolComparison(a, op, b, binder) { return TestColumn(.bools(items, holdsWhen: holdsWhen), batch: batch) }
-            if let x = binder.numberColumn(a), let y = binder.numberColumn(b) { return TestColumn(.numbers(x, op, y), batch: batch) }
-            if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) { return TestColumn(.ints(x, op, y), batch: batch) }
+            if let (items, holdsWhen) = boolComparison(a, op, b, binder) {
+                return TestColumn(batch: batch) { .bools($0.held(items), holdsWhen: holdsWhen) }
+            }
+            if let x = binder.numberColumn(a), let y = binder.numberColumn(b) {
+                return TestColumn(batch: batch) { .numbers($0.reference(x), op, $0.reference(y)) }
+            }
+            if let x = IntColumn.make(a, binder), let y = IntColumn.make(b, binder) {
+                return TestColumn(batch: batch) { .ints($0.reference(x), op, $0.reference(y)) }
+            }
             guard allowingRows else { return nil }
-            if let (items, op, k) = stringComparison(a, op, b, binder) { return TestColumn(.strings(items, op, k), batch: batch) }
-            return TestColumn(.rows(binder.bind(predicate)), batch: batch)
+            if let (items, op, k) = stringComparison(a, op, b, binder) { return TestColumn(batch: batch) { .strings($0.held((items, k)), op) } }
+            return rowByRow(predicate, binder)
         case .and(let a, let b), .or(let a, let b):
             guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
             let isAnd = if case .and = predicate { true } else { false }
@@ -155,23 +191,32 @@ final class TestColumn: BatchComputation {
             // closure stops. (The order of the operands changes no answer: a scanned predicate
             // cannot fail, and one run row by row here charges no work.)
             switch (x.rowTest(a, binder), y.rowTest(b, binder)) {
-            case (_?, _?): return TestColumn(.rows(binder.bind(predicate)), batch: batch)
-            case (let test?, nil): return TestColumn(.leaving(y, test, isAnd: isAnd), batch: batch)
-            case (nil, let test?): return TestColumn(.leaving(x, test, isAnd: isAnd), batch: batch)
+            case (_?, _?): return rowByRow(predicate, binder)
+            case (let test?, nil): return TestColumn(batch: batch) { .leaving($0.reference(y), $0.held(test), isAnd: isAnd) }
+            case (nil, let test?): return TestColumn(batch: batch) { .leaving($0.reference(x), $0.held(test), isAnd: isAnd) }
             default:
                 let tests = x.terms(isAnd: isAnd) + y.terms(isAnd: isAnd)
-                if tests.count == 2 && y.rowCost <= TestColumn.cheap { return TestColumn(.pair(x, y, isAnd: isAnd), batch: batch) }
-                return TestColumn(.junction(tests, isAnd: isAnd), batch: batch)
+                if tests.count == 2 && y.rowCost <= TestColumn.cheap {
+                    return TestColumn(batch: batch) { .pair($0.reference(x), $0.reference(y), isAnd: isAnd) }
+                }
+                let references = UnsafeMutableBufferPointer<Unmanaged<TestColumn>>.allocate(capacity: tests.count)
+                _ = references.initialize(from: tests.lazy.map { .passUnretained($0) })
+                return TestColumn(.junction(references, isAnd: isAnd), owning: tests, batch: batch)
             }
         case .not(let a):
             guard let x = make(a, binder, allowingRows: allowingRows) else { return nil }
-            if case .rows = x.source { return TestColumn(.rows(binder.bind(predicate)), batch: batch) }
-            return TestColumn(.not(x), batch: batch)
+            if case .rows = x.source { return rowByRow(predicate, binder) }
+            return TestColumn(batch: batch) { .not($0.reference(x)) }
         case .string:
-            return allowingRows ? TestColumn(.rows(binder.bind(predicate)), batch: batch) : nil
+            return allowingRows ? rowByRow(predicate, binder) : nil
         case .exists:
             return nil
         }
+    }
+
+    /// The predicate bound to be run row by row.
+    private static func rowByRow(_ predicate: RowPredicate, _ binder: RowPredicateBinder) -> TestColumn {
+        TestColumn(batch: binder.batch) { .rows($0.held(binder.bind(predicate))) }
     }
 
     /// `a op b` as a `String` field compared with a value the same for every row, the field
@@ -210,35 +255,41 @@ final class TestColumn: BatchComputation {
         case .constant(let flag):
             output.update(repeating: flag, count: count)
         case .numbers(let a, let op, let b):
-            compareOperands(a, op, b, input, output)
+            a._withUnsafeGuaranteedRef { a in b._withUnsafeGuaranteedRef { b in compareOperands(a, op, b, input, output) } }
         case .ints(let a, let op, let b):
-            compareOperands(a, op, b, input, output)
+            a._withUnsafeGuaranteedRef { a in b._withUnsafeGuaranteedRef { b in compareOperands(a, op, b, input, output) } }
         case .pair(let a, let b, let isAnd):
             let y = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Bool.self)
-            a.fill(input, output)
-            b.fill(input, y)
+            a._withUnsafeGuaranteedRef { $0.fill(input, output) }
+            b._withUnsafeGuaranteedRef { $0.fill(input, y) }
             // (Inlined, unlike a junction's `combine(_:_:_:isAnd:)`: a pair has no other loop
             // whose set-up the call would spare, and a search's small first blocks pay for it.)
             isAnd ? TestColumn.combine(output, y, count, &) : TestColumn.combine(output, y, count, |)
         case .junction(let tests, let isAnd):
             fillJunction(tests, isAnd: isAnd, input, output)
         case .not(let a):
-            a.fill(input, output)
+            a._withUnsafeGuaranteedRef { $0.fill(input, output) }
             for offset in 0..<count { output[offset] = !output[offset] }
         case .nilTest(let items, let isNil):
-            if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
+            items.withValue { items in
+                if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
+            }
         case .nilNumberTest(let items, let isNil):
-            if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
+            items.withValue { items in
+                if !TestColumn.testNilTags(items, isNil, input, output) { TestColumn.testNil(items, isNil, input, output) }
+            }
         case .nilStringTest(let items, let isNil):
-            TestColumn.testNil(items, isNil, input, output)
-        case .strings(let items, let op, let k):
-            items.withUnsafeBufferPointer { column in
-                TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+            items.withValue { TestColumn.testNil($0, isNil, input, output) }
+        case .strings(let comparison, let op):
+            comparison.withValue { (items: ColumnArray<String>, k: String) in
+                items.withUnsafeBufferPointer { column in
+                    TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+                }
             }
         case .stringTest(let test):
-            test.fill(input, output)
+            test.withValue { $0.fill(input, output) }
         case .bools(let items, let holdsWhen):
-            items.withUnsafeBufferPointer { column in
+            items.withValue { $0.withUnsafeBufferPointer { column in
                 guard let start = input.consecutiveStart, count > 0 else {
                     for offset in 0..<count { output[offset] = column[input[offset]] == holdsWhen }
                     return
@@ -251,13 +302,17 @@ final class TestColumn: BatchComputation {
                 UnsafeMutableRawPointer(output).withMemoryRebound(to: UInt8.self, capacity: count) { truths in
                     for offset in 0..<count { truths[offset] = bytes[offset] ^ flip }
                 }
-            }
+            } }
         case .leaving(let a, let test, let isAnd):
-            a.fill(input, output)
+            a._withUnsafeGuaranteedRef { $0.fill(input, output) }
             // (A branch a row: the closure's own, taken where it calls the test.)
-            for offset in 0..<count where output[offset] == isAnd { output[offset] = test(input[offset]) }
+            test._withUnsafeGuaranteedRef { held in
+                for offset in 0..<count where output[offset] == isAnd { output[offset] = held.test(input[offset]) }
+            }
         case .rows(let test):
-            for offset in 0..<count { output[offset] = test(input[offset]) }
+            test._withUnsafeGuaranteedRef { held in
+                for offset in 0..<count { output[offset] = held.test(input[offset]) }
+            }
         }
     }
 
@@ -267,38 +322,37 @@ final class TestColumn: BatchComputation {
     /// selective first test, the open rows are listed and each next test computed for those
     /// alone, the list narrowed after each: the closure's short-circuit, a batch at a time.
     /// (Either way gives the same truths: no test here fails or charges work.)
-    private func fillJunction<Rows: BatchRows>(_ tests: [TestColumn], isAnd: Bool, _ input: Rows, _ output: UnsafeMutablePointer<Bool>) {
+    private func fillJunction<Rows: BatchRows>(_ tests: UnsafeMutableBufferPointer<Unmanaged<TestColumn>>, isAnd: Bool, _ input: Rows,
+                                               _ output: UnsafeMutablePointer<Bool>) {
         let count = input.count
         let offsets = scratch.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
         let rows = offsets + batch
         let truths = UnsafeMutableRawPointer(rows + batch).assumingMemoryBound(to: Bool.self)
-        tests.withUnsafeBufferPointer { tests in
-            tests[0].fill(input, output)
-            var remaining = rowCost - tests[0].rowCost - 1
-            var next = 1
-            while next < tests.count {
-                // Listing the open rows costs about an instruction a row of the batch and six a
-                // listed row, and a test computed for listed rows about eight more a row (its
-                // operands gathered, the list narrowed): never worth it (nor counting them) for
-                // tests left that cost less than two a row, such as one column compared, nor for
-                // a small batch, such as a search's first blocks.
-                if remaining > TestColumn.cheap + 1 && count >= 32 {
-                    let open = TruthBytes.count(output, count, equalTo: isAnd)
-                    if open == 0 { return }
-                    if count + (remaining + 6 + 8 * (tests.count - next)) * open < remaining * count { break }
-                }
-                tests[next].fill(input, truths)
-                TestColumn.combine(output, truths, count, isAnd: isAnd)
-                remaining -= tests[next].rowCost + 1
-                next += 1
+        tests[0]._withUnsafeGuaranteedRef { $0.fill(input, output) }
+        var remaining = rowCost - tests[0]._withUnsafeGuaranteedRef { $0.rowCost } - 1
+        var next = 1
+        while next < tests.count {
+            // Listing the open rows costs about an instruction a row of the batch and six a
+            // listed row, and a test computed for listed rows about eight more a row (its
+            // operands gathered, the list narrowed): never worth it (nor counting them) for
+            // tests left that cost less than two a row, such as one column compared, nor for
+            // a small batch, such as a search's first blocks.
+            if remaining > TestColumn.cheap + 1 && count >= 32 {
+                let open = TruthBytes.count(output, count, equalTo: isAnd)
+                if open == 0 { return }
+                if count + (remaining + 6 + 8 * (tests.count - next)) * open < remaining * count { break }
             }
-            guard next < tests.count else { return }
-            var open = TruthBytes.list(output, equalTo: isAnd, input, offsets: offsets, rows: rows)
-            while next < tests.count && open > 0 {
-                tests[next].fill(UnsafeBufferPointer(start: rows, count: open), truths)
-                open = TestColumn.narrow(open, truths, output, offsets, rows, isAnd: isAnd)
-                next += 1
-            }
+            tests[next]._withUnsafeGuaranteedRef { $0.fill(input, truths) }
+            TestColumn.combine(output, truths, count, isAnd: isAnd)
+            remaining -= tests[next]._withUnsafeGuaranteedRef { $0.rowCost } + 1
+            next += 1
+        }
+        guard next < tests.count else { return }
+        var open = TruthBytes.list(output, equalTo: isAnd, input, offsets: offsets, rows: rows)
+        while next < tests.count && open > 0 {
+            tests[next]._withUnsafeGuaranteedRef { $0.fill(UnsafeBufferPointer(start: rows, count: open), truths) }
+            open = TestColumn.narrow(open, truths, output, offsets, rows, isAnd: isAnd)
+            next += 1
         }
     }
 
@@ -356,15 +410,15 @@ final class TestColumn: BatchComputation {
         }
         switch source {
         case .bools(let items, let holdsWhen):
-            reading(items) { first in body { first[$0] == holdsWhen } }
+            items.withValue { reading($0) { first in body { first[$0] == holdsWhen } } }
         case .nilStringTest(let items, let isNil):
-            reading(items) { first in body { (first[$0] == nil) == isNil } }
+            items.withValue { reading($0) { first in body { (first[$0] == nil) == isNil } } }
         case .nilTest(let items, let isNil):
             guard let bits = OptionalNumberBits.make() else { return false }
-            reading(items) { first in body { (bits.nilBit(first + $0) == 1) == isNil } }
+            items.withValue { reading($0) { first in body { (bits.nilBit(first + $0) == 1) == isNil } } }
         case .nilNumberTest(let items, let isNil):
             guard let bits = OptionalNumberBits.make() else { return false }
-            reading(items) { first in body { (bits.nilBit(first + $0) == 1) == isNil } }
+            items.withValue { reading($0) { first in body { (bits.nilBit(first + $0) == 1) == isNil } } }
         default:
             return false
         }
