@@ -810,10 +810,12 @@ extension Evaluator {
                 try body(UnsafeBufferPointer(rebasing: buffer[range]))
             }
         }
-        let values = UnsafeMutablePointer<Computation.Value>.allocate(capacity: batch)
-        defer { values.deallocate() }
-        try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in
-            try body(UnsafeBufferPointer(start: values, count: n))
+        // (On the stack where it fits, as a batch does: no allocation an evaluation.)
+        try withUnsafeTemporaryAllocation(of: Computation.Value.self, capacity: max(1, batch)) { (buffer) throws(Failure) in
+            let values = buffer.baseAddress.unsafelyUnwrapped
+            try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in
+                try body(UnsafeBufferPointer(start: values, count: n))
+            }
         }
     }
 

@@ -58,9 +58,7 @@ struct IntExtremeFold: RowBatchVisitor {
     /// bounds are not known (to compute it with its checks).
     static func of(_ column: IntColumn, over list: DonationList, batch: Int, from start: Int, isMax: Bool) -> Int? {
         guard column.writtenBounds != nil else { return nil }
-        let buffer = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        defer { buffer.deallocate() }
-        var fold = IntExtremeFold(column: column, isMax: isMax, buffer: buffer, result: start)
+        var fold = IntExtremeFold(column: column, isMax: isMax, buffer: column.batchBuffer(batch: batch), result: start)
         list.forEachRowBatch(batch: batch, &fold)
         return fold.result
     }

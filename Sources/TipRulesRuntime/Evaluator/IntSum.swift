@@ -15,9 +15,7 @@ struct IntSum: RowBatchVisitor {
         // (Every partial sum within `start` plus `count` values of the larger bound's magnitude.)
         guard let bounds = column.writtenBounds,
               Evaluator.countingCannotOverflow(start, bounds.low, bounds.high, list.count) else { return nil }
-        let buffer = UnsafeMutablePointer<Int>.allocate(capacity: batch)
-        defer { buffer.deallocate() }
-        var adder = IntSum(column: column, buffer: buffer, total: start)
+        var adder = IntSum(column: column, buffer: column.batchBuffer(batch: batch), total: start)
         list.forEachRowBatch(batch: batch, &adder)
         return adder.total
     }
