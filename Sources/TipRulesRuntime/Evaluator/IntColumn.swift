@@ -131,21 +131,15 @@ final class IntColumn: BatchComputation {
     /// A batch of the operand's values for a sum or an extreme to read (see `IntSum`): made on
     /// the first and kept with the column, as `NumberColumn.sumBuffer` is, so that neither
     /// allocates. (A column is used by one evaluation at a time: it computes into `scratch`.)
-    private var batchValues: UnsafeMutableBufferPointer<Int>?
+    @exclusivity(unchecked) private var batchValues = KeptBuffer<Int>()
 
     deinit {
         scratch?.deallocate()
-        batchValues?.deallocate()
+        batchValues.deallocate()
     }
 
     /// Room for `batch` values of the operand, this column's own (see `batchValues`).
-    func batchBuffer(batch: Int) -> UnsafeMutablePointer<Int> {
-        if let batchValues, batchValues.count >= batch { return batchValues.baseAddress.unsafelyUnwrapped }
-        batchValues?.deallocate()
-        let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, batch))
-        batchValues = buffer
-        return buffer.baseAddress.unsafelyUnwrapped
-    }
+    func batchBuffer(batch: Int) -> UnsafeMutablePointer<Int> { batchValues.room(for: batch) }
 
     /// The operand computed a batch at a time, or nil when some part of it has no batch form
     /// (a string's `count`, a ternary whose test searches strings, a value read from an

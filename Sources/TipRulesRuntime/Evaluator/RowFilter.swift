@@ -1022,21 +1022,15 @@ final class NumberColumn: BatchComputation {
     /// A batch of the operand's values for a sum to add (see `NumberSum`): made on the first
     /// sum and kept with the column, which a sum's cache keeps between evaluations, so a sum
     /// allocates nothing. (A column is used by one evaluation at a time.)
-    private var sumValues: UnsafeMutableBufferPointer<Double>?
+    @exclusivity(unchecked) private var sumValues = KeptBuffer<Double>()
 
     deinit {
         scratch?.deallocate()
-        sumValues?.deallocate()
+        sumValues.deallocate()
     }
 
     /// Room for `batch` values of the operand, this column's own (see `sumValues`).
-    func sumBuffer(batch: Int) -> UnsafeMutablePointer<Double> {
-        if let sumValues, sumValues.count >= batch { return sumValues.baseAddress.unsafelyUnwrapped }
-        sumValues?.deallocate()
-        let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, batch))
-        sumValues = buffer
-        return buffer.baseAddress.unsafelyUnwrapped
-    }
+    func sumBuffer(batch: Int) -> UnsafeMutablePointer<Double> { sumValues.room(for: batch) }
 
     static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
 
