@@ -810,12 +810,9 @@ extension Evaluator {
                 try body(UnsafeBufferPointer(rebasing: buffer[range]))
             }
         }
-        // (On the stack where it fits, as a batch does: no allocation an evaluation.)
-        try withUnsafeTemporaryAllocation(of: Computation.Value.self, capacity: max(1, batch)) { (buffer) throws(Failure) in
-            let values = buffer.baseAddress.unsafelyUnwrapped
-            try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in
-                try body(UnsafeBufferPointer(start: values, count: n))
-            }
+        let values = computation.batchBuffer(batch: batch)
+        try computation.computeBatches(of: list, batch: batch, into: { _ in values }) { (_, n) throws(Failure) in
+            try body(UnsafeBufferPointer(start: values, count: n))
         }
     }
 

@@ -128,9 +128,9 @@ final class IntColumn: BatchComputation {
         }
     }
 
-    /// A batch of the operand's values for a sum or an extreme to read (see `IntSum`): made on
-    /// the first and kept with the column, as `NumberColumn.sumBuffer` is, so that neither
-    /// allocates. (A column is used by one evaluation at a time: it computes into `scratch`.)
+    /// A batch of the operand's values for a sum or an extreme to read (see `IntSum`), or a
+    /// caller: made on first use and kept with the column, so that none allocates. (A column
+    /// is used by one evaluation at a time: it computes into `scratch`.)
     @exclusivity(unchecked) private var batchValues = KeptBuffer<Int>()
 
     deinit {
@@ -138,7 +138,6 @@ final class IntColumn: BatchComputation {
         batchValues.deallocate()
     }
 
-    /// Room for `batch` values of the operand, this column's own (see `batchValues`).
     func batchBuffer(batch: Int) -> UnsafeMutablePointer<Int> { batchValues.room(for: batch) }
 
     /// The operand computed a batch at a time, or nil when some part of it has no batch form

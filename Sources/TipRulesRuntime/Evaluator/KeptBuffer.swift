@@ -1,5 +1,5 @@
 /// Room for a batch of values that an object keeps between uses, so that using it again
-/// allocates nothing (see `NumberColumn.sumBuffer`); made on first use, and made again only
+/// allocates nothing (see `BatchComputation.batchBuffer`); made on first use, and made again only
 /// for a larger batch. Its owner deallocates it, and declares it `@exclusivity(unchecked)`
 /// where one evaluation at a time uses it: the run-time check of a class's stored property
 /// around `room(for:)` cost an evaluation about 130 instructions.

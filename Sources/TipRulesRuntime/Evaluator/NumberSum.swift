@@ -10,7 +10,7 @@ struct NumberSum: RowBatchVisitor {
 
     /// The sum of `column` over `list` from `start`, in batches of at most `batch` rows.
     static func of(_ column: NumberColumn, over list: DonationList, batch: Int, from start: Double) -> Double {
-        var adder = NumberSum(column: column, buffer: column.sumBuffer(batch: batch), sum: start)
+        var adder = NumberSum(column: column, buffer: column.batchBuffer(batch: batch), sum: start)
         list.forEachRowBatch(batch: batch, &adder)
         return adder.sum
     }

@@ -1019,18 +1019,17 @@ final class NumberColumn: BatchComputation {
         }
     }
 
-    /// A batch of the operand's values for a sum to add (see `NumberSum`): made on the first
-    /// sum and kept with the column, which a sum's cache keeps between evaluations, so a sum
-    /// allocates nothing. (A column is used by one evaluation at a time.)
-    @exclusivity(unchecked) private var sumValues = KeptBuffer<Double>()
+    /// A batch of the operand's values for a sum to add (see `NumberSum`) or a caller to read:
+    /// made on first use and kept with the column, which a sum's cache keeps between
+    /// evaluations, so a sum allocates nothing. (A column is used by one evaluation at a time.)
+    @exclusivity(unchecked) private var batchValues = KeptBuffer<Double>()
 
     deinit {
         scratch?.deallocate()
-        sumValues.deallocate()
+        batchValues.deallocate()
     }
 
-    /// Room for `batch` values of the operand, this column's own (see `sumValues`).
-    func sumBuffer(batch: Int) -> UnsafeMutablePointer<Double> { sumValues.room(for: batch) }
+    func batchBuffer(batch: Int) -> UnsafeMutablePointer<Double> { batchValues.room(for: batch) }
 
     static func constant(_ k: Double) -> NumberColumn { NumberColumn(.constant(k)) }
 

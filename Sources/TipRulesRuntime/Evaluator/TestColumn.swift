@@ -64,6 +64,8 @@ final class TestColumn: BatchComputation {
     /// The compared operands' values; or, for a junction, the rows still open and their
     /// offsets in the batch (two batches of `Int`s), then a test's truths for them.
     private let scratch: UnsafeMutableRawPointer?
+    /// A batch of truths for a caller to read (see `BatchComputation.batchBuffer`).
+    @exclusivity(unchecked) private var batchValues = KeptBuffer<Bool>()
     private let batch: Int
     /// About how many instructions the test takes a row when computed for a whole batch: what
     /// a junction weighs against listing the rows its first tests leave open (see
@@ -112,8 +114,11 @@ final class TestColumn: BatchComputation {
 
     deinit {
         scratch?.deallocate()
+        batchValues.deallocate()
         if case .junction(let tests, _) = source { tests.deallocate() }
     }
+
+    func batchBuffer(batch: Int) -> UnsafeMutablePointer<Bool> { batchValues.room(for: batch) }
 
     var constant: Bool? {
         if case .constant(let flag) = source { flag } else { nil }

@@ -34,6 +34,10 @@ protocol BatchComputation {
     /// The column the computation reads as it is, when that is all it does (which a list of
     /// consecutive rows can read in place, without copying a batch of it).
     var storedColumn: ColumnArray<Value>? { get }
+    /// Room for a batch of the computation's values, its own and kept (see `KeptBuffer`), for
+    /// a caller that reads a batch at a time: a computation is used by one evaluation at a
+    /// time (it computes into buffers of its own), so taking it again allocates nothing.
+    func batchBuffer(batch: Int) -> UnsafeMutablePointer<Value>
 }
 
 extension BatchComputation {
