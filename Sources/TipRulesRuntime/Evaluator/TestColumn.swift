@@ -14,12 +14,11 @@ import TipRulesSemantics
 /// charges work (any `Int` arithmetic in a predicate is proven safe, or checked, before it is
 /// computed).
 final class TestColumn: BatchComputation {
-    ///
-    /// Every payload is a plain value: operands and stored values are referred to without being
-    /// retained (`owned` keeps them, values in a `Held` box), so reading the test's source at
-    /// each batch copies no reference. (Bound from payloads of references, or from an indirect
-    /// case's box, each was retained and released around its use: about a dozen atomic
-    /// operations a batch for a junction of two comparisons.)
+    /// What the test computes. Every payload is a plain value: operands and stored values are
+    /// referred to without being retained (`owned` keeps them, values in a `Held` box), so
+    /// reading the test's source at each batch copies no reference. (Bound from payloads of
+    /// references, or from an indirect case's box, each was retained and released around its
+    /// use: about a dozen atomic operations a batch for a junction of two comparisons.)
     private enum Source {
         case constant(Bool)
         case numbers(Unmanaged<NumberColumn>, ComparisonOperator, Unmanaged<NumberColumn>)
