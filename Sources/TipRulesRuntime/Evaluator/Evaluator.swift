@@ -115,7 +115,7 @@ struct Evaluator {
             }
         }
 
-        mutating func set(_ state: DeclarationState, at position: Int) {
+        mutating func set(_ state: consuming DeclarationState, at position: Int) {
             switch position {
             case 0: states.0 = state
             case 1: states.1 = state
@@ -124,17 +124,19 @@ struct Evaluator {
             }
         }
 
-        /// Adds a declaration, unless all four fields are taken.
-        mutating func append(_ state: DeclarationState, of index: Int) -> Bool {
+        /// Whether a field is free for `append`.
+        var hasRoom: Bool { count < 4 }
+
+        /// Adds a declaration, in a field that `hasRoom` tells is free. (The state moved in,
+        /// not copied: a fresh evaluation stores its rule's value here.)
+        mutating func append(_ state: consuming DeclarationState, of index: Int) {
             switch count {
             case 0: (indices.0, states.0) = (index, state)
             case 1: (indices.1, states.1) = (index, state)
             case 2: (indices.2, states.2) = (index, state)
-            case 3: (indices.3, states.3) = (index, state)
-            default: return false
+            default: (indices.3, states.3) = (index, state)
             }
             count += 1
-            return true
         }
 
         /// Forgets the declarations after the first `kept`.
@@ -371,13 +373,16 @@ struct Evaluator {
         return further.declarationStates[position]
     }
 
-    private mutating func setState(_ state: DeclarationState, of index: Int) {
+    private mutating func setState(_ state: consuming DeclarationState, of index: Int) {
         if let position = inlineDeclarations.position(of: index) {
             inlineDeclarations.set(state, at: position)
             return
         }
         // The inline fields fill first (see `DeclarationMark`).
-        if further?.declarationStates.isEmpty ?? true, inlineDeclarations.append(state, of: index) { return }
+        if further?.declarationStates.isEmpty ?? true, inlineDeclarations.hasRoom {
+            inlineDeclarations.append(state, of: index)
+            return
+        }
         let further = uniqueFurther()
         if let position = further.position(of: index) {
             further.declarationStates[position] = state
@@ -444,6 +449,9 @@ struct Evaluator {
 
     /// The value of a `let` or `rule`, evaluated at most once per evaluation.
     mutating func declarationValue(_ index: Int) throws(Interrupt) -> Value {
+        // A declaration not yet evaluated, as every one is at an evaluation's first ask: no
+        // state to copy out and switch over.
+        if inlineDeclarations.count == 0 && further == nil { return try evaluateDeclaration(index, forList: false) }
         switch state(of: index) {
         case .done(let value): return value
         case .failed(let error): throw .failure(error)
