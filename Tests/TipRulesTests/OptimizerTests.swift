@@ -806,8 +806,15 @@ struct OptimizerTests {
                           "$0.date < outer.date", "$0.date <= outer.date", "$0.date > outer.date", "$0.date >= outer.date",
                           "outer.date.timeIntervalSince($0.date) < 0", "outer.date.timeIntervalSince($0.date) <= 0",
                           "outer.date.timeIntervalSince($0.date) > 0", "outer.date.timeIntervalSince($0.date) >= 0",
-                          "$0.date > outer.date && $0.date.addingTimeInterval(86400) < outer.date"] {
+                          "$0.date > outer.date && $0.date.addingTimeInterval(86400) < outer.date",
+                          // A condition on each side: a search read from one end sweeps that
+                          // end's edge and tests the other at the row found there, `last` the
+                          // other way about.
+                          "$0.date < outer.date && $0.date.timeIntervalSince(outer.date) > -86400 * 2",
+                          "$0.date <= outer.date && outer.date.timeIntervalSince($0.date) < 1800"] {
             result.append("view.donations.filter { outer in view.donations.contains { \(condition) } }.count")
+            // An outer search, whose first row is searched by itself before the others.
+            result.append("view.donations.contains { outer in view.donations.contains { \(condition) } }")
             result.append("view.donations.count(where: { outer in view.donations.last { \(condition) } != nil })")
             result.append("view.donations.filter { outer in view.donations.allSatisfy { \(condition) } }.map(\\.id)")
             // The row found, read for each outer row by itself (a swept window's single search).
