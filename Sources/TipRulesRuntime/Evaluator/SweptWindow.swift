@@ -152,8 +152,7 @@ final class SweptWindow {
             let condition = conditions[index]
             let row = condition.holdsOnPrefix ? lower : upper &- 1
             let comparison = ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
-                holds(condition.sign * dates[row] + condition.shiftSign * condition.shiftBase[position & condition.shiftMask],
-                      condition.boundBase[position & condition.boundMask])
+                holds(SweptWindow.value(condition, dates, at: row, for: position), condition.boundBase[position & condition.boundMask])
             }
             // (A complemented comparison holds on the other side of its edge.)
             if comparison == (condition.comparisonHoldsOnPrefix != condition.holdsOnPrefix) { upper = lower }
@@ -197,9 +196,16 @@ final class SweptWindow {
             guard lower < upper else { continue }
             let position = rows[offset]
             let row = condition.holdsOnPrefix ? lower : upper &- 1
-            let y = condition.sign * dates[row] + condition.shiftSign * condition.shiftBase[position & condition.shiftMask]
+            let y = SweptWindow.value(condition, dates, at: row, for: position)
             if holds(y, condition.boundBase[position & condition.boundMask]) == complemented { uppers[offset] = lower }
         }
+    }
+
+    /// What a condition compares at inner row `row` for the outer row at `position`:
+    /// `sign * date + shift`, as its sweep computes it.
+    @inline(__always)
+    private static func value(_ condition: Condition, _ dates: UnsafePointer<Double>, at row: Int, for position: Int) -> Double {
+        condition.sign * dates[row] + condition.shiftSign * condition.shiftBase[position & condition.shiftMask]
     }
 
     /// One condition's edge for each row, `flipped(y, bound)` telling where it flips.
