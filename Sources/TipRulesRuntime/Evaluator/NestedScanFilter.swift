@@ -56,11 +56,19 @@ final class NestedScanFilter: RowFilter {
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         var kept = 0
         if let swept = search.sweptWindow {
+            // One row (a scan that stops early goes row by row, see `Evaluator.scanBatches`):
+            // searched by itself, without a batch's set-up.
+            if input.count == 1 {
+                guard passes(input[0]) else { return 0 }
+                output[0] = input[0]
+                return 1
+            }
             return swept._withUnsafeGuaranteedRef { window in
                 window.search(input)
-                for offset in 0..<input.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
+                _ = search.passing(window, count: input.count, whenFound: passesWhenFound) { offset in
                     output[kept] = input[offset]
                     kept += 1
+                    return false
                 }
                 return kept
             }
@@ -100,8 +108,8 @@ final class NestedScanFilter: RowFilter {
             while start < range.upperBound {
                 let rows = ConsecutiveRows(start: start, count: min(size, range.upperBound - start))
                 window.search(rows)
-                for offset in 0..<rows.count where (search.match(window, searched: offset) != nil) == passesWhenFound {
-                    if passing(rows, offset) { return rows[offset] }
+                if let stop = search.passing(window, count: rows.count, whenFound: passesWhenFound, { passing(rows, $0) }) {
+                    return rows[stop]
                 }
                 start += rows.count
                 size = min(2 * size, SweptWindow.rowsAtOnce)

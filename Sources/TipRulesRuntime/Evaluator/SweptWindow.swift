@@ -113,7 +113,7 @@ final class SweptWindow {
     }
 
     /// Finds the window of each of the outer rows (a fused scan's batch, or `rowsAtOnce` of a
-    /// range), read by `outcome(at:)`.
+    /// range), gone through by `forEachOutcome(_:_:)`.
     /// Each condition's edge is swept from where it was for the row before, in the order of the
     /// rows, and within the window the conditions before it left: the same edges, row for row,
     /// as a search of each row by itself.
@@ -125,7 +125,7 @@ final class SweptWindow {
         search(rows, lowers, uppers)
     }
 
-    /// The outcome (see `outcome(at:)`) for the outer row at `position`, searched by itself: for
+    /// The outcome (see `outcome(_:_:)`) for the outer row at `position`, searched by itself: for
     /// a search whose rows come one at a time (a `first(where:)` found in the outer closure,
     /// `other.last { ... }?.date`). (Its own loop, the comparison chosen at each condition:
     /// through `search(_:)` with a batch of one row, W1546 was 20% slower.)
@@ -234,11 +234,29 @@ final class SweptWindow {
         (lowers, uppers, capacity) = (.allocate(capacity: count), .allocate(capacity: count), count)
     }
 
-    /// How many inner rows the scan goes through for the row at `offset` of the batch searched
-    /// last, and the row that decides it: `NestedWindow.scan` where the residual holds everywhere.
+    /// `body` with each outer row of the batch searched last, in order, until it returns true
+    /// (that row's offset then, nil if it never does): its offset, how many inner rows its
+    /// search goes through, and whether it finds one, as `outcome(_:_:)` tells, with the mode's
+    /// case chosen once for the batch.
     @inline(__always)
-    func outcome(at offset: Int) -> (examined: Int, match: Int?) {
-        outcome(lowers[offset], uppers[offset])
+    func forEachOutcome(_ count: Int, _ body: (_ offset: Int, _ examined: Int, _ found: Bool) -> Bool) -> Int? {
+        let lowers = lowers, uppers = uppers, first = whole.lowerBound, end = whole.upperBound, all = whole.count
+        @inline(__always) func each(_ outcome: (_ lower: Int, _ upper: Int) -> (Int, Bool)) -> Int? {
+            for offset in 0..<count {
+                let (examined, found) = outcome(lowers[offset], uppers[offset])
+                if body(offset, examined, found) { return offset }
+            }
+            return nil
+        }
+        switch mode {
+        case .allSatisfy:
+            return each { lower, upper in
+                if lower > first { return (1, true) }
+                return upper < end ? (upper &- lower &+ 1, true) : (upper &- lower, false)
+            }
+        case .contains, .first: return each { lower, upper in lower == upper ? (all, false) : (lower &- first &+ 1, true) }
+        case .last: return each { lower, upper in lower == upper ? (all, false) : (end &- upper &+ 1, true) }
+        }
     }
 
     /// The outcome of a window `lower..<upper` of the list.
