@@ -15,7 +15,9 @@ public struct RuleResult: Sendable, CustomStringConvertible {
     package init(_ result: EvaluationResult) {
         name = result.name
         type = result.type
-        outcome = result.outcome
+        // (Arrays in ordinary storage: the embedder may write anything into one it owns, see
+        // `PlainArrays`.)
+        outcome = result.outcome.map(\.withOrdinaryStorage)
     }
 
     /// The value, when evaluation succeeded.

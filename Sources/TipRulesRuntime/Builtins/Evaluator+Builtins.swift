@@ -38,8 +38,7 @@ extension Evaluator {
         case .donations(let list):
             return .donations(DonationList(stream: list.stream, positions: .scattered(offsets.map { list.position(at: $0) })))
         default:
-            let items = elements(of: value)
-            return .array(offsets.map { items[$0] })
+            return .array(Value.picking(elements(of: value), offsets.count) { offsets[$0] })
         }
     }
 
@@ -75,7 +74,8 @@ extension Evaluator {
             // Through `ReversedCollection`, which copies at the exact size (the standard
             // library's `Sequence.reversed()` appends one at a time, then swaps).
             let items = elements(of: value)
-            return .array(Array(items[max(0, items.count - n)...].reversed()))
+            let count = min(items.count, n), last = items.count - 1
+            return .array(Value.picking(items, count) { last - $0 })
         }
     }
 

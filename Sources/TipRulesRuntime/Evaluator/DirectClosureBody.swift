@@ -310,21 +310,14 @@ struct DirectClosureBody {
     /// charging `steps` for each application.
     func mapped(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>) throws(Interrupt) -> [Value] {
         // Written in place, as many as were made when an application stops the loop.
-        var failure: Interrupt?
-        let results = [Value](unsafeUninitializedCapacity: values.count) { buffer, initialized in
-            do throws(Interrupt) {
-                while initialized < values.count {
-                    try ev.tick(steps, range)
-                    let bits = try bits(&ev, ScalarKind.bits(of: values[initialized]), 0)
-                    (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: result.value(bits))
-                    initialized += 1
-                }
-            } catch {
-                failure = error
+        try PlainArrays.make(capacity: values.count) { (target, initialized) throws(Interrupt) in
+            while initialized < values.count {
+                try ev.tick(steps, range)
+                let bits = try bits(&ev, ScalarKind.bits(of: values[initialized]), 0)
+                (target + initialized).initialize(to: result.value(bits))
+                initialized += 1
             }
         }
-        if let failure { throw failure }
-        return results
     }
 
     /// `operation(lhs, rhs)` folded over `values`, with `index` at the element being applied.

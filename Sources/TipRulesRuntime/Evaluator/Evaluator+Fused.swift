@@ -1928,7 +1928,13 @@ extension Evaluator {
             items.withUnsafeBufferPointer { buffer in
                 switch list.positions {
                 case .contiguous(let range): return Value.boxed(UnsafeBufferPointer(rebasing: buffer[range]), make)
-                case .scattered(let positions): return positions.map { make(buffer[$0]) }
+                case .scattered(let positions):
+                    return positions.withUnsafeBufferPointer { positions in
+                        PlainArrays.make(capacity: positions.count) { target, initialized in
+                            for i in 0..<positions.count { (target + i).initialize(to: make(buffer[positions[i]])) }
+                            initialized = positions.count
+                        }
+                    }
                 }
             }
         }

@@ -99,10 +99,12 @@ class Node {
 
     /// A function applied to each element of a collection in turn, as `map` applies it.
     func mapped(_ ev: inout Evaluator, _ elements: Elements) throws(Interrupt) -> [Value] {
-        var results: [Value] = []
-        results.reserveCapacity(elements.count)
-        for index in 0..<elements.count { results.append(try apply(&ev, elements, index)) }
-        return results
+        try PlainArrays.make(capacity: elements.count) { (target, initialized) throws(Interrupt) in
+            while initialized < elements.count {
+                (target + initialized).initialize(to: try apply(&ev, elements, initialized))
+                initialized += 1
+            }
+        }
     }
 
     /// Applies a two-parameter closure to a value and an element of a collection.

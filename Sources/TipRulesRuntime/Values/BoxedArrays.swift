@@ -8,8 +8,8 @@ extension Value {
 
     /// The same over values read in place.
     static func boxed<T>(_ source: UnsafeBufferPointer<T>, _ make: (T) -> Value) -> [Value] {
-        [Value](unsafeUninitializedCapacity: source.count) { buffer, initialized in
-            guard let target = buffer.baseAddress, let from = source.baseAddress else { return }
+        PlainArrays.make(capacity: source.count) { target, initialized in
+            guard let from = source.baseAddress else { return }
             for offset in 0..<source.count { (target + offset).initialize(to: make(from[offset])) }
             initialized = source.count
         }
@@ -39,8 +39,8 @@ extension Value {
         let count = parts.reduce(0) { $0 + $1.count }
         let plain = parts.allSatisfy { part in part.withUnsafeBufferPointer { $0.allSatisfy(\.holdsNoReference) } }
         guard plain else { return parts.dropFirst().reduce(into: Array(parts[0])) { $0 += $1 } }
-        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard var target = buffer.baseAddress else { return }
+        return PlainArrays.make(capacity: count) { start, initialized in
+            var target = start
             for part in parts {
                 part.withUnsafeBufferPointer { source in
                     guard let from = source.baseAddress else { return }
@@ -49,6 +49,20 @@ extension Value {
                 }
             }
             initialized = count
+        }
+    }
+}
+
+extension Value {
+    /// `count` elements of `items`, the `i`-th at offset `offset(i)`, in a new array (with plain
+    /// storage where they are numbers, dates or `Bool`s, see `PlainArrays`).
+    @inline(__always)
+    static func picking(_ items: [Value], _ count: Int, _ offset: (Int) -> Int) -> [Value] {
+        items.withUnsafeBufferPointer { source in
+            PlainArrays.make(capacity: count) { target, initialized in
+                for i in 0..<count { (target + i).initialize(to: source[offset(i)]) }
+                initialized = count
+            }
         }
     }
 }
