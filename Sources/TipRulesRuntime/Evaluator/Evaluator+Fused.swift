@@ -1929,12 +1929,7 @@ extension Evaluator {
                 switch list.positions {
                 case .contiguous(let range): return Value.boxed(UnsafeBufferPointer(rebasing: buffer[range]), make)
                 case .scattered(let positions):
-                    return positions.withUnsafeBufferPointer { positions in
-                        PlainArrays.make(capacity: positions.count) { target, initialized in
-                            for i in 0..<positions.count { (target + i).initialize(to: make(buffer[positions[i]])) }
-                            initialized = positions.count
-                        }
-                    }
+                    return positions.withUnsafeBufferPointer { positions in Value.made(positions.count) { make(buffer[positions[$0]]) } }
                 }
             }
         }

@@ -527,12 +527,14 @@ struct RowPredicateBinder {
         if case .contiguous(let range) = list.positions {
             if let number = number(bound) { return .numbers(range.map(number.read)) }
             if let ints = intOperand(bound) { return .ints(range.map(ints.read)) }
-            return .values(range.map(values(bound)))
+            let read = values(bound), first = range.lowerBound
+            return .values(Value.made(range.count) { read(first + $0) })
         }
         let positions = list.allPositions
         if let number = number(bound) { return .numbers(positions.map(number.read)) }
         if let ints = intOperand(bound) { return .ints(positions.map(ints.read)) }
-        return .values(positions.map(values(bound)))
+        let read = values(bound)
+        return .values(positions.withUnsafeBufferPointer { positions in Value.made(positions.count) { read(positions[$0]) } })
     }
 
     /// The values a batch computation makes for every donation of a list, in order.

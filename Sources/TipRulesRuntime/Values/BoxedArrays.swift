@@ -54,15 +54,19 @@ extension Value {
 }
 
 extension Value {
-    /// `count` elements of `items`, the `i`-th at offset `offset(i)`, in a new array (with plain
-    /// storage where they are numbers, dates or `Bool`s, see `PlainArrays`).
+    /// `count` values, the `i`-th `make(i)`, in a new array (with plain storage where they are
+    /// numbers, dates or `Bool`s, see `PlainArrays`).
+    @inline(__always)
+    static func made(_ count: Int, _ make: (Int) -> Value) -> [Value] {
+        PlainArrays.make(capacity: count) { target, initialized in
+            for i in 0..<count { (target + i).initialize(to: make(i)) }
+            initialized = count
+        }
+    }
+
+    /// `count` elements of `items`, the `i`-th at offset `offset(i)`, in a new array (see `made`).
     @inline(__always)
     static func picking(_ items: [Value], _ count: Int, _ offset: (Int) -> Int) -> [Value] {
-        items.withUnsafeBufferPointer { source in
-            PlainArrays.make(capacity: count) { target, initialized in
-                for i in 0..<count { (target + i).initialize(to: source[offset(i)]) }
-                initialized = count
-            }
-        }
+        items.withUnsafeBufferPointer { source in made(count) { source[offset($0)] } }
     }
 }

@@ -14,7 +14,7 @@
 /// reference (`[Double]`, `[Int?]`), and the evaluator never writes into an array it did not
 /// just make. Values handed to embedders, whose code may write anything into an array it owns,
 /// get ordinary storage first (`Value.withOrdinaryStorage`).
-enum PlainArrays {
+package enum PlainArrays {
     /// `Value`'s bytes, for storage: the same size, stride and alignment, without references.
     private struct Bits {
         var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, d: UInt64 = 0
@@ -77,7 +77,7 @@ enum PlainArrays {
     }
 
     /// Whether an array has the storage `make` gives numbers, dates and `Bool`s.
-    static func isPlain(_ items: [Value]) -> Bool {
+    package static func isPlain(_ items: [Value]) -> Bool {
         fits && !items.isEmpty && ObjectIdentifier(type(of: storage(of: items))) == storageClass
     }
 }
