@@ -95,16 +95,18 @@ enum BuiltinImplementations {
                 let elements = Elements(try ev.receiver(call))
                 let function = call.arguments[0]
                 guard case .function(_, let produced) = function.type else { preconditionFailure("compactMap without a function") }
-                var results: [Value] = []
-                for index in 0..<elements.count {
-                    let result = try function.apply(&ev, elements, index)
-                    if !produced.isOptional {
-                        results.append(result)
-                    } else if let unwrapped = result.unwrapped() {
-                        results.append(unwrapped)
+                return .array(try PlainArrays.make(capacity: elements.count) { (target, kept) throws(Interrupt) in
+                    for index in 0..<elements.count {
+                        let result = try function.apply(&ev, elements, index)
+                        if !produced.isOptional {
+                            (target + kept).initialize(to: result)
+                            kept += 1
+                        } else if let unwrapped = result.unwrapped() {
+                            (target + kept).initialize(to: unwrapped)
+                            kept += 1
+                        }
                     }
-                }
-                return .array(results)
+                })
             }
         case .arrayMin:
             return { ev, call, range throws(Interrupt) in

@@ -117,13 +117,13 @@ extension Evaluator {
             let meter = StepMeter.forWork(of: mapping, filters)
             let mapped = mappedArray(list, mapping, .optional(element), meter)
             try tick(meter?.steps ?? 0, range)
-            var kept: [Value] = []
-            kept.reserveCapacity(mapped.count)
-            for value in mapped {
-                if case .null = value { continue }
-                kept.append(value)
-            }
-            return .array(kept)
+            return .array(PlainArrays.make(capacity: mapped.count) { target, kept in
+                for value in mapped {
+                    if case .null = value { continue }
+                    (target + kept).initialize(to: value)
+                    kept += 1
+                }
+            })
         case .distinctValues(let mapping, let element):
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
