@@ -95,7 +95,7 @@ enum BuiltinImplementations {
                 let elements = Elements(try ev.receiver(call))
                 let function = call.arguments[0]
                 guard case .function(_, let produced) = function.type else { preconditionFailure("compactMap without a function") }
-                return .array(try PlainArrays.make(capacity: elements.count) { (target, kept) throws(Interrupt) in
+                return .array(try PlainArrays.make(capacity: elements.count, of: produced.unwrapped) { (target, kept) throws(Interrupt) in
                     for index in 0..<elements.count {
                         let result = try function.apply(&ev, elements, index)
                         if !produced.isOptional {

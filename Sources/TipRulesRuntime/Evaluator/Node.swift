@@ -99,7 +99,8 @@ class Node {
 
     /// A function applied to each element of a collection in turn, as `map` applies it.
     func mapped(_ ev: inout Evaluator, _ elements: Elements) throws(Interrupt) -> [Value] {
-        try PlainArrays.make(capacity: elements.count) { (target, initialized) throws(Interrupt) in
+        guard case .function(_, let result) = type else { preconditionFailure("map with a node that is no function") }
+        return try PlainArrays.make(capacity: elements.count, of: result) { (target, initialized) throws(Interrupt) in
             while initialized < elements.count {
                 (target + initialized).initialize(to: try apply(&ev, elements, initialized))
                 initialized += 1

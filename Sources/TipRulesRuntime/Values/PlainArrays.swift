@@ -1,3 +1,5 @@
+import TipRulesSemantics
+
 /// Arrays of numbers, dates and `Bool`s whose storage Swift frees without destroying each
 /// element.
 ///
@@ -62,6 +64,20 @@ package enum PlainArrays {
         }
         if let failure { throw failure }
         return unsafeBitCast(bits, to: [Value].self)
+    }
+
+    /// `make` for elements of a static type: in ordinary storage at once where no value of the
+    /// type is a number, a date or a `Bool` (strings, arrays, donations), rather than written
+    /// into plain storage and then moved.
+    @inline(__always)
+    static func make<E: Error>(capacity: Int, of element: RuleType,
+                               _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
+        switch element {
+        case .int, .double, .bool, .date, .optional(.int), .optional(.double), .optional(.bool), .optional(.date):
+            return try make(capacity: capacity, initialize)
+        default:
+            return try ordinary(capacity: capacity, initialize)
+        }
     }
 
     /// `make` in ordinary storage.
