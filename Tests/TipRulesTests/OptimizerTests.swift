@@ -120,6 +120,10 @@ struct OptimizerTests {
         "![\"Zion\", \"Alps\"].contains($0.name) || $0.id > 4",
         "[1, 3].contains($0.bonus ?? 0)", "[1, -5, 0].contains($0.bonus ?? 0)", "![\"wet\", \"\"].contains($0.note ?? \"\")",
         "[\"dry\", \"wet\"].contains($0.note ?? \"x\") && $0.id > 0",
+        // Alternatives of an `Int` field: all in `0..<64` (a mask, its ends included), and not
+        // (a negative id, one past the mask), each as a list and as `||`.
+        "[0, 6, 63].contains($0.id)", "$0.id == 63 || $0.id == 4 || $0.id == 1", "![-2, 3, 70].contains($0.id)",
+        "$0.id == 64 || $0.id == 5 || $0.id == 0", "$0.id == -1 || $0.id == 0 || $0.id == 6",
         // Sets and arrays the closure computes without its parameter, looked up per row: a set
         // (free), an array (a step per element), canonical equivalence, NaN and -0.0, an empty
         // set, one that fails, one reached behind `&&` or `||`, one built on every row, and sets
