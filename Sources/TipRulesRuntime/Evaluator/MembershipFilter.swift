@@ -18,12 +18,18 @@ final class MembershipFilter: RowFilter {
         case optionalStrings(ColumnArray<String?>, [String], nilIsMember: Bool)
     }
     private let column: Column
+    /// The test of an `Int` column's values (see `IntMembership`).
+    private let membership: IntMembership
     private let meter: StepMeter?
     /// The steps one test charges: one per constant.
     private let size: Int
 
     init(_ column: Column, meter: StepMeter?, size: Int) {
         self.column = column
+        switch column {
+        case .ints(_, let values), .optionalInts(_, let values, _): membership = IntMembership(values)
+        default: membership = IntMembership([])
+        }
         self.meter = meter
         self.size = size
     }
@@ -102,14 +108,14 @@ final class MembershipFilter: RowFilter {
     @inline(__always)
     private func withTest<Result>(_ body: (_ count: Int, _ holds: (Int) -> Bool) -> Result) -> Result {
         switch column {
-        case .ints(let items, let values):
-            return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
+        case .ints(let items, _):
+            return items.withUnsafeBufferPointer { column in body(column.count) { membership.contains(column[$0]) } }
         case .doubles(let items, let values):
             return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
         case .strings(let items, let values):
             return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
-        case .optionalInts(let items, let values, let nilIsMember):
-            return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(values.contains) ?? nilIsMember } }
+        case .optionalInts(let items, _, let nilIsMember):
+            return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(membership.contains) ?? nilIsMember } }
         case .optionalStrings(let items, let values, let nilIsMember):
             return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(values.contains) ?? nilIsMember } }
         }

@@ -174,13 +174,8 @@ extension RowFilter {
 
 /// `x == a || x == b || ...` of one `Int` or `String` field and values the same for every row:
 /// one loop over the column, each row compared with every value (a row predicate cannot fail,
-/// and equality charges nothing, so testing them all answers as `||` does).
-///
-/// `Int`s are compared without a branch, whose answer varies from row to row unpredictably: two
-/// values both at once; values all in `0..<64` as the bits of one mask, a shift and a mask a row
-/// whatever their number (landmark ids, ratings, quantities); others each in turn, their
-/// answers or-ed. (`values.contains(x)` cost about 31 instructions a row for three values,
-/// W635, with a branch at each.)
+/// and equality charges nothing, so testing them all answers as `||` does); `Int`s without a
+/// branch (see `IntMembership`).
 final class AlternativesFilter: RowFilter {
     /// The column and the values. (Not generic: a generic class's loop was not specialised.)
     enum Column {
@@ -188,53 +183,19 @@ final class AlternativesFilter: RowFilter {
         case strings(ColumnArray<String>, [String])
     }
     private let column: Column
-    /// How a column of `Int`s is tested (see the type's comment).
-    private enum IntTest {
-        case pair(Int, Int)
-        case mask(UInt64)
-        case each([Int])
-    }
-    private let intTest: IntTest
+    /// The test of a column of `Int`s.
+    private let membership: IntMembership
 
     init(_ column: Column) {
         self.column = column
-        guard case .ints(_, let values) = column else {
-            intTest = .each([])
-            return
-        }
-        if values.count == 2 {
-            intTest = .pair(values[0], values[1])
-        } else if values.allSatisfy({ (0..<64).contains($0) }) {
-            intTest = .mask(values.reduce(0) { $0 | 1 << UInt64($1) })
-        } else {
-            intTest = .each(values)
-        }
-    }
-
-    /// `body` with the test of an `Int` of the column.
-    @inline(__always)
-    private func withIntTest<R>(_ body: ((Int) -> Bool) -> R) -> R {
-        switch intTest {
-        case .pair(let a, let b): return body { ($0 == a).bit | ($0 == b).bit != 0 }
-        case .mask(let mask):
-            // In range, and its bit set (the shift of any other `x` is masked off).
-            return body { x in (UInt(bitPattern: x) < 64).bit & Int(truncatingIfNeeded: mask &>> UInt64(truncatingIfNeeded: x & 63)) & 1 != 0 }
-        case .each(let values):
-            return values.withUnsafeBufferPointer { values in
-                body { x in
-                    var hit = 0
-                    for value in values { hit |= (x == value).bit }
-                    return hit != 0
-                }
-            }
-        }
+        if case .ints(_, let values) = column { membership = IntMembership(values) } else { membership = IntMembership([]) }
     }
 
     override func select(_ input: UnsafeBufferPointer<Int>, _ output: UnsafeMutablePointer<Int>) -> Int {
         switch column {
         case .ints(let items, _):
             return items.withUnsafeBufferPointer { column in
-                withIntTest { passes in RowFilter.keep(input, output) { passes(column[$0]) } }
+                membership.withTest { passes in RowFilter.keep(input, output) { passes(column[$0]) } }
             }
         case .strings(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
         }
@@ -246,7 +207,7 @@ final class AlternativesFilter: RowFilter {
         case .ints(let items, _):
             items.withUnsafeBufferPointer { column in
                 precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "AlternativesFilter range out of bounds")
-                count = withIntTest { passes in RowFilter.count(UnsafeBufferPointer(rebasing: column[range]), where: passes) }
+                count = membership.withTest { passes in RowFilter.count(UnsafeBufferPointer(rebasing: column[range]), where: passes) }
             }
         case .strings(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
         }
