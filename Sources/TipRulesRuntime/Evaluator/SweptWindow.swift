@@ -117,9 +117,16 @@ final class SweptWindow {
     /// Each condition's edge is swept from where it was for the row before, in the order of the
     /// rows, and within the window the conditions before it left: the same edges, row for row,
     /// as a search of each row by itself.
+    /// Where every condition bounds the far end of a window read from one end (`logins.contains
+    /// { $0.date <= r.date }`), one condition is tested at the window's one row as each window
+    /// is written, rather than over windows written first and read back (W1534).
     @inline(__always)
     func search<Rows: BatchRows>(_ rows: Rows) {
         if rows.count > capacity { grow(to: rows.count) }
+        if swept == 0, conditions.count == 1, mode != .allSatisfy, !whole.isEmpty {
+            searchTested(rows, conditions[0])
+            return
+        }
         lowers.initialize(repeating: whole.lowerBound, count: rows.count)
         uppers.initialize(repeating: whole.upperBound, count: rows.count)
         search(rows, lowers, uppers)
@@ -198,6 +205,27 @@ final class SweptWindow {
             let row = condition.holdsOnPrefix ? lower : upper &- 1
             let y = SweptWindow.value(condition, dates, at: row, for: position)
             if holds(y, condition.boundBase[position & condition.boundMask]) == complemented { uppers[offset] = lower }
+        }
+    }
+
+    /// `search` of a single condition bounding the far end (see `test`), at the row a window
+    /// read from one end reads first: each window the whole list, or empty where the condition
+    /// fails there.
+    @inline(__always)
+    private func searchTested<Rows: BatchRows>(_ rows: Rows, _ condition: Condition) {
+        let first = whole.lowerBound, end = whole.upperBound, lowers = lowers, uppers = uppers
+        // Tested at the list's first row for `contains` and `first`, its last for `last`; the
+        // comparison chosen once for the batch.
+        let row = mode == .last ? end &- 1 : first, dates = dates
+        let complemented = condition.comparisonHoldsOnPrefix != condition.holdsOnPrefix
+        ComparisonNode.withComparison(condition.op) { (holds: (Double, Double) -> Bool) in
+            for offset in 0..<rows.count {
+                let position = rows[offset]
+                let y = SweptWindow.value(condition, dates, at: row, for: position)
+                let failed = holds(y, condition.boundBase[position & condition.boundMask]) == complemented
+                lowers[offset] = first
+                uppers[offset] = failed ? first : end
+            }
         }
     }
 
