@@ -13,9 +13,10 @@ import TipRulesSemantics
 /// What keeps that true: an array gets such storage only when it has elements and each is an
 /// `.int`, `.double`, `.bool`, `.date`, `.event` or `.parameter` (checked as it is made; not
 /// `.null`, which `[String?]` holds too). Its static type is then one whose values all hold no
-/// reference (`[Double]`, `[Int?]`), and the evaluator never writes into an array it did not
-/// just make. Values handed to embedders, whose code may write anything into an array it owns,
-/// get ordinary storage first (`Value.withOrdinaryStorage`).
+/// reference (`[Double]`, `[Int?]`), and the evaluator writes no new value into an array it did
+/// not just make (it may reorder one in place: `reverse()`). Values handed to embedders, whose
+/// code may write anything into an array it owns, get ordinary storage first
+/// (`Value.withOrdinaryStorage`).
 package enum PlainArrays {
     /// `Value`'s bytes, for storage: the same size, stride and alignment, without references.
     private struct Bits {
@@ -34,10 +35,10 @@ package enum PlainArrays {
         unsafeBitCast(array, to: AnyObject.self)
     }
 
-    /// An array of up to `capacity` values, as many as `initialize` writes and returns, in
+    /// An array of up to `capacity` values, the first as many as `initialize` writes and counts
+    /// in its second argument (also when it throws, after which the array is not returned), in
     /// storage freed without destroying them where each is a number, a date or a `Bool` (see the
-    /// type's comment); otherwise in ordinary storage. `initialize` returns how many it wrote
-    /// before throwing, too.
+    /// type's comment); otherwise in ordinary storage.
     @inline(__always)
     static func make<E: Error>(capacity: Int, _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
         guard fits, capacity > 0 else {
