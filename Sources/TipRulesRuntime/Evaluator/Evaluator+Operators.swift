@@ -27,7 +27,7 @@ extension Evaluator {
         case (.arrayConcatenate, _, _):
             // Four steps per element: an element takes 32 bytes.
             try tick(4 * (left.collectionCount + right.collectionCount), range)
-            return .array(Value.joined(elements(of: left)[...], elements(of: right)[...]))
+            return .array(Value.concatenated(elements(of: left), elements(of: right)))
         default:
             preconditionFailure("arithmetic on mismatched values")
         }

@@ -32,6 +32,26 @@ extension Value {
         }
     }
 
+    /// `left + right`: where each has plain storage (or is empty), their bytes copied at once
+    /// without looking at an element (see `PlainArrays`); otherwise `joined`.
+    static func concatenated(_ left: [Value], _ right: [Value]) -> [Value] {
+        guard left.isEmpty || PlainArrays.isPlain(left), right.isEmpty || PlainArrays.isPlain(right) else {
+            return joined(left[...], right[...])
+        }
+        let count = left.count + right.count
+        func copy(_ part: [Value], to target: UnsafeMutablePointer<Value>) {
+            part.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress else { return }
+                UnsafeMutableRawPointer(target).copyMemory(from: from, byteCount: source.count * MemoryLayout<Value>.stride)
+            }
+        }
+        return PlainArrays.make(capacity: count, knownPlain: true) { target, initialized in
+            copy(left, to: target)
+            copy(right, to: target + left.count)
+            initialized = count
+        }
+    }
+
     /// The values of `parts`, in order, in one new array. Swift's own copy switches on every
     /// element's case to retain what it holds; when no element holds a reference (an array of
     /// numbers or dates, the common case) their bytes are copied at once instead.
@@ -55,10 +75,10 @@ extension Value {
 
 extension Value {
     /// `count` values, the `i`-th `make(i)`, in a new array (with plain storage where they are
-    /// numbers, dates or `Bool`s, see `PlainArrays`).
+    /// numbers, dates or `Bool`s, see `PlainArrays`; `knownPlain` as there).
     @inline(__always)
-    static func made(_ count: Int, _ make: (Int) -> Value) -> [Value] {
-        PlainArrays.make(capacity: count) { target, initialized in
+    static func made(_ count: Int, knownPlain: Bool = false, _ make: (Int) -> Value) -> [Value] {
+        PlainArrays.make(capacity: count, knownPlain: knownPlain) { target, initialized in
             for i in 0..<count { (target + i).initialize(to: make(i)) }
             initialized = count
         }
@@ -67,6 +87,6 @@ extension Value {
     /// `count` elements of `items`, the `i`-th at offset `offset(i)`, in a new array (see `made`).
     @inline(__always)
     static func picking(_ items: [Value], _ count: Int, _ offset: (Int) -> Int) -> [Value] {
-        items.withUnsafeBufferPointer { source in made(count) { source[offset($0)] } }
+        items.withUnsafeBufferPointer { source in made(count, knownPlain: PlainArrays.isPlain(items)) { source[offset($0)] } }
     }
 }

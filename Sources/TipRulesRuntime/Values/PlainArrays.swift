@@ -38,9 +38,11 @@ package enum PlainArrays {
     /// An array of up to `capacity` values, the first as many as `initialize` writes and counts
     /// in its second argument (also when it throws, after which the array is not returned), in
     /// storage freed without destroying them where each is a number, a date or a `Bool` (see the
-    /// type's comment); otherwise in ordinary storage.
+    /// type's comment); otherwise in ordinary storage. With `knownPlain`, the values are copies
+    /// of elements of arrays with plain storage, and no element is looked at.
     @inline(__always)
-    static func make<E: Error>(capacity: Int, _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
+    static func make<E: Error>(capacity: Int, knownPlain: Bool = false,
+                               _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
         guard fits, capacity > 0 else {
             return try ordinary(capacity: capacity, initialize)
         }
@@ -49,7 +51,7 @@ package enum PlainArrays {
         let bits = [Bits](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             let values = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).bindMemory(to: Value.self, capacity: capacity)
             do throws(E) { try initialize(values, &initialized) } catch { failure = error }
-            allPlain = initialized > 0 && UnsafeBufferPointer(start: values, count: initialized).allSatisfy(\.isPlainScalar)
+            allPlain = initialized > 0 && (knownPlain || UnsafeBufferPointer(start: values, count: initialized).allSatisfy(\.isPlainScalar))
         }
         if !allPlain {
             // Moved to ordinary storage, this storage then freed holding nothing.
