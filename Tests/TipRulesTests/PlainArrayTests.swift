@@ -40,6 +40,7 @@ struct PlainArrayTests {
         (#"view.donations.map(\.rating) + view.donations.map(\.rating).filter { $0 > 9 }"#, "[4.5, 3.0, 5.0, 2.5]", true),
         (#"view.donations.map(\.rating) + view.donations.map(\.rating).reversed()"#, "[4.5, 3.0, 5.0, 2.5, 2.5, 5.0, 3.0, 4.5]", true),
         (#"view.donations.map(\.id).filter { $0 > 5 } + view.donations.map(\.id).suffix(1)"#, "[3]", true),
+        (#"view.donations.map(\.seen) + [nil]"#, "[nil, nil, 2026-11-12T09:00:00Z, nil, nil]", false),
     ]
 
     @Test("arrays of numbers, dates and Bools get plain storage; others ordinary; both read the same", arguments: arrays)

@@ -32,12 +32,14 @@ extension Value {
         }
     }
 
-    /// `left + right`: where each has plain storage (or is empty), their bytes copied at once
-    /// without looking at an element (see `PlainArrays`); otherwise `joined`.
+    /// `left + right`: where each holds only numbers, dates and `Bool`s, their bytes copied at
+    /// once into plain storage (see `PlainArrays`), an operand with plain storage without looking
+    /// at its elements (`map(\.score) + [5.0]` looks at the literal's alone); otherwise `joined`.
     static func concatenated(_ left: [Value], _ right: [Value]) -> [Value] {
-        guard left.isEmpty || PlainArrays.isPlain(left), right.isEmpty || PlainArrays.isPlain(right) else {
-            return joined(left[...], right[...])
+        func holdsPlainScalars(_ part: [Value]) -> Bool {
+            PlainArrays.isPlain(part) || part.withUnsafeBufferPointer { $0.allSatisfy(\.isPlainScalar) }
         }
+        guard holdsPlainScalars(left), holdsPlainScalars(right) else { return joined(left[...], right[...]) }
         let count = left.count + right.count
         func copy(_ part: [Value], to target: UnsafeMutablePointer<Value>) {
             part.withUnsafeBufferPointer { source in
