@@ -71,7 +71,7 @@ extension Evaluator {
             }
             return .donations(DonationList(stream: list.stream, positions: .scattered(positions)))
         default:
-            // Through `ReversedCollection`, which copies at the exact size (the standard
+            // Written into the new array at its size, from the last element back (the standard
             // library's `Sequence.reversed()` appends one at a time, then swaps).
             let items = elements(of: value)
             let count = min(items.count, n), last = items.count - 1
