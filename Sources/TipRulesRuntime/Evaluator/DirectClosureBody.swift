@@ -309,8 +309,9 @@ struct DirectClosureBody {
     /// This body, of one parameter, applied to each of `values` in turn, as `map` applies it,
     /// charging `steps` for each application.
     func mapped(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>) throws(Interrupt) -> [Value] {
-        // Written in place, as many as were made when an application stops the loop.
-        try PlainArrays.make(capacity: values.count) { (target, initialized) throws(Interrupt) in
+        // Written in place, as many as were made when an application stops the loop; each an
+        // `Int`, `Double`, `Date` or `Bool` (`ScalarKind.value`), so plain storage unlooked-at.
+        try PlainArrays.make(capacity: values.count, knownPlain: true) { (target, initialized) throws(Interrupt) in
             while initialized < values.count {
                 try ev.tick(steps, range)
                 let bits = try bits(&ev, ScalarKind.bits(of: values[initialized]), 0)

@@ -38,8 +38,9 @@ package enum PlainArrays {
     /// An array of up to `capacity` values, the first as many as `initialize` writes and counts
     /// in its second argument (also when it throws, after which the array is not returned), in
     /// storage freed without destroying them where each is a number, a date or a `Bool` (see the
-    /// type's comment); otherwise in ordinary storage. With `knownPlain`, the values are copies
-    /// of elements of arrays with plain storage, and no element is looked at.
+    /// type's comment); otherwise in ordinary storage. With `knownPlain`, the values are known
+    /// to be such (copies of elements of arrays with plain storage, or made as numbers), and no
+    /// element is looked at.
     @inline(__always)
     static func make<E: Error>(capacity: Int, knownPlain: Bool = false,
                                _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
