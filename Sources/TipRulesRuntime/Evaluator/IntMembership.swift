@@ -31,11 +31,17 @@ struct IntMembership {
         switch form {
         case .pair(let a, let b): return (x == a).bit | (x == b).bit != 0
         case .mask(let mask): return IntMembership.inMask(mask, x)
-        case .each(let values):
-            var hit = 0
-            for value in values { hit |= (x == value).bit }
-            return hit != 0
+        case .each(let values): return values.withUnsafeBufferPointer { IntMembership.isAny(of: $0, x) }
         }
+    }
+
+    /// Whether `x` equals one of `values`, each compared and the answers or-ed without a
+    /// branch (`==` as `contains` compares: for `Double`s NaN is never one, -0.0 is 0.0).
+    @inline(__always)
+    static func isAny<T: Equatable>(of values: UnsafeBufferPointer<T>, _ x: T) -> Bool {
+        var hit = 0
+        for value in values { hit |= (x == value).bit }
+        return hit != 0
     }
 
     /// Whether `x` is in `0..<64` and its bit of `mask` is set (the shift of any other `x` is
@@ -52,13 +58,7 @@ struct IntMembership {
         case .pair(let a, let b): return body { ($0 == a).bit | ($0 == b).bit != 0 }
         case .mask(let mask): return body { IntMembership.inMask(mask, $0) }
         case .each(let values):
-            return values.withUnsafeBufferPointer { values in
-                body { x in
-                    var hit = 0
-                    for value in values { hit |= (x == value).bit }
-                    return hit != 0
-                }
-            }
+            return values.withUnsafeBufferPointer { values in body { IntMembership.isAny(of: values, $0) } }
         }
     }
 }

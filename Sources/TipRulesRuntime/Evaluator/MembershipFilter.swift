@@ -111,17 +111,9 @@ final class MembershipFilter: RowFilter {
         case .ints(let items, _):
             return items.withUnsafeBufferPointer { column in body(column.count) { membership.contains(column[$0]) } }
         case .doubles(let items, let values):
-            // Each constant compared, the answers or-ed without a branch (as `IntMembership`
-            // compares `Int`s): `==` as `contains` compares, so NaN is never a member and -0.0 is 0.0.
+            // Each constant compared without a branch, as `IntMembership` compares `Int`s.
             return items.withUnsafeBufferPointer { column in
-                values.withUnsafeBufferPointer { values in
-                    body(column.count) { position in
-                        let x = column[position]
-                        var hit = 0
-                        for value in values { hit |= (x == value).bit }
-                        return hit != 0
-                    }
-                }
+                values.withUnsafeBufferPointer { values in body(column.count) { IntMembership.isAny(of: values, column[$0]) } }
             }
         case .strings(let items, let values):
             return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }

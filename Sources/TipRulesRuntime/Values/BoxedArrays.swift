@@ -41,15 +41,9 @@ extension Value {
         }
         guard holdsPlainScalars(left), holdsPlainScalars(right) else { return joined(left[...], right[...]) }
         let count = left.count + right.count
-        func copy(_ part: [Value], to target: UnsafeMutablePointer<Value>) {
-            part.withUnsafeBufferPointer { source in
-                guard let from = source.baseAddress else { return }
-                UnsafeMutableRawPointer(target).copyMemory(from: from, byteCount: source.count * MemoryLayout<Value>.stride)
-            }
-        }
         return PlainArrays.make(capacity: count, knownPlain: true) { target, initialized in
-            copy(left, to: target)
-            copy(right, to: target + left.count)
+            left.withUnsafeBufferPointer { copyBytes($0, to: target) }
+            right.withUnsafeBufferPointer { copyBytes($0, to: target + left.count) }
             initialized = count
         }
     }
@@ -64,14 +58,18 @@ extension Value {
         return PlainArrays.make(capacity: count) { start, initialized in
             var target = start
             for part in parts {
-                part.withUnsafeBufferPointer { source in
-                    guard let from = source.baseAddress else { return }
-                    UnsafeMutableRawPointer(target).copyMemory(from: from, byteCount: source.count * MemoryLayout<Value>.stride)
-                    target += source.count
-                }
+                part.withUnsafeBufferPointer { copyBytes($0, to: target) }
+                target += part.count
             }
             initialized = count
         }
+    }
+
+    /// Copies values that hold no reference as their bytes, without a copy's retains.
+    @inline(__always)
+    private static func copyBytes(_ source: UnsafeBufferPointer<Value>, to target: UnsafeMutablePointer<Value>) {
+        guard let from = source.baseAddress else { return }
+        UnsafeMutableRawPointer(target).copyMemory(from: from, byteCount: source.count * MemoryLayout<Value>.stride)
     }
 }
 
