@@ -324,7 +324,8 @@ struct Runner {
             return
         }
         var store = DonationStore(program: program)
-        _ = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
+        let issues = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
+        if let issue = issues.first { fatalError("the dataset did not load: \(issue)") }
         let options = EvaluationOptions(now: Dataset.now)
         guard let index = program.declarationIndex(declaration) else {
             FileHandle.standardError.write(Data("tiprules-bench: no workload named \(declaration) (W1 to W\(Workloads.all.count), E0, or rule:TEXT)\n".utf8))

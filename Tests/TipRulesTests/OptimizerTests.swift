@@ -1861,6 +1861,17 @@ struct OptimizerTests {
               "view.donations.min { $0.seen == $1.seen ? $0.rating < $1.rating : !$0.seen }?.id",
               "view.donations.max { $0.rating < $1.rating && $0.id != $1.id }?.id",
               "view.donations.sorted { $1.rating < $0.rating }.map(\\.id)", "view.donations.max { $1.name > $0.name }?.id",
+              // Chains of machine keys (see `KeyComparisons.chain`): three links, defaulted keys,
+              // operators that hold on equal keys, both orders of `||` and `&&`, `!=` deciding.
+              "view.donations.sorted { ($0.bonus ?? 0) == ($1.bonus ?? 0) ? ($0.rating == $1.rating ? $0.when > $1.when : $0.rating < $1.rating) : ($0.bonus ?? 0) < ($1.bonus ?? 0) }.map(\\.id)",
+              "view.donations.sorted { $0.rating == $1.rating ? $0.id <= $1.id : $0.rating >= $1.rating }.map(\\.id)",
+              "view.donations.sorted { $0.rating <= $1.rating || ($0.rating == $1.rating && $0.id < $1.id) }.map(\\.id)",
+              "view.donations.sorted { ($0.when == $1.when && $0.id > $1.id) || $0.when < $1.when }.map(\\.id)",
+              "view.donations.sorted { $0.rating < $1.rating || ($0.id > $1.id && $0.rating == $1.rating) }.map(\\.id)",
+              "view.donations.min { ($0.bonus ?? 0) == ($1.bonus ?? 0) ? $0.rating > $1.rating : ($0.bonus ?? 0) < ($1.bonus ?? 0) }?.id",
+              "view.donations.max { $0.rating != $1.rating ? $0.rating < $1.rating : $0.id != $1.id }?.id",
+              "view.donations.sorted { $0.rating == $1.rating ? $0.rating == $1.rating : $0.rating != $1.rating }.map(\\.id)",
+              "view.donations.sorted { ($0.bonus ?? -1) == ($1.bonus ?? -1) ? $0.rating > $1.rating : ($0.bonus ?? -1) > ($1.bonus ?? -1) }.map(\\.id)",
               // Orders that compare different things of the two, even inconsistently.
               "view.donations.sorted { $0.rating > $1.rating + 1 }.map(\\.id)", "view.donations.sorted { a, _ in a.id < threshold }.map(\\.id)",
               "view.donations.sorted { ($0.bonus ?? 0) < ($1.bonus ?? 0) || ($0.bonus ?? 0) == ($1.bonus ?? 0) && $0.name > $1.name }.map(\\.id)",

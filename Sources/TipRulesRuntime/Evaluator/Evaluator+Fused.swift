@@ -1156,7 +1156,7 @@ extension Evaluator {
     private mutating func keyedOrder(_ list: DonationList, _ keyed: KeyedComparator, _ order: KeyOrder,
                                      perComparison: Int, _ range: SourceRange) throws(Interrupt) -> Value {
         let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
-        let comparator = PairComparator(keyed.comparisons, keys: keyed.keys.map { binder.keys($0, of: list) }, count: list.count)
+        let comparator = PairComparator(keyed, keys: keyed.keys.map { binder.keys($0, of: list) }, count: list.count)
         let precedes = comparator.precedes
         if order == .sorted {
             // The offsets themselves are sorted: the same comparisons as sorting the

@@ -402,6 +402,14 @@ extension RowPredicate: Equatable {}
 package struct KeyedComparator: Sendable, Equatable {
     package let comparisons: KeyComparisons
     package let keys: [RowPredicate.Operand]
+    /// The comparisons as a chain of keys, when they are one (see `KeyComparisons.chain`).
+    package let chain: [KeyChainLink]?
+
+    init(comparisons: KeyComparisons, keys: [RowPredicate.Operand]) {
+        self.comparisons = comparisons
+        self.keys = keys
+        self.chain = comparisons.chain
+    }
 }
 
 /// What an order by key (`FusedOperation.keyOrder`) produces.
