@@ -6627,6 +6627,106 @@ enum Workloads {
             closure: { data, _, _ in
                 data.ratings.allSatisfy { r in data.views.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }
             }),
+        Workload(
+            name: "W1549", rule: "didRate.donations.filter { $0.score > 3 && ($0.helpful ?? 0) > 1 }.map { $0.score }.reduce(0, +) > 10",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.score > 3 && ($0.helpful ?? 0) > 1 }.map { $0.score }.reduce(0, +) > 10
+            }),
+        Workload(
+            name: "W1550", rule: "didRate.donations.compactMap { $0.helpful }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.compactMap { $0.helpful }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1551", rule: "didRate.donations.compactMap(\\.helpful).max() ?? 0 > 3",
+            closure: { data, _, _ in
+                data.ratings.compactMap(\.helpful).max() ?? 0 > 3
+            }),
+        Workload(
+            name: "W1552", rule: "Set(didRate.donations.map { $0.landmarkID % 10 }).count > 5",
+            closure: { data, _, _ in
+                Set(data.ratings.map { $0.landmarkID % 10 }).count > 5
+            }),
+        Workload(
+            name: "W1553", rule: "didRate.donations.map { Int($0.score) }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score) }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1554", rule: "didRate.donations.map { Int($0.score * 10) % 7 }.filter { $0 == 3 }.count > 10",
+            closure: { data, _, _ in
+                data.ratings.map { Int($0.score * 10) % 7 }.filter { $0 == 3 }.count > 10
+            }),
+        Workload(
+            name: "W1555", rule: "didRate.donations.map { $0.score * $0.score }.reduce(0, +) / Double(didRate.donations.count) > 5",
+            closure: { data, _, _ in
+                data.ratings.map { $0.score * $0.score }.reduce(0, +) / Double(data.ratings.count) > 5
+            }),
+        Workload(
+            name: "W1556", rule: "didPurchase.donations.filter { $0.price > 50 && !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.price > 50 && !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1557", rule: "didPurchase.donations.filter { $0.coupon != nil }.map { $0.discount ?? 0 }.reduce(0, +) > 1",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon != nil }.map { $0.discount ?? 0 }.reduce(0, +) > 1
+            }),
+        Workload(
+            name: "W1558", rule: "didPurchase.donations.contains { $0.sku == \"stove\" && $0.quantity > 4 && $0.isGift }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku == "stove" && $0.quantity > 4 && $0.isGift }
+            }),
+        Workload(
+            name: "W1559", rule: "didRate.donations.filter { $0.comment?.lowercased().contains(\"great 1\") ?? false }.count > 3",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.comment?.lowercased().contains("great 1") ?? false }.count > 3
+            }),
+        Workload(
+            name: "W1560", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 10 }.count > 3",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.count > 10 }.count > 3
+            }),
+        Workload(
+            name: "W1561", rule: "didViewLandmarkDetail.donations.reduce(0) { $0 + $1.landmarkName.count } > 1000",
+            closure: { data, _, _ in
+                data.views.reduce(0) { $0 + $1.landmarkName.count } > 1000
+            }),
+        Workload(
+            name: "W1562", rule: "didRate.donations.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100",
+            closure: { data, _, _ in
+                data.ratings.map { $0.comment?.count ?? 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1563", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } > 4",
+            closure: { data, _, _ in
+                data.ratings.reduce(0.0) { max($0, $1.score) } > 4
+            }),
+        Workload(
+            name: "W1564", rule: "didRate.donations.sorted { $0.score < $1.score }.last!.score > 4",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score < $1.score }.last!.score > 4
+            }),
+        Workload(
+            name: "W1565", rule: "didPurchase.donations.sorted { $0.price > $1.price }.prefix(3).map(\\.price).reduce(0, +) > 300",
+            closure: { data, _, _ in
+                data.purchases.sorted { $0.price > $1.price }.prefix(3).map(\.price).reduce(0, +) > 300
+            }),
+        Workload(
+            name: "W1566", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"tent\") }.count > 10",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.sku.hasPrefix("tent") }.count > 10
+            }),
+        Workload(
+            name: "W1567", rule: "Set(didPurchase.donations.map(\\.sku)).count >= 5",
+            closure: { data, _, _ in
+                Set(data.purchases.map(\.sku)).count >= 5
+            }),
+        Workload(
+            name: "W1568", rule: "didRate.donations.allSatisfy { $0.comment == nil || $0.comment!.count < 100 }",
+            closure: { data, _, _ in
+                data.ratings.allSatisfy { $0.comment == nil || $0.comment!.count < 100 }
+            }),
     ]
 
 }
