@@ -1872,6 +1872,13 @@ struct OptimizerTests {
               "view.donations.max { $0.rating != $1.rating ? $0.rating < $1.rating : $0.id != $1.id }?.id",
               "view.donations.sorted { $0.rating == $1.rating ? $0.rating == $1.rating : $0.rating != $1.rating }.map(\\.id)",
               "view.donations.sorted { ($0.bonus ?? -1) == ($1.bonus ?? -1) ? $0.rating > $1.rating : ($0.bonus ?? -1) > ($1.bonus ?? -1) }.map(\\.id)",
+              // Strings equal to constants (see `StringEquality`): short ASCII names decided on
+              // their bits, a precomposed constant equal to the decomposed name it is equivalent to.
+              "view.donations.filter { $0.name == \"\u{E9}t\u{E9}\" }.count", "view.donations.filter { $0.name != \"Alps\" }.count",
+              "view.donations.filter { $0.name == \"Zion\" || $0.name == \"\u{E9}t\u{E9}\" }.count",
+              "view.donations.contains { $0.name == \"Zion\" && $0.seen }", "view.donations.filter { $0.note == \"wet\" }.count",
+              "view.donations.filter { [\"Alps\", \"\u{E9}t\u{E9}\"].contains($0.name) }.count",
+              "view.donations.first { $0.name != \"Alps\" && $0.name != \"Zion\" }?.id",
               // Orders that compare different things of the two, even inconsistently.
               "view.donations.sorted { $0.rating > $1.rating + 1 }.map(\\.id)", "view.donations.sorted { a, _ in a.id < threshold }.map(\\.id)",
               "view.donations.sorted { ($0.bonus ?? 0) < ($1.bonus ?? 0) || ($0.bonus ?? 0) == ($1.bonus ?? 0) && $0.name > $1.name }.map(\\.id)",

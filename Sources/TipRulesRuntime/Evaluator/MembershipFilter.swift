@@ -12,10 +12,10 @@ final class MembershipFilter: RowFilter {
     enum Column {
         case ints(ColumnArray<Int>, [Int])
         case doubles(ColumnArray<Double>, [Double])
-        case strings(ColumnArray<String>, [String])
+        case strings(ColumnArray<String>, [StringEquality])
         /// An optional field's values, and whether the fallback that stands for nil is a member.
         case optionalInts(ColumnArray<Int?>, [Int], nilIsMember: Bool)
-        case optionalStrings(ColumnArray<String?>, [String], nilIsMember: Bool)
+        case optionalStrings(ColumnArray<String?>, [StringEquality], nilIsMember: Bool)
     }
     private let column: Column
     /// The test of an `Int` column's values (see `IntMembership`).
@@ -55,7 +55,8 @@ final class MembershipFilter: RowFilter {
                 return MembershipFilter(.optionalInts(items, ints, nilIsMember: ints.contains(k)), meter: binder.meter, size: constants.count)
             case .optionalString(let items):
                 guard let strings = values(string), let k = string(fallback) else { return nil }
-                return MembershipFilter(.optionalStrings(items, strings, nilIsMember: strings.contains(k)), meter: binder.meter, size: constants.count)
+                return MembershipFilter(.optionalStrings(items, strings.map(StringEquality.init), nilIsMember: strings.contains(k)),
+                                        meter: binder.meter, size: constants.count)
             default:
                 return nil
             }
@@ -72,7 +73,7 @@ final class MembershipFilter: RowFilter {
             column = .doubles(items, doubles)
         case .string(let items):
             guard let strings = values(string) else { return nil }
-            column = .strings(items, strings)
+            column = .strings(items, strings.map(StringEquality.init))
         default:
             return nil
         }
@@ -116,11 +117,13 @@ final class MembershipFilter: RowFilter {
                 values.withUnsafeBufferPointer { values in body(column.count) { IntMembership.isAny(of: values, column[$0]) } }
             }
         case .strings(let items, let values):
-            return items.withUnsafeBufferPointer { column in body(column.count) { values.contains(column[$0]) } }
+            return items.withUnsafeBufferPointer { column in body(column.count) { StringEquality.any(of: values, column[$0]) } }
         case .optionalInts(let items, _, let nilIsMember):
             return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(membership.contains) ?? nilIsMember } }
         case .optionalStrings(let items, let values, let nilIsMember):
-            return items.withUnsafeBufferPointer { column in body(column.count) { column[$0].map(values.contains) ?? nilIsMember } }
+            return items.withUnsafeBufferPointer { column in
+                body(column.count) { column[$0].map { StringEquality.any(of: values, $0) } ?? nilIsMember }
+            }
         }
     }
 }

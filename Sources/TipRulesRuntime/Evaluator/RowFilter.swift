@@ -184,7 +184,7 @@ final class AlternativesFilter: RowFilter {
     /// The column and the values. (Not generic: a generic class's loop was not specialised.)
     enum Column {
         case ints(ColumnArray<Int>, [Int])
-        case strings(ColumnArray<String>, [String])
+        case strings(ColumnArray<String>, [StringEquality])
     }
     private let column: Column
     /// The test of a column of `Int`s.
@@ -201,7 +201,10 @@ final class AlternativesFilter: RowFilter {
             return items.withUnsafeBufferPointer { column in
                 membership.withTest { passes in RowFilter.keep(input, output) { passes(column[$0]) } }
             }
-        case .strings(let items, let values): return AlternativesFilter.select(input, output) { values.contains(items[$0]) }
+        case .strings(let items, let values):
+            return items.withUnsafeBufferPointer { column in
+                AlternativesFilter.select(input, output) { StringEquality.any(of: values, column[$0]) }
+            }
         }
     }
 
@@ -213,7 +216,11 @@ final class AlternativesFilter: RowFilter {
                 precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "AlternativesFilter range out of bounds")
                 count = membership.withTest { passes in RowFilter.count(UnsafeBufferPointer(rebasing: column[range]), where: passes) }
             }
-        case .strings(let items, let values): for position in range where values.contains(items[position]) { count += 1 }
+        case .strings(let items, let values):
+            items.withUnsafeBufferPointer { column in
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "AlternativesFilter range out of bounds")
+                for position in range where StringEquality.any(of: values, column[position]) { count += 1 }
+            }
         }
         return count
     }
@@ -539,12 +546,20 @@ final class ColumnFilter: RowFilter {
         case ints(ColumnArray<Int>, Int)
         case doubles(ColumnArray<Double>, Double)
         case strings(ColumnArray<String>, String)
+        /// `==` (`wanted` true) or `!=` of strings, decided on their bits where they can be
+        /// (made by `init` from `strings`).
+        case equalStrings(ColumnArray<String>, StringEquality, wanted: Bool)
     }
     private let operands: Operands
     private let op: ComparisonOperator
 
     init(_ operands: Operands, _ op: ComparisonOperator) {
-        self.operands = operands
+        switch (operands, op) {
+        case (.strings(let items, let k), .equal), (.strings(let items, let k), .notEqual):
+            self.operands = .equalStrings(items, StringEquality(k), wanted: op == .equal)
+        default:
+            self.operands = operands
+        }
         self.op = op
     }
 
@@ -555,7 +570,7 @@ final class ColumnFilter: RowFilter {
         case .ints(let items, let k): return ColumnFilter.count(items, op, k, range)
         case .doubles(let items, let k): return ColumnFilter.count(items, op, k, range)
         // Strings compare slowly enough that selecting batches costs nothing more.
-        case .strings: return nil
+        case .strings, .equalStrings: return nil
         }
     }
 
@@ -595,6 +610,11 @@ final class ColumnFilter: RowFilter {
         // (Strings one at a time: a comparison of strings is a call, which counting a block
         // first would only make twice for the block that holds the row.)
         case .strings(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range, countsBlocks: false)
+        case .equalStrings(let items, let equality, let wanted):
+            let target = wanted == passing
+            return items.withUnsafeBufferPointer { column in
+                ColumnFilter.firstFailing(column, range, false) { equality.holds($0) != target }
+            }
         }
     }
 
@@ -654,7 +674,7 @@ final class ColumnFilter: RowFilter {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.select(items, op, k, range, output)
         case .doubles(let items, let k): return ColumnFilter.select(items, op, k, range, output)
-        case .strings: return super.select(in: range, scratch, output)
+        case .strings, .equalStrings: return super.select(in: range, scratch, output)
         }
     }
 
@@ -681,6 +701,8 @@ final class ColumnFilter: RowFilter {
         case .ints(let items, let k): return ColumnFilter.select(items, op, k, input, output)
         case .doubles(let items, let k): return ColumnFilter.select(items, op, k, input, output)
         case .strings(let items, let k): return ColumnFilter.select(items, op, k, input, output)
+        case .equalStrings(let items, let equality, let wanted):
+            return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { equality.holds(column[$0]) == wanted } }
         }
     }
 

@@ -1242,7 +1242,8 @@ struct RowPredicateBinder {
             return op == .equal ? { read($0) == nil } : { read($0) != nil }
         case (.computedOptionalStrings(let read), .value(.string(let k))) where op == .equal || op == .notEqual,
              (.value(.string(let k)), .computedOptionalStrings(let read)) where op == .equal || op == .notEqual:
-            return op == .equal ? { read($0) == k } : { read($0) != k }
+            let equality = StringEquality(k)
+            return op == .equal ? { read($0).map(equality.holds) ?? false } : { !(read($0).map(equality.holds) ?? false) }
         case (.bools(let items), .value(.bool(let k))) where op == .equal || op == .notEqual:
             return op == .equal ? { items[$0] == k } : { items[$0] != k }
         case (.computedBools(let f), .value(.bool(let k))) where op == .equal || op == .notEqual,
@@ -1256,7 +1257,8 @@ struct RowPredicateBinder {
         case (.optionalStrings(let items), .value(.string(let k))) where op == .equal || op == .notEqual,
              (.value(.string(let k)), .optionalStrings(let items)) where op == .equal || op == .notEqual:
             // Swift's `String? == String`: nil equal to no string.
-            return op == .equal ? { items[$0] == k } : { items[$0] != k }
+            let equality = StringEquality(k)
+            return op == .equal ? { items[$0].map(equality.holds) ?? false } : { !(items[$0].map(equality.holds) ?? false) }
         case (.optionalInts(let items), .value(.null)), (.value(.null), .optionalInts(let items)):
             return op == .equal ? { items[$0] == nil } : { items[$0] != nil }
         case (.optionalNumbers(let items, _), .value(.null)), (.value(.null), .optionalNumbers(let items, _)):
@@ -1369,9 +1371,10 @@ struct RowPredicateBinder {
 
     /// A string computed per row against a constant.
     private static func compare(_ op: ComparisonOperator, _ read: @escaping (Int) -> String, _ k: String) -> (Int) -> Bool {
+        let equality = StringEquality(k)
         switch op {
-        case .equal: return { read($0) == k }
-        case .notEqual: return { read($0) != k }
+        case .equal: return { equality.holds(read($0)) }
+        case .notEqual: return { !equality.holds(read($0)) }
         case .less: return { read($0) < k }
         case .lessOrEqual: return { read($0) <= k }
         case .greater: return { read($0) > k }
@@ -1577,7 +1580,7 @@ extension RowPredicateBinder {
             return ints.count == values.count ? AlternativesFilter(.ints(items, ints)) : nil
         case .string(let items):
             let strings = values.compactMap { value -> String? in if case .string(let x) = value { x } else { nil } }
-            return strings.count == values.count ? AlternativesFilter(.strings(items, strings)) : nil
+            return strings.count == values.count ? AlternativesFilter(.strings(items, strings.map(StringEquality.init))) : nil
         default:
             return nil
         }

@@ -287,7 +287,12 @@ final class TestColumn: BatchComputation {
         case .strings(let comparison, let op):
             comparison.withValue { (items: ColumnArray<String>, k: String) in
                 items.withUnsafeBufferPointer { column in
-                    TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+                    if op == .equal || op == .notEqual {
+                        let equality = StringEquality(k), holds = op == .equal
+                        for offset in 0..<count { output[offset] = equality.holds(column[input[offset]]) == holds }
+                    } else {
+                        TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+                    }
                 }
             }
         case .stringTest(let test):

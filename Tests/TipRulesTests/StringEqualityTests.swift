@@ -1,0 +1,44 @@
+import Testing
+import TipRulesRuntime
+
+/// `StringEquality` decides equality with a constant on the strings' bits where they settle
+/// it; every answer must be Swift's `==`, whatever form the strings take.
+@Suite("String equality with a constant")
+struct StringEqualityTests {
+    /// A string of `text` in heap storage, though short enough to be a small string.
+    static func stored(_ text: String) -> String {
+        var string = ""
+        string.reserveCapacity(64)
+        string += text
+        return string
+    }
+
+    static let constants = ["stove", "", "K", "é", "Wilbere Bowl", "fifteen bytes..", "sixteen bytes...",
+                            "a constant longer than a small string"]
+    static let texts = constants + constants.map(stored) + [
+        "stoves", "Stove", "stov", "\u{212A}", "e\u{301}", "\u{212A}".lowercased(), "Wilbere Bowl ", "fifteen bytes.!",
+        String(repeating: "a", count: 40), stored("a constant longer") + " than a small string", "sixteen " + "bytes...",
+    ]
+
+    @Test("agrees with == on short, long, stored, ASCII and canonically equivalent strings", arguments: constants)
+    func agrees(constant: String) {
+        let equality = StringEquality(constant)
+        for text in StringEqualityTests.texts {
+            #expect(equality.holds(text) == (text == constant), "\(text.debugDescription) == \(constant.debugDescription)")
+        }
+    }
+
+    @Test("the Kelvin sign equals K, and a decomposed é the precomposed one, as Swift says")
+    func equivalence() {
+        #expect(StringEquality("K").holds("\u{212A}"))
+        #expect(StringEquality("\u{212A}").holds("K"))
+        #expect(StringEquality("é").holds("e\u{301}"))
+        #expect(!StringEquality("k").holds("\u{212A}"))
+    }
+
+    @Test("short ASCII constants are decided on bits on this platform; others by ==")
+    func decidesOnBits() {
+        #expect(StringEquality("stove").decidesOnBits && StringEquality("").decidesOnBits)
+        #expect(!StringEquality("é").decidesOnBits && !StringEquality("sixteen bytes...").decidesOnBits)
+    }
+}
