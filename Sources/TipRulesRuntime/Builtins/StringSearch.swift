@@ -10,7 +10,7 @@ import TipRulesSyntax
 /// equivalent spelling exists (an ASCII character is equivalent only to itself, and only
 /// non-ASCII text can decompose to ASCII, as U+037E does to ';'). Anything else compares whole
 /// characters.
-enum StringSearch {
+package enum StringSearch {
     /// Whether the bytes are ASCII other than CR. (One loop without early exits: the spans
     /// checked are short, and a branch per byte costs more than the bytes.)
     private static func simple(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
@@ -155,7 +155,7 @@ enum StringSearch {
     /// `text.count`, the number of characters: for ASCII text its bytes, but a CR LF pair is
     /// one character (the only ASCII grapheme cluster of two); otherwise the standard library's
     /// count.
-    static func count(_ text: String) -> Int {
+    package static func count(_ text: String) -> Int {
         func asciiCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             var pairs = 0
             var previous: UInt8 = 0
@@ -166,7 +166,9 @@ enum StringSearch {
             }
             return bytes.count - pairs
         }
-        // In place where the string allows it (see `withBytes`).
+        // A short ASCII string from its bits; others in place where the string allows it (see
+        // `withBytes`).
+        if let small = SmallASCII.characterCount(text) { return small }
         if let fast = text.utf8.withContiguousStorageIfAvailable(asciiCount) { return fast ?? text.count }
         var copy = text
         return copy.withUTF8(asciiCount) ?? text.count

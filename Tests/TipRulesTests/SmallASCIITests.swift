@@ -1,10 +1,10 @@
 import Testing
 import TipRulesRuntime
 
-/// `StringEquality` decides equality with a constant on the strings' bits where they settle
-/// it; every answer must be Swift's `==`, whatever form the strings take.
-@Suite("String equality with a constant")
-struct StringEqualityTests {
+/// `StringEquality` and `StringSearch.count` answer short ASCII strings from their bits (see
+/// `SmallASCII`); every answer must be Swift's, whatever form the strings take.
+@Suite("Short ASCII strings read from their bits")
+struct SmallASCIITests {
     /// A string of `text` in heap storage, though short enough to be a small string.
     static func stored(_ text: String) -> String {
         var string = ""
@@ -23,7 +23,7 @@ struct StringEqualityTests {
     @Test("agrees with == on short, long, stored, ASCII and canonically equivalent strings", arguments: constants)
     func agrees(constant: String) {
         let equality = StringEquality(constant)
-        for text in StringEqualityTests.texts {
+        for text in SmallASCIITests.texts {
             #expect(equality.holds(text) == (text == constant), "\(text.debugDescription) == \(constant.debugDescription)")
         }
     }
@@ -40,5 +40,14 @@ struct StringEqualityTests {
     func decidesOnBits() {
         #expect(StringEquality("stove").decidesOnBits && StringEquality("").decidesOnBits)
         #expect(!StringEquality("é").decidesOnBits && !StringEquality("sixteen bytes...").decidesOnBits)
+    }
+
+    @Test("counts characters as Swift does: CR LF one character, a lone CR one, any length and form")
+    func counts() {
+        let texts = SmallASCIITests.texts + ["a\r\nb", "\r\n", "abc\r", "\r", "\n\r", "a\r\n\r\nb", "fourteen\r\nbyt",
+                                               "\r\n\r\n\r\n\r\n\r\n\r\n\r", "\u{D}", "tab\there", "\u{7F}\u{0}"]
+        for text in texts + texts.map(SmallASCIITests.stored) {
+            #expect(StringSearch.count(text) == text.count, "\(text.debugDescription)")
+        }
     }
 }
