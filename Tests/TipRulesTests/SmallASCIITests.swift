@@ -45,7 +45,9 @@ struct SmallASCIITests {
     @Test("counts characters as Swift does: CR LF one character, a lone CR one, any length and form")
     func counts() {
         let texts = SmallASCIITests.texts + ["a\r\nb", "\r\n", "abc\r", "\r", "\n\r", "a\r\n\r\nb", "fourteen\r\nbyt",
-                                               "\r\n\r\n\r\n\r\n\r\n\r\n\r", "\u{D}", "tab\there", "\u{7F}\u{0}"]
+                                               "\r\n\r\n\r\n\r\n\r\n\r\n\r", "\u{D}", "tab\there", "\u{7F}\u{0}",
+                                               "longer than a word\r\nand more", "a lone\rcarriage return here", "sixteen bytes..\r",
+                                               "sixteen bytes...é", "twenty-four bytes of it\r\n"]
         for text in texts + texts.map(SmallASCIITests.stored) {
             #expect(StringSearch.count(text) == text.count, "\(text.debugDescription)")
         }

@@ -37,7 +37,7 @@ enum SmallASCII {
 
     /// Whether any of the eight bytes of `word` is zero.
     @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
+    static func hasZeroByte(_ word: UInt64) -> Bool {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
