@@ -766,8 +766,8 @@ extension Evaluator {
                                     select: SelectStep?, from start: Value) -> Value? {
         let field: Int, extreme: Bool?
         if case .function(let function, .accumulator, .field(let index)?) = step,
-           function == .minInt || function == .maxInt || function == .minDouble || function == .maxDouble {
-            (field, extreme) = (index, function == .maxInt || function == .maxDouble)
+           let isMax = function.intExtremeIsMax ?? function.doubleExtremeIsMax {
+            (field, extreme) = (index, isMax)
         } else if let select, case .field(let index) = select.row {
             (field, extreme) = (index, nil)
         } else {

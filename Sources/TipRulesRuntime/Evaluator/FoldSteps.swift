@@ -51,9 +51,9 @@ extension RowPredicateBinder {
             }
             guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
-        case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
+        case .function(let function, let a, let b?) where function.doubleExtremeIsMax != nil:
             guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
-            let isMax = function == .maxDouble
+            let isMax = function.doubleExtremeIsMax == true
             return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
         default:
             return nil
@@ -141,9 +141,9 @@ extension RowPredicateBinder {
             }
             guard let test = intFoldTest(predicate), let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
             return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
-        case .function(let function, let a, let b?) where function == .minInt || function == .maxInt:
+        case .function(let function, let a, let b?) where function.intExtremeIsMax != nil:
             guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
-            let isMax = function == .maxInt
+            let isMax = function.intExtremeIsMax == true
             return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
         default:
             return nil

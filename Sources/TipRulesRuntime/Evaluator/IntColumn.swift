@@ -72,7 +72,7 @@ final class IntColumn: BatchComputation {
         switch operand {
         case .intArithmetic(_, let a, let b): return checksItself(a) && checksItself(b)
         case .function(.absInt, let a, nil): return checksItself(a)
-        case .function(let function, let a, let b?) where function == .minInt || function == .maxInt: return checksItself(a) && checksItself(b)
+        case .function(let function, let a, let b?) where function.intExtremeIsMax != nil: return checksItself(a) && checksItself(b)
         case .function(.intFromDouble, let a, nil): return !a.hasIntArithmetic
         case .function: return false
         case .conditional(let p, let a, let b): return !p.hasIntArithmetic && checksItself(a) && checksItself(b)
@@ -163,9 +163,9 @@ final class IntColumn: BatchComputation {
             return binder.numberColumn(a).map { IntColumn(.converted($0), batch: batch) }
         case .function(.absInt, let a, nil):
             return make(a, binder).map { IntColumn(.magnitude($0)) }
-        case .function(let function, let a, let b?) where function == .minInt || function == .maxInt:
+        case .function(let function, let a, let b?) where function.intExtremeIsMax != nil:
             guard let x = make(a, binder), let y = make(b, binder) else { return nil }
-            return IntColumn(.extreme(isMax: function == .maxInt, x, y), batch: batch)
+            return IntColumn(.extreme(isMax: function.intExtremeIsMax == true, x, y), batch: batch)
         case .conditional(let p, let a, let b):
             guard let x = make(a, binder), let y = make(b, binder),
                   let test = BatchConditional<Int>.make(p, binder, branchesCanFail: x.canFail || y.canFail, filler: 0) else { return nil }

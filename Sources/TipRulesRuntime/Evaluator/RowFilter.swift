@@ -555,8 +555,10 @@ final class ColumnFilter: RowFilter {
 
     init(_ operands: Operands, _ op: ComparisonOperator) {
         switch (operands, op) {
-        case (.strings(let items, let k), .equal), (.strings(let items, let k), .notEqual):
-            self.operands = .equalStrings(items, StringEquality(k), wanted: op == .equal)
+        case (.strings(let items, let k), .equal):
+            self.operands = .equalStrings(items, StringEquality(k), wanted: true)
+        case (.strings(let items, let k), .notEqual):
+            self.operands = .equalStrings(items, StringEquality(k), wanted: false)
         default:
             self.operands = operands
         }
@@ -1318,8 +1320,8 @@ final class NumberColumn: BatchComputation {
         case .conditional(let test, let a, let b):
             test.fill(input, output, pass: a, fail: b)
         case .function(let function, let a, let b):
-            let isMax = function == .maxDouble
-            if function == .minDouble || isMax, let b, let k = a.constant, b.constant == nil {
+            let extremeIsMax = function.doubleExtremeIsMax, isMax = extremeIsMax == true
+            if extremeIsMax != nil, let b, let k = a.constant, b.constant == nil {
                 // `max(k, x)` of a constant: `x` computed, the constant read as itself, still first.
                 b.fill(input, output)
                 for offset in 0..<input.count { output[offset] = BuiltinImplementations.swiftExtreme(k, output[offset], isMax: isMax) }

@@ -931,7 +931,7 @@ struct RowPredicateBinder {
             let f = number(a)
             return .computedInts { IntConversion.exact(f($0)) ?? 0 }
         case .minInt, .maxInt:
-            let f = int(a), g = int(b), isMax = function == .maxInt
+            let f = int(a), g = int(b), isMax = function.intExtremeIsMax == true
             return .computedInts { BuiltinImplementations.swiftExtreme(f($0), g($0), isMax: isMax) }
         case .arrayMaxDouble:
             let f = number(a), g = number(b)
@@ -966,7 +966,7 @@ struct RowPredicateBinder {
                 return f(position)
             }
         case .minDouble, .maxDouble:
-            let isMax = function == .maxDouble
+            let isMax = function.doubleExtremeIsMax == true
             // A column read in place saves a call per row (a fold's `max($0, $1.score)`).
             if case .number(.column(let items))? = b {
                 let f = number(a)
@@ -1700,9 +1700,11 @@ extension RowPredicateBinder {
             case .double(let k), .date(let k): return .coalesce(items, k)
             default: return nil
             }
-        case .function(let function, let a, nil) where function == .absDouble || function == .rounded:
-            return numberColumn(a).map { .function(function, $0, nil, batch: batch) }
-        case .function(let function, let a, let b?) where function == .minDouble || function == .maxDouble:
+        case .function(.absDouble, let a, nil):
+            return numberColumn(a).map { .function(.absDouble, $0, nil, batch: batch) }
+        case .function(.rounded, let a, nil):
+            return numberColumn(a).map { .function(.rounded, $0, nil, batch: batch) }
+        case .function(let function, let a, let b?) where function.doubleExtremeIsMax != nil:
             guard let x = numberColumn(a), let y = numberColumn(b) else { return nil }
             return .function(function, x, y, batch: batch)
         case .conditional(let p, let a, let b):

@@ -35,6 +35,8 @@ final class TestColumn: BatchComputation {
         case nilStringTest(Unmanaged<Held<ColumnArray<String?>>>, isNil: Bool)
         /// A `String` field compared with a value the same for every row.
         case strings(Unmanaged<Held<(ColumnArray<String>, String)>>, ComparisonOperator)
+        /// A `String` field `==` (`wanted` true) or `!=` a constant (see `StringEquality`).
+        case equalStrings(Unmanaged<Held<(ColumnArray<String>, StringEquality)>>, wanted: Bool)
         /// A test of a stored string that charges no work (see `StringColumnTest`).
         case stringTest(Unmanaged<Held<StringColumnTest>>)
         /// A `Bool` field (`$0.isGift`, `$0.isGift == false`): whether it is `holdsWhen`.
@@ -87,7 +89,7 @@ final class TestColumn: BatchComputation {
         case .pair: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
         case .junction:
             scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * batch * MemoryLayout<Int>.stride + batch, alignment: MemoryLayout<Int>.alignment)
-        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .stringTest, .bools, .leaving, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .equalStrings, .stringTest, .bools, .leaving, .rows: scratch = nil
         }
         rowCost = TestColumn.rowCost(of: source)
     }
@@ -106,6 +108,7 @@ final class TestColumn: BatchComputation {
         case .pair(let a, let b, _): return a.takeUnretainedValue().rowCost + b.takeUnretainedValue().rowCost + 2
         case .junction(let tests, _): return tests.reduce(0) { $0 + $1.takeUnretainedValue().rowCost + 1 }
         case .strings, .stringTest: return 12
+        case .equalStrings: return 4
         case .leaving(let a, _, _): return a.takeUnretainedValue().rowCost + 12
         case .rows: return 20
         }
@@ -185,7 +188,13 @@ final class TestColumn: BatchComputation {
                 return TestColumn(batch: batch) { .ints($0.reference(x), op, $0.reference(y)) }
             }
             guard allowingRows else { return nil }
-            if let (items, op, k) = stringComparison(a, op, b, binder) { return TestColumn(batch: batch) { .strings($0.held((items, k)), op) } }
+            if let (items, op, k) = stringComparison(a, op, b, binder) {
+                switch op {
+                case .equal: return TestColumn(batch: batch) { .equalStrings($0.held((items, StringEquality(k))), wanted: true) }
+                case .notEqual: return TestColumn(batch: batch) { .equalStrings($0.held((items, StringEquality(k))), wanted: false) }
+                default: return TestColumn(batch: batch) { .strings($0.held((items, k)), op) }
+                }
+            }
             return rowByRow(predicate, binder)
         case .and(let a, let b), .or(let a, let b):
             guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
@@ -287,12 +296,13 @@ final class TestColumn: BatchComputation {
         case .strings(let comparison, let op):
             comparison.withValue { (items: ColumnArray<String>, k: String) in
                 items.withUnsafeBufferPointer { column in
-                    if op == .equal || op == .notEqual {
-                        let equality = StringEquality(k), holds = op == .equal
-                        for offset in 0..<count { output[offset] = equality.holds(column[input[offset]]) == holds }
-                    } else {
-                        TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
-                    }
+                    TestColumn.compare(op, count, output) { column[input[$0]] } _: { _ in k }
+                }
+            }
+        case .equalStrings(let comparison, let wanted):
+            comparison.withValue { (items: ColumnArray<String>, equality: StringEquality) in
+                items.withUnsafeBufferPointer { column in
+                    for offset in 0..<count { output[offset] = equality.holds(column[input[offset]]) == wanted }
                 }
             }
         case .stringTest(let test):

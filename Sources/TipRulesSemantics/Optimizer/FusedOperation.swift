@@ -211,8 +211,29 @@ package enum RowPredicate: Sendable {
 
         /// Whether the function can fail, as `Int` arithmetic can.
         package var canFail: Bool {
-            if case .element = self { return true }
-            return self == .absInt || self == .intFromDouble
+            switch self {
+            case .element, .absInt, .intFromDouble: true
+            default: false
+            }
+        }
+        /// For `min(x, y)` and `max(x, y)` of `Int`s, whether it is `max`; nil for any other
+        /// function. (Matched rather than compared: `==` of this type, whose cases carry
+        /// payloads, is a call through its `Equatable` witness, which evaluations would make
+        /// at every batch.)
+        package var intExtremeIsMax: Bool? {
+            switch self {
+            case .maxInt: true
+            case .minInt: false
+            default: nil
+            }
+        }
+        /// The same for `min` and `max` of `Double`s.
+        package var doubleExtremeIsMax: Bool? {
+            switch self {
+            case .maxDouble: true
+            case .minDouble: false
+            default: nil
+            }
         }
         /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds).
         case minInt, maxInt, minDouble, maxDouble
