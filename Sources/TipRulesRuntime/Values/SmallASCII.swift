@@ -10,6 +10,11 @@
 /// strings whose form is known (`representationIsKnown`); where it differs, no string is
 /// taken for a small ASCII one and every test calls the standard library.
 enum SmallASCII {
+    /// Whether a `String` is two words (not on 32-bit platforms), which `bits(of:)` needs.
+    @inline(__always)
+    static var stringIsTwoWords: Bool { MemoryLayout<String>.size == 16 }
+
+    /// The two words of a string, where `stringIsTwoWords`.
     @inline(__always)
     static func bits(of text: String) -> (UInt64, UInt64) {
         unsafeBitCast(text, to: (UInt64, UInt64).self)
@@ -26,6 +31,7 @@ enum SmallASCII {
     /// a character: only `"\r\n"` joins two ASCII bytes into one), or nil for other strings.
     @inline(__always)
     static func characterCount(_ text: String) -> Int? {
+        guard stringIsTwoWords else { return nil }
         let bits = bits(of: text)
         guard representationIsKnown, isSmallASCII(bits) else { return nil }
         // A byte equal to 13 in either word (the top byte of the second, the length and
@@ -45,7 +51,7 @@ enum SmallASCII {
     /// canonical (the same text, however made, the same bits) and with their length where it
     /// is read, and other strings not flagged so.
     static let representationIsKnown: Bool = {
-        guard MemoryLayout<String>.size == 16, UInt.bitWidth == 64, 1.littleEndian == 1 else { return false }
+        guard stringIsTwoWords, UInt.bitWidth == 64, 1.littleEndian == 1 else { return false }
         let short = ["abc", "stove", "", "fifteen bytes.."]
         let flagged = short.allSatisfy { isSmallASCII(bits(of: $0)) && Int((bits(of: $0).1 >> 56) & 0xF) == $0.utf8.count }
         let others = ["é", "e\u{301}", "\u{212A}", String(repeating: "a", count: 40),

@@ -12,22 +12,26 @@
 /// Where the layout `SmallASCII` reads is not the platform's, every row calls `==`.
 package struct StringEquality {
     private let constant: String
+    /// The constant's bits where a `String` is two words (`SmallASCII.stringIsTwoWords`). The
+    /// same bits are the same string, whatever its form.
     private let bits: (UInt64, UInt64)
     /// Whether a small ASCII row with other bits is known to differ.
     package let decidesOnBits: Bool
 
     package init(_ constant: String) {
         self.constant = constant
-        bits = SmallASCII.bits(of: constant)
-        decidesOnBits = SmallASCII.representationIsKnown && SmallASCII.isSmallASCII(bits)
+        bits = SmallASCII.stringIsTwoWords ? SmallASCII.bits(of: constant) : (0, 0)
+        decidesOnBits = SmallASCII.stringIsTwoWords && SmallASCII.representationIsKnown && SmallASCII.isSmallASCII(bits)
     }
 
     /// `text == constant`.
     @inline(__always)
     package func holds(_ text: String) -> Bool {
-        let textBits = SmallASCII.bits(of: text)
-        if textBits == bits { return true }
-        if decidesOnBits && SmallASCII.isSmallASCII(textBits) { return false }
+        if SmallASCII.stringIsTwoWords {
+            let textBits = SmallASCII.bits(of: text)
+            if textBits == bits { return true }
+            if decidesOnBits && SmallASCII.isSmallASCII(textBits) { return false }
+        }
         return text == constant
     }
 
