@@ -47,6 +47,10 @@ forms = [
  lambda: f'view.donations.sorted {{ $0.score > $1.score }}.map(\\.id)',
  lambda: f'view.donations.sorted {{ $0.name < $1.name }}.first?.id',
  lambda: f'view.donations.min {{ $0.score < $1.score }}?.name',
+ # Orders by several keys, as chains (a == b ? x : a op b, a op b || (a == b && x)) and not.
+ lambda: f'view.donations.sorted {{ $0.score == $1.score ? $0.id {R.choice(["<", ">", "<=", ">="])} $1.id : $0.score {R.choice(["<", ">", "<=", ">=", "!="])} $1.score }}.map(\\.id)',
+ lambda: f'view.donations.sorted {{ $0.id {R.choice(["<", ">", "<="])} $1.id || ($0.id == $1.id && $0.date {R.choice(["<", ">"])} $1.date) }}.map(\\.name)',
+ lambda: f'view.donations.{R.choice(["min", "max"])} {{ ($0.id % 3) == ($1.id % 3) ? $0.score < $1.score : ($0.id % 3) < ($1.id % 3) }}?.id',
  lambda: f'view.donations.max(by: {{ $0.id < $1.id }})?.score',
  lambda: f'Set(view.donations.map(\\.id)).count',
  lambda: f'Set(view.donations.map(\\.name)).contains({sl()})',
