@@ -325,7 +325,10 @@ struct Runner {
         }
         var store = DonationStore(program: program)
         let issues = DonationLog.load(Array(data.ndjson().utf8), fileName: "bench.ndjson", into: &store)
-        if let issue = issues.first { fatalError("the dataset did not load: \(issue)") }
+        if let issue = issues.first {
+            FileHandle.standardError.write(Data("tiprules-bench: the dataset did not load: \(DiagnosticRenderer().render([issue]))\n".utf8))
+            exit(1)
+        }
         let options = EvaluationOptions(now: Dataset.now)
         guard let index = program.declarationIndex(declaration) else {
             FileHandle.standardError.write(Data("tiprules-bench: no workload named \(declaration) (W1 to W\(Workloads.all.count), E0, or rule:TEXT)\n".utf8))
