@@ -1879,6 +1879,8 @@ struct OptimizerTests {
               "view.donations.contains { $0.name == \"Zion\" && $0.seen }", "view.donations.filter { $0.note == \"wet\" }.count",
               "view.donations.filter { [\"Alps\", \"\u{E9}t\u{E9}\"].contains($0.name) }.count",
               "view.donations.first { $0.name != \"Alps\" && $0.name != \"Zion\" }?.id",
+              "view.donations.filter { v in view.donations.contains { $0.when < v.when && $0.name == \"\u{E9}t\u{E9}\" } }.count",
+              "view.donations.filter { v in view.donations.contains { $0.when > v.when && $0.name != \"Zion\" } }.count",
               // Orders that compare different things of the two, even inconsistently.
               "view.donations.sorted { $0.rating > $1.rating + 1 }.map(\\.id)", "view.donations.sorted { a, _ in a.id < threshold }.map(\\.id)",
               "view.donations.sorted { ($0.bonus ?? 0) < ($1.bonus ?? 0) || ($0.bonus ?? 0) == ($1.bonus ?? 0) && $0.name > $1.name }.map(\\.id)",

@@ -1227,9 +1227,9 @@ struct RowPredicateBinder {
         case (.value(.int(let k)), .ints(let items)):
             return RowPredicateBinder.compare(op.mirrored, items, k)
         case (.strings(let items), .value(.string(let k))):
-            return RowPredicateBinder.compare(op, items, k)
+            return RowPredicateBinder.compareStrings(op, items, k)
         case (.value(.string(let k)), .strings(let items)):
-            return RowPredicateBinder.compare(op.mirrored, items, k)
+            return RowPredicateBinder.compareStrings(op.mirrored, items, k)
         case (.coalescedStrings(let items, let fallback), .value(.string(let k))):
             return RowPredicateBinder.compare(op, { items[$0] ?? fallback }, k)
         case (.value(.string(let k)), .coalescedStrings(let items, let fallback)):
@@ -1371,10 +1371,13 @@ struct RowPredicateBinder {
 
     /// A string computed per row against a constant.
     private static func compare(_ op: ComparisonOperator, _ read: @escaping (Int) -> String, _ k: String) -> (Int) -> Bool {
-        let equality = StringEquality(k)
         switch op {
-        case .equal: return { equality.holds(read($0)) }
-        case .notEqual: return { !equality.holds(read($0)) }
+        case .equal:
+            let equality = StringEquality(k)
+            return { equality.holds(read($0)) }
+        case .notEqual:
+            let equality = StringEquality(k)
+            return { !equality.holds(read($0)) }
         case .less: return { read($0) < k }
         case .lessOrEqual: return { read($0) <= k }
         case .greater: return { read($0) > k }
@@ -1413,6 +1416,21 @@ struct RowPredicateBinder {
         case .lessOrEqual: return { items[$0] <= k }
         case .greater: return { items[$0] > k }
         case .greaterOrEqual: return { items[$0] >= k }
+        }
+    }
+
+    /// A `String` column against a constant: `==` and `!=` decided on the strings' bits where
+    /// they can be (see `StringEquality`), as the column tests decide them.
+    private static func compareStrings(_ op: ComparisonOperator, _ items: ColumnArray<String>, _ k: String) -> (Int) -> Bool {
+        switch op {
+        case .equal:
+            let equality = StringEquality(k)
+            return { equality.holds(items[$0]) }
+        case .notEqual:
+            let equality = StringEquality(k)
+            return { !equality.holds(items[$0]) }
+        default:
+            return compare(op, items, k)
         }
     }
 
