@@ -41,6 +41,18 @@ struct PlainArrayTests {
         (#"view.donations.map(\.rating) + view.donations.map(\.rating).reversed()"#, "[4.5, 3.0, 5.0, 2.5, 2.5, 5.0, 3.0, 4.5]", true),
         (#"view.donations.map(\.id).filter { $0 > 5 } + view.donations.map(\.id).suffix(1)"#, "[3]", true),
         (#"view.donations.map(\.seen) + [nil]"#, "[nil, nil, 2026-11-12T09:00:00Z, nil, nil]", false),
+        // Made as numbers, dates and `Bool`s, known plain without a look at the elements; and
+        // their string counterparts, never.
+        (#"view.donations.map { $0.id * 2 }.sorted()"#, "[2, 2, 4, 6]", true),
+        (#"view.donations.map { $0.id * 2 }"#, "[2, 4, 2, 6]", true),
+        (#"view.donations.map { $0.rating / 2 }.sorted(by: >)"#, "[2.5, 2.25, 1.5, 1.25]", true),
+        (#"view.donations.map(\.date).sorted()"#, "[2026-11-10T10:00:00Z, 2026-11-11T10:00:00Z, 2026-11-12T10:00:00Z, 2026-11-29T10:00:00Z]", true),
+        (#"view.donations.map(\.name).sorted()"#, #"["Alps", "Alps", "Charley Lake", "Wilbere Bowl"]"#, false),
+        (#"view.donations.map { $0.name + "!" }.sorted(by: >)"#, #"["Wilbere Bowl!", "Charley Lake!", "Alps!", "Alps!"]"#, false),
+        (#"view.donations.map(\.id).reversed().sorted()"#, "[1, 1, 2, 3]", true),
+        (#"view.donations.map(\.name).reversed().sorted()"#, #"["Alps", "Alps", "Charley Lake", "Wilbere Bowl"]"#, false),
+        (#"(view.donations.map(\.name) + ["Bo"]).sorted()"#, #"["Alps", "Alps", "Bo", "Charley Lake", "Wilbere Bowl"]"#, false),
+        (#"(view.donations.map(\.id) + [0]).sorted()"#, "[0, 1, 1, 2, 3]", true),
     ]
 
     @Test("arrays of numbers, dates and Bools get plain storage; others ordinary; both read the same", arguments: arrays)

@@ -35,7 +35,7 @@ enum ScalarArray {
     /// The elements in increasing order, as Swift's `sorted()` puts them.
     var sorted: [Value] {
         switch self {
-        case .ints(let items): return Value.boxed(items.sorted()) { .int($0) }
+        case .ints(let items): return Value.boxed(items.sorted())
         case .doubles(let items): return Value.boxed(items.sorted(), asDates: false)
         case .strings(let items): return Value.boxed(items.sorted()) { .string($0) }
         case .dates(let items): return Value.boxed(items.sorted(), asDates: true)

@@ -341,22 +341,23 @@ extension Evaluator {
     /// are sorted: the algorithm moves them as it would move their offsets, on the same
     /// comparisons.
     private static func ordered(_ scalars: ScalarArray, _ op: ComparisonOperator, _ order: KeyOrder) -> (values: [Value], comparisons: Int) {
-        func choose<Key: Comparable>(_ keys: [Key], _ make: (Key) -> Value) -> ([Value], Int) {
-            if case .sorted = order { return sorted(keys, op, make) }
+        func choose<Key: Comparable>(_ keys: [Key], knownPlain: Bool = false, _ make: (Key) -> Value) -> ([Value], Int) {
+            if case .sorted = order { return sorted(keys, op, knownPlain: knownPlain, make) }
             let (offsets, comparisons) = Evaluator.order(keys, op, order)
             return ([make(keys[offsets[0]])], comparisons)
         }
         switch scalars {
-        case .ints(let keys): return choose(keys, Value.int)
-        case .doubles(let keys): return choose(keys, Value.double)
-        case .dates(let keys): return choose(keys, Value.date)
+        case .ints(let keys): return choose(keys, knownPlain: true, Value.int)
+        case .doubles(let keys): return choose(keys, knownPlain: true, Value.double)
+        case .dates(let keys): return choose(keys, knownPlain: true, Value.date)
         case .strings(let keys): return choose(keys, Value.string)
         }
     }
 
     /// Machine values sorted by the standard library with `op`, as values, and the comparisons
-    /// charged for them (see `Evaluator.sortApplications`).
-    private static func sorted<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, _ make: (Key) -> Value) -> ([Value], Int) {
+    /// charged for them (see `Evaluator.sortApplications`; `knownPlain` as in `Value.boxed`).
+    private static func sorted<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, knownPlain: Bool,
+                                                _ make: (Key) -> Value) -> ([Value], Int) {
         let sorted: [Key]
         switch op {
         case .less: sorted = keys.sorted { $0 < $1 }
@@ -366,7 +367,7 @@ extension Evaluator {
         case .equal: sorted = keys.sorted { $0 == $1 }
         case .notEqual: sorted = keys.sorted { $0 != $1 }
         }
-        return (Value.boxed(sorted, make), Evaluator.sortApplications(keys.count))
+        return (Value.boxed(sorted, knownPlain: knownPlain, make), Evaluator.sortApplications(keys.count))
     }
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
@@ -1278,8 +1279,8 @@ extension Evaluator {
                                        _ filters: BoundFilterCache, _ range: SourceRange, end last: Bool?) throws(Interrupt) -> Value {
         let keys = try mappedKeys(list, mapping, steps, filters, range)
         try tick(list.count * max(1, Int.bitWidth - list.count.leadingZeroBitCount), range)
-        func result<T>(_ sorted: [T], _ make: (T) -> Value) -> Value {
-            guard let last else { return .array(Value.boxed(sorted, make)) }
+        func result<T>(_ sorted: [T], knownPlain: Bool = false, _ make: (T) -> Value) -> Value {
+            guard let last else { return .array(Value.boxed(sorted, knownPlain: knownPlain, make)) }
             return (last ? sorted.last : sorted.first).map(make) ?? .null
         }
         // `sorted().first` or `.last` of ordered values: the end found in one pass.
@@ -1300,9 +1301,14 @@ extension Evaluator {
             }
         }
         switch keys {
-        case .numbers(let keys): return element == .date ? result(keys.sorted()) { .date($0) } : result(keys.sorted()) { .double($0) }
-        case .ints(let keys): return result(keys.sorted()) { .int($0) }
-        case .values(let values): return result(ScalarArray(values)?.sorted ?? values.sorted(by: Value.less)) { $0 }
+        case .numbers(let keys):
+            return element == .date ? result(keys.sorted(), knownPlain: true) { .date($0) } : result(keys.sorted(), knownPlain: true) { .double($0) }
+        case .ints(let keys): return result(keys.sorted(), knownPlain: true) { .int($0) }
+        case .values(let values):
+            // (Already values: given as they are, not copied into another array.)
+            let sorted = ScalarArray(values)?.sorted ?? values.sorted(by: Value.less)
+            guard let last else { return .array(sorted) }
+            return (last ? sorted.last : sorted.first) ?? .null
         }
     }
 
@@ -1924,28 +1930,30 @@ extension Evaluator {
     /// says (a date's seconds are a `Date`), read from a column in one loop where they are one.
     private func mappedArray(_ list: DonationList, _ mapping: RowPredicate.Operand, _ element: RuleType, _ meter: StepMeter?) -> [Value] {
         // Each value written in place (`map` over a slice went through its generic copy).
-        func read<T>(_ items: ColumnArray<T>, _ make: (T) -> Value) -> [Value] {
+        func read<T>(_ items: ColumnArray<T>, knownPlain: Bool = false, _ make: (T) -> Value) -> [Value] {
             items.withUnsafeBufferPointer { buffer in
                 switch list.positions {
-                case .contiguous(let range): return Value.boxed(UnsafeBufferPointer(rebasing: buffer[range]), make)
+                case .contiguous(let range): return Value.boxed(UnsafeBufferPointer(rebasing: buffer[range]), knownPlain: knownPlain, make)
                 case .scattered(let positions):
-                    return positions.withUnsafeBufferPointer { positions in Value.made(positions.count) { make(buffer[positions[$0]]) } }
+                    return positions.withUnsafeBufferPointer { positions in
+                        Value.made(positions.count, knownPlain: knownPlain) { make(buffer[positions[$0]]) }
+                    }
                 }
             }
         }
         switch mappedValues(mapping, list, meter) {
-        case .column(.int(let items)): return read(items, Value.int)
-        case .column(.double(let items)): return read(items, Value.double)
-        case .column(.date(let items)): return read(items, Value.date)
+        case .column(.int(let items)): return read(items, knownPlain: true, Value.int)
+        case .column(.double(let items)): return read(items, knownPlain: true, Value.double)
+        case .column(.date(let items)): return read(items, knownPlain: true, Value.date)
         case .column(.string(let items)): return read(items, Value.string)
-        case .column(.bool(let items)): return read(items, Value.bool)
+        case .column(.bool(let items)): return read(items, knownPlain: true, Value.bool)
         case .column(.optionalInt(let items)): return read(items) { $0.map(Value.int) ?? .null }
         case .column(.optionalDouble(let items)): return read(items) { $0.map(Value.double) ?? .null }
         case .column(.optionalDate(let items)): return read(items) { $0.map(Value.date) ?? .null }
         case .column(.optionalString(let items)): return read(items) { $0.map(Value.string) ?? .null }
         case .column(.values(let items)): return read(items) { $0 }
         case .computed(.numbers(let keys)): return Value.boxed(keys, asDates: element == .date)
-        case .computed(.ints(let keys)): return Value.boxed(keys) { .int($0) }
+        case .computed(.ints(let keys)): return Value.boxed(keys)
         case .computed(.values(let keys)): return keys
         }
     }
