@@ -278,6 +278,33 @@ struct EvaluatorTests {
         #expect(stepsNeeded(expression, optimizes: true) == steps)
     }
 
+    /// A comparison applied to an array's values (ids 1, 2, 1, 3; ratings 4.5, 3, 5, 2.5): `>`,
+    /// `==` or `<`, `$0` and the literal per application, after the calls, the donations, view
+    /// and the key path per donation. `filter` and `count(where:)` apply it to every value,
+    /// `first` up to the first match; `contains` finds 3 last.
+    @Test("a comparison over an array's values charges its applications up to the last one kept, budget short or not",
+          arguments: [
+              ("view.donations.map(\\.id).filter { $0 > 1 }.count", 5 + 4 + 4 * 3),
+              ("view.donations.map(\\.id).first { $0 > 1 }", 4 + 4 + 2 * 3),
+              ("view.donations.map(\\.id).contains { $0 == 3 }", 4 + 4 + 4 * 3),
+              ("view.donations.map(\\.rating).count { $0 < 4.0 }", 4 + 4 + 4 * 3),
+          ])
+    func stepsOverArrayValues(expression: String, steps: Int) throws {
+        for optimizes in [false, true] {
+            // Short of steps, they run out at the same application; with plenty, those taken
+            // are charged all at once, and are as many.
+            #expect(stepsNeeded(expression, optimizes: optimizes) == steps)
+            let program = try #require(RuleCompiler(optimizes: optimizes).compile(SourceFile(name: "test.rules", text: Fixture.header)).program)
+            let compiled = try #require(RuleCompiler(optimizes: optimizes)
+                .compileExpression(SourceFile(name: "<expr>", text: expression), in: program).expression)
+            var store = DonationStore(program: program)
+            #expect(DonationLog.load(Array(Fixture.log.utf8), fileName: "log.ndjson", into: &store).isEmpty)
+            var evaluation = Evaluation(program: program, donations: store, options: EvaluationOptions(now: Fixture.date(Fixture.now)))
+            _ = try evaluation.evaluate(compiled).outcome.get()
+            #expect(evaluation.stepsTaken == steps, "\(expression), optimized: \(optimizes)")
+        }
+    }
+
     @Test("a number a declaration holds charges a step at every read once evaluated, as at the first", arguments: [
         ("total", "total + total", "total + total + total"), ("most", "most * 2 + most", "most * 2 + most + most"),
         ("total", "Double(most) + total", "Double(most) + total + total"),
