@@ -129,7 +129,7 @@ enum BuiltinImplementations {
                 let collection = try ev.receiver(call)
                 let items = ev.elements(of: collection)
                 try ev.tick(Evaluator.sortApplications(items.count), range)
-                return .array(ScalarArray(items)?.sorted ?? items.sorted(by: Value.less))
+                return .array(ScalarArray(items)?.sorted() ?? items.sorted(by: Value.less))
             }
         case .arraySortedBy:
             return { ev, call, _ throws(Interrupt) in

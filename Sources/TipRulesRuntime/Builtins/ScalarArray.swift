@@ -32,13 +32,22 @@ enum ScalarArray {
         }
     }
 
-    /// The elements in increasing order, as Swift's `sorted()` puts them.
-    var sorted: [Value] {
-        switch self {
-        case .ints(let items): return Value.boxed(items.sorted())
-        case .doubles(let items): return Value.boxed(items.sorted(), asDates: false)
-        case .strings(let items): return Value.boxed(items.sorted()) { .string($0) }
-        case .dates(let items): return Value.boxed(items.sorted(), asDates: true)
+    /// The elements in increasing order, as Swift's `sorted()` puts them. (The typed array,
+    /// made for this, sorted in place: `sorted()` made and filled another.)
+    consuming func sorted() -> [Value] {
+        switch consume self {
+        case .ints(var items):
+            items.sort()
+            return Value.boxed(items)
+        case .doubles(var items):
+            items.sort()
+            return Value.boxed(items, asDates: false)
+        case .strings(var items):
+            items.sort()
+            return Value.boxed(items) { .string($0) }
+        case .dates(var items):
+            items.sort()
+            return Value.boxed(items, asDates: true)
         }
     }
 

@@ -283,26 +283,24 @@ struct DirectClosureBody {
                                            _ holds: (T, T) -> Bool) throws(Interrupt) -> [Int] {
         @inline(__always) func scan(_ test: (UInt64) -> Bool) throws(Interrupt) -> [Int] {
             guard limit > 0 else { return [] }
+            var kept: [Int] = []
             // Where the steps left cover an application to every value, those made are charged
-            // at once after the loop, as charging each in turn leaves them, and the offsets are
-            // written into storage made once: about 20 instructions a value against 5.
+            // at once after the loop, as charging each in turn leaves them. (Appended rather
+            // than written into storage made for all: `init(unsafeUninitializedCapacity:)` looks
+            // up the storage's type at every call, more than a `first(where:)` costs.)
             let (all, overflow) = values.count.multipliedReportingOverflow(by: steps)
             if !overflow && all <= ev.remainingSteps {
                 var applied = values.count
-                let kept = [Int](unsafeUninitializedCapacity: Swift.min(limit, values.count)) { buffer, count in
-                    for index in values.indices where test(ScalarKind.bits(of: values[index])) == wanted {
-                        buffer[count] = index
-                        count += 1
-                        if count == limit {
-                            applied = index + 1
-                            break
-                        }
+                for index in values.indices where test(ScalarKind.bits(of: values[index])) == wanted {
+                    kept.append(index)
+                    if kept.count == limit {
+                        applied = index + 1
+                        break
                     }
                 }
                 try ev.tick(applied * steps, range)
                 return kept
             }
-            var kept: [Int] = []
             for index in values.indices {
                 try ev.tick(steps, range)
                 if test(ScalarKind.bits(of: values[index])) == wanted {

@@ -325,9 +325,9 @@ extension Evaluator {
 
     /// What a mapping computed (`.numbers` keys of the element type, `Double` or `Date`), in
     /// order (see `ordered(_:_:_:)`).
-    private static func ordered(_ keys: OrderKeys, _ op: ComparisonOperator, _ order: KeyOrder,
+    private static func ordered(_ keys: consuming OrderKeys, _ op: ComparisonOperator, _ order: KeyOrder,
                                 _ element: RuleType) -> (values: [Value], comparisons: Int) {
-        switch keys {
+        switch consume keys {
         case .numbers(let keys): return ordered(element == .date ? .dates(keys) : .doubles(keys), op, order)
         case .ints(let keys): return ordered(.ints(keys), op, order)
         case .values(let values):
@@ -340,13 +340,14 @@ extension Evaluator {
     /// `max(by:)` chooses, alone), as values, and the comparisons charged. The values themselves
     /// are sorted: the algorithm moves them as it would move their offsets, on the same
     /// comparisons.
-    private static func ordered(_ scalars: ScalarArray, _ op: ComparisonOperator, _ order: KeyOrder) -> (values: [Value], comparisons: Int) {
-        func choose<Key: Comparable>(_ keys: [Key], knownPlain: Bool = false, _ make: (Key) -> Value) -> ([Value], Int) {
+    private static func ordered(_ scalars: consuming ScalarArray, _ op: ComparisonOperator,
+                                _ order: KeyOrder) -> (values: [Value], comparisons: Int) {
+        func choose<Key: Comparable>(_ keys: consuming [Key], knownPlain: Bool = false, _ make: (Key) -> Value) -> ([Value], Int) {
             if case .sorted = order { return sorted(keys, op, knownPlain: knownPlain, make) }
             let (offsets, comparisons) = Evaluator.order(keys, op, order)
             return ([make(keys[offsets[0]])], comparisons)
         }
-        switch scalars {
+        switch consume scalars {
         case .ints(let keys): return choose(keys, knownPlain: true, Value.int)
         case .doubles(let keys): return choose(keys, knownPlain: true, Value.double)
         case .dates(let keys): return choose(keys, knownPlain: true, Value.date)
@@ -355,19 +356,20 @@ extension Evaluator {
     }
 
     /// Machine values sorted by the standard library with `op`, as values, and the comparisons
-    /// charged for them (see `Evaluator.sortApplications`; `knownPlain` as in `Value.boxed`).
-    private static func sorted<Key: Comparable>(_ keys: [Key], _ op: ComparisonOperator, knownPlain: Bool,
+    /// charged for them (see `Evaluator.sortApplications`; `knownPlain` as in `Value.boxed`). (The
+    /// keys, made for this, sorted in place: `sorted(by:)` made and filled another array.)
+    private static func sorted<Key: Comparable>(_ keys: consuming [Key], _ op: ComparisonOperator, knownPlain: Bool,
                                                 _ make: (Key) -> Value) -> ([Value], Int) {
-        let sorted: [Key]
+        var sorted = keys
         switch op {
-        case .less: sorted = keys.sorted { $0 < $1 }
-        case .lessOrEqual: sorted = keys.sorted { $0 <= $1 }
-        case .greater: sorted = keys.sorted { $0 > $1 }
-        case .greaterOrEqual: sorted = keys.sorted { $0 >= $1 }
-        case .equal: sorted = keys.sorted { $0 == $1 }
-        case .notEqual: sorted = keys.sorted { $0 != $1 }
+        case .less: sorted.sort { $0 < $1 }
+        case .lessOrEqual: sorted.sort { $0 <= $1 }
+        case .greater: sorted.sort { $0 > $1 }
+        case .greaterOrEqual: sorted.sort { $0 >= $1 }
+        case .equal: sorted.sort { $0 == $1 }
+        case .notEqual: sorted.sort { $0 != $1 }
         }
-        return (Value.boxed(sorted, knownPlain: knownPlain, make), Evaluator.sortApplications(keys.count))
+        return (Value.boxed(sorted, knownPlain: knownPlain, make), Evaluator.sortApplications(sorted.count))
     }
 
     /// Throws, so that the fused node runs the calls it stands for, unless no `Int` arithmetic
@@ -1300,13 +1302,18 @@ extension Evaluator {
                 break
             }
         }
-        switch keys {
-        case .numbers(let keys):
-            return element == .date ? result(keys.sorted(), knownPlain: true) { .date($0) } : result(keys.sorted(), knownPlain: true) { .double($0) }
-        case .ints(let keys): return result(keys.sorted(), knownPlain: true) { .int($0) }
+        // (The keys, made for this sort alone, sorted in place: `sorted()` made and filled
+        // another array.)
+        switch consume keys {
+        case .numbers(var keys):
+            keys.sort()
+            return element == .date ? result(keys, knownPlain: true) { .date($0) } : result(keys, knownPlain: true) { .double($0) }
+        case .ints(var keys):
+            keys.sort()
+            return result(keys, knownPlain: true) { .int($0) }
         case .values(let values):
             // (Already values: given as they are, not copied into another array.)
-            let sorted = ScalarArray(values)?.sorted ?? values.sorted(by: Value.less)
+            let sorted = ScalarArray(values)?.sorted() ?? values.sorted(by: Value.less)
             guard let last else { return .array(sorted) }
             return (last ? sorted.last : sorted.first) ?? .null
         }
