@@ -1256,6 +1256,25 @@ struct OptimizerTests {
         #expect(checked == 192)
     }
 
+    @Test("ternaries of Bools as predicates, filtered as && and ||, agree with closures over long lists and budgets")
+    func chosenPredicatesOverLongLists() throws {
+        let list = try LongList(count: 300)
+        // Branches that force-unwrap what the test checks, charge work (a string's count, a
+        // string search) or compute `Int`s; ternaries nested in a branch and under `!`; a test
+        // that is a string prefix; and a test that searches a string, which stays a choice row
+        // by row (tested twice, it would be charged twice).
+        for predicate in ["$0.note == nil ? $0.rating > 3 : $0.note!.count > 4", "$0.bonus != nil ? $0.bonus! * 2 > 5 : $0.seen",
+                          "$0.id > 3 ? $0.name.contains(\"e\") : $0.rating < 2",
+                          "$0.seen ? ($0.weight == nil ? $0.id == 1 : $0.weight! > 0.5) : $0.tag != nil",
+                          "!($0.tag == nil ? $0.id % 2 == 0 : $0.tag!.isEmpty)", "$0.name.hasPrefix(\"A\") ? $0.id > 2 : $0.rating < 1",
+                          "$0.name.contains(\"l\") ? $0.id > 2 : $0.rating > 1", "$0.due != nil ? $0.due! < $0.when : ($0.bonus ?? 0) > 1"] {
+            for form in ["count(where: { \(predicate) })", "contains(where: { \(predicate) })", "allSatisfy { \(predicate) }",
+                         "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id", "filter { \(predicate) }.map(\\.id)"] {
+                try list.expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.filter { $0.id != 4 }"])
+            }
+        }
+    }
+
     @Test("array literals made per row, their min, max and contains charged with the closure's steps, agree with closures over long lists and budgets",
           arguments: [
               "map { [$0.rating, 2.5].min()! }.reduce(0, +)", "map { [$0.id, 2].max()! }.reduce(0, +)",

@@ -1277,10 +1277,28 @@ extension RowPredicate {
             return nestedScan(reversal, inner, .contains, FusedSteps(fixed: steps.fixed, perElement: steps.perElement),
                               rowSlot: slot, mapped: mapped).map { .exists($0) }
         default:
+            if let chosen = chosenPredicate(body, slot: slot, mapped: mapped) { return chosen }
             // A Bool operand (a field, an enclosing closure's parameter) as the condition itself.
             guard body.type == .bool, let a = operand(body, slot: slot, mapped: mapped) else { return nil }
             return .compare(a, .equal, .constant(.bool(true)))
         }
+    }
+
+    /// `c ? a : b` of `Bool`s as `c && a || !c && b`: the same for every row, and filtered as
+    /// `&&` and `||` are, a batch of rows at a time, rather than a choice made row by row through
+    /// a conditional operand. Each branch is unwrapped as where Swift evaluates it (`x == nil ? k
+    /// : x!.count > 40`). The test is tested twice, so it must charge nothing (no string search,
+    /// nested scan or string `count`, whose steps depend on the rows it reaches); the branches
+    /// may: `&&` tests its right side only on the rows its left passes, and `||` only on those
+    /// it fails, when either charges work (see `RowFilter.cheaperFirst`), so each branch is
+    /// charged for exactly the rows Swift evaluates it on. Nil for other expressions.
+    private static func chosenPredicate(_ body: TypedExpression, slot: Int, mapped: Operand?) -> RowPredicate? {
+        guard case .ternary(let condition, let then, let otherwise) = body.node, body.type == .bool,
+              let test = from(condition, slot: slot, mapped: mapped), !test.searchesStrings,
+              let a = from(unwrapping(then, where: test, isNil: false, slot: slot, mapped: mapped), slot: slot, mapped: mapped),
+              let b = from(unwrapping(otherwise, where: test, isNil: true, slot: slot, mapped: mapped), slot: slot, mapped: mapped)
+        else { return nil }
+        return .or(.and(test, a), .and(.not(test), b))
     }
 
     /// A fused `contains(where:)`, `allSatisfy`, `first(where:)` or `last(where:)` of another
