@@ -114,7 +114,14 @@ struct StringColumnTest {
             }
         case (.optionalStrings(let items, let whenNil), .isEmpty):
             items.withUnsafeBufferPointer { column in
-                for offset in 0..<input.count { output[offset] = column[input[offset]].map { $0.isEmpty != negated } ?? whenNil }
+                // (Matched in place: `map` on the element copied the optional string out.)
+                let base = column.baseAddress.unsafelyUnwrapped
+                for offset in 0..<input.count {
+                    switch base[input[offset]] {
+                    case .none: output[offset] = whenNil
+                    case .some(let text): output[offset] = text.isEmpty != negated
+                    }
+                }
             }
         case (.optionalStrings(let items, let whenNil), .affix(let affix)):
             items.withUnsafeBufferPointer { column in
