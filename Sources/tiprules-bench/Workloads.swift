@@ -6727,6 +6727,106 @@ enum Workloads {
             closure: { data, _, _ in
                 data.ratings.allSatisfy { $0.comment == nil || $0.comment!.count < 100 }
             }),
+        Workload(
+            name: "W1569", rule: "didPurchase.donations.filter { $0.isGift ? $0.price > 20 : $0.price > 150 }.count >= 3",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.isGift ? $0.price > 20 : $0.price > 150 }.count >= 3
+            }),
+        Workload(
+            name: "W1570", rule: "didRate.donations.contains { $0.comment != nil ? $0.comment!.hasPrefix(\"great 4\") : $0.score > 4.95 }",
+            closure: { data, _, _ in
+                data.ratings.contains { $0.comment != nil ? $0.comment!.hasPrefix("great 4") : $0.score > 4.95 }
+            }),
+        Workload(
+            name: "W1571", rule: "(didViewLandmarkDetail.donations.donatedWithin(.week).map(\\.landmarkID).max() ?? 0) > 40",
+            closure: { data, calendar, _ in
+                (within(data.views, .day, 7, calendar).map(\.landmarkID).max() ?? 0) > 40
+            }),
+        Workload(
+            name: "W1572", rule: "(didPurchase.donations.map { $0.price * Double($0.quantity) }.max() ?? 0) > 500",
+            closure: { data, _, _ in
+                (data.purchases.map { $0.price * Double($0.quantity) }.max() ?? 0) > 500
+            }),
+        Workload(
+            name: "W1573", rule: "didLogin.donations.count > 1 && didLogin.donations.last!.date.timeIntervalSince(didLogin.donations.first!.date) > 86400 * 7",
+            closure: { data, _, _ in
+                data.logins.count > 1 && data.logins.last!.date.timeIntervalSince(data.logins.first!.date) > 86400 * 7
+            }),
+        Workload(
+            name: "W1574", rule: "didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 50",
+            closure: { data, _, _ in
+                data.ratings.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 50
+            }),
+        Workload(
+            name: "W1575", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.lowercased().contains(\"lake\") }.count > 10",
+            closure: { data, _, _ in
+                data.views.filter { $0.landmarkName.lowercased().contains("lake") }.count > 10
+            }),
+        Workload(
+            name: "W1576", rule: "didPurchase.donations.contains { $0.sku.hasSuffix(\"-w\") && $0.quantity > 4 }",
+            closure: { data, _, _ in
+                data.purchases.contains { $0.sku.hasSuffix("-w") && $0.quantity > 4 }
+            }),
+        Workload(
+            name: "W1577", rule: "didRate.donations.prefix(100).allSatisfy { $0.score >= 0 }",
+            closure: { data, _, _ in
+                data.ratings.prefix(100).allSatisfy { $0.score >= 0 }
+            }),
+        Workload(
+            name: "W1578", rule: "(didPurchase.donations.compactMap(\\.discount).max() ?? 0) > 0.25",
+            closure: { data, _, _ in
+                (data.purchases.compactMap(\.discount).max() ?? 0) > 0.25
+            }),
+        Workload(
+            name: "W1579", rule: "Set(didPurchase.donations.filter { $0.isGift }.map(\\.sku)).count >= 3",
+            closure: { data, _, _ in
+                Set(data.purchases.filter { $0.isGift }.map(\.sku)).count >= 3
+            }),
+        Workload(
+            name: "W1580", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).map(\\.landmarkID).contains(7)",
+            closure: { data, _, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(5).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1581", rule: "(didViewLandmarkDetail.donations.last(where: { $0.landmarkID == 3 })?.date ?? .distantPast) > Date.now.addingTimeInterval(-86400 * 3)",
+            closure: { data, _, _ in
+                (data.views.last(where: { $0.landmarkID == 3 })?.date ?? .distantPast) > Dataset.now.addingTimeInterval(-86400 * 3)
+            }),
+        Workload(
+            name: "W1582", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } * 5 > didRate.donations.count",
+            closure: { data, _, _ in
+                data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : $0 } * 5 > data.ratings.count
+            }),
+        Workload(
+            name: "W1583", rule: "didPurchase.donations.filter { $0.coupon == \"SAVE10\" || $0.coupon == \"SAVE20\" }.count >= 2",
+            closure: { data, _, _ in
+                data.purchases.filter { $0.coupon == "SAVE10" || $0.coupon == "SAVE20" }.count >= 2
+            }),
+        Workload(
+            name: "W1584", rule: "didRate.donations.count(where: { $0.comment?.isEmpty == false }) > 5",
+            closure: { data, _, _ in
+                data.ratings.count(where: { $0.comment?.isEmpty == false }) > 5
+            }),
+        Workload(
+            name: "W1585", rule: "didViewLandmarkDetail.donations.dropFirst(10).contains { $0.landmarkName == \"Yosemite\" && $0.landmarkID > 45 }",
+            closure: { data, _, _ in
+                data.views.dropFirst(10).contains { $0.landmarkName == "Yosemite" && $0.landmarkID > 45 }
+            }),
+        Workload(
+            name: "W1586", rule: "didPurchase.donations.map(\\.price).sorted().suffix(3).reduce(0, +) > 300",
+            closure: { data, _, _ in
+                data.purchases.map(\.price).sorted().suffix(3).reduce(0, +) > 300
+            }),
+        Workload(
+            name: "W1587", rule: "didRate.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 30 && $0.score > 4 }.count >= 10",
+            closure: { data, _, _ in
+                data.ratings.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 30 && $0.score > 4 }.count >= 10
+            }),
+        Workload(
+            name: "W1588", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.isGift ? 0 : $1.price * Double($1.quantity)) } / Double(max(1, didPurchase.donations.count)) > 150",
+            closure: { data, _, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.isGift ? 0 : $1.price * Double($1.quantity)) } / Double(max(1, data.purchases.count)) > 150
+            }),
     ]
 
 }
