@@ -36,6 +36,12 @@ forms = [
  lambda: f'view.donations.allSatisfy {{ {pred()} }}',
  lambda: f'view.donations.count(where: {{ {pred()} }})',
  lambda: f'view.donations.first {{ {pred()} }}?.id',
+ # Ternaries of Bools as predicates, a branch unwrapping what the test checks.
+ lambda: f'view.donations.{R.choice(["contains", "allSatisfy"])} {{ {pred()} ? {pred()} : {pred()} }}',
+ lambda: f'view.donations.filter {{ {pred()} ? {pred()} : {pred()} }}.count',
+ lambda: f'view.donations.last(where: {{ {pred()} ? {pred()} : ({pred()} ? {pred()} : {pred()}) }})?.id',
+ lambda: f'view.donations.count(where: {{ $0.note == nil ? {pred()} : $0.note!.count > {il()} }})',
+ lambda: f'view.donations.filter {{ $0.note != nil ? $0.note!.hasPrefix({sl()}) : {pred()} }}.map(\\.id)',
  lambda: f'view.donations.last(where: {{ {pred()} }})?.name',
  lambda: f'view.donations.map {{ {field()} }}',
  lambda: f'view.donations.filter {{ {pred()} }}.map(\\.id)',

@@ -1,5 +1,6 @@
 import Testing
 import TipRulesSemantics
+import TipRulesSyntax
 
 /// Which orders by several keys are read as a chain of keys (`KeyComparisons.chain`), each
 /// deciding unless its keys are equal. The orders themselves are compared with their closures
@@ -36,6 +37,31 @@ struct KeyChainTests {
     func chain(index: Int) {
         let (name, comparisons, expected) = KeyChainTests.cases[index]
         #expect(comparisons.chain == expected, "\(name)")
+    }
+
+    /// The chain found in comparators as written, whatever form the optimizer gives their
+    /// parts (a ternary of `Bool`s is a predicate of `&&` and `||` in a row closure).
+    @Test("finds the chain in comparators as written", arguments: [
+        ("view.donations.sorted { $0.score == $1.score ? $0.id < $1.id : $0.score > $1.score }.map(\\.id)",
+         [KeyChainLink(key: 0, op: .greater), KeyChainLink(key: 1, op: .less)]),
+        ("view.donations.sorted { $0.id != $1.id ? $0.id > $1.id : $0.score <= $1.score }.first?.id",
+         [KeyChainLink(key: 0, op: .greater), KeyChainLink(key: 1, op: .lessOrEqual)]),
+        ("view.donations.sorted { $0.score < $1.score || ($0.score == $1.score && $0.id > $1.id) }.map(\\.id)",
+         [KeyChainLink(key: 0, op: .less), KeyChainLink(key: 1, op: .greater)]),
+        ("view.donations.min { $0.id == $1.id ? ($0.score == $1.score ? $0.date < $1.date : $0.score > $1.score) : $0.id < $1.id }?.id",
+         [KeyChainLink(key: 0, op: .less), KeyChainLink(key: 1, op: .greater), KeyChainLink(key: 2, op: .less)]),
+    ])
+    func chainsAsWritten(text: String, links: [KeyChainLink]) throws {
+        let rules = "event view { id: Int, score: Double }"
+        let program = try #require(RuleCompiler().compile(SourceFile(name: "k.rules", text: rules)).program)
+        let compiled = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: program).expression)
+        var found: [[KeyChainLink]?] = []
+        func visit(_ expression: TypedExpression) {
+            if case .fused(.pairOrder(_, _, _, let keys, _), _, _) = expression.node { found.append(keys?.chain) }
+            forEachChild(of: expression, visit)
+        }
+        visit(compiled.body)
+        #expect(found == [links], "\(text)")
     }
 
     @Test("each link answers by its operator")
