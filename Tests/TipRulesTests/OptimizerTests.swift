@@ -1256,6 +1256,23 @@ struct OptimizerTests {
         #expect(checked == 192)
     }
 
+    @Test("optional strings compared with a string, nil equal to none, agree with closures over long lists")
+    func optionalStringEqualityOverLongLists() throws {
+        let list = try LongList(count: 300)
+        // Short, empty and long constants, on either side, alone and joined with other tests.
+        for predicate in ["$0.note == \"wet\"", "$0.note != \"wet\"", "\"dry\" == $0.note", "\"dry\" != $0.note", "$0.note == \"\"",
+                          "$0.note != \"dry and dusty, with a long wind from the hills\"", "$0.note == \"dry and dusty, with a long wind from the hills\"",
+                          "$0.note == \"we\" + \"t\"", "$0.note == \"wet\" || $0.tag == \"t\"", "$0.note != \"wet\" && $0.id > 0"] {
+            for form in ["count(where: { \(predicate) })", "contains(where: { \(predicate) })", "allSatisfy { \(predicate) }",
+                         "first(where: { \(predicate) })?.id", "last(where: { \(predicate) })?.id", "filter { \(predicate) }.map(\\.id)",
+                         "filter { \(predicate) }.count > 100"] {
+                for source in ["view.donations", "view.donations.filter { $0.id != 4 }"] {
+                    try list.expectAgreement("\(source).\(form)")
+                }
+            }
+        }
+    }
+
     @Test("ternaries of Bools as predicates, filtered as && and ||, agree with closures over long lists and budgets")
     func chosenPredicatesOverLongLists() throws {
         let list = try LongList(count: 300)

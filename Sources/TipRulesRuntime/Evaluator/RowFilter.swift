@@ -549,6 +549,8 @@ final class ColumnFilter: RowFilter {
         /// `==` (`wanted` true) or `!=` of strings, decided on their bits where they can be
         /// (made by `init` from `strings`).
         case equalStrings(ColumnArray<String>, StringEquality, wanted: Bool)
+        /// The same of an optional string and a string: nil is equal to no string, as in Swift.
+        case equalOptionalStrings(ColumnArray<String?>, StringEquality, wanted: Bool)
     }
     private let operands: Operands
     private let op: ComparisonOperator
@@ -572,7 +574,7 @@ final class ColumnFilter: RowFilter {
         case .ints(let items, let k): return ColumnFilter.count(items, op, k, range)
         case .doubles(let items, let k): return ColumnFilter.count(items, op, k, range)
         // Strings compare slowly enough that selecting batches costs nothing more.
-        case .strings, .equalStrings: return nil
+        case .strings, .equalStrings, .equalOptionalStrings: return nil
         }
     }
 
@@ -617,6 +619,24 @@ final class ColumnFilter: RowFilter {
             return items.withUnsafeBufferPointer { column in
                 ColumnFilter.firstFailing(column, range, false) { equality.holds($0) != target }
             }
+        case .equalOptionalStrings(let items, let equality, let wanted):
+            let target = wanted == passing
+            return items.withUnsafeBufferPointer { column in
+                precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
+                let base = column.baseAddress.unsafelyUnwrapped
+                for position in range where ColumnFilter.equals(base + position, equality) == target { return position }
+                return nil
+            }
+        }
+    }
+
+    /// Whether an optional string, matched in place (not copied out), equals the constant of
+    /// `equality`: nil equals no string.
+    @inline(__always)
+    private static func equals(_ value: UnsafePointer<String?>, _ equality: StringEquality) -> Bool {
+        switch value.pointee {
+        case .some(let text): return equality.holds(text)
+        case .none: return false
         }
     }
 
@@ -676,7 +696,7 @@ final class ColumnFilter: RowFilter {
         switch operands {
         case .ints(let items, let k): return ColumnFilter.select(items, op, k, range, output)
         case .doubles(let items, let k): return ColumnFilter.select(items, op, k, range, output)
-        case .strings, .equalStrings: return super.select(in: range, scratch, output)
+        case .strings, .equalStrings, .equalOptionalStrings: return super.select(in: range, scratch, output)
         }
     }
 
@@ -705,6 +725,14 @@ final class ColumnFilter: RowFilter {
         case .strings(let items, let k): return ColumnFilter.select(items, op, k, input, output)
         case .equalStrings(let items, let equality, let wanted):
             return items.withUnsafeBufferPointer { column in RowFilter.keep(input, output) { equality.holds(column[$0]) == wanted } }
+        case .equalOptionalStrings(let items, let equality, let wanted):
+            return items.withUnsafeBufferPointer { column in
+                let base = column.baseAddress.unsafelyUnwrapped, count = column.count
+                return RowFilter.keep(input, output) { position in
+                    precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnFilter position out of bounds")
+                    return ColumnFilter.equals(base + position, equality) == wanted
+                }
+            }
         }
     }
 

@@ -1658,6 +1658,10 @@ extension RowPredicateBinder {
             return NilFilter(.values(items), isNil: op == .equal)
         case (.optionalString(let items), .null) where op == .equal || op == .notEqual:
             return NilFilter(.strings(items), isNil: op == .equal)
+        // `x == k` and `x != k` of an optional string: nil is equal to no string, as in Swift.
+        case (.optionalString(let items), .string(let k)) where op == .equal || op == .notEqual,
+             (.optionalString(let items), .some(.string(let k))) where op == .equal || op == .notEqual:
+            return ColumnFilter(.equalOptionalStrings(items, StringEquality(k), wanted: op == .equal), op)
         case (.optionalInt(let items), .null) where op == .equal || op == .notEqual:
             return NilFilter(.ints(items), isNil: op == .equal)
         case (.optionalDouble(let items), .null) where op == .equal || op == .notEqual,

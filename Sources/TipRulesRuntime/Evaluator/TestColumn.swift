@@ -37,6 +37,8 @@ final class TestColumn: BatchComputation {
         case strings(Unmanaged<Held<(ColumnArray<String>, String)>>, ComparisonOperator)
         /// A `String` field `==` (`wanted` true) or `!=` a constant (see `StringEquality`).
         case equalStrings(Unmanaged<Held<(ColumnArray<String>, StringEquality)>>, wanted: Bool)
+        /// The same of a `String?` field: nil is equal to no string, as in Swift.
+        case equalOptionalStrings(Unmanaged<Held<(ColumnArray<String?>, StringEquality)>>, wanted: Bool)
         /// A test of a stored string that charges no work (see `StringColumnTest`).
         case stringTest(Unmanaged<Held<StringColumnTest>>)
         /// A `Bool` field (`$0.isGift`, `$0.isGift == false`): whether it is `holdsWhen`.
@@ -89,7 +91,8 @@ final class TestColumn: BatchComputation {
         case .pair: scratch = UnsafeMutableRawPointer(UnsafeMutablePointer<Bool>.allocate(capacity: batch))
         case .junction:
             scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * batch * MemoryLayout<Int>.stride + batch, alignment: MemoryLayout<Int>.alignment)
-        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .equalStrings, .stringTest, .bools, .leaving, .rows: scratch = nil
+        case .constant, .not, .nilTest, .nilNumberTest, .nilStringTest, .strings, .equalStrings, .equalOptionalStrings, .stringTest, .bools,
+             .leaving, .rows: scratch = nil
         }
         rowCost = TestColumn.rowCost(of: source)
     }
@@ -108,7 +111,7 @@ final class TestColumn: BatchComputation {
         case .pair(let a, let b, _): return a.takeUnretainedValue().rowCost + b.takeUnretainedValue().rowCost + 2
         case .junction(let tests, _): return tests.reduce(0) { $0 + $1.takeUnretainedValue().rowCost + 1 }
         case .strings, .stringTest: return 12
-        case .equalStrings: return 4
+        case .equalStrings, .equalOptionalStrings: return 4
         case .leaving(let a, _, _): return a.takeUnretainedValue().rowCost + 12
         case .rows: return 20
         }
@@ -195,6 +198,9 @@ final class TestColumn: BatchComputation {
                 default: return TestColumn(batch: batch) { .strings($0.held((items, k)), op) }
                 }
             }
+            if let (items, k) = optionalStringEquality(a, op, b, binder) {
+                return TestColumn(batch: batch) { .equalOptionalStrings($0.held((items, StringEquality(k))), wanted: op == .equal) }
+            }
             return rowByRow(predicate, binder)
         case .and(let a, let b), .or(let a, let b):
             guard let x = make(a, binder, allowingRows: allowingRows), let y = make(b, binder, allowingRows: allowingRows) else { return nil }
@@ -245,6 +251,23 @@ final class TestColumn: BatchComputation {
             return (items, op.mirrored, k)
         }
         return nil
+    }
+
+    /// `a == k` or `a != k` of a `String?` field and a string the same for every row (either
+    /// operand may be the field); nil for other operands and operators.
+    private static func optionalStringEquality(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand,
+                                               _ binder: RowPredicateBinder) -> (ColumnArray<String?>, String)? {
+        guard op == .equal || op == .notEqual else { return nil }
+        let (field, constant): (Int, RowPredicate.Operand)
+        switch (a, b) {
+        case (.field(let index), let k) where k.isInvariant, (let k, .field(let index)) where k.isInvariant: (field, constant) = (index, k)
+        default: return nil
+        }
+        guard case .optionalString(let items) = binder.stream.columns[field] else { return nil }
+        switch binder.invariant(constant) {
+        case .string(let k), .some(.string(let k)): return (items, k)
+        default: return nil
+        }
     }
 
     /// `a == k` or `a != k` as a `Bool` field and the `Bool` its rows must hold to pass (either
@@ -303,6 +326,21 @@ final class TestColumn: BatchComputation {
             comparison.withValue { (items: ColumnArray<String>, equality: StringEquality) in
                 items.withUnsafeBufferPointer { column in
                     for offset in 0..<count { output[offset] = equality.holds(column[input[offset]]) == wanted }
+                }
+            }
+        case .equalOptionalStrings(let comparison, let wanted):
+            comparison.withValue { (items: ColumnArray<String?>, equality: StringEquality) in
+                items.withUnsafeBufferPointer { column in
+                    let base = column.baseAddress.unsafelyUnwrapped, rows = column.count
+                    for offset in 0..<count {
+                        let position = input[offset]
+                        precondition(UInt(bitPattern: position) < UInt(bitPattern: rows), "TestColumn position out of bounds")
+                        // (Matched in place: the optional is not copied out.)
+                        switch base[position] {
+                        case .some(let text): output[offset] = equality.holds(text) == wanted
+                        case .none: output[offset] = !wanted
+                        }
+                    }
                 }
             }
         case .stringTest(let test):
