@@ -1256,6 +1256,18 @@ struct OptimizerTests {
         #expect(checked == 192)
     }
 
+    @Test("distinct strings computed per row are counted as strings, agreeing with closures over long lists and budgets")
+    func distinctComputedStrings() throws {
+        let list = try LongList(count: 300)
+        // Coalesced, converted (charged per byte), joined and chosen strings; canonically
+        // equivalent spellings ("été" composed and decomposed) one string, as in Swift.
+        for mapping in ["$0.note ?? \"\"", "$0.name.lowercased()", "$0.name.uppercased()", "$0.name + \"!\"", "$0.id > 2 ? $0.name : \"x\"",
+                        "($0.note ?? \"-\") + $0.name", "$0.id == 1 ? \"\\u{E9}t\\u{E9}\" : $0.name"] {
+            try list.expectAgreementUnderBudgets("Set(view.donations.map { \(mapping) }).count")
+            try list.expectAgreementUnderBudgets("Set(view.donations.filter { $0.id != 4 }.map { \(mapping) }).count > 3")
+        }
+    }
+
     @Test("optional strings compared with a string, nil equal to none, agree with closures over long lists")
     func optionalStringEqualityOverLongLists() throws {
         let list = try LongList(count: 300)

@@ -2059,6 +2059,15 @@ extension Evaluator {
             }
             return (values.count, counted)
         }
+        // Strings computed per row (`$0.comment ?? ""`, `$0.name.lowercased()`) in a set of
+        // strings, not of values: each neither boxed nor hashed and compared through `Value`.
+        switch mapping {
+        case .field, .date: break
+        default:
+            if let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).strings(mapping) {
+                return count { read($0) }
+            }
+        }
         let column: Column
         switch mappedValues(mapping, list, meter) {
         case .column(let read): column = read

@@ -1385,6 +1385,13 @@ struct RowPredicateBinder {
         }
     }
 
+    /// A key's value per row as a `String`, where it is a (non-optional) string read or computed
+    /// per row (`$0.comment ?? ""`, `$0.name.lowercased()`), charging the meter as `keys` does;
+    /// nil for other keys.
+    func strings(_ key: RowPredicate.Operand) -> ((Int) -> String)? {
+        text(bind(key))
+    }
+
     /// A `String` operand's value per row, or nil for an operand that is no (non-optional)
     /// string read or computed per row.
     private func text(_ bound: Bound) -> ((Int) -> String)? {
