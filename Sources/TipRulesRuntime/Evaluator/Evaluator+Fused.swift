@@ -2007,7 +2007,10 @@ extension Evaluator {
             let bounds = items.writtenBounds
             return Self.reading(items, of: list) { count, read in DenseIntKeys.extremeGroupSize(count, within: bounds, largest: largest) { read($0) } }
                 ?? extreme { items[$0] }
-        case .string(let items): return extreme { items[$0] }
+        case .string(let items):
+            // Short ASCII names counted on their bits (see `StringGroups`).
+            let sizes = StringGroups.sizes(list.count) { items[list.position(at: $0)] }
+            return (largest ? sizes.max() : sizes.min()) ?? 0
         case .optionalInt(let items):
             let bounds = items.writtenBounds
             return Self.reading(items, of: list) { count, read in DenseIntKeys.extremeGroupSize(count, within: bounds, largest: largest, read) }
@@ -2065,7 +2068,7 @@ extension Evaluator {
         case .field, .date: break
         default:
             if let read = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter).strings(mapping) {
-                return count { read($0) }
+                return (StringGroups.sizes(list.count) { read(list.position(at: $0)) }.count, list.count)
             }
         }
         let column: Column
@@ -2114,7 +2117,7 @@ extension Evaluator {
             }
             return count { items[$0] }
         case .double(let items), .date(let items): return count { items[$0] }
-        case .string(let items): return count { items[$0] }
+        case .string(let items): return (StringGroups.sizes(list.count) { items[list.position(at: $0)] }.count, list.count)
         case .bool(let items): return count { items[$0] }
         case .optionalInt(let items):
             let bounds = items.writtenBounds
