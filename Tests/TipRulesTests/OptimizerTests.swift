@@ -1268,6 +1268,19 @@ struct OptimizerTests {
         }
     }
 
+    @Test("groups and distinct counts of string fields, optional or not, agree with closures over long lists")
+    func stringGroupsOverLongLists() throws {
+        let list = try LongList(count: 300)
+        for form in ["Set(SOURCE.map(\\.name)).count", "Set(SOURCE.map(\\.note)).count", "Set(SOURCE.compactMap(\\.note)).count",
+                     "Set(SOURCE.map(\\.tag)).count", "SOURCE.largestSubset(groupedBy: \\.name).count",
+                     "SOURCE.smallestSubset(groupedBy: \\.name).count", "SOURCE.largestSubset(groupedBy: \\.note).count",
+                     "SOURCE.smallestSubset(groupedBy: \\.tag).count"] {
+            for source in ["view.donations", "view.donations.filter { $0.id != 4 }", "view.donations.prefix(7)"] {
+                try list.expectAgreement(form.replacingOccurrences(of: "SOURCE", with: source))
+            }
+        }
+    }
+
     @Test("optional strings compared with a string, nil equal to none, agree with closures over long lists")
     func optionalStringEqualityOverLongLists() throws {
         let list = try LongList(count: 300)

@@ -21,6 +21,17 @@ struct StringGroupsTests {
         ("a table filled before an equivalent", (0..<700).map { "n\($0)" } + ["K", "\u{212A}", "K"]),
     ]
 
+    @Test("optional strings: the groups of the strings, and the nils counted apart", arguments: cases.indices)
+    func optionalSizes(index: Int) {
+        let (name, strings) = StringGroupsTests.cases[index]
+        // Every third string nil.
+        let optionals: [String?] = strings.enumerated().map { $0.offset % 3 == 1 ? nil : $0.element }
+        let present = optionals.compactMap { $0 }
+        let expected = Dictionary(grouping: present, by: { $0 }).values.map(\.count).sorted()
+        let found = StringGroups.sizes(optionals.count, optional: { optionals[$0] })
+        #expect(found.sizes.sorted() == expected && found.nils == optionals.count - present.count, "\(name)")
+    }
+
     @Test("sizes agree with a Dictionary's groups", arguments: cases.indices)
     func sizes(index: Int) {
         let (name, strings) = StringGroupsTests.cases[index]

@@ -2011,6 +2011,11 @@ extension Evaluator {
             // Short ASCII names counted on their bits (see `StringGroups`).
             let sizes = StringGroups.sizes(list.count) { items[list.position(at: $0)] }
             return (largest ? sizes.max() : sizes.min()) ?? 0
+        case .optionalString(let items):
+            // Nil a group of its own, as a `Dictionary` keyed by `String?` has it.
+            let (sizes, nils) = StringGroups.sizes(list.count, optional: { items[list.position(at: $0)] })
+            let all = nils > 0 ? sizes + [nils] : sizes
+            return (largest ? all.max() : all.min()) ?? 0
         case .optionalInt(let items):
             let bounds = items.writtenBounds
             return Self.reading(items, of: list) { count, read in DenseIntKeys.extremeGroupSize(count, within: bounds, largest: largest, read) }
@@ -2126,7 +2131,9 @@ extension Evaluator {
             }
             return countOptionals { items[$0] }
         case .optionalDouble(let items), .optionalDate(let items): return countOptionals { items[$0] }
-        case .optionalString(let items): return countOptionals { items[$0] }
+        case .optionalString(let items):
+            let (sizes, nils) = StringGroups.sizes(list.count, optional: { items[list.position(at: $0)] })
+            return skipsNil ? (sizes.count, list.count - nils) : (sizes.count + (nils > 0 ? 1 : 0), list.count)
         case .values(let items): return countValues((0..<list.count).lazy.map { items[list.position(at: $0)] })
         }
     }

@@ -21,10 +21,24 @@ package enum StringGroups {
     /// offset, in no particular order.
     @inline(__always)
     package static func sizes(_ count: Int, _ read: (Int) -> String) -> [Int] {
+        sizes(count, optional: { Optional(read($0)) }).sizes
+    }
+
+    /// The same of optional strings, `read(offset)` nil for a nil: the groups of the strings,
+    /// and how many were nil.
+    @inline(__always)
+    package static func sizes(_ count: Int, optional read: (Int) -> String?) -> (sizes: [Int], nils: Int) {
+        var nils = 0
         guard SmallASCII.stringIsTwoWords, SmallASCII.representationIsKnown, count > 0 else {
             var counts: [String: Int] = [:]
-            for offset in 0..<count { counts[read(offset), default: 0] += 1 }
-            return Array(counts.values)
+            for offset in 0..<count {
+                guard let text = read(offset) else {
+                    nils += 1
+                    continue
+                }
+                counts[text, default: 0] += 1
+            }
+            return (Array(counts.values), nils)
         }
         // Twice as many slots as strings, up to `maxSlots`, so that a list of a few strings
         // clears a few slots.
@@ -37,7 +51,10 @@ package enum StringGroups {
             let base = table.baseAddress.unsafelyUnwrapped
             var others: [String: Int] = [:]
             for offset in 0..<count {
-                let text = read(offset)
+                guard let text = read(offset) else {
+                    nils += 1
+                    continue
+                }
                 let bits = SmallASCII.bits(of: text)
                 if SmallASCII.isSmallASCII(bits) {
                     var slot = Int(truncatingIfNeeded: mix(bits) >> 32) & mask
@@ -61,14 +78,14 @@ package enum StringGroups {
                 others[text, default: 0] += 1
             }
             if others.isEmpty {
-                return table.compactMap { $0.2 == 0 ? nil : $0.2 }
+                return (table.compactMap { $0.2 == 0 ? nil : $0.2 }, nils)
             }
             // A short ASCII string's words are a whole `String` (no reference in them), made
             // again here to be merged by `==`.
             for entry in table where entry.2 > 0 {
                 others[unsafeBitCast((entry.0, entry.1), to: String.self), default: 0] += entry.2
             }
-            return Array(others.values)
+            return (Array(others.values), nils)
         }
     }
 
