@@ -624,19 +624,9 @@ final class ColumnFilter: RowFilter {
             return items.withUnsafeBufferPointer { column in
                 precondition(range.lowerBound >= 0 && range.upperBound <= column.count, "ColumnFilter range out of bounds")
                 let base = column.baseAddress.unsafelyUnwrapped
-                for position in range where ColumnFilter.equals(base + position, equality) == target { return position }
+                for position in range where equality.holds(base + position) == target { return position }
                 return nil
             }
-        }
-    }
-
-    /// Whether an optional string, matched in place (not copied out), equals the constant of
-    /// `equality`: nil equals no string.
-    @inline(__always)
-    private static func equals(_ value: UnsafePointer<String?>, _ equality: StringEquality) -> Bool {
-        switch value.pointee {
-        case .some(let text): return equality.holds(text)
-        case .none: return false
         }
     }
 
@@ -730,7 +720,7 @@ final class ColumnFilter: RowFilter {
                 let base = column.baseAddress.unsafelyUnwrapped, count = column.count
                 return RowFilter.keep(input, output) { position in
                     precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "ColumnFilter position out of bounds")
-                    return ColumnFilter.equals(base + position, equality) == wanted
+                    return equality.holds(base + position) == wanted
                 }
             }
         }

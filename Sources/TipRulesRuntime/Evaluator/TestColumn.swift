@@ -335,11 +335,7 @@ final class TestColumn: BatchComputation {
                     for offset in 0..<count {
                         let position = input[offset]
                         precondition(UInt(bitPattern: position) < UInt(bitPattern: rows), "TestColumn position out of bounds")
-                        // (Matched in place: the optional is not copied out.)
-                        switch base[position] {
-                        case .some(let text): output[offset] = equality.holds(text) == wanted
-                        case .none: output[offset] = !wanted
-                        }
+                        output[offset] = equality.holds(base + position) == wanted
                     }
                 }
             }

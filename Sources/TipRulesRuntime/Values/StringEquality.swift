@@ -35,6 +35,16 @@ package struct StringEquality {
         return text == constant
     }
 
+    /// Whether the optional string at `value` equals the constant (nil equals no string, as in
+    /// Swift), matched in place: copying an optional string out is an outlined call per row.
+    @inline(__always)
+    func holds(_ value: UnsafePointer<String?>) -> Bool {
+        switch value.pointee {
+        case .some(let text): return holds(text)
+        case .none: return false
+        }
+    }
+
     /// Whether `text` equals any of the constants.
     @inline(__always)
     static func any(of constants: [StringEquality], _ text: String) -> Bool {

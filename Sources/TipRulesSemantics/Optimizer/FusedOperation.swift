@@ -334,6 +334,18 @@ extension RowPredicate {
         anyOperand(nestedScan: false) { $0.hasIntArithmetic }
     }
 
+    /// `c ? a : b` of `Bool`s as a predicate: `c && a || !c && b`, the same for every row, and
+    /// filtered as `&&` and `||` are (see `RowPredicate.from`). `choice` reads it back.
+    package static func choice(_ test: RowPredicate, _ then: RowPredicate, _ otherwise: RowPredicate) -> RowPredicate {
+        .or(.and(test, then), .and(.not(test), otherwise))
+    }
+
+    /// The test and branches of a predicate `choice` made, or nil for another.
+    package var choice: (test: RowPredicate, then: RowPredicate, otherwise: RowPredicate)? {
+        guard case .or(.and(let test, let then), .and(.not(let negated), let otherwise)) = self, test == negated else { return nil }
+        return (test, then, otherwise)
+    }
+
     /// Whether the predicate runs a `contains` string search, or another operation whose steps
     /// depend on each row (`count` of a string; see `Operand.chargesWork`).
     package var searchesStrings: Bool {

@@ -28,14 +28,15 @@ package indirect enum KeyComparisons: Sendable, Equatable {
             return keys.count - 1
         }
         func test(_ predicate: RowPredicate) -> KeyComparisons? {
-            switch predicate {
-            case .constant(let flag): return .constant(flag)
-            case .or(.and(let c, let a), .and(.not(let notC), let b)) where c == notC:
-                // `c ? a : b`, as `RowPredicate.from` writes a ternary of `Bool`s: `c` tested
+            if let (c, a, b) = predicate.choice {
+                // `c ? a : b` as `RowPredicate.from` writes a ternary of `Bool`s: `c` tested
                 // once, and the usual orders by several keys seen as chains (`$0.a == $1.a ?
                 // $0.b < $1.b : $0.a > $1.a`, see `chain`).
                 guard let x = test(c), let y = test(a), let z = test(b) else { return nil }
                 return .choose(x, y, z)
+            }
+            switch predicate {
+            case .constant(let flag): return .constant(flag)
             case .and(let a, let b): return test(a).flatMap { x in test(b).map { .and(x, $0) } }
             case .or(let a, let b): return test(a).flatMap { x in test(b).map { .or(x, $0) } }
             case .not(let a): return test(a).map { .not($0) }

@@ -1298,7 +1298,7 @@ extension RowPredicate {
               let a = from(unwrapping(then, where: test, isNil: false, slot: slot, mapped: mapped), slot: slot, mapped: mapped),
               let b = from(unwrapping(otherwise, where: test, isNil: true, slot: slot, mapped: mapped), slot: slot, mapped: mapped)
         else { return nil }
-        return .or(.and(test, a), .and(.not(test), b))
+        return .choice(test, a, b)
     }
 
     /// A fused `contains(where:)`, `allSatisfy`, `first(where:)` or `last(where:)` of another
