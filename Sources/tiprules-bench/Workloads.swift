@@ -182,6 +182,16 @@ enum Workloads {
     }
 
     /// The average score, as W181's `averageScore` declaration computes it.
+    /// `reduce(0, +)` of `Double`s (a helper so that W1605's closure type-checks in time).
+    static func sum(_ values: [Double]) -> Double { values.reduce(0, +) }
+
+    /// W1590's two `let`s, as an app would write them.
+    static func giftsOverTotal(_ purchases: [Purchase]) -> Bool {
+        let gifts = purchases.filter { $0.isGift }
+        let giftTotal = gifts.reduce(0.0) { $0 + $1.price }
+        return gifts.count > 5 && giftTotal > 500
+    }
+
     static func averageScore(_ ratings: [Rating]) -> Double {
         ratings.map(\.score).reduce(0, +) / Double(max(1, ratings.count))
     }
@@ -233,6 +243,10 @@ enum Workloads {
         + workloads45
         + workloads46
         + workloads47
+        + workloads48
+        + workloads49
+        + workloads50
+        + workloads51
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -6826,6 +6840,120 @@ enum Workloads {
             name: "W1588", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.isGift ? 0 : $1.price * Double($1.quantity)) } / Double(max(1, didPurchase.donations.count)) > 150",
             closure: { data, _, _ in
                 data.purchases.reduce(0.0) { $0 + ($1.isGift ? 0 : $1.price * Double($1.quantity)) } / Double(max(1, data.purchases.count)) > 150
+            }),
+    ]
+
+    // Session 44: twenty more shapes a new user would write.
+    // Session 44: twenty more shapes a new user would write (in four lists, which the
+    // compiler type-checks in time where one list of twenty closures is too much for it).
+    private static let workloads48: [Workload] = [
+        Workload(
+            name: "W1589", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 7 }.count)) >= 2.5",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.landmarkID == 7 }.map(\.score).reduce(0.0, +) / Double(Swift.max(1, data.ratings.filter { $0.landmarkID == 7 }.count)) >= 2.5
+            }),
+        Workload(
+            name: "W1590", rule: "gifts.count > 5 && giftTotal > 500",
+            declarations: "let gifts = didPurchase.donations.filter { $0.isGift }\nlet giftTotal = gifts.reduce(0.0) { $0 + $1.price }\n",
+            closure: { data, calendar, _ in
+                giftsOverTotal(data.purchases)
+            }),
+        Workload(
+            name: "W1591", rule: "didPurchase.donations.max(by: { $0.price < $1.price })?.sku == \"stove\"",
+            closure: { data, calendar, _ in
+                data.purchases.max(by: { $0.price < $1.price })?.sku == "stove"
+            }),
+        Workload(
+            name: "W1592", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 10 }.count > 20",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap { $0.helpful }.filter { $0 > 10 }.count > 20
+            }),
+        Workload(
+            name: "W1593", rule: "didViewLandmarkDetail.donations.map { $0.landmarkName.uppercased() }.contains(\"YOSEMITE\")",
+            closure: { data, calendar, _ in
+                data.views.map { $0.landmarkName.uppercased() }.contains("YOSEMITE")
+            }),
+    ]
+    private static let workloads49: [Workload] = [
+        Workload(
+            name: "W1594", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 }.map { $0.price * (1 - $0.discount!) }.reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.purchases.filter { ($0.discount ?? 0) > 0.1 }.map { $0.price * (1 - $0.discount!) }.reduce(0.0, +) > 1000
+            }),
+        Workload(
+            name: "W1595", rule: "didRate.donations.reversed().prefix(20).filter { $0.score >= 4 }.count >= 5",
+            closure: { data, calendar, _ in
+                data.ratings.reversed().prefix(20).filter { $0.score >= 4 }.count >= 5
+            }),
+        Workload(
+            name: "W1596", rule: "didRate.donations.suffix(50).map(\\.score).reduce(0, +) / 50 > 2.4",
+            closure: { data, calendar, _ in
+                data.ratings.suffix(50).map(\.score).reduce(0.0, +) / 50 > 2.4
+            }),
+        Workload(
+            name: "W1597", rule: "didPurchase.donations.contains { p in didRate.donations.contains { $0.date > p.date && $0.date.timeIntervalSince(p.date) < 600 && $0.score < 0.1 && p.price > 190 } }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { p in data.ratings.contains { $0.date > p.date && $0.date.timeIntervalSince(p.date) < 600 && $0.score < 0.1 && p.price > 190 } }
+            }),
+        Workload(
+            name: "W1598", rule: "didRate.donations.filter { $0.comment?.contains(\"great 1\") ?? false }.count > 3",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.comment?.contains("great 1") ?? false }.count > 3
+            }),
+    ]
+    private static let workloads50: [Workload] = [
+        Workload(
+            name: "W1599", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count >= 10",
+            closure: { data, calendar, _ in
+                Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count >= 10
+            }),
+        Workload(
+            name: "W1600", rule: "didPurchase.donations.map { $0.quantity }.max() ?? 0 >= 5 && didPurchase.donations.map { $0.quantity }.min() ?? 0 <= 1",
+            closure: { data, calendar, _ in
+                let quantities: [Int] = data.purchases.map { $0.quantity }
+                return (quantities.max() ?? 0) >= 5 && (quantities.min() ?? 0) <= 1
+            }),
+        Workload(
+            name: "W1601", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(7)).map(\\.landmarkID).sorted().first ?? 0 == 1",
+            closure: { data, calendar, _ in
+                (within(data.views, .day, 7, calendar).map(\.landmarkID).sorted().first ?? 0) == 1
+            }),
+        Workload(
+            name: "W1602", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 5000
+            }),
+        Workload(
+            name: "W1603", rule: "didPurchase.donations.filter { $0.sku == \"stove\" || $0.sku == \"lantern\" }.reduce(0) { $0 + $1.quantity } > 50",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.sku == "stove" || $0.sku == "lantern" }.reduce(0) { $0 + $1.quantity } > 50
+            }),
+    ]
+    private static let workloads51: [Workload] = [
+        Workload(
+            name: "W1604", rule: "didRate.donations.allSatisfy { $0.score < 5 } || didRate.donations.isEmpty",
+            closure: { data, calendar, _ in
+                data.ratings.allSatisfy { $0.score < 5 } || data.ratings.isEmpty
+            }),
+        Workload(
+            name: "W1605", rule: "abs(didRate.donations.prefix(100).map(\\.score).reduce(0, +) - didRate.donations.suffix(100).map(\\.score).reduce(0, +)) < 50",
+            closure: { data, calendar, _ in
+                abs(Workloads.sum(data.ratings.prefix(100).map(\.score)) - Workloads.sum(data.ratings.suffix(100).map(\.score))) < 50
+            }),
+        Workload(
+            name: "W1606", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.starts(with: \"Yo\") && Date.now.timeIntervalSince($0.date) < 86400 * 14 }.count >= 2",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.starts(with: "Yo") && Dataset.now.timeIntervalSince($0.date) < 86400 * 14 }.count >= 2
+            }),
+        Workload(
+            name: "W1607", rule: "didPurchase.donations.map { Int($0.price.rounded()) }.reduce(0, +) > 50000",
+            closure: { data, calendar, _ in
+                data.purchases.map { Int($0.price.rounded()) }.reduce(0, +) > 50000
+            }),
+        Workload(
+            name: "W1608", rule: "(didRate.donations.first(where: { $0.score == 0 })?.date.timeIntervalSince(didRate.donations.first!.date) ?? 0) > 86400",
+            closure: { data, calendar, _ in
+                (data.ratings.first(where: { $0.score == 0 })?.date.timeIntervalSince(data.ratings.first!.date) ?? 0.0) > 86400.0
             }),
     ]
 

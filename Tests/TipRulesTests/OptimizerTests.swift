@@ -1298,6 +1298,36 @@ struct OptimizerTests {
         }
     }
 
+    @Test("force unwraps that a filter's comparison proves safe fuse with it, and those it does not trap as the closure does")
+    func unwrapsProvenByComparisons() throws {
+        let list = try LongList(count: 300)
+        // `(x ?? k) op c` where `k op c` fails keeps no nil; so does `x == c`. The whole chain
+        // is then one fused node.
+        let proven = ["view.donations.filter { ($0.bonus ?? 0) > 2 }.map { $0.bonus! }.reduce(0, +)",
+                      "view.donations.filter { 0.5 < ($0.weight ?? 0) }.map { $0.weight! * 2 }.reduce(0, +)",
+                      "view.donations.filter { ($0.bonus ?? 0) != 0 }.map { $0.bonus! }.max()",
+                      "view.donations.filter { $0.seen && ($0.bonus ?? 0) >= 3 }.map { $0.bonus! * 3 }.reduce(0, +)",
+                      "view.donations.filter { $0.tag == \"t\" }.map { $0.tag!.count }.reduce(0, +)",
+                      "view.donations.filter { \"t\" == $0.tag }.map { $0.tag! }.count",
+                      "view.donations.map { ($0.bonus ?? 0) <= 2 ? -1 : $0.bonus! }.reduce(0, +)",
+                      "view.donations.map { ($0.weight ?? 0) > 0.5 ? $0.weight! : 0 }.reduce(0, +)"]
+        for text in proven {
+            try list.expectAgreementUnderBudgets(text)
+            let expression = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
+            if case .fused = expression.body.node {} else { Issue.record("\(text) is not one fused node") }
+        }
+        // A nil passes each of these tests, so its `x!` traps, in both evaluations alike.
+        for text in ["view.donations.filter { ($0.bonus ?? 5) > 2 }.map { $0.bonus! }.reduce(0, +)",
+                     "view.donations.filter { ($0.bonus ?? 0) == 0 }.map { $0.bonus! }.count",
+                     "view.donations.filter { $0.tag != \"t\" }.map { $0.tag!.count }.reduce(0, +)",
+                     "view.donations.filter { ($0.weight ?? 1) >= 1 || $0.seen }.map { $0.weight! }.count",
+                     "view.donations.map { ($0.bonus ?? 9) < 2 ? -1 : $0.bonus! }.reduce(0, +)"] {
+            try list.expectAgreementUnderBudgets(text, requiresFusion: false)
+            let (_, _, slow) = try list.outcomes(text)
+            #expect(slow.text.contains("nil"), "\(text): \(slow.text)")
+        }
+    }
+
     @Test("ternaries of Bools as predicates, filtered as && and ||, agree with closures over long lists and budgets")
     func chosenPredicatesOverLongLists() throws {
         let list = try LongList(count: 300)

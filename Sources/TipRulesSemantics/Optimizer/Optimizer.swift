@@ -1178,6 +1178,14 @@ package struct Optimizer {
 }
 
 extension Constant {
+    /// Whether this is a value of a scalar type: not nil, a time range or a collection.
+    var isScalar: Bool {
+        switch self {
+        case .int, .double, .bool, .string, .date: return true
+        case .timeRange, .null, .some, .array, .set: return false
+        }
+    }
+
     /// `self op other` of two constants of one type, as Swift compares them (strings by
     /// canonical equivalence); nil for other constants. Worked out from `<`, `==` and `>`, of
     /// which NaN makes all three false, as it makes `<=` and `>=`.
@@ -1429,6 +1437,8 @@ extension RowPredicate {
                 collect(b)
             case .compare(let x, isNil ? .equal : .notEqual, .constant(.null)), .compare(.constant(.null), isNil ? .equal : .notEqual, let x):
                 tested.append(x)
+            case .compare(let a, let op, let b):
+                if let x = present(a, op, b, holds: !isNil) ?? present(b, op.mirrored, a, holds: !isNil) { tested.append(x) }
             default:
                 break
             }
@@ -1443,6 +1453,23 @@ extension RowPredicate {
             return TypedExpression(.nilCoalescing(inner, constant), rewritten.type, rewritten.range)
         }
         return rewrite(expression)
+    }
+
+    /// The optional that `a op b`, known to be `holds`, shows is not nil: `x` of `(x ?? k) op c`
+    /// where `k op c` is not `holds` (`filter { ($0.discount ?? 0) > 0.1 }`, which no nil
+    /// passes), or of `x == c` true (or `x != c` false) for a constant `c` that is not nil.
+    /// Nil where the comparison says nothing of it.
+    private static func present(_ a: Operand, _ op: ComparisonOperator, _ b: Operand, holds: Bool) -> Operand? {
+        guard case .constant(let c) = b, c.isScalar else { return nil }
+        switch a {
+        case .coalesce(let x, .constant(let k), keepsOptional: false):
+            guard let fallback = k.compared(op, c), fallback != holds else { return nil }
+            return x
+        case let x where op == (holds ? .equal : .notEqual):
+            return x
+        default:
+            return nil
+        }
     }
 
     /// A value of a scalar type, any one (see `unwrapping`).
