@@ -30,6 +30,12 @@ def pred(v='$0'):
     ])
 def keypath(): return R.choice(['\\.name', '\\.score', '\\.id'])
 def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
+def note_test():
+    op = R.choice(["==", "!=", "<", ">="])
+    return R.choice([f'($0.note ?? {sl()}) {op} {sl()}', f'{sl()} == $0.note', f'$0.note != nil && {pred()}', pred()])
+def note_unwrap():
+    return R.choice(['map { $0.note!.count }', f'count(where: {{ $0.note!.hasPrefix({sl()}) }})', 'reduce(0) { $0 + $1.note!.count }',
+                     f'contains {{ $0.note! < {sl()} }}', 'map { $0.note! + "!" }'])
 forms = [
  lambda: f'view.donations.filter {{ {pred()} }}.count',
  lambda: f'view.donations.contains {{ {pred()} }}',
@@ -167,6 +173,8 @@ forms = [
  lambda: f'view.donations.filter {{ v in view.donations{R.choice(["", ".suffix(3)", ".dropFirst(1)"])}.contains {{ $0.id == v.id {R.choice(["", "+ 1", "- 2"])}{R.choice(["", f" && {pred()}"])} }} }}.count',
  lambda: f'view.donations.count(where: {{ v in view.donations.contains {{ $0.name == v.name && $0.date > v.date }} }})',
  lambda: f'view.donations{R.choice(["", ".dropFirst(1)", ".reversed()"])}.map(\\.name).{R.choice(["max", "min"])}()',
+ # Force unwraps after a filter whose test may or may not keep out nil (`(x ?? k) op c`, `x == c`).
+ lambda: f'view.donations.filter {{ {note_test()} }}.{note_unwrap()}',
 ]
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)

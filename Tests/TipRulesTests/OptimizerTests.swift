@@ -1298,7 +1298,7 @@ struct OptimizerTests {
         }
     }
 
-    @Test("force unwraps that a filter's comparison proves safe fuse with it, and those it does not trap as the closure does")
+    @Test("force unwraps that a filter's test proves safe fuse with what follows it, and those it does not trap as the closure does")
     func unwrapsProvenByComparisons() throws {
         let list = try LongList(count: 300)
         // `(x ?? k) op c` where `k op c` fails keeps no nil; so does `x == c`. The whole chain
@@ -1310,7 +1310,17 @@ struct OptimizerTests {
                       "view.donations.filter { $0.tag == \"t\" }.map { $0.tag!.count }.reduce(0, +)",
                       "view.donations.filter { \"t\" == $0.tag }.map { $0.tag! }.count",
                       "view.donations.map { ($0.bonus ?? 0) <= 2 ? -1 : $0.bonus! }.reduce(0, +)",
-                      "view.donations.map { ($0.weight ?? 0) > 0.5 ? $0.weight! : 0 }.reduce(0, +)"]
+                      "view.donations.map { ($0.weight ?? 0) > 0.5 ? $0.weight! : 0 }.reduce(0, +)",
+                      // The predicates of scans over a filter, unwrapped as a map after it is.
+                      "view.donations.filter { $0.bonus != nil }.count(where: { $0.bonus! > 2 })",
+                      "view.donations.filter { ($0.weight ?? 0) > 0.2 }.contains { $0.weight! > 0.9 }",
+                      "view.donations.filter { $0.note != nil && $0.seen }.allSatisfy { $0.note!.count < 9 }",
+                      "view.donations.filter { $0.tag == \"t\" }.filter { $0.tag!.hasPrefix(\"t\") }.count",
+                      "view.donations.filter { $0.due != nil }.count(where: { $0.due! < $0.when })",
+                      // And folds over a filter.
+                      "view.donations.filter { $0.bonus != nil }.reduce(0) { $0 + $1.bonus! }",
+                      "view.donations.filter { ($0.weight ?? 0) > 0.2 }.reduce(0.0) { $0 + $1.weight! * 2 }",
+                      "view.donations.filter { $0.note != nil }.reduce(false) { $0 || $1.note!.isEmpty }"]
         for text in proven {
             try list.expectAgreementUnderBudgets(text)
             let expression = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
@@ -1321,7 +1331,10 @@ struct OptimizerTests {
                      "view.donations.filter { ($0.bonus ?? 0) == 0 }.map { $0.bonus! }.count",
                      "view.donations.filter { $0.tag != \"t\" }.map { $0.tag!.count }.reduce(0, +)",
                      "view.donations.filter { ($0.weight ?? 1) >= 1 || $0.seen }.map { $0.weight! }.count",
-                     "view.donations.map { ($0.bonus ?? 9) < 2 ? -1 : $0.bonus! }.reduce(0, +)"] {
+                     "view.donations.map { ($0.bonus ?? 9) < 2 ? -1 : $0.bonus! }.reduce(0, +)",
+                     "view.donations.filter { $0.bonus == nil || $0.seen }.count(where: { $0.bonus! > 2 })",
+                     "view.donations.filter { $0.note != nil }.contains { $0.tag!.isEmpty }",
+                     "view.donations.filter { $0.bonus == nil }.reduce(0) { $0 + $1.bonus! }"] {
             try list.expectAgreementUnderBudgets(text, requiresFusion: false)
             let (_, _, slow) = try list.outcomes(text)
             #expect(slow.text.contains("nil"), "\(text): \(slow.text)")

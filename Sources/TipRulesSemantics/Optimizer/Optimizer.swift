@@ -450,10 +450,14 @@ package struct Optimizer {
     /// predicate with the steps one application charges: a closure (`{ $0.isGift && $0.price > 9 }`),
     /// or a key path to a `Bool` field (`\.isGift`), which is the closure `{ $0.isGift }` but
     /// charges one step per application, as key paths do.
-    private func donationPredicate(_ argument: TypedExpression?) -> (RowPredicate, Int)? {
+    /// With `known`, a predicate that holds for every donation it sees (a `filter`'s before
+    /// it), whose nil tests make the force unwraps they guard safe, as in `rowMapping`.
+    private func donationPredicate(_ argument: TypedExpression?, known: RowPredicate? = nil) -> (RowPredicate, Int)? {
         switch argument?.node {
         case .closure(let closure)? where closure.parameterCount == 1:
-            return RowPredicate.from(closure.body, slot: closure.firstSlot).map { chargedPerApplication($0, closure.body.stepSize) }
+            // The steps are the closure's as written.
+            let body = known.map { RowPredicate.unwrapping(closure.body, where: $0, isNil: false, slot: closure.firstSlot, mapped: nil) } ?? closure.body
+            return RowPredicate.from(body, slot: closure.firstSlot).map { chargedPerApplication($0, closure.body.stepSize) }
         case .keyPath(let steps)? where steps.count == 1:
             guard let argument, case .field(let index) = steps[0], case .function(let parameters, .bool) = argument.type,
                   parameters.count == 1 else { return nil }
@@ -681,7 +685,9 @@ package struct Optimizer {
         if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
 
         // xs.filter(p), xs.count(where: p), xs.contains(where: p), ... with a row predicate.
-        if isDonationList, builtin.parameters.count == 1, let (predicate, size) = donationPredicate(call.arguments.first) {
+        var known: RowPredicate?
+        if case .fused(.scan(_, let predicate, .filter), _, _) = receiver.node { known = predicate }
+        if isDonationList, builtin.parameters.count == 1, let (predicate, size) = donationPredicate(call.arguments.first, known: known) {
             let mode: ScanMode?
             switch builtin.id {
             case .arrayFilter: mode = .filter
@@ -955,14 +961,20 @@ package struct Optimizer {
         } else {
             return nil
         }
+        // Over a `filter`'s donations, the force unwraps its nil tests guard are safe, as in a
+        // `map` after it (see `rowMapping`).
+        var body = closure.body
+        if mapped == nil, case .fused(.scan(_, let known, .filter), _, _) = source.node {
+            body = RowPredicate.unwrapping(body, where: known, isNil: false, slot: row, mapped: nil)
+        }
         let step: RowPredicate.Operand?
         if type == .bool {
-            step = RowPredicate.from(closure.body, slot: row, mapped: mapped).map { .conditional($0, .constant(.bool(true)), .constant(.bool(false))) }
+            step = RowPredicate.from(body, slot: row, mapped: mapped).map { .conditional($0, .constant(.bool(true)), .constant(.bool(false))) }
         } else {
             // Work the closure charges (a string's `count`) is metered row by row; not work of a
             // `map` before it, which the step might compute more than once a row where the map
             // computed it once (`$0 > $1 ? $0 : $1`).
-            step = RowPredicate.rowOperand(closure.body, slot: row, mapped: mapped, allowingWork: !(mapped?.chargesWork ?? false))
+            step = RowPredicate.rowOperand(body, slot: row, mapped: mapped, allowingWork: !(mapped?.chargesWork ?? false))
         }
         // (A `Bool` fold's test joined to the accumulator is searched by a filter, which meters
         // no work of its own.)
