@@ -247,6 +247,10 @@ enum Workloads {
         + workloads49
         + workloads50
         + workloads51
+        + workloads52
+        + workloads53
+        + workloads54
+        + workloads55
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -6954,6 +6958,135 @@ enum Workloads {
             name: "W1608", rule: "(didRate.donations.first(where: { $0.score == 0 })?.date.timeIntervalSince(didRate.donations.first!.date) ?? 0) > 86400",
             closure: { data, calendar, _ in
                 (data.ratings.first(where: { $0.score == 0 })?.date.timeIntervalSince(data.ratings.first!.date) ?? 0.0) > 86400.0
+            }),
+    ]
+
+    // Session 44: shapes of composed `let`s, windows and nested closures.
+    private static let workloads52: [Workload] = [
+        Workload(
+            name: "W1609", rule: "scoresW1609.reduce(0, +) / Double(max(1, scoresW1609.count)) > 2 && (scoresW1609.max() ?? 0) > 4.5",
+            declarations: "let scoresW1609 = didRate.donations.map(\\.score)\n",
+            closure: { data, calendar, _ in
+                let scores: [Double] = data.ratings.map(\.score)
+                let average: Double = scores.reduce(0, +) / Double(Swift.max(1, scores.count))
+                return average > 2 && (scores.max() ?? 0) > 4.5
+            }),
+        Workload(
+            name: "W1610", rule: "lastViewW1610 != nil && didRate.donations.filter { $0.landmarkID == lastViewW1610!.landmarkID }.count >= 3",
+            declarations: "let lastViewW1610 = didViewLandmarkDetail.donations.last\n",
+            closure: { data, calendar, _ in
+                let last: LandmarkView? = data.views.last
+                return last != nil && data.ratings.filter { $0.landmarkID == last!.landmarkID }.count >= 3
+            }),
+        Workload(
+            name: "W1611", rule: "spentW1611 > 1000 && spentW1611 < 1000000",
+            declarations: "let spentW1611 = didPurchase.donations.donatedWithin(.days(30)).reduce(0.0) { $0 + $1.price * Double($1.quantity) }\n",
+            closure: { data, calendar, _ in
+                let spent: Double = within(data.purchases, .day, 30, calendar).reduce(0.0) { $0 + $1.price * Double($1.quantity) }
+                return spent > 1000 && spent < 1000000
+            }),
+        Workload(
+            name: "W1612", rule: "namesW1612.count >= 3 && recentW1612.count >= 10",
+            declarations: "let recentW1612 = didViewLandmarkDetail.donations.donatedWithin(.week)\nlet namesW1612 = Set(recentW1612.map(\\.landmarkName))\n",
+            closure: { data, calendar, _ in
+                let recent: [LandmarkView] = within(data.views, .weekOfYear, 1, calendar)
+                let names: Set<String> = Set(recent.map(\.landmarkName))
+                return names.count >= 3 && recent.count >= 10
+            }),
+        Workload(
+            name: "W1613", rule: "didLogin.donations.donatedWithin(.days(14)).count >= 2 && didPurchase.donations.donatedWithin(.days(14)).isEmpty",
+            closure: { data, calendar, _ in
+                within(data.logins, .day, 14, calendar).count >= 2 && within(data.purchases, .day, 14, calendar).isEmpty
+            }),
+    ]
+
+    private static let workloads53: [Workload] = [
+        Workload(
+            name: "W1614", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) }.map(\\.score).min() ?? 5 < 1",
+            closure: { data, calendar, _ in
+                (data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) }.map(\.score).min() ?? 5) < 1
+            }),
+        Workload(
+            name: "W1615", rule: "didPurchase.donations.filter { $0.coupon != nil }.count * 10 > didPurchase.donations.count",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.coupon != nil }.count * 10 > data.purchases.count
+            }),
+        Workload(
+            name: "W1616", rule: "didRate.donations.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.score >= 4 ? 1 : 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1617", rule: "didRate.donations.contains { r in r.score >= 4.8 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 3600 && $0.isGift } }",
+            closure: { data, calendar, _ in
+                data.ratings.contains { r in r.score >= 4.8 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 3600 && $0.isGift } }
+            }),
+        Workload(
+            name: "W1618", rule: "didViewLandmarkDetail.donations.suffix(10).map(\\.landmarkID).allSatisfy { $0 != 13 }",
+            closure: { data, calendar, _ in
+                data.views.suffix(10).map(\.landmarkID).allSatisfy { $0 != 13 }
+            }),
+    ]
+
+    private static let workloads54: [Workload] = [
+        Workload(
+            name: "W1619", rule: "didPurchase.donations.filter { $0.isGift }.map(\\.price).max() ?? 0 > didPurchase.donations.filter { !$0.isGift }.map(\\.price).max() ?? 0",
+            closure: { data, calendar, _ in
+                let gifts: Double = data.purchases.filter { $0.isGift }.map(\.price).max() ?? 0
+                return gifts > data.purchases.filter { !$0.isGift }.map(\.price).max() ?? 0
+            }),
+        Workload(
+            name: "W1620", rule: "didRate.donations.filter { $0.comment?.hasPrefix(\"great\") == true }.count >= didRate.donations.count / 4",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.comment?.hasPrefix("great") == true }.count >= data.ratings.count / 4
+            }),
+        Workload(
+            name: "W1621", rule: "didViewLandmarkDetail.donations.dropLast(5).last?.landmarkID == 7",
+            closure: { data, calendar, _ in
+                data.views.dropLast(5).last?.landmarkID == 7
+            }),
+        Workload(
+            name: "W1622", rule: "didRate.donations.map { Int($0.score) }.filter { $0 >= 4 }.count > didRate.donations.map { Int($0.score) }.filter { $0 <= 1 }.count",
+            closure: { data, calendar, _ in
+                let high: Int = data.ratings.map { Int($0.score) }.filter { $0 >= 4 }.count
+                return high > data.ratings.map { Int($0.score) }.filter { $0 <= 1 }.count
+            }),
+        Workload(
+            name: "W1623", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.sorted(by: >).prefix(10).reduce(0, +) > 5000",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.price * Double($0.quantity) }.sorted(by: >).prefix(10).reduce(0, +) > 5000
+            }),
+    ]
+
+    private static let workloads55: [Workload] = [
+        Workload(
+            name: "W1624", rule: "didRate.donations.reduce(0.0) { $0 + $1.score } / Double(max(didRate.donations.count, 1)) >= 2.5 && didRate.donations.count >= 10",
+            closure: { data, calendar, _ in
+                let average: Double = data.ratings.reduce(0.0) { $0 + $1.score } / Double(Swift.max(data.ratings.count, 1))
+                return average >= 2.5 && data.ratings.count >= 10
+            }),
+        Workload(
+            name: "W1625", rule: "giftShareW1625 > 0.1",
+            declarations: "let giftsW1625 = didPurchase.donations.filter(\\.isGift)\nlet giftShareW1625 = Double(giftsW1625.count) / Double(max(1, didPurchase.donations.count))\n",
+            closure: { data, calendar, _ in
+                let gifts: [Purchase] = data.purchases.filter(\.isGift)
+                let share: Double = Double(gifts.count) / Double(Swift.max(1, data.purchases.count))
+                return share > 0.1
+            }),
+        Workload(
+            name: "W1626", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.hasSuffix(\"Lake\") || $0.landmarkName.hasPrefix(\"Big\") }.count >= 5",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.hasSuffix("Lake") || $0.landmarkName.hasPrefix("Big") }.count >= 5
+            }),
+        Workload(
+            name: "W1627", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.map { $0.comment!.count + $0.helpful! }.max() ?? 0 > 20",
+            closure: { data, calendar, _ in
+                (data.ratings.filter { ($0.helpful ?? 0) > 10 && $0.comment != nil }.map { $0.comment!.count + $0.helpful! }.max() ?? 0) > 20
+            }),
+        Workload(
+            name: "W1628", rule: "didLogin.donations.count >= 2 && didViewLandmarkDetail.donations.filter { $0.date > didLogin.donations[didLogin.donations.count - 2].date }.count >= 10",
+            closure: { data, calendar, _ in
+                data.logins.count >= 2 && data.views.filter { $0.date > data.logins[data.logins.count - 2].date }.count >= 10
             }),
     ]
 
