@@ -28,6 +28,25 @@ struct SmallASCIITests {
         }
     }
 
+    @Test("hasPrefix and hasSuffix with one needle agree with Swift's on texts of every short length, read from their bits or not",
+          arguments: ["", "a", "ab", "abc", "Zion", "great", "GREAT 1", "tent-2p", "\r", "a\r", "\n", "é", "e", "7", "st0ve!!x"])
+    func affixes(needle: String) {
+        // Every length a small string has (0 to 15 bytes), as a literal and in heap storage;
+        // carriage returns before a line feed (one character), combining marks, and texts
+        // whose last eight bytes straddle the small string's two words.
+        var texts = (0...16).map { String("GREAT 1234567890abc".prefix($0)) } + (0...16).map { String("tent-2p Zion big 7".suffix($0)) }
+        texts += ["\r\n", "a\r\n", "a\r", "\r\nab", "ab\r", "e\u{301}", "e\u{301}x", "xe\u{301}", "é", "Zion\u{301}", "great 17",
+                  "a\ra", "abc\r\n", "0123456\r\n89", "012345678\r\nab", "st0ve!!x", "st0ve!!xy", "yst0ve!!x", "\u{212A}"]
+        texts += texts.map(SmallASCIITests.stored)
+        for suffix in [false, true] {
+            let test = StringSearch.AffixTest(needle, suffix: suffix)
+            for text in texts {
+                let swift = suffix ? text.hasSuffix(needle) : text.hasPrefix(needle)
+                #expect(test.holds(text) == swift, "\(text.debugDescription).\(suffix ? "hasSuffix" : "hasPrefix")(\(needle.debugDescription))")
+            }
+        }
+    }
+
     @Test("the Kelvin sign equals K, and a decomposed é the precomposed one, as Swift says")
     func equivalence() {
         #expect(StringEquality("K").holds("\u{212A}"))

@@ -70,7 +70,7 @@ package enum StringSearch {
     /// `hasPrefix` (or, with `suffix`, `hasSuffix`) of many texts with one needle, a constant a
     /// scan binds: the needle's bytes, and whether they allow the fast path, worked out once
     /// rather than for every text.
-    struct AffixTest {
+    package struct AffixTest {
         private let needle: String
         private let bytes: [UInt8]
         private let simpleNeedle: Bool
@@ -80,16 +80,25 @@ package enum StringSearch {
         /// select the lanes of the window checked for ASCII, and of the needle, which they
         /// must equal `needleWord` in.
         private let windowMask: UInt64, needleMask: UInt64, needleWord: UInt64
+        /// Whether a short ASCII text's bytes are read from its bits (see `SmallASCII`), for
+        /// a simple needle of fewer than eight bytes.
+        private let readsBits: Bool
 
-        init(_ needle: String, suffix: Bool) {
+        package init(_ needle: String, suffix: Bool) {
             self.needle = needle
             self.suffix = suffix
             bytes = Array(needle.utf8)
             simpleNeedle = bytes.withUnsafeBufferPointer { StringSearch.simple($0[...]) }
             (windowMask, needleMask, needleWord) = StringSearch.shortAffixLanes(bytes, suffix: suffix) ?? (0, 0, 0)
+            readsBits = simpleNeedle && bytes.count < 8 && SmallASCII.stringIsTwoWords && SmallASCII.representationIsKnown
         }
 
-        func holds(_ text: String) -> Bool {
+        package func holds(_ text: String) -> Bool {
+            // A short ASCII text (most) and a needle of fewer than eight bytes: the text's
+            // bits are its bytes, read without asking the standard library for them.
+            if readsBits, let (word, count) = SmallASCII.edgeWord(text, suffix: suffix), StringSearch.isSimple(word & windowMask) {
+                return count >= bytes.count && word & needleMask == needleWord
+            }
             if simpleNeedle {
                 let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { t in
                     if bytes.count < 8 { return shortAffix(t) }

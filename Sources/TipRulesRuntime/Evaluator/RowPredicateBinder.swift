@@ -1537,8 +1537,11 @@ struct RowPredicateBinder {
                 }
             }
             // A string computed per row (`name.lowercased().hasPrefix("a")`), or an optional
-            // one, whose nil ends the optional chain before the search.
+            // one, whose nil ends the optional chain before the search; a prefix or suffix
+            // through the needle's bytes worked out once (no search of either is charged).
+            let affix = test == .hasPrefix || test == .hasSuffix ? StringSearch.AffixTest(needle, suffix: test == .hasSuffix) : nil
             if let read = text(a) {
+                if let affix { return { affix.holds(read($0)) } }
                 return { position in
                     let text = read(position)
                     meter?.charge(searching: text, for: needle)
@@ -1546,6 +1549,12 @@ struct RowPredicateBinder {
                 }
             }
             if let read = optionalText(a) {
+                if let affix {
+                    return { position in
+                        guard let text = read(position) else { return false }
+                        return affix.holds(text)
+                    }
+                }
                 return { position in
                     guard let text = read(position) else { return false }
                     meter?.charge(searching: text, for: needle)

@@ -41,6 +41,24 @@ enum SmallASCII {
         return Int(truncatingIfNeeded: (bits.1 >> 56) & 0xF)
     }
 
+    /// The first eight bytes of a small ASCII string (with `suffix`, its last eight) as one
+    /// word, the first byte in the lowest lane, and its length in bytes; nil for other strings.
+    /// A string shorter than eight bytes has its bytes at the word's same end, the other lanes
+    /// zero, as `StringSearch.word` reads such a buffer. (Callers read `representationIsKnown`
+    /// once, before.)
+    @inline(__always)
+    static func edgeWord(_ text: String, suffix: Bool) -> (word: UInt64, count: Int)? {
+        let bits = bits(of: text)
+        guard isSmallASCII(bits) else { return nil }
+        let count = Int(truncatingIfNeeded: (bits.1 >> 56) & 0xF)
+        guard suffix else { return (bits.0, count) }
+        if count <= 8 { return (bits.0 &<< UInt64(truncatingIfNeeded: (8 &- count) &* 8), count) }
+        // Bytes `count - 8` to `count - 1`: the first word's high ones, then the second's low
+        // ones (its top byte, the length and flags, shifted out, since `count` is below 16).
+        let low = bits.0 &>> UInt64(truncatingIfNeeded: (count &- 8) &* 8)
+        return (low | bits.1 &<< UInt64(truncatingIfNeeded: (16 &- count) &* 8), count)
+    }
+
     /// Whether any of the eight bytes of `word` is zero.
     @inline(__always)
     static func hasZeroByte(_ word: UInt64) -> Bool {
