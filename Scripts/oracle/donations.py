@@ -32,7 +32,9 @@ def keypath(): return R.choice(['\\.name', '\\.score', '\\.id'])
 def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
 def note_test():
     op = R.choice(["==", "!=", "<", ">="])
-    return R.choice([f'($0.note ?? {sl()}) {op} {sl()}', f'{sl()} == $0.note', f'$0.note != nil && {pred()}', pred()])
+    return R.choice([f'($0.note ?? {sl()}) {op} {sl()}', f'{sl()} == $0.note', f'$0.note != nil && {pred()}', pred(),
+                     f'$0.note?.isEmpty == {R.choice(["false", "true"])}', f'$0.note?.hasPrefix({sl()}) {R.choice(["==", "!="])} true',
+                     f'($0.note?.count ?? {il()}) {op} {il()}', f'!($0.note == nil || {pred()})', f'$0.note?.lowercased() == {sl()}'])
 def note_unwrap():
     return R.choice(['map { $0.note!.count }', f'count(where: {{ $0.note!.hasPrefix({sl()}) }})', 'reduce(0) { $0 + $1.note!.count }',
                      f'contains {{ $0.note! < {sl()} }}', 'map { $0.note! + "!" }'])

@@ -1311,6 +1311,12 @@ struct OptimizerTests {
                       "view.donations.filter { \"t\" == $0.tag }.map { $0.tag! }.count",
                       "view.donations.map { ($0.bonus ?? 0) <= 2 ? -1 : $0.bonus! }.reduce(0, +)",
                       "view.donations.map { ($0.weight ?? 0) > 0.5 ? $0.weight! : 0 }.reduce(0, +)",
+                      // Optional chains, whose test fails on nil, and tests under `!`.
+                      "view.donations.filter { $0.note?.isEmpty == false }.map { $0.note!.count }.reduce(0, +)",
+                      "view.donations.filter { $0.note?.hasPrefix(\"w\") == true }.map { $0.note!.count }.reduce(0, +)",
+                      "view.donations.filter { ($0.note?.count ?? 0) > 2 }.map { $0.note!.count }.reduce(0, +)",
+                      "view.donations.filter { $0.note?.lowercased() == \"wet\" }.map { $0.note!.count }.reduce(0, +)",
+                      "view.donations.filter { !($0.tag == nil || $0.seen) }.map { $0.tag!.count }.reduce(0, +)",
                       // The predicates of scans over a filter, unwrapped as a map after it is.
                       "view.donations.filter { $0.bonus != nil }.count(where: { $0.bonus! > 2 })",
                       "view.donations.filter { ($0.weight ?? 0) > 0.2 }.contains { $0.weight! > 0.9 }",
@@ -1334,7 +1340,11 @@ struct OptimizerTests {
                      "view.donations.map { ($0.bonus ?? 9) < 2 ? -1 : $0.bonus! }.reduce(0, +)",
                      "view.donations.filter { $0.bonus == nil || $0.seen }.count(where: { $0.bonus! > 2 })",
                      "view.donations.filter { $0.note != nil }.contains { $0.tag!.isEmpty }",
-                     "view.donations.filter { $0.bonus == nil }.reduce(0) { $0 + $1.bonus! }"] {
+                     "view.donations.filter { $0.bonus == nil }.reduce(0) { $0 + $1.bonus! }",
+                     "view.donations.filter { $0.note?.isEmpty != false }.map { $0.note!.count }.reduce(0, +)",
+                     "view.donations.filter { !($0.note?.hasPrefix(\"w\") == true) }.map { $0.note!.count }.reduce(0, +)",
+                     "view.donations.filter { ($0.note?.count ?? 5) > 2 }.map { $0.note!.count }.reduce(0, +)",
+                     "view.donations.filter { !($0.tag == nil && $0.seen) }.map { $0.tag!.count }.reduce(0, +)"] {
             try list.expectAgreementUnderBudgets(text, requiresFusion: false)
             let (_, _, slow) = try list.outcomes(text)
             #expect(slow.text.contains("nil"), "\(text): \(slow.text)")

@@ -1189,6 +1189,19 @@ package struct Optimizer {
     }
 }
 
+extension RowPredicate.Operand {
+    /// This operand and the optionals it is computed from by an optional chain, which are not
+    /// nil where it is not: `x` of `x?.count` and of `x?.lowercased()`.
+    var chainedOptionals: [RowPredicate.Operand] {
+        switch self {
+        case .function(.stringCount, let inner, nil), .function(.lowercased, let inner, nil), .function(.uppercased, let inner, nil):
+            return [self] + inner.chainedOptionals
+        default:
+            return [self]
+        }
+    }
+}
+
 extension Constant {
     /// Whether this is a value of a scalar type: not nil, a time range or a collection.
     var isScalar: Bool {
@@ -1439,23 +1452,30 @@ extension RowPredicate {
     /// gives whatever the right computes.)
     static func unwrapping(_ expression: TypedExpression, where condition: RowPredicate, isNil: Bool,
                                    slot: Int, mapped: Operand?) -> TypedExpression {
-        // What the condition tests against nil: it is false (with `isNil`) only when each of
-        // the `||`'s operands is, or true only when each of the `&&`'s is.
+        // The optionals the condition, known to be false (with `isNil`) or true, shows are not
+        // nil: a `||` is false only when each of its operands is, an `&&` true only when each
+        // of its operands is, and `!p` is known when `p` is.
         var tested: [Operand] = []
-        func collect(_ condition: RowPredicate) {
+        func collect(_ condition: RowPredicate, holds: Bool) {
             switch condition {
-            case .or(let a, let b) where isNil, .and(let a, let b) where !isNil:
-                collect(a)
-                collect(b)
-            case .compare(let x, isNil ? .equal : .notEqual, .constant(.null)), .compare(.constant(.null), isNil ? .equal : .notEqual, let x):
+            case .or(let a, let b) where !holds, .and(let a, let b) where holds:
+                collect(a, holds: holds)
+                collect(b, holds: holds)
+            case .not(let a):
+                collect(a, holds: !holds)
+            case .compare(let x, holds ? .notEqual : .equal, .constant(.null)), .compare(.constant(.null), holds ? .notEqual : .equal, let x):
                 tested.append(x)
             case .compare(let a, let op, let b):
-                if let x = present(a, op, b, holds: !isNil) ?? present(b, op.mirrored, a, holds: !isNil) { tested.append(x) }
+                if let x = present(a, op, b, holds: holds) ?? present(b, op.mirrored, a, holds: holds) { tested += x.chainedOptionals }
+            case .string(let text, _, _) where holds:
+                // A string test of an optional chain is false where the chain ends in nil
+                // (`x?.hasPrefix("a") == true`).
+                tested += text.chainedOptionals
             default:
                 break
             }
         }
-        collect(condition)
+        collect(condition, holds: !isNil)
         guard !tested.isEmpty else { return expression }
         func rewrite(_ expression: TypedExpression) -> TypedExpression {
             let rewritten = Optimizer.mapChildren(expression, rewrite)
