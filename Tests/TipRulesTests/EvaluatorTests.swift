@@ -288,6 +288,9 @@ struct EvaluatorTests {
               ("view.donations.map(\\.id).first { $0 > 1 }", 4 + 4 + 2 * 3),
               ("view.donations.map(\\.id).contains { $0 == 3 }", 4 + 4 + 4 * 3),
               ("view.donations.map(\\.rating).count { $0 < 4.0 }", 4 + 4 + 4 * 3),
+              // `last(where:)` from the end: 3, then 1.
+              ("view.donations.map(\\.id).last { $0 < 3 }", 4 + 4 + 2 * 3),
+              ("view.donations.map(\\.rating).last { $0 > 10.0 }", 4 + 4 + 4 * 3),
           ])
     func stepsOverArrayValues(expression: String, steps: Int) throws {
         for optimizes in [false, true] {
@@ -302,6 +305,17 @@ struct EvaluatorTests {
             var evaluation = Evaluation(program: program, donations: store, options: EvaluationOptions(now: Fixture.date(Fixture.now)))
             _ = try evaluation.evaluate(compiled).outcome.get()
             #expect(evaluation.stepsTaken == steps, "\(expression), optimized: \(optimizes)")
+        }
+    }
+
+    @Test("last(where:) over an array's values finds the last match, its value and where it is, fused or not")
+    func lastWhereOverValues() {
+        for optimizes in [false, true] {
+            // Ids 1, 2, 1, 3 and ratings 4.5, 3, 5, 2.5: the last id below 3 is the second 1.
+            #expect(Fixture.evaluate("view.donations.map(\\.id).last { $0 < 3 }", optimizes: optimizes) == "Int? = 1")
+            #expect(Fixture.evaluate("view.donations.map(\\.rating).last { $0 > 4.0 }", optimizes: optimizes) == "Double? = 5.0")
+            #expect(Fixture.evaluate("view.donations.map(\\.rating).last { $0 > 5.0 }", optimizes: optimizes) == "Double? = nil")
+            #expect(Fixture.evaluate("view.donations.map { $0.id * 10 }.last { $0 != 30 && $0 > 0 }", optimizes: optimizes) == "Int? = 10")
         }
     }
 

@@ -73,11 +73,8 @@ enum BuiltinImplementations {
         case .arrayLastWhere:
             return { ev, call, _ throws(Interrupt) in
                 let elements = Elements(try ev.receiver(call))
-                let predicate = call.arguments[0]
-                for index in (0..<elements.count).reversed() where try predicate.applyBool(&ev, elements, index) {
-                    return call.wrapsElement(elements.value(at: index))
-                }
-                return .null
+                guard let index = try call.arguments[0].offsets(&ev, elements, holding: true, limit: 1, fromEnd: true).first else { return .null }
+                return call.wrapsElement(elements.value(at: index))
             }
         case .arrayFilter:
             return { ev, call, _ throws(Interrupt) in

@@ -247,14 +247,16 @@ struct DirectClosureBody {
     /// The offsets of the first `limit` of `values` for which this body, a comparison, is
     /// `wanted`, in order, charging `steps` for each application up to the last one kept (or
     /// all), as applying it to each in turn does; nil when the body is not a comparison. The
-    /// comparison and the places of its operands are chosen once, outside the loop.
+    /// comparison and the places of its operands are chosen once, outside the loop. With
+    /// `fromEnd`, the values are tried from the last, as `last(where:)` tries them.
     func offsets(_ ev: inout Evaluator, steps: Int, _ range: SourceRange, _ values: UnsafeBufferPointer<Value>,
-                 holding wanted: Bool, limit: Int) throws(Interrupt) -> [Int]? {
+                 holding wanted: Bool, limit: Int, fromEnd: Bool = false) throws(Interrupt) -> [Int]? {
         guard isFlat else {
             guard case .bool = result else { return nil }
             var kept: [Int] = []
             guard limit > 0 else { return kept }
-            for index in values.indices {
+            for tried in values.indices {
+                let index = fromEnd ? values.count - 1 - tried : tried
                 try ev.tick(steps, range)
                 if try (bits(&ev, ScalarKind.bits(of: values[index]), 0) != 0) == wanted {
                     kept.append(index)
@@ -266,11 +268,11 @@ struct DirectClosureBody {
         switch operation {
         case .compareInts(let op):
             return try ComparisonNode.withComparison(op) { (holds: (Int, Int) -> Bool) throws(Interrupt) in
-                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, holds)
+                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, fromEnd: fromEnd, holds)
             }
         case .compareDoubles(let op):
             return try ComparisonNode.withComparison(op) { (holds: (Double, Double) -> Bool) throws(Interrupt) in
-                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, holds)
+                try offsets(&ev, steps, range, values, holding: wanted, limit: limit, fromEnd: fromEnd, holds)
             }
         default:
             return nil
@@ -279,7 +281,7 @@ struct DirectClosureBody {
 
     @inline(__always)
     private func offsets<T: MachineScalar>(_ ev: inout Evaluator, _ steps: Int, _ range: SourceRange,
-                                           _ values: UnsafeBufferPointer<Value>, holding wanted: Bool, limit: Int,
+                                           _ values: UnsafeBufferPointer<Value>, holding wanted: Bool, limit: Int, fromEnd: Bool,
                                            _ holds: (T, T) -> Bool) throws(Interrupt) -> [Int] {
         @inline(__always) func scan(_ test: (UInt64) -> Bool) throws(Interrupt) -> [Int] {
             guard limit > 0 else { return [] }
@@ -291,17 +293,28 @@ struct DirectClosureBody {
             let (all, overflow) = values.count.multipliedReportingOverflow(by: steps)
             if !overflow && all <= ev.remainingSteps {
                 var applied = values.count
-                for index in values.indices where test(ScalarKind.bits(of: values[index])) == wanted {
-                    kept.append(index)
-                    if kept.count == limit {
-                        applied = index + 1
-                        break
+                if fromEnd {
+                    for index in values.indices.reversed() where test(ScalarKind.bits(of: values[index])) == wanted {
+                        kept.append(index)
+                        if kept.count == limit {
+                            applied = values.count - index
+                            break
+                        }
+                    }
+                } else {
+                    for index in values.indices where test(ScalarKind.bits(of: values[index])) == wanted {
+                        kept.append(index)
+                        if kept.count == limit {
+                            applied = index + 1
+                            break
+                        }
                     }
                 }
                 try ev.tick(applied * steps, range)
                 return kept
             }
-            for index in values.indices {
+            for tried in values.indices {
+                let index = fromEnd ? values.count - 1 - tried : tried
                 try ev.tick(steps, range)
                 if test(ScalarKind.bits(of: values[index])) == wanted {
                     kept.append(index)

@@ -86,11 +86,15 @@ class Node {
     }
 
     /// The offsets of the first `limit` elements for which a predicate is `wanted`, in order:
-    /// `applyBool` on each in turn, up to the last one kept (or all).
-    func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max) throws(Interrupt) -> [Int] {
+    /// `applyBool` on each in turn, up to the last one kept (or all). With `fromEnd`, tried
+    /// from the last element back, as `last(where:)` tries them.
+    func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max,
+                 fromEnd: Bool = false) throws(Interrupt) -> [Int] {
         var kept: [Int] = []
         guard limit > 0 else { return kept }
-        for index in 0..<elements.count where try applyBool(&ev, elements, index) == wanted {
+        for tried in 0..<elements.count {
+            let index = fromEnd ? elements.count - 1 - tried : tried
+            guard try applyBool(&ev, elements, index) == wanted else { continue }
             kept.append(index)
             if kept.count == limit { break }
         }

@@ -214,11 +214,12 @@ final class ClosureNode: Node {
         defer { ev.leaveClosure() }
         return try body.bool(&ev)
     }
-    override func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max) throws(Interrupt) -> [Int] {
+    override func offsets(_ ev: inout Evaluator, _ elements: Elements, holding wanted: Bool, limit: Int = .max,
+                          fromEnd: Bool = false) throws(Interrupt) -> [Int] {
         guard let direct, let kept = try elements.withScalarValues({ values throws(Interrupt) in
-            try direct.offsets(&ev, steps: size, range, values, holding: wanted, limit: limit)
+            try direct.offsets(&ev, steps: size, range, values, holding: wanted, limit: limit, fromEnd: fromEnd)
         }) ?? nil else {
-            return try super.offsets(&ev, elements, holding: wanted, limit: limit)
+            return try super.offsets(&ev, elements, holding: wanted, limit: limit, fromEnd: fromEnd)
         }
         return kept
     }
