@@ -251,6 +251,10 @@ enum Workloads {
         + workloads53
         + workloads54
         + workloads55
+        + workloads56
+        + workloads57
+        + workloads58
+        + workloads59
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -7087,6 +7091,121 @@ enum Workloads {
             name: "W1628", rule: "didLogin.donations.count >= 2 && didViewLandmarkDetail.donations.filter { $0.date > didLogin.donations[didLogin.donations.count - 2].date }.count >= 10",
             closure: { data, calendar, _ in
                 data.logins.count >= 2 && data.views.filter { $0.date > data.logins[data.logins.count - 2].date }.count >= 10
+            }),
+    ]
+
+    // Session 44: ranges, sets, literals of constants, Bool folds, extremes of strings.
+    private static let workloads56: [Workload] = [
+        Workload(
+            name: "W1629", rule: "didRate.donations.map(\\.landmarkID).contains(7) && didViewLandmarkDetail.donations.map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.landmarkID).contains(7) && data.views.map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1630", rule: "didPurchase.donations.filter { (1...2).contains($0.quantity) && !$0.isGift }.count > 100",
+            closure: { data, calendar, _ in
+                data.purchases.filter { (1...2).contains($0.quantity) && !$0.isGift }.count > 100
+            }),
+        Workload(
+            name: "W1631", rule: "didRate.donations.filter { $0.score == bestW1631 }.count >= 2",
+            declarations: "let bestW1631 = didRate.donations.map(\\.score).max() ?? 0\n",
+            closure: { data, calendar, _ in
+                let best: Double = data.ratings.map(\.score).max() ?? 0
+                return data.ratings.filter { $0.score == best }.count >= 2
+            }),
+        Workload(
+            name: "W1632", rule: "didPurchase.donations.reduce(false) { $0 || ($1.isGift && $1.price > 190) }",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(false) { $0 || ($1.isGift && $1.price > 190) }
+            }),
+        Workload(
+            name: "W1633", rule: "didPurchase.donations.reduce(0.0) { $1.price > $0 ? $1.price : $0 } > 150",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $1.price > $0 ? $1.price : $0 } > 150
+            }),
+    ]
+
+    private static let workloads57: [Workload] = [
+        Workload(
+            name: "W1634", rule: "(didPurchase.donations.map(\\.sku).max() ?? \"\") >= \"tent\"",
+            closure: { data, calendar, _ in
+                (data.purchases.map(\.sku).max() ?? "") >= "tent"
+            }),
+        Workload(
+            name: "W1635", rule: "didPurchase.donations.compactMap { $0.coupon }.count > didPurchase.donations.count / 10",
+            closure: { data, calendar, _ in
+                data.purchases.compactMap { $0.coupon }.count > data.purchases.count / 10
+            }),
+        Workload(
+            name: "W1636", rule: "didLogin.donations.allSatisfy { l in didRate.donations.contains { $0.date > l.date } }",
+            closure: { data, calendar, _ in
+                data.logins.allSatisfy { l in data.ratings.contains { $0.date > l.date } }
+            }),
+        Workload(
+            name: "W1637", rule: "didRate.donations.sorted { $0.date > $1.date }.first?.score ?? 0 >= 2",
+            closure: { data, calendar, _ in
+                (data.ratings.sorted { $0.date > $1.date }.first?.score ?? 0) >= 2
+            }),
+        Workload(
+            name: "W1638", rule: "didRate.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }.filter { $0 <= 7 }.count >= 5",
+            closure: { data, calendar, _ in
+                data.ratings.map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }.filter { $0 <= 7 }.count >= 5
+            }),
+    ]
+
+    private static let workloads58: [Workload] = [
+        Workload(
+            name: "W1639", rule: "didPurchase.donations.filter { abs($0.price - 100) < 10 }.count > 20",
+            closure: { data, calendar, _ in
+                data.purchases.filter { abs($0.price - 100) < 10 }.count > 20
+            }),
+        Workload(
+            name: "W1640", rule: "didPurchase.donations.map { min($0.price, 50) }.reduce(0, +) > 10000",
+            closure: { data, calendar, _ in
+                data.purchases.map { Swift.min($0.price, 50) }.reduce(0, +) > 10000
+            }),
+        Workload(
+            name: "W1641", rule: "Set(didPurchase.donations.map(\\.sku)).contains(\"stove\") && Set(didPurchase.donations.map(\\.sku)).contains(\"lantern\")",
+            closure: { data, calendar, _ in
+                Set(data.purchases.map(\.sku)).contains("stove") && Set(data.purchases.map(\.sku)).contains("lantern")
+            }),
+        Workload(
+            name: "W1642", rule: "didViewLandmarkDetail.donations.filter { [\"Zion\", \"Yosemite\", \"Denali\"].contains($0.landmarkName) }.count > 50",
+            closure: { data, calendar, _ in
+                data.views.filter { ["Zion", "Yosemite", "Denali"].contains($0.landmarkName) }.count > 50
+            }),
+        Workload(
+            name: "W1643", rule: "didRate.donations.dropFirst().allSatisfy { $0.score >= 0 && $0.landmarkID > 0 }",
+            closure: { data, calendar, _ in
+                data.ratings.dropFirst().allSatisfy { $0.score >= 0 && $0.landmarkID > 0 }
+            }),
+    ]
+
+    private static let workloads59: [Workload] = [
+        Workload(
+            name: "W1644", rule: "(didViewLandmarkDetail.donations.last?.date ?? .distantPast) > (didRate.donations.last?.date ?? .distantPast)",
+            closure: { data, calendar, _ in
+                (data.views.last?.date ?? .distantPast) > (data.ratings.last?.date ?? .distantPast)
+            }),
+        Workload(
+            name: "W1645", rule: "didRate.donations.filter { $0.comment == nil && $0.helpful == nil }.count > didRate.donations.count / 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.comment == nil && $0.helpful == nil }.count > data.ratings.count / 10
+            }),
+        Workload(
+            name: "W1646", rule: "didPurchase.donations.map { ($0.price * Double($0.quantity)).rounded() }.filter { $0 > 500 }.count > 3",
+            closure: { data, calendar, _ in
+                data.purchases.map { ($0.price * Double($0.quantity)).rounded() }.filter { $0 > 500 }.count > 3
+            }),
+        Workload(
+            name: "W1647", rule: "didRate.donations.count(where: { $0.score > 4 }) > didRate.donations.count(where: { $0.score < 1 }) * 2",
+            closure: { data, calendar, _ in
+                data.ratings.count(where: { $0.score > 4 }) > data.ratings.count(where: { $0.score < 1 }) * 2
+            }),
+        Workload(
+            name: "W1648", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(3)).contains { $0.landmarkName == \"Zion\" } || didRate.donations.donatedWithin(.days(3)).contains { $0.landmarkID == 7 }",
+            closure: { data, calendar, _ in
+                within(data.views, .day, 3, calendar).contains { $0.landmarkName == "Zion" } || within(data.ratings, .day, 3, calendar).contains { $0.landmarkID == 7 }
             }),
     ]
 
