@@ -96,8 +96,8 @@ package enum StringSearch {
         package func holds(_ text: String) -> Bool {
             // A short ASCII text (most) and a needle of fewer than eight bytes: the text's
             // bits are its bytes, read without asking the standard library for them.
-            if readsBits, let (word, count) = SmallASCII.edgeWord(text, suffix: suffix), StringSearch.isSimple(word & windowMask) {
-                return count >= bytes.count && word & needleMask == needleWord
+            if readsBits, let (word, count) = SmallASCII.edgeWord(text, suffix: suffix), let answer = shortAffix(word, count: count) {
+                return answer
             }
             if simpleNeedle {
                 let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { t in
@@ -122,8 +122,15 @@ package enum StringSearch {
                 let word = StringSearch.word(t, 0, t.count)
                 text = suffix ? word &<< UInt64(truncatingIfNeeded: (8 &- t.count) &* 8) : word
             }
+            return shortAffix(text, count: t.count)
+        }
+
+        /// `affix` of a text of `count` bytes whose first eight (with `suffix`, last eight) are
+        /// `text`, for a needle shorter than eight bytes; nil where the window is not simple.
+        @inline(__always)
+        private func shortAffix(_ text: UInt64, count: Int) -> Bool? {
             guard StringSearch.isSimple(text & windowMask) else { return nil }
-            return t.count >= bytes.count && text & needleMask == needleWord
+            return count >= bytes.count && text & needleMask == needleWord
         }
     }
 
