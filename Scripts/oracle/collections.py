@@ -59,7 +59,8 @@ def g(t, d):
     else:
         e = t[:-1]
         o = [lambda: f'{g("["+e+"]", d-1)}.first', lambda: f'{g("["+e+"]", d-1)}.last', lambda: f'{g("["+e+"]", d-1)}.max()' if e != 'Bool' else f'{g("["+e+"]", d-1)}.first',
-             lambda: f'{g("["+e+"]", d-1)}.first {{ $0 != {g(e, 0)} }}', lambda: f'{g("["+e+"]", d-1)}.min()' if e != 'Bool' else f'{g("["+e+"]", d-1)}.last']
+             lambda: f'{g("["+e+"]", d-1)}.first {{ $0 != {g(e, 0)} }}', lambda: f'{g("["+e+"]", d-1)}.last {{ $0 != {g(e, 0)} }}',
+             lambda: f'{g("["+e+"]", d-1)}.min()' if e != 'Bool' else f'{g("["+e+"]", d-1)}.last']
     return R.choice(o)()
 for i in range(N):
     t = R.choice(['Int', 'Double', 'Bool', 'String', '[Int]', '[Double]', '[String]', 'Int?', 'Double?', 'String?'])
