@@ -1485,33 +1485,34 @@ struct RowPredicateBinder {
         case .contains: search = StringSearch.contains
         case .isEmpty: search = { text, _ in text.isEmpty }
         }
+        // A prefix or suffix of a constant: the needle's bytes worked out once (see
+        // `AffixTest`), whatever form the text takes below; neither charges a search.
+        let affix: StringSearch.AffixTest?
+        if case .value(.string(let needle)) = b, test == .hasPrefix || test == .hasSuffix {
+            affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+        } else {
+            affix = nil
+        }
         if case .strings(let items) = a, case .value(.string(let needle)) = b {
-            switch test {
-            case .hasPrefix, .hasSuffix:
-                let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
-                return { affix.holds(items[$0]) }
-            case .isEmpty: return { items[$0].isEmpty }
-            case .contains:
-                guard let meter else { return { StringSearch.contains(items[$0], needle) } }
-                return { position in
-                    let text = items[position]
-                    meter.charge(searching: text, for: needle)
-                    return StringSearch.contains(text, needle)
-                }
+            if let affix { return { affix.holds(items[$0]) } }
+            if test == .isEmpty { return { items[$0].isEmpty } }
+            guard let meter else { return { StringSearch.contains(items[$0], needle) } }
+            return { position in
+                let text = items[position]
+                meter.charge(searching: text, for: needle)
+                return StringSearch.contains(text, needle)
             }
         }
-        if case .optionalStrings(let items) = a, case .value(.string(let needle)) = b, test != .contains {
+        if case .optionalStrings(let items) = a, case .value(.string) = b, test != .contains {
             // An optional field tested against a constant, read in place (nil ends the chain).
-            switch test {
-            case .hasPrefix, .hasSuffix:
-                let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+            if let affix {
                 return { position in
                     // (Not `.map(affix.holds)`: the method's closure retains the test's strings a row.)
                     guard let text = items[position] else { return false }
                     return affix.holds(text)
                 }
-            default: return { position in items[position]?.isEmpty ?? false }
             }
+            return { position in items[position]?.isEmpty ?? false }
         }
         let meter = test == .contains ? self.meter : nil
         if case .value(.string(let needle)) = b {
@@ -1519,15 +1520,12 @@ struct RowPredicateBinder {
             // per row it stands for).
             if case .coalescedStrings(let items, let k) = a {
                 let fallback = search(k, needle)
-                switch test {
-                case .isEmpty: return { position in items[position]?.isEmpty ?? fallback }
-                case .hasPrefix, .hasSuffix:
-                    let affix = StringSearch.AffixTest(needle, suffix: test == .hasSuffix)
+                if test == .isEmpty { return { position in items[position]?.isEmpty ?? fallback } }
+                if let affix {
                     return { position in
                         guard let text = items[position] else { return fallback }
                         return affix.holds(text)
                     }
-                case .contains: break
                 }
                 return { position in
                     let text = items[position]
@@ -1537,9 +1535,7 @@ struct RowPredicateBinder {
                 }
             }
             // A string computed per row (`name.lowercased().hasPrefix("a")`), or an optional
-            // one, whose nil ends the optional chain before the search; a prefix or suffix
-            // through the needle's bytes worked out once (no search of either is charged).
-            let affix = test == .hasPrefix || test == .hasSuffix ? StringSearch.AffixTest(needle, suffix: test == .hasSuffix) : nil
+            // one, whose nil ends the optional chain before the search.
             if let read = text(a) {
                 if let affix { return { affix.holds(read($0)) } }
                 return { position in
