@@ -255,6 +255,10 @@ enum Workloads {
         + workloads57
         + workloads58
         + workloads59
+        + workloads60
+        + workloads61
+        + workloads62
+        + workloads63
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -7206,6 +7210,118 @@ enum Workloads {
             name: "W1648", rule: "didViewLandmarkDetail.donations.donatedWithin(.days(3)).contains { $0.landmarkName == \"Zion\" } || didRate.donations.donatedWithin(.days(3)).contains { $0.landmarkID == 7 }",
             closure: { data, calendar, _ in
                 within(data.views, .day, 3, calendar).contains { $0.landmarkName == "Zion" } || within(data.ratings, .day, 3, calendar).contains { $0.landmarkID == 7 }
+            }),
+    ]
+
+    private static let workloads60: [Workload] = [
+        Workload(
+            name: "W1649", rule: "didRate.donations.reduce(0) { $0 + ($1.landmarkID > 25 ? $1.landmarkID : -$1.landmarkID) } > 0",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.landmarkID > 25 ? $1.landmarkID : -$1.landmarkID) } > 0
+            }),
+        Workload(
+            name: "W1650", rule: "didRate.donations.reduce(0) { $0 > 100 ? $0 / 2 : $0 + $1.landmarkID } > 0",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 > 100 ? $0 / 2 : $0 + $1.landmarkID } > 0
+            }),
+        Workload(
+            name: "W1651", rule: "didPurchase.donations.reduce(0) { $0 + ($1.sku.hasPrefix(\"tent\") ? $1.quantity : 0) } > 5",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0) { $0 + ($1.sku.hasPrefix("tent") ? $1.quantity : 0) } > 5
+            }),
+        Workload(
+            name: "W1652", rule: "didRate.donations.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 100",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.comment?.count ?? 0) } > 100
+            }),
+        Workload(
+            name: "W1653", rule: "didRate.donations.reduce(0) { ($0 + $1.landmarkID) % 97 } > 3",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { ($0 + $1.landmarkID) % 97 } > 3
+            }),
+    ]
+
+    private static let workloads61: [Workload] = [
+        Workload(
+            name: "W1654", rule: "didRate.donations.reduce(0) { max($0, $1.helpful ?? 0) } > 15",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { max($0, $1.helpful ?? 0) } > 15
+            }),
+        Workload(
+            name: "W1655", rule: "didViewLandmarkDetail.donations.reduce(0) { $1.landmarkID == 7 ? $0 + 1 : 0 } >= 2",
+            closure: { data, calendar, _ in
+                data.views.reduce(0) { $1.landmarkID == 7 ? $0 + 1 : 0 } >= 2
+            }),
+        Workload(
+            name: "W1656", rule: "didRate.donations.reduce(0) { $1.score >= 4 ? $0 + 1 : max(0, $0 - 1) } > 3",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $1.score >= 4 ? $0 + 1 : max(0, $0 - 1) } > 3
+            }),
+        Workload(
+            name: "W1657", rule: "didPurchase.donations.reduce(0) { $0 + ($1.isGift ? 0 : $1.quantity) } > 100",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0) { $0 + ($1.isGift ? 0 : $1.quantity) } > 100
+            }),
+        Workload(
+            name: "W1658", rule: "didViewLandmarkDetail.donations.reduce(0) { $0 + $1.landmarkName.count } > 1000",
+            closure: { data, calendar, _ in
+                data.views.reduce(0) { $0 + $1.landmarkName.count } > 1000
+            }),
+    ]
+
+    private static let workloads62: [Workload] = [
+        Workload(
+            name: "W1659", rule: "didRate.donations.reduce(Int.min) { max($0, $1.landmarkID * 2 - ($1.helpful ?? 0)) } > 50",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(Int.min) { max($0, $1.landmarkID * 2 - ($1.helpful ?? 0)) } > 50
+            }),
+        Workload(
+            name: "W1660", rule: "didPurchase.donations.reduce(0.0) { $1.quantity > 1 ? $0 + $1.price : $0 } > 500",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $1.quantity > 1 ? $0 + $1.price : $0 } > 500
+            }),
+        Workload(
+            name: "W1661", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) * ($1.score > 2.5 ? 1 : -1) } > 0",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) * ($1.score > 2.5 ? 1 : -1) } > 0
+            }),
+        Workload(
+            name: "W1662", rule: "didViewLandmarkDetail.donations.reduce(0) { abs($0 - $1.landmarkID) } < 30",
+            closure: { data, calendar, _ in
+                data.views.reduce(0) { abs($0 - $1.landmarkID) } < 30
+            }),
+        Workload(
+            name: "W1663", rule: "didRate.donations.reduce(0) { $0 + ($1.comment == nil ? 1 : 2) } > 1000",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.comment == nil ? 1 : 2) } > 1000
+            }),
+    ]
+
+    private static let workloads63: [Workload] = [
+        Workload(
+            name: "W1664", rule: "didPurchase.donations.reduce(0) { $0 + $1.quantity } / max(1, didPurchase.donations.count) >= 2",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0) { $0 + $1.quantity } / max(1, data.purchases.count) >= 2
+            }),
+        Workload(
+            name: "W1665", rule: "didRate.donations.reduce(0) { $0 + $1.landmarkID * $1.landmarkID } > 100000",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + $1.landmarkID * $1.landmarkID } > 100000
+            }),
+        Workload(
+            name: "W1666", rule: "didRate.donations.filter { $0.helpful != nil }.reduce(0) { $0 > $1.helpful! ? $0 : $1.helpful! } > 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.helpful != nil }.reduce(0) { $0 > $1.helpful! ? $0 : $1.helpful! } > 10
+            }),
+        Workload(
+            name: "W1667", rule: "didViewLandmarkDetail.donations.reduce(0) { $0 + ($1.landmarkName.hasSuffix(\"Bowl\") ? 1 : 0) } > 100",
+            closure: { data, calendar, _ in
+                data.views.reduce(0) { $0 + ($1.landmarkName.hasSuffix("Bowl") ? 1 : 0) } > 100
+            }),
+        Workload(
+            name: "W1668", rule: "didRate.donations.reduce(0) { $1.landmarkID > $0 ? $1.landmarkID : $0 } == 50",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $1.landmarkID > $0 ? $1.landmarkID : $0 } == 50
             }),
     ]
 

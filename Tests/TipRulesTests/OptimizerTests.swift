@@ -1422,6 +1422,12 @@ struct OptimizerTests {
               "view.donations.reduce(0) { $0 + ($1.id != 0 ? 100 / $1.id : 0) }",
               "view.donations.reduce(0) { $0 + ($1.id >= 0 ? 100 / $1.id : 0) }",
               "view.donations.reduce(0) { $0 + ($1.id != 0 ? 100 % $1.id : 7) }",
+              // Branches computed for every row and chosen without a branch: one that overflows
+              // only on rows it is not taken for (the sum gives way, and the calls add what Swift
+              // does), one that overflows where it is, and one that never does.
+              "view.donations.reduce(0) { $0 + ($1.id == 0 ? $1.id * 4611686018427387904 : -$1.id) }",
+              "view.donations.reduce(0) { $0 + ($1.id > 4 ? $1.id * 4611686018427387904 : 1) }",
+              "view.donations.reduce(0) { $0 + ($1.id > 2 ? $1.id : -$1.id) }",
               // `Int` division and remainder by constants, negative values and values past 2^53.
               "view.donations.filter { $0.id % 3 == 1 }.count", "view.donations.filter { $0.id % -3 == -1 }.count",
               "view.donations.filter { $0.id / 2 == -1 }.count", "view.donations.filter { ($0.id * 7) % 4 != 0 }.map(\\.id)",

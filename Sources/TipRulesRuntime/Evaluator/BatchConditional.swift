@@ -2,11 +2,15 @@ import TipRulesSemantics
 
 /// `p ? a : b` of a row operand computed a batch of rows at a time (for `IntColumn` and
 /// `NumberColumn`), in one of two ways:
-/// - when neither branch can fail and the test has a `TestColumn`, the test, `a` and `b` are
-///   computed for every row and each row's value chosen without a branch;
+/// - when neither branch can fail other than by overflowing `Int` and the test has a
+///   `TestColumn`, the test, `a` and `b` are computed for every row and each row's value chosen
+///   without a branch. A branch that overflows on a row it is not taken for then reports a
+///   failure, and the operation gives way to the calls it stands for, which fail only where
+///   Swift does: slower, on values near `Int`'s ends, never wrong;
 /// - otherwise the test selects the rows it passes, as a `RowFilter` does, `a` is computed for
 ///   those rows alone and `b` for the others, and the two are merged back in row order, so an
-///   `Int` branch that would fail on a row it is not taken for reports no failure.
+///   `Int` branch that would fail on a row it is not taken for (a division the test guards,
+///   `x != 0 ? y / x : 0`) reports no failure.
 ///
 /// The test is one that charges no work (no string search or nested scan: see `make`), so
 /// testing rows a batch at a time charges what testing them one at a time does: nothing.
@@ -28,7 +32,7 @@ final class BatchConditional<Element: BitwiseCopyable> {
 
     /// The conditional's test bound for a batch, or nil for a test that charges work.
     /// `branchesCanFail`: whether computing a branch on a row it is not taken for could report
-    /// a failure.
+    /// a failure other than an overflow.
     static func make(_ predicate: RowPredicate, _ binder: RowPredicateBinder, branchesCanFail: Bool,
                      filler: Element) -> BatchConditional? {
         guard !predicate.searchesStrings else { return nil }

@@ -53,14 +53,18 @@ final class IntColumn: BatchComputation {
         if case .column(let items) = source { items } else { nil }
     }
 
-    /// Whether computing the operand can fail on some row: whether it has an operation that can.
-    var canFail: Bool {
+    /// Whether computing the operand can fail on some row other than by overflowing: by a
+    /// division (or remainder) by a divisor not constant, which may be 0, a conversion from
+    /// `Double`, or `abs`. A test often guards these (`x != 0 ? y / x : 0`, `d.isNaN ? 0 :
+    /// Int(d)`); an overflow on a value a test keeps out hardly ever happens.
+    var canFailOtherThanOverflowing: Bool {
         switch source {
         case .constant, .column, .coalesce: return false
-        // (A division by a constant other than 0, 1 and -1 cannot fail.)
-        case .arithmetic(_, let a, _): return divisor == nil || a.canFail
+        case .arithmetic(let op, let a, let b):
+            if op == .intDivide || op == .intRemainder, divisor == nil { return true }
+            return a.canFailOtherThanOverflowing || b.canFailOtherThanOverflowing
         case .converted, .magnitude: return true
-        case .extreme(_, let a, let b), .conditional(_, let a, let b): return a.canFail || b.canFail
+        case .extreme(_, let a, let b), .conditional(_, let a, let b): return a.canFailOtherThanOverflowing || b.canFailOtherThanOverflowing
         }
     }
 
@@ -168,7 +172,8 @@ final class IntColumn: BatchComputation {
             return IntColumn(.extreme(isMax: function.intExtremeIsMax == true, x, y), batch: batch)
         case .conditional(let p, let a, let b):
             guard let x = make(a, binder), let y = make(b, binder),
-                  let test = BatchConditional<Int>.make(p, binder, branchesCanFail: x.canFail || y.canFail, filler: 0) else { return nil }
+                  let test = BatchConditional<Int>.make(p, binder, branchesCanFail: x.canFailOtherThanOverflowing || y.canFailOtherThanOverflowing,
+                                                        filler: 0) else { return nil }
             return IntColumn(.conditional(test, x, y))
         default:
             return nil
