@@ -259,6 +259,10 @@ enum Workloads {
         + workloads61
         + workloads62
         + workloads63
+        + workloads64
+        + workloads65
+        + workloads66
+        + workloads67
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -7322,6 +7326,118 @@ enum Workloads {
             name: "W1668", rule: "didRate.donations.reduce(0) { $1.landmarkID > $0 ? $1.landmarkID : $0 } == 50",
             closure: { data, calendar, _ in
                 data.ratings.reduce(0) { $1.landmarkID > $0 ? $1.landmarkID : $0 } == 50
+            }),
+    ]
+
+    private static let workloads64: [Workload] = [
+        Workload(
+            name: "W1669", rule: "Set(didPurchase.donations.filter { !$0.isGift }.map(\\.sku)).count >= 3",
+            closure: { data, calendar, _ in
+                Set(data.purchases.filter { !$0.isGift }.map(\.sku)).count >= 3
+            }),
+        Workload(
+            name: "W1670", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4 }",
+            closure: { data, calendar, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(3).allSatisfy { $0.score >= 4 }
+            }),
+        Workload(
+            name: "W1671", rule: "didPurchase.donations.max { $0.price < $1.price }?.isGift == true",
+            closure: { data, calendar, _ in
+                data.purchases.max { $0.price < $1.price }?.isGift == true
+            }),
+        Workload(
+            name: "W1672", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).min() == \"Alps\"",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName).min() == "Alps"
+            }),
+        Workload(
+            name: "W1673", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 5 }.count >= 10",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.helpful).filter { $0 > 5 }.count >= 10
+            }),
+    ]
+
+    private static let workloads65: [Workload] = [
+        Workload(
+            name: "W1674", rule: "didRate.donations.first { $0.comment?.contains(\"great\") == true }?.score ?? 0 > 2",
+            closure: { data, calendar, _ in
+                data.ratings.first { $0.comment?.contains("great") == true }?.score ?? 0 > 2
+            }),
+        Workload(
+            name: "W1675", rule: "didPurchase.donations.contains { $0.coupon?.hasPrefix(\"SAVE\") == true && $0.price > 50 }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { $0.coupon?.hasPrefix("SAVE") == true && $0.price > 50 }
+            }),
+        Workload(
+            name: "W1676", rule: "didViewLandmarkDetail.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 7 }.count >= 5",
+            closure: { data, calendar, _ in
+                data.views.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 7 }.count >= 5
+            }),
+        Workload(
+            name: "W1677", rule: "didRate.donations.map { $0.score }.sorted().dropFirst(didRate.donations.count / 2).first ?? 0 > 2.5",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.score }.sorted().dropFirst(data.ratings.count / 2).first ?? 0 > 2.5
+            }),
+        Workload(
+            name: "W1678", rule: "didPurchase.donations.reduce(0.0) { $0 + $1.price * Double($1.quantity) } / Double(max(1, didPurchase.donations.count)) > 100",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $0 + $1.price * Double($1.quantity) } / Double(max(1, data.purchases.count)) > 100
+            }),
+    ]
+
+    private static let workloads66: [Workload] = [
+        Workload(
+            name: "W1679", rule: "didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID).contains { id in didPurchase.donations.contains { $0.quantity == id } }",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.score >= 4 }.map(\.landmarkID).contains { id in data.purchases.contains { $0.quantity == id } }
+            }),
+        Workload(
+            name: "W1680", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 3 && $0.comment != nil }.count * 2 > didRate.donations.count",
+            closure: { data, calendar, _ in
+                data.ratings.filter { ($0.helpful ?? 0) > 3 && $0.comment != nil }.count * 2 > data.ratings.count
+            }),
+        Workload(
+            name: "W1681", rule: "didPurchase.donations.map(\\.sku).filter { $0.contains(\"tent\") }.count >= 2",
+            closure: { data, calendar, _ in
+                data.purchases.map(\.sku).filter { $0.contains("tent") }.count >= 2
+            }),
+        Workload(
+            name: "W1682", rule: "(didRate.donations.map(\\.score).max() ?? 0) - (didRate.donations.map(\\.score).min() ?? 0) > 3",
+            closure: { data, calendar, _ in
+                (data.ratings.map(\.score).max() ?? 0) - (data.ratings.map(\.score).min() ?? 0) > 3
+            }),
+        Workload(
+            name: "W1683", rule: "didRate.donations.suffix(20).map(\\.score).reduce(0, +) / 20 > 3",
+            closure: { data, calendar, _ in
+                data.ratings.suffix(20).map(\.score).reduce(0, +) / 20 > 3
+            }),
+    ]
+
+    private static let workloads67: [Workload] = [
+        Workload(
+            name: "W1684", rule: "didPurchase.donations.filter { $0.discount != nil }.map { $0.price * (1 - $0.discount!) }.max() ?? 0 > 100",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.discount != nil }.map { $0.price * (1 - $0.discount!) }.max() ?? 0 > 100
+            }),
+        Workload(
+            name: "W1685", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 6 }.map(\\.landmarkID).reduce(0, max) > 40",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.count > 6 }.map(\.landmarkID).reduce(0, max) > 40
+            }),
+        Workload(
+            name: "W1686", rule: "didViewLandmarkDetail.donations.sorted { $0.landmarkID < $1.landmarkID }.first?.landmarkName == \"Alps\"",
+            closure: { data, calendar, _ in
+                data.views.sorted { $0.landmarkID < $1.landmarkID }.first?.landmarkName == "Alps"
+            }),
+        Workload(
+            name: "W1687", rule: "didRate.donations.map { Int($0.score) }.filter { $0 == 4 }.count > didRate.donations.count / 10",
+            closure: { data, calendar, _ in
+                data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > data.ratings.count / 10
+            }),
+        Workload(
+            name: "W1688", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) }.map(\\.quantity).reduce(0, +) >= 20",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) }.map(\.quantity).reduce(0, +) >= 20
             }),
     ]
 
