@@ -1484,6 +1484,12 @@ struct OptimizerTests {
               "view.donations.reduce(0) { $0 + (nil == $1.due ? $1.id : 2) }", "view.donations.reduce(0.0) { $0 + ($1.bonus == nil || $1.id > 2 ? $1.rating : 1) }",
               "view.donations.reduce(0) { $0 > $1.id ? $0 : $1.id }", "view.donations.reduce(100) { $1.id >= $0 ? $0 : $1.id }",
               "view.donations.reduce(7) { $0 == $1.id ? $0 : $1.id }", "view.donations.reduce(7) { $0 != $1.id ? $0 : $1.id }",
+              // Steps of `Int` folds with `max` or `min` of a constant or a column beside the
+              // accumulator, and a branch that keeps it; one that overflows, one that does not.
+              "view.donations.reduce(0) { $1.seen ? $0 + 1 : max(0, $0 - 2) }", "view.donations.reduce(5) { min($0 * 2, 40) - $1.id }",
+              "view.donations.reduce(0) { max(3, $0 - $1.id) }", "view.donations.reduce(9) { min($0, $1.id) + max($1.id, 1) }",
+              "view.donations.reduce(1) { $1.seen ? $0 * 3 % 1000 : $0 }", "view.donations.reduce(1) { $1.seen ? $0 : $0 * 2 % 1001 }",
+              "view.donations.reduce(1) { $1.seen ? $0 * 4611686018427387904 : $0 }", "view.donations.reduce(2) { $1.id > 4 ? $0 : max($0 * 3, 0) }",
               // Running selections of ratings from a -0.0 on, among 0.0s: which zero the step keeps
               // on equal values is the closure's.
               "view.donations.dropFirst(23).filter { $0.rating == 0 }.reduce(1.0) { $0 < $1.rating ? $0 : $1.rating }",

@@ -128,6 +128,15 @@ extension RowPredicateBinder {
                 // A row test, called directly; a constant branch read in place (`c ? $0 + 1 : 0`),
                 // the other bound alone.
                 let test = bind(predicate)
+                // (A branch that keeps the accumulator read in place too: `c ? $0 * 2 : $0`.)
+                if case .accumulator(.int) = b {
+                    guard let f = intFoldStep(a) else { return nil }
+                    return { accumulated, position in test(position) ? f(accumulated, position) : accumulated }
+                }
+                if case .accumulator(.int) = a {
+                    guard let g = intFoldStep(b) else { return nil }
+                    return { accumulated, position in test(position) ? accumulated : g(accumulated, position) }
+                }
                 if case .constant(.int(let k)) = b {
                     guard let f = intFoldStep(a) else { return nil }
                     return { accumulated, position in test(position) ? f(accumulated, position) : k }
@@ -142,11 +151,27 @@ extension RowPredicateBinder {
             guard let test = intFoldTest(predicate), let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
             return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function.intExtremeIsMax != nil:
-            guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
-            let isMax = function.intExtremeIsMax == true
-            return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
+            guard let x = intSide(a), let y = intSide(b) else { return nil }
+            return function.intExtremeIsMax == true ? extreme(IntExtremeIsMax.self, x, y) : extreme(IntExtremeIsMin.self, x, y)
         default:
             return nil
+        }
+    }
+
+    /// `max` or `min` of two `Int` sides, the accumulator and what the row alone gives read in
+    /// place beside a step rather than through a call (`max(0, $0 - 1)`, `max($0, $1.x)`), in
+    /// the argument order, which Swift's `max` and `min` keep.
+    private func extreme<Extreme: IntExtremeChoice>(_: Extreme.Type, _ a: IntSide, _ b: IntSide) -> IntFoldStep {
+        switch (a, b) {
+        case (.accumulator, .row(.constant(let k))): return { x, _ in Extreme.of(x, k) }
+        case (.accumulator, .row(.column(let items))): return { x, position in Extreme.of(x, items[position]) }
+        case (.row(.constant(let k)), .accumulator): return { x, _ in Extreme.of(k, x) }
+        case (.row(.column(let items)), .accumulator): return { x, position in Extreme.of(items[position], x) }
+        case (.step(let f), .row(.constant(let k))): return { x, position in Extreme.of(f(x, position), k) }
+        case (.row(.constant(let k)), .step(let g)): return { x, position in Extreme.of(k, g(x, position)) }
+        default:
+            let f = a.step, g = b.step
+            return { x, position in Extreme.of(f(x, position), g(x, position)) }
         }
     }
 
@@ -257,6 +282,13 @@ extension RowPredicateBinder {
         }
     }
 }
+
+/// `max` or `min` of `Int`s as Swift's functions compute them, specialised for each by the
+/// type, so that it is inlined into the fold's step rather than chosen at each row.
+protocol IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int }
+
+enum IntExtremeIsMax: IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int { Swift.max(x, y) } }
+enum IntExtremeIsMin: IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int { Swift.min(x, y) } }
 
 /// A comparison of `Int`s, specialised for each by the type, so that it is inlined into the
 /// fold's test rather than chosen at each row.
