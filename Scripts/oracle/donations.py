@@ -56,6 +56,12 @@ forms = [
  lambda: f'view.donations.map(\\.score).reduce(0, +)',
  lambda: f'view.donations.reduce(0) {{ $0 + $1.id }}',
  lambda: f'view.donations.reduce(0.0) {{ $0 + ($1.note == nil ? 0 : $1.score) }}',
+ # `Int` folds whose step reads the accumulator (`max` or `min` beside it, a branch that keeps
+ # it), and sums of ternaries whose branches may overflow on rows they are not taken for.
+ lambda: f'view.donations.reduce({il()}) {{ {pred("$1")} ? $0 + {il()} : max({il()}, $0 - {R.choice(["1", "2", "$1.id"])}) }}',
+ lambda: f'view.donations.reduce({il()}) {{ {R.choice(["min", "max"])}($0 * {R.choice(["2", "3", "-1"])}, {R.choice(["40", "$1.id", "-7"])}) {R.choice(["+", "-"])} $1.id }}',
+ lambda: f'view.donations.reduce({il()}) {{ {pred("$1")} ? $0 : $0 * {R.choice(["2", "3"])} % {R.choice(["7", "1001", "$1.id"])} }}',
+ lambda: f'view.donations.reduce(0) {{ $0 + ($1.id {R.choice(["==", ">", "<"])} {il()} ? $1.id * {R.choice(["4611686018427387904", "3"])} : -$1.id) }}',
  lambda: f'view.donations.map(\\.id).max()',
  lambda: f'view.donations.map(\\.name).sorted()',
  lambda: f'view.donations.sorted {{ $0.score > $1.score }}.map(\\.id)',
