@@ -62,6 +62,11 @@ forms = [
  lambda: f'view.donations.reduce({il()}) {{ {R.choice(["min", "max"])}($0 * {R.choice(["2", "3", "-1"])}, {R.choice(["40", "$1.id", "-7"])}) {R.choice(["+", "-"])} $1.id }}',
  lambda: f'view.donations.reduce({il()}) {{ {pred("$1")} ? $0 : $0 * {R.choice(["2", "3"])} % {R.choice(["7", "1001", "$1.id"])} }}',
  lambda: f'view.donations.reduce(0) {{ $0 + ($1.id {R.choice(["==", ">", "<"])} {il()} ? $1.id * {R.choice(["4611686018427387904", "3"])} : -$1.id) }}',
+ # `Double` folds whose ternary compares the accumulator with the row, either side, and
+ # `min` or `max` of the row beside it.
+ lambda: f'view.donations.reduce({dl()}) {{ $0 {R.choice(["<", "<=", ">", "!=", "=="])} {R.choice(["$1.score", dl()])} ? $0 {R.choice(["+", "-", "*"])} {dl()} : $0 + $1.score }}',
+ lambda: f'view.donations.reduce(0.0) {{ {R.choice(["2.5", "$1.score"])} {R.choice(["<", ">="])} $0 ? $0 - 1 : $1.score }}',
+ lambda: f'view.donations.reduce(0.0) {{ {R.choice(["min", "max"])}({R.choice(["$0 + $1.score", "$0 * 0.5"])}, {R.choice([dl(), "$1.score"])}) }}',
  lambda: f'view.donations.map(\\.id).max()',
  lambda: f'view.donations.map(\\.name).sorted()',
  lambda: f'view.donations.sorted {{ $0.score > $1.score }}.map(\\.id)',

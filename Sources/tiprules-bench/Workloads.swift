@@ -263,6 +263,7 @@ enum Workloads {
         + workloads65
         + workloads66
         + workloads67
+        + workloads68
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -7438,6 +7439,24 @@ enum Workloads {
             name: "W1688", rule: "didPurchase.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 30) }.map(\\.quantity).reduce(0, +) >= 20",
             closure: { data, calendar, _ in
                 data.purchases.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 30) }.map(\.quantity).reduce(0, +) >= 20
+            }),
+    ]
+
+    private static let workloads68: [Workload] = [
+        Workload(
+            name: "W1689", rule: "didPurchase.donations.reduce(0.0) { $0 > 1000 ? $0 : $0 + $1.price } > 500",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $0 > 1000 ? $0 : $0 + $1.price } > 500
+            }),
+        Workload(
+            name: "W1690", rule: "didPurchase.donations.reduce(0.0) { min($0 + $1.price * Double($1.quantity), 5000) } >= 5000",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { min($0 + $1.price * Double($1.quantity), 5000) } >= 5000
+            }),
+        Workload(
+            name: "W1691", rule: "didRate.donations.reduce(0) { $0 >= 10 ? $0 - 10 : $0 + $1.landmarkID % 3 } > 5",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 >= 10 ? $0 - 10 : $0 + $1.landmarkID % 3 } > 5
             }),
     ]
 

@@ -1490,6 +1490,15 @@ struct OptimizerTests {
               "view.donations.reduce(0) { max(3, $0 - $1.id) }", "view.donations.reduce(9) { min($0, $1.id) + max($1.id, 1) }",
               "view.donations.reduce(1) { $1.seen ? $0 * 3 % 1000 : $0 }", "view.donations.reduce(1) { $1.seen ? $0 : $0 * 2 % 1001 }",
               "view.donations.reduce(1) { $1.seen ? $0 * 4611686018427387904 : $0 }", "view.donations.reduce(2) { $1.id > 4 ? $0 : max($0 * 3, 0) }",
+              // `Double` and `Date` folds whose ternary compares the accumulator with the row (NaN
+              // ratings on rows 17 and 41), and `max` or `min` of the row beside it, either side.
+              "view.donations.reduce(0.0) { $0 > 20 ? $0 : $0 + $1.rating }", "view.donations.reduce(0.0) { $1.rating < $0 ? $0 : $1.rating }",
+              "view.donations.reduce(1.0) { $0 != $1.rating ? $0 + 1 : $0 }", "view.donations.reduce(0.0) { 10 < $0 ? $0 - 3 : $0 + $1.rating }",
+              "view.donations.reduce(0.0) { $0 <= $1.rating * 2 ? $1.rating : $0 - 1 }",
+              "view.donations.reduce(0.0) { min($0 + $1.rating, 30) }", "view.donations.reduce(0.0) { max(1, $0 * 0.5 + $1.rating) }",
+              "view.donations.reduce(0.0) { min($1.rating, $0 + 1) }", "view.donations.reduce(-0.0) { $1.seen ? max($0, 0.0) : min(-0.0, $0) }",
+              "view.donations.reduce(Date.distantPast) { $0 >= $1.when ? $0 : $1.when }",
+              "view.donations.reduce(Date.distantFuture) { $1.when.addingTimeInterval(60) == $0 ? $0 : min($0, $1.when) }",
               // Running selections of ratings from a -0.0 on, among 0.0s: which zero the step keeps
               // on equal values is the closure's.
               "view.donations.dropFirst(23).filter { $0.rating == 0 }.reduce(1.0) { $0 < $1.rating ? $0 : $1.rating }",

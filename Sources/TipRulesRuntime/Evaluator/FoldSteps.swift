@@ -38,7 +38,12 @@ extension RowPredicateBinder {
             guard let f = doubleFoldStep(a) else { return nil }
             return { accumulated, position in -f(accumulated, position) }
         case .conditional(let predicate, let a, let b):
-            guard !predicate.containsOperand(where: \.isAccumulator) else { return nil }
+            guard !predicate.containsOperand(where: \.isAccumulator) else {
+                // A test that compares the accumulator itself with what the row alone gives
+                // (`$0 > 1000 ? $0 : $0 + $1.price`), compared in place.
+                guard case .compare(let l, let op, let r) = predicate, let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
+                return accumulatorCompared(op, l, r, f, g)
+            }
             let test = bind(predicate)
             // A constant branch read in place (`c ? $0 + $1.x : 0`), the other bound alone.
             if !b.readsAccumulator, case .constant(let k) = numeric(b) {
@@ -52,11 +57,59 @@ extension RowPredicateBinder {
             guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function.doubleExtremeIsMax != nil:
-            guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             let isMax = function.doubleExtremeIsMax == true
+            // What the row alone gives beside the accumulator's side read in place
+            // (`min($0 + $1.price, 1000)`), in the argument order, which decides between equal
+            // values and NaN as Swift does.
+            if !b.readsAccumulator, let f = doubleFoldStep(a) {
+                switch numeric(b) {
+                case .constant(let k): return { x, position in BuiltinImplementations.swiftExtreme(f(x, position), k, isMax: isMax) }
+                case .column(let items): return { x, position in BuiltinImplementations.swiftExtreme(f(x, position), items[position], isMax: isMax) }
+                case .computed(let h): return { x, position in BuiltinImplementations.swiftExtreme(f(x, position), h(position), isMax: isMax) }
+                }
+            }
+            if !a.readsAccumulator, let g = doubleFoldStep(b) {
+                switch numeric(a) {
+                case .constant(let k): return { x, position in BuiltinImplementations.swiftExtreme(k, g(x, position), isMax: isMax) }
+                case .column(let items): return { x, position in BuiltinImplementations.swiftExtreme(items[position], g(x, position), isMax: isMax) }
+                case .computed(let h): return { x, position in BuiltinImplementations.swiftExtreme(h(position), g(x, position), isMax: isMax) }
+                }
+            }
+            guard let f = doubleFoldStep(a), let g = doubleFoldStep(b) else { return nil }
             return { accumulated, position in BuiltinImplementations.swiftExtreme(f(accumulated, position), g(accumulated, position), isMax: isMax) }
         default:
             return nil
+        }
+    }
+
+    /// `c ? f : g` where `c` compares the `Double` (or `Date`) accumulator itself with a number
+    /// the row alone gives, not optional (mirrored when the accumulator is on the right: exact
+    /// for IEEE comparisons, NaN included). Nil for any other test.
+    private func accumulatorCompared(_ comparison: ComparisonOperator, _ a: RowPredicate.Operand, _ b: RowPredicate.Operand,
+                                     _ f: @escaping DoubleFoldStep, _ g: @escaping DoubleFoldStep) -> DoubleFoldStep? {
+        let op: ComparisonOperator, row: RowPredicate.Operand
+        switch (a, b) {
+        case (.accumulator(.double), _), (.accumulator(.date), _): (op, row) = (comparison, b)
+        case (_, .accumulator(.double)), (_, .accumulator(.date)): (op, row) = (comparison.mirrored, a)
+        default: return nil
+        }
+        guard !row.readsAccumulator, let number = plainNumber(row) else { return nil }
+        switch op {
+        case .equal: return accumulatorCompared(DoubleComparisons.Equal.self, number, f, g)
+        case .notEqual: return accumulatorCompared(DoubleComparisons.NotEqual.self, number, f, g)
+        case .less: return accumulatorCompared(DoubleComparisons.Less.self, number, f, g)
+        case .lessOrEqual: return accumulatorCompared(DoubleComparisons.LessOrEqual.self, number, f, g)
+        case .greater: return accumulatorCompared(DoubleComparisons.Greater.self, number, f, g)
+        case .greaterOrEqual: return accumulatorCompared(DoubleComparisons.GreaterOrEqual.self, number, f, g)
+        }
+    }
+
+    private func accumulatorCompared<Comparison: DoubleComparison>(_: Comparison.Type, _ row: Number,
+                                                                   _ f: @escaping DoubleFoldStep, _ g: @escaping DoubleFoldStep) -> DoubleFoldStep {
+        switch row {
+        case .constant(let k): return { x, position in Comparison.holds(x, k) ? f(x, position) : g(x, position) }
+        case .column(let items): return { x, position in Comparison.holds(x, items[position]) ? f(x, position) : g(x, position) }
+        case .computed(let h): return { x, position in Comparison.holds(x, h(position)) ? f(x, position) : g(x, position) }
         }
     }
 
@@ -149,12 +202,40 @@ extension RowPredicateBinder {
                 return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
             }
             guard let test = intFoldTest(predicate), let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
+            if case .compare(let l, let op, let r) = predicate, let chosen = chosen(op, l, r, f, g) { return chosen }
             return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function.intExtremeIsMax != nil:
             guard let x = intSide(a), let y = intSide(b) else { return nil }
             return function.intExtremeIsMax == true ? extreme(IntExtremeIsMax.self, x, y) : extreme(IntExtremeIsMin.self, x, y)
         default:
             return nil
+        }
+    }
+
+    /// `c ? f : g` where `c` compares the accumulator with a constant or the row's column
+    /// (`$0 > 100 ? $0 / 2 : ...`, `$0 > $1 ? $0 - $1 : $1 - $0`): the comparison made in place
+    /// rather than through a call of its own. Nil for any other test.
+    private func chosen(_ op: ComparisonOperator, _ a: RowPredicate.Operand, _ b: RowPredicate.Operand,
+                        _ f: @escaping IntFoldStep, _ g: @escaping IntFoldStep) -> IntFoldStep? {
+        guard a.isIntOfAccumulator || b.isIntOfAccumulator, let x = intSide(a), let y = intSide(b) else { return nil }
+        switch op {
+        case .equal: return chosen(IntComparisons.Equal.self, x, y, f, g)
+        case .notEqual: return chosen(IntComparisons.NotEqual.self, x, y, f, g)
+        case .less: return chosen(IntComparisons.Less.self, x, y, f, g)
+        case .lessOrEqual: return chosen(IntComparisons.LessOrEqual.self, x, y, f, g)
+        case .greater: return chosen(IntComparisons.Greater.self, x, y, f, g)
+        case .greaterOrEqual: return chosen(IntComparisons.GreaterOrEqual.self, x, y, f, g)
+        }
+    }
+
+    private func chosen<Comparison: IntComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide,
+                                                   _ f: @escaping IntFoldStep, _ g: @escaping IntFoldStep) -> IntFoldStep? {
+        switch (a, b) {
+        case (.accumulator, .row(.constant(let k))): return { x, position in Comparison.holds(x, k) ? f(x, position) : g(x, position) }
+        case (.accumulator, .row(.column(let items))): return { x, position in Comparison.holds(x, items[position]) ? f(x, position) : g(x, position) }
+        case (.row(.constant(let k)), .accumulator): return { x, position in Comparison.holds(k, x) ? f(x, position) : g(x, position) }
+        case (.row(.column(let items)), .accumulator): return { x, position in Comparison.holds(items[position], x) ? f(x, position) : g(x, position) }
+        default: return nil
         }
     }
 
@@ -281,6 +362,19 @@ extension RowPredicateBinder {
             return { x, position in Comparison.holds(f(x, position), g(x, position)) }
         }
     }
+}
+
+/// A comparison of `Double`s (NaN compares as Swift compares it), specialised for each by the
+/// type, as `IntComparison` is.
+protocol DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool }
+
+enum DoubleComparisons {
+    enum Equal: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x == y } }
+    enum NotEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x != y } }
+    enum Less: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x < y } }
+    enum LessOrEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x <= y } }
+    enum Greater: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x > y } }
+    enum GreaterOrEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x >= y } }
 }
 
 /// `max` or `min` of `Int`s as Swift's functions compute them, specialised for each by the
