@@ -66,7 +66,7 @@ forms = [
  # `min` or `max` of the row beside it.
  lambda: f'view.donations.reduce({dl()}) {{ $0 {R.choice(["<", "<=", ">", "!=", "=="])} {R.choice(["$1.score", dl()])} ? $0 {R.choice(["+", "-", "*"])} {dl()} : $0 + $1.score }}',
  lambda: f'view.donations.reduce(0.0) {{ {R.choice(["2.5", "$1.score"])} {R.choice(["<", ">="])} $0 ? $0 - 1 : $1.score }}',
- lambda: f'view.donations.reduce(0.0) {{ {R.choice(["min", "max"])}({R.choice(["$0 + $1.score", "$0 * 0.5"])}, {R.choice([dl(), "$1.score"])}) }}',
+ lambda: f'view.donations.reduce(0.0) {{ {R.choice(["min", "max"])}({R.choice(["$0 + $1.score, " + dl(), "$0 * 0.5, $1.score", "$1.score - 1, $0 + 0.5"])}) }}',
  lambda: f'view.donations.map(\\.id).max()',
  lambda: f'view.donations.map(\\.name).sorted()',
  lambda: f'view.donations.sorted {{ $0.score > $1.score }}.map(\\.id)',
