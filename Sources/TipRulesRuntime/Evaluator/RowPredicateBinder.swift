@@ -1118,12 +1118,12 @@ struct RowPredicateBinder {
         }
     }
 
-    /// An operand of `Double` arithmetic (the optimizer accepts only `Double` and `Date` ones).
     /// A `Double` or `Date` operand that is not optional, or nil for any other.
     func plainNumber(_ operand: RowPredicate.Operand) -> Number? {
         number(bind(operand))
     }
 
+    /// An operand of `Double` arithmetic (the optimizer accepts only `Double` and `Date` ones).
     func numeric(_ operand: RowPredicate.Operand) -> Number {
         let bound = bind(operand)
         if let number = number(bound) { return number }
