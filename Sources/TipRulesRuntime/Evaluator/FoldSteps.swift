@@ -95,16 +95,16 @@ extension RowPredicateBinder {
         }
         guard !row.readsAccumulator, let number = plainNumber(row) else { return nil }
         switch op {
-        case .equal: return accumulatorCompared(DoubleComparisons.Equal.self, number, f, g)
-        case .notEqual: return accumulatorCompared(DoubleComparisons.NotEqual.self, number, f, g)
-        case .less: return accumulatorCompared(DoubleComparisons.Less.self, number, f, g)
-        case .lessOrEqual: return accumulatorCompared(DoubleComparisons.LessOrEqual.self, number, f, g)
-        case .greater: return accumulatorCompared(DoubleComparisons.Greater.self, number, f, g)
-        case .greaterOrEqual: return accumulatorCompared(DoubleComparisons.GreaterOrEqual.self, number, f, g)
+        case .equal: return accumulatorCompared(ScalarComparisons.Equal.self, number, f, g)
+        case .notEqual: return accumulatorCompared(ScalarComparisons.NotEqual.self, number, f, g)
+        case .less: return accumulatorCompared(ScalarComparisons.Less.self, number, f, g)
+        case .lessOrEqual: return accumulatorCompared(ScalarComparisons.LessOrEqual.self, number, f, g)
+        case .greater: return accumulatorCompared(ScalarComparisons.Greater.self, number, f, g)
+        case .greaterOrEqual: return accumulatorCompared(ScalarComparisons.GreaterOrEqual.self, number, f, g)
         }
     }
 
-    private func accumulatorCompared<Comparison: DoubleComparison>(_: Comparison.Type, _ row: Number,
+    private func accumulatorCompared<Comparison: ScalarComparison>(_: Comparison.Type, _ row: Number,
                                                                    _ f: @escaping DoubleFoldStep, _ g: @escaping DoubleFoldStep) -> DoubleFoldStep {
         switch row {
         case .constant(let k): return { x, position in Comparison.holds(x, k) ? f(x, position) : g(x, position) }
@@ -219,16 +219,16 @@ extension RowPredicateBinder {
                         _ f: @escaping IntFoldStep, _ g: @escaping IntFoldStep) -> IntFoldStep? {
         guard a.isIntOfAccumulator || b.isIntOfAccumulator, let x = intSide(a), let y = intSide(b) else { return nil }
         switch op {
-        case .equal: return chosen(IntComparisons.Equal.self, x, y, f, g)
-        case .notEqual: return chosen(IntComparisons.NotEqual.self, x, y, f, g)
-        case .less: return chosen(IntComparisons.Less.self, x, y, f, g)
-        case .lessOrEqual: return chosen(IntComparisons.LessOrEqual.self, x, y, f, g)
-        case .greater: return chosen(IntComparisons.Greater.self, x, y, f, g)
-        case .greaterOrEqual: return chosen(IntComparisons.GreaterOrEqual.self, x, y, f, g)
+        case .equal: return chosen(ScalarComparisons.Equal.self, x, y, f, g)
+        case .notEqual: return chosen(ScalarComparisons.NotEqual.self, x, y, f, g)
+        case .less: return chosen(ScalarComparisons.Less.self, x, y, f, g)
+        case .lessOrEqual: return chosen(ScalarComparisons.LessOrEqual.self, x, y, f, g)
+        case .greater: return chosen(ScalarComparisons.Greater.self, x, y, f, g)
+        case .greaterOrEqual: return chosen(ScalarComparisons.GreaterOrEqual.self, x, y, f, g)
         }
     }
 
-    private func chosen<Comparison: IntComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide,
+    private func chosen<Comparison: ScalarComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide,
                                                    _ f: @escaping IntFoldStep, _ g: @escaping IntFoldStep) -> IntFoldStep? {
         switch (a, b) {
         case (.accumulator, .row(.constant(let k))): return { x, position in Comparison.holds(x, k) ? f(x, position) : g(x, position) }
@@ -271,12 +271,12 @@ extension RowPredicateBinder {
             // comparison of `Int`s.
             guard a.isIntOfAccumulator || b.isIntOfAccumulator, let x = intSide(a), let y = intSide(b) else { return nil }
             switch op {
-            case .equal: return compared(IntComparisons.Equal.self, x, y)
-            case .notEqual: return compared(IntComparisons.NotEqual.self, x, y)
-            case .less: return compared(IntComparisons.Less.self, x, y)
-            case .lessOrEqual: return compared(IntComparisons.LessOrEqual.self, x, y)
-            case .greater: return compared(IntComparisons.Greater.self, x, y)
-            case .greaterOrEqual: return compared(IntComparisons.GreaterOrEqual.self, x, y)
+            case .equal: return compared(ScalarComparisons.Equal.self, x, y)
+            case .notEqual: return compared(ScalarComparisons.NotEqual.self, x, y)
+            case .less: return compared(ScalarComparisons.Less.self, x, y)
+            case .lessOrEqual: return compared(ScalarComparisons.LessOrEqual.self, x, y)
+            case .greater: return compared(ScalarComparisons.Greater.self, x, y)
+            case .greaterOrEqual: return compared(ScalarComparisons.GreaterOrEqual.self, x, y)
             }
         case .and(let p, let q):
             guard let x = intFoldTest(p), let y = intFoldTest(q) else { return nil }
@@ -351,7 +351,7 @@ extension RowPredicateBinder {
 
     /// A comparison of two `Int` sides, the accumulator and a constant or a column beside it
     /// read in place (`$0 > $1`, `$0 < 10`).
-    private func compared<Comparison: IntComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide) -> IntFoldTest {
+    private func compared<Comparison: ScalarComparison>(_: Comparison.Type, _ a: IntSide, _ b: IntSide) -> IntFoldTest {
         switch (a, b) {
         case (.accumulator, .row(.constant(let k))): return { x, _ in Comparison.holds(x, k) }
         case (.accumulator, .row(.column(let items))): return { x, position in Comparison.holds(x, items[position]) }
@@ -364,19 +364,6 @@ extension RowPredicateBinder {
     }
 }
 
-/// A comparison of `Double`s (NaN compares as Swift compares it), specialised for each by the
-/// type, as `IntComparison` is.
-protocol DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool }
-
-enum DoubleComparisons {
-    enum Equal: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x == y } }
-    enum NotEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x != y } }
-    enum Less: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x < y } }
-    enum LessOrEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x <= y } }
-    enum Greater: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x > y } }
-    enum GreaterOrEqual: DoubleComparison { static func holds(_ x: Double, _ y: Double) -> Bool { x >= y } }
-}
-
 /// `max` or `min` of `Int`s as Swift's functions compute them, specialised for each by the
 /// type, so that it is inlined into the fold's step rather than chosen at each row.
 protocol IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int }
@@ -384,17 +371,18 @@ protocol IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int }
 enum IntExtremeIsMax: IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int { Swift.max(x, y) } }
 enum IntExtremeIsMin: IntExtremeChoice { static func of(_ x: Int, _ y: Int) -> Int { Swift.min(x, y) } }
 
-/// A comparison of `Int`s, specialised for each by the type, so that it is inlined into the
-/// fold's test rather than chosen at each row.
-protocol IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool }
+/// A comparison of two values of one scalar type (`Int`s; `Double`s, NaN comparing as Swift
+/// compares it), specialised for each by the type, so that it is inlined into the fold's step
+/// rather than chosen at each row.
+protocol ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool }
 
-enum IntComparisons {
-    enum Equal: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x == y } }
-    enum NotEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x != y } }
-    enum Less: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x < y } }
-    enum LessOrEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x <= y } }
-    enum Greater: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x > y } }
-    enum GreaterOrEqual: IntComparison { static func holds(_ x: Int, _ y: Int) -> Bool { x >= y } }
+enum ScalarComparisons {
+    enum Equal: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x == y } }
+    enum NotEqual: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x != y } }
+    enum Less: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x < y } }
+    enum LessOrEqual: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x <= y } }
+    enum Greater: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x > y } }
+    enum GreaterOrEqual: ScalarComparison { static func holds<T: Comparable>(_ x: T, _ y: T) -> Bool { x >= y } }
 }
 
 extension RowPredicate.Operand {
