@@ -201,8 +201,9 @@ extension RowPredicateBinder {
                 guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
                 return { accumulated, position in test(position) ? f(accumulated, position) : g(accumulated, position) }
             }
-            guard let test = intFoldTest(predicate), let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
+            guard let f = intFoldStep(a), let g = intFoldStep(b) else { return nil }
             if case .compare(let l, let op, let r) = predicate, let chosen = chosen(op, l, r, f, g) { return chosen }
+            guard let test = intFoldTest(predicate) else { return nil }
             return { accumulated, position in test(accumulated, position) ? f(accumulated, position) : g(accumulated, position) }
         case .function(let function, let a, let b?) where function.intExtremeIsMax != nil:
             guard let x = intSide(a), let y = intSide(b) else { return nil }
