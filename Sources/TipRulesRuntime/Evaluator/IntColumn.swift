@@ -54,8 +54,8 @@ final class IntColumn: BatchComputation {
     }
 
     /// Whether computing the operand can fail on some row other than by overflowing: by a
-    /// division (or remainder) by a divisor not constant, which may be 0, a conversion from
-    /// `Double`, or `abs`. A test often guards these (`x != 0 ? y / x : 0`, `d.isNaN ? 0 :
+    /// division (or remainder) whose divisor is not a constant other than 0, 1, -1 and
+    /// `Int.min` (see `ConstantDivisor`), a conversion from `Double`, or `abs`. A test often guards these (`x != 0 ? y / x : 0`, `d.isNaN ? 0 :
     /// Int(d)`); an overflow on a value a test keeps out hardly ever happens.
     var canFailOtherThanOverflowing: Bool {
         switch source {
