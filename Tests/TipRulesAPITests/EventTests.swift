@@ -165,7 +165,7 @@ struct EventTests {
         {"event": "didViewLandmarkDetail", "date": "2026-11-29T11:00:00Z", "value": {"landmarkID": 1, "landmarkName": "Alps"}}
         """
         let issues = try engine.loadDonations(ndjson: Array(log.utf8), fileName: "log.ndjson")
-        #expect(issues.map(\.description) == ["log.ndjson:2:1: error: unknown event 'didLogn'; did you mean 'didLogin'?"])
+        #expect(issues.map(\.description) == ["log.ndjson:2:11: error: unknown event 'didLogn'; did you mean 'didLogin'?"])
         #expect(try engine.value(of: "favouriteName", as: String?.self) == "Alps")
         #expect(try engine.event("didLogin").donations.count == 1)
     }

@@ -211,9 +211,9 @@ struct CommandLineTests {
         \(dir)/bad.ndjson:4:1: error[D0101]: not valid JSON: invalid JSON value
          4 | not json
            | ^
-        \(dir)/bad.ndjson:5:1: error[D0106]: unknown event 'nope'
+        \(dir)/bad.ndjson:5:11: error[D0106]: unknown event 'nope'
          5 | {"event": "nope", "date": "2026-11-29T10:00:00Z"}
-           | ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+           |           ^~~~~~
         2 rejected donation lines; nothing was evaluated
 
         """)

@@ -200,6 +200,17 @@ struct DocsTests {
         #expect("$ swift run tiprules check app.rules\n" + rendered == shown)
     }
 
+    @Test("the README's rejected log line is what loading that line reports")
+    func readmeLogError() throws {
+        let shown = try #require(try readmeBlocks("log-error").first)
+        let line = try #require(shown.split(separator: "\n").dropFirst().first?.split(separator: "| ", maxSplits: 1).last)
+        let program = try #require(Fixture.compile(try Fixture.read("Examples/landmarks/landmarks.rules")).program)
+        var store = DonationStore(program: program)
+        let issues = DonationLog.load(Array(line.utf8), fileName: "donations.ndjson", into: &store)
+        #expect(issues.count == 1)
+        #expect(DiagnosticRenderer().render(issues).trimmingCharacters(in: .newlines) == shown)
+    }
+
     @Test("README shows real output of the commands it shows")
     func readmeOutput() throws {
         let readme = try Fixture.read("README.md")

@@ -69,35 +69,35 @@ struct DonationLogTests {
         #expect(Set(addresses).count == 1)
     }
 
-    @Test("each kind of bad line is rejected with its line number and reason", arguments: [
+    @Test("each kind of bad line is rejected with its line, the column of what is wrong, and the reason", arguments: [
         ("not json", "log.ndjson:1:1: error: not valid JSON: invalid JSON value"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"", "log.ndjson:1:49: error: not valid JSON: expected ',' or '}' in the JSON object"),
         ("[1, 2]", "log.ndjson:1:1: error: expected a JSON object such as {\"event\": \"didLogin\", \"date\": \"2026-11-29T10:00:00Z\"}, found an array"),
-        ("{\"event\": \"pong\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:1: error: unknown event 'pong'; did you mean 'ping'?"),
+        ("{\"event\": \"pong\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:11: error: unknown event 'pong'; did you mean 'ping'?"),
         ("{\"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:1: error: missing 'event'"),
         ("{\"event\": \"ping\"}", "log.ndjson:1:1: error: missing 'date'"),
-        ("{\"event\": \"ping\", \"date\": \"yesterday\"}", "log.ndjson:1:1: error: bad 'date': 'yesterday' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
-        ("{\"event\": \"ping\", \"date\": \"2026-02-30T10:00:00Z\"}", "log.ndjson:1:1: error: bad 'date': '2026-02-30T10:00:00Z' has an invalid day 30 of month 2"),
-        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"extra\": 1}", "log.ndjson:1:1: error: unknown key 'extra'; a donation has 'event', 'date' and 'value'"),
-        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"x\": 1}}", "log.ndjson:1:1: error: unknown field 'x' in a donation of 'ping'"),
-        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1}}", "log.ndjson:1:1: error: missing field 'name' ('String') in a donation of 'view'"),
+        ("{\"event\": \"ping\", \"date\": \"yesterday\"}", "log.ndjson:1:27: error: bad 'date': 'yesterday' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
+        ("{\"event\": \"ping\", \"date\": \"2026-02-30T10:00:00Z\"}", "log.ndjson:1:27: error: bad 'date': '2026-02-30T10:00:00Z' has an invalid day 30 of month 2"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"extra\": 1}", "log.ndjson:1:51: error: unknown key 'extra'; a donation has 'event', 'date' and 'value'"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"x\": 1}}", "log.ndjson:1:61: error: unknown field 'x' in a donation of 'ping'"),
+        ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1}}", "log.ndjson:1:60: error: missing field 'name' ('String') in a donation of 'view'"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1.0, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 1.0"),
+         "log.ndjson:1:67: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 1.0"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 9223372036854775808, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 9223372036854775808"),
+         "log.ndjson:1:67: error: field 'id' of 'view' must be an integer that fits 'Int' (no fraction or exponent), found 9223372036854775808"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": \"1\", \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'id' of 'view' must be 'Int', found a string"),
+         "log.ndjson:1:67: error: field 'id' of 'view' must be 'Int', found a string"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1e999, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'rating' of 'view' must be a finite number, found 1e999"),
+         "log.ndjson:1:93: error: field 'rating' of 'view' must be a finite number, found 1e999"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1, \"ok\": 1, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'ok' of 'view' must be 'Bool', found a number"),
+         "log.ndjson:1:102: error: field 'ok' of 'view' must be 'Bool', found a number"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": null, \"rating\": 1, \"ok\": true, \"when\": \"2026-11-01T00:00:00Z\"}}",
-         "log.ndjson:1:1: error: field 'name' of 'view' must be 'String', found null"),
+         "log.ndjson:1:78: error: field 'name' of 'view' must be 'String', found null"),
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"soon\"}}",
-         "log.ndjson:1:1: error: field 'when' of 'view' must be an ISO 8601 date: 'soon' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
+         "log.ndjson:1:116: error: field 'when' of 'view' must be an ISO 8601 date: 'soon' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
         ("{\"event\": \"ping\", \"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:19: error: not valid JSON: duplicate key \"event\" in the JSON object"),
-        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": 3}", "log.ndjson:1:1: error: 'value' must be an object of payload fields, found a number"),
-        ("{\"event\": 1, \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:1: error: 'event' must be a string, found a number"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": 3}", "log.ndjson:1:60: error: 'value' must be an object of payload fields, found a number"),
+        ("{\"event\": 1, \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:11: error: 'event' must be a string, found a number"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"} x", "log.ndjson:1:51: error: not valid JSON: unexpected text after the JSON value"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"a\": 01}}", "log.ndjson:1:67: error: not valid JSON: numbers may not have leading zeros"),
     ])
@@ -105,6 +105,36 @@ struct DonationLogTests {
         let (store, issues) = load(line)
         #expect(issues == [expected])
         #expect(store.totalCount == 0)
+    }
+
+    @Test("a bad line's error underlines what is wrong in it: the key, the value or the payload", arguments: [
+        (#"{"event": "pong", "date": "2026-11-29T10:00:00Z"}"#, #""pong""#),
+        (#"{"event": ["ping"], "date": "2026-11-29T10:00:00Z"}"#, #"["ping"]"#),
+        (#"{"date": "yesterday", "event": "ping"}"#, #""yesterday""#),
+        (#"{"event": "ping", "date": "2026-11-29T10:00:00Z", "extra": {"a": 1}}"#, #""extra""#),
+        (#"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": {"id": 1}}"#, #"{"id": 1}"#),
+        (#"{"event": "ping", "date": "2026-11-29T10:00:00Z", "value": [3]}"#, "[3]"),
+        // The payload's field, not the donation's key of the same name; any order of keys.
+        (#"{"value": {"id": 1, "date": 2}, "event": "view", "date": "2026-11-29T10:00:00Z"}"#, #""date""#),
+        (#"{"value": {"id": 1, "name": "a", "rating": 1, "ok": true, "when": "soon"}, "event": "view", "date": "2026-11-29T10:00:00Z"}"#, #""soon""#),
+        (#"{"event": "view", "date": "2026-11-29T10:00:00Z", "value": { "id" : 1.5e0 , "name": "a", "rating": 1, "ok": true, "when": "2026-11-01T00:00:00Z"}}"#, "1.5e0"),
+        // What is missing has no place of its own: the line.
+        (#"{"event": "view", "date": "2026-11-29T10:00:00Z"}"#, #"{"event": "view", "date": "2026-11-29T10:00:00Z"}"#),
+        (#"{"event": "ping"}"#, #"{"event": "ping"}"#),
+    ])
+    func underlined(line: String, underlined: String) throws {
+        let program = try #require(Fixture.compile(schema).program)
+        var store = DonationStore(program: program)
+        let first = "{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"}\n"
+        let bytes = Array((first + line).utf8)
+        let issues = DonationLog.load(bytes, fileName: "log.ndjson", into: &store)
+        let issue = try #require(issues.first)
+        #expect(issues.count == 1 && issue.location.line == 2)
+        #expect(String(decoding: bytes[issue.range.start..<issue.range.end], as: UTF8.self) == underlined)
+        // (Each case's text first shows up where it is meant: a payload's `"date"` before the line's.)
+        let meant = try #require(line.range(of: underlined))
+        #expect(issue.range.start == first.utf8.count + line.utf8.distance(from: line.startIndex, to: meant.lowerBound))
+        #expect(store.totalCount == 1, "the good line is kept")
     }
 
     @Test("invalid UTF-8 in a line is rejected")

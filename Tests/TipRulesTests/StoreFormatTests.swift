@@ -120,7 +120,8 @@ struct StoreFormatTests {
         #expect(donated.stdout == "donated didViewLandmarkDetail at 2026-11-29T09:00:00Z {\"landmarkID\": 3, \"landmarkName\": \"Alps\"} to \(path) (subject 'ann')\n")
         let refused = tool.run(["donate", rules, "didViewLandmarkDetail", #"{"landmarkID": "3"}"#, "--store", path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("<payload>:1:1: error[D0111]: field 'landmarkID' of 'didViewLandmarkDetail' must be 'Int', found a string"))
+        #expect(refused.stderr.contains("<payload>:1:16: error[D0111]: field 'landmarkID' of 'didViewLandmarkDetail' must be 'Int', found a string"))
+        #expect(refused.stderr.contains(" 1 | {\"landmarkID\": \"3\"}\n   |                ^~~\n"), "the field's value underlined")
         #expect(tool.run(["donate", rules, "didLogn", "--store", path]).stderr.contains("did you mean 'didLogin'?"))
 
         let imported = tool.run(["store", "import", rules, "Examples/landmarks/donations.ndjson", "--store", path])

@@ -58,18 +58,21 @@ package enum DonationLog {
     }
 
     private static func loadLine(_ log: LogText, _ range: Range<Int>, into store: inout DonationStore) -> Diagnostic? {
-        /// A problem with the line as a whole, underlined.
-        func issue(_ message: DiagnosticMessage) -> Diagnostic {
-            Diagnostic(message, file: log.file, range: SourceRange(start: range.lowerBound, end: range.upperBound))
-        }
-        let json: JSONValue
-        switch JSONParser.parse(log.bytes, range: range) {
-        case .success(let value): json = value
+        let located: LocatedJSON
+        switch JSONParser.parseLocated(log.bytes, range: range) {
+        case .success(let value): located = value
         case .failure(let failure):
             let offset = min(range.lowerBound + failure.column - 1, range.upperBound)
             return Diagnostic(DonationMessages.notJSON(failure.message), file: log.file,
                               range: SourceRange(start: offset, end: min(offset + 1, range.upperBound)))
         }
+        /// A problem with the line, underlined where the line shows it (the key or value it is
+        /// about), else the whole line (a key missing).
+        func issue(_ message: DiagnosticMessage, at part: Range<Int>? = nil) -> Diagnostic {
+            let part = part ?? range
+            return Diagnostic(message, file: log.file, range: SourceRange(start: part.lowerBound, end: part.upperBound))
+        }
+        let json = located.value
         guard case .object(let members) = json else {
             return issue(DonationMessages.notObject(json.kindName))
         }
@@ -79,33 +82,38 @@ package enum DonationLog {
         for (key, value) in members {
             switch key {
             case "event":
-                guard case .string(let name) = value else { return issue(DonationMessages.badKey("event", "a string", value.kindName)) }
+                guard case .string(let name) = value else {
+                    return issue(DonationMessages.badKey("event", "a string", value.kindName), at: located.member("event")?.valueRange)
+                }
                 eventName = name
             case "date":
-                guard case .string(let text) = value else { return issue(DonationMessages.badKey("date", "an ISO 8601 string", value.kindName)) }
+                guard case .string(let text) = value else {
+                    return issue(DonationMessages.badKey("date", "an ISO 8601 string", value.kindName), at: located.member("date")?.valueRange)
+                }
                 dateText = text
             case "value":
                 payload = value
             default:
-                return issue(DonationMessages.unknownKey(key))
+                return issue(DonationMessages.unknownKey(key), at: located.member(key)?.keyRange)
             }
         }
         guard let eventName else { return issue(DonationMessages.missingKey("event")) }
         guard let dateText else { return issue(DonationMessages.missingKey("date")) }
         guard let eventIndex = store.eventIndex(eventName) else {
-            return issue(DonationMessages.unknownEvent(eventName, suggestion: Suggestions.closest(to: eventName, in: store.schemas.map(\.id))))
+            return issue(DonationMessages.unknownEvent(eventName, suggestion: Suggestions.closest(to: eventName, in: store.schemas.map(\.id))),
+                         at: located.member("event")?.valueRange)
         }
         let date: Double
         switch ISO8601.parse(dateText) {
         case .success(let seconds): date = seconds
-        case .failure(let error): return issue(DonationMessages.badDate("\(error)"))
+        case .failure(let error): return issue(DonationMessages.badDate("\(error)"), at: located.member("date")?.valueRange)
         }
         switch decodePayload(payload, of: store.schemas[eventIndex]) {
         case .success(let values):
             store.appendUnordered(eventIndex: eventIndex, date: date, payload: values.map(log.interned))
             return nil
         case .failure(let problem):
-            return issue(problem.message)
+            return issue(problem.message, at: located.range(of: problem.place, payloadKey: "value"))
         }
     }
 
@@ -116,10 +124,11 @@ package enum DonationLog {
         switch payload {
         case nil, .null?: break
         case .object(let members)?: fields = members
-        case let other?: return .failure(PayloadProblem(message: DonationMessages.valueNotObject(other.kindName)))
+        case let other?: return .failure(PayloadProblem(message: DonationMessages.valueNotObject(other.kindName), place: .payload))
         }
         for (name, _) in fields where schema.fieldIndex(name) == nil {
-            return .failure(PayloadProblem(message: DonationMessages.unknownField(event: schema.id, field: name, suggestion: Suggestions.closest(to: name, in: schema.fields.map(\.name)))))
+            return .failure(PayloadProblem(message: DonationMessages.unknownField(event: schema.id, field: name, suggestion: Suggestions.closest(to: name, in: schema.fields.map(\.name))),
+                                           place: .fieldName(name)))
         }
         var values: [Value] = []
         values.reserveCapacity(schema.fields.count)
@@ -129,9 +138,11 @@ package enum DonationLog {
             case .success(let value): values.append(value)
             case .failure(let reason):
                 if json == nil {
-                    return .failure(PayloadProblem(message: DonationMessages.missingField(event: schema.id, field: field.name, type: field.type)))
+                    return .failure(PayloadProblem(message: DonationMessages.missingField(event: schema.id, field: field.name, type: field.type),
+                                                   place: .payload))
                 }
-                return .failure(PayloadProblem(message: DonationMessages.badField(event: schema.id, field: field.name, reason.text)))
+                return .failure(PayloadProblem(message: DonationMessages.badField(event: schema.id, field: field.name, reason.text),
+                                               place: .fieldValue(field.name)))
             }
         }
         return .success(values)
@@ -142,7 +153,20 @@ package enum DonationLog {
     package struct Reason: Error { package var text: String }
 
     /// Why a payload does not fit its event.
-    package struct PayloadProblem: Error { package var message: DiagnosticMessage }
+    package struct PayloadProblem: Error {
+        package var message: DiagnosticMessage
+        /// What in the payload the problem is about, for a diagnostic to point at.
+        package var place: Place
+
+        package enum Place: Sendable, Hashable {
+            /// The payload as a whole (not an object, or a field missing).
+            case payload
+            /// A field's name (a field the event does not have).
+            case fieldName(String)
+            /// A field's value (of the wrong type, or out of range).
+            case fieldValue(String)
+        }
+    }
 
     /// Decodes a payload field (or a parameter value); a missing or null optional is nil.
     package static func decode(_ json: JSONValue?, as type: RuleType) -> Result<Value, Reason> {

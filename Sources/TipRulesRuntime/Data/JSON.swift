@@ -49,6 +49,40 @@ package enum JSONValue: Sendable, Hashable {
     }
 }
 
+/// Where one member of a JSON object is in the text parsed: what a diagnostic about it points at.
+package struct JSONMemberSpan: Sendable, Hashable {
+    /// The key of the top-level member whose value the object is; nil for the top-level object.
+    package let parent: String?
+    package let key: String
+    /// The key, quotes included.
+    package let keyRange: Range<Int>
+    package let valueRange: Range<Int>
+}
+
+/// A JSON value parsed with where its members are (see `JSONParser.parseLocated`).
+package struct LocatedJSON: Sendable {
+    package let value: JSONValue
+    /// The members of the top-level object, and of the objects that are their values, in order.
+    package let members: [JSONMemberSpan]
+
+    /// The member `key` of the top-level object (`parent` nil), or of the object that is the
+    /// value of its member `parent`.
+    package func member(_ key: String, in parent: String? = nil) -> JSONMemberSpan? {
+        members.first { $0.key == key && $0.parent == parent }
+    }
+
+    /// Where a payload's problem is: in the payload object, which is the top-level object
+    /// (`payloadKey` nil) or the value of its member `payloadKey`, the field's name or value,
+    /// or the payload itself (nil when it is the top-level object, which the caller knows).
+    package func range(of place: DonationLog.PayloadProblem.Place, payloadKey: String?) -> Range<Int>? {
+        switch place {
+        case .payload: return payloadKey.flatMap { member($0)?.valueRange }
+        case .fieldName(let name): return member(name, in: payloadKey)?.keyRange
+        case .fieldValue(let name): return member(name, in: payloadKey)?.valueRange
+        }
+    }
+}
+
 /// A strict JSON parser (RFC 8259) with a nesting limit; it reports the byte column of the
 /// first problem.
 package struct JSONParser {
@@ -62,19 +96,39 @@ package struct JSONParser {
     private var index: Int
     private let end: Int
     private let maxDepth: Int
+    /// Where the members of the top-level object and of the objects that are its members'
+    /// values are, when asked for (`parseLocated`); nil otherwise.
+    private var members: [JSONMemberSpan]?
+
+    private init(bytes: [UInt8], index: Int, end: Int, maxDepth: Int, locating: Bool) {
+        (self.bytes, self.index, self.end, self.maxDepth) = (bytes, index, end, maxDepth)
+        members = locating ? [] : nil
+    }
 
     /// Parses exactly one JSON value from `bytes[range]` (whitespace around it allowed).
     package static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = 64) -> Result<JSONValue, Failure> {
-        var parser = JSONParser(bytes: bytes, index: range?.lowerBound ?? 0, end: range?.upperBound ?? bytes.count, maxDepth: maxDepth)
+        parse(bytes, range: range, maxDepth: maxDepth, locating: false).map(\.value)
+    }
+
+    /// `parse`, also telling where the members of the top-level object, and of the objects
+    /// that are their values, are in `bytes`: what a diagnostic about a donation's key or
+    /// payload field points at.
+    package static func parseLocated(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = 64) -> Result<LocatedJSON, Failure> {
+        parse(bytes, range: range, maxDepth: maxDepth, locating: true)
+    }
+
+    private static func parse(_ bytes: [UInt8], range: Range<Int>?, maxDepth: Int, locating: Bool) -> Result<LocatedJSON, Failure> {
+        var parser = JSONParser(bytes: bytes, index: range?.lowerBound ?? 0, end: range?.upperBound ?? bytes.count, maxDepth: maxDepth,
+                                locating: locating)
         let start = parser.index
         do {
             parser.skipWhitespace()
-            let value = try parser.value(depth: 0)
+            let value = try parser.value(depth: 0, key: nil)
             parser.skipWhitespace()
             if parser.index < parser.end {
                 throw parser.failure("unexpected text after the JSON value")
             }
-            return .success(value)
+            return .success(LocatedJSON(value: value, members: parser.members ?? []))
         } catch let failure as Failure {
             return .failure(Failure(message: failure.message, column: failure.column - start))
         } catch {
@@ -101,11 +155,12 @@ package struct JSONParser {
         return value
     }
 
-    private mutating func value(depth: Int) throws -> JSONValue {
+    /// The value at `index`; `key` is the member's key when it is the value of a member.
+    private mutating func value(depth: Int, key: String?) throws -> JSONValue {
         guard depth <= maxDepth else { throw failure("JSON nested more than \(maxDepth) levels deep") }
         guard let byte = current else { throw failure("unexpected end of the line; expected a JSON value") }
         switch byte {
-        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "{"): return try object(depth: depth, key: key)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -116,7 +171,9 @@ package struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws -> JSONValue {
+    private mutating func object(depth: Int, key parent: String?) throws -> JSONValue {
+        // (Members located, when asked, in the top-level object and in the objects its members hold.)
+        let locates = self.members != nil && (depth == 0 || depth == 1 && parent != nil)
         index += 1
         var members: [(String, JSONValue)] = []
         var keys: Set<String> = []
@@ -130,6 +187,7 @@ package struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key in the JSON object") }
             let keyColumn = index
             let key = try string()
+            let keyEnd = index
             // Donation objects have a handful of keys: comparing with each is cheaper than
             // hashing, and a set takes over for large objects.
             let duplicate = members.count < 16 ? members.contains { $0.0 == key } : !keys.insert(key).inserted
@@ -141,7 +199,11 @@ package struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key") }
             index += 1
             skipWhitespace()
-            members.append((key, try value(depth: depth + 1)))
+            let valueStart = index
+            members.append((key, try value(depth: depth + 1, key: key)))
+            if locates {
+                self.members?.append(JSONMemberSpan(parent: parent, key: key, keyRange: keyColumn..<keyEnd, valueRange: valueStart..<index))
+            }
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             if current == UInt8(ascii: "}") { index += 1; return .object(members) }
@@ -159,7 +221,7 @@ package struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try value(depth: depth + 1))
+            elements.append(try value(depth: depth + 1, key: nil))
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             if current == UInt8(ascii: "]") { index += 1; return .array(elements) }

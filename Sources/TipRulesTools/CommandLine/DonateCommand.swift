@@ -35,10 +35,11 @@ struct DonateCommand {
         }
         let schema = program.events[eventIndex]
         var payload: JSONValue?
+        var located: LocatedJSON?
         if scanned.operands.count == 3 {
             let text = scanned.operands[2]
-            switch JSONParser.parse(Array(text.utf8)) {
-            case .success(let json): payload = json
+            switch JSONParser.parseLocated(Array(text.utf8)) {
+            case .success(let json): (payload, located) = (json.value, json)
             case .failure(let failure):
                 let file = SourceFile(name: "<payload>", text: text)
                 let offset = min(failure.column - 1, text.utf8.count)
@@ -52,6 +53,10 @@ struct DonateCommand {
         case .failure(let problem):
             let text = scanned.operands.count == 3 ? scanned.operands[2] : eventName
             var diagnostic = Diagnostic.about(text, in: "<payload>", problem.message)
+            if let field = located?.range(of: problem.place, payloadKey: nil) {
+                // At the field the problem is about.
+                diagnostic.range = SourceRange(start: field.lowerBound, end: field.upperBound)
+            }
             if let file = schema.file { diagnostic.notes = [Diagnostic.Note(message: "'\(eventName)' declared here", file: file, range: schema.range)] }
             return CommandOutput(status: 1, stdout: "", stderr: tool.render([diagnostic]))
         }

@@ -288,11 +288,12 @@ extension ReplSession {
         while index < range.end, isSpace(input[index]) { index += 1 }
         var payload: JSONValue?
         var payloadRange = SourceRange(start: index, end: index)
+        var located: LocatedJSON?
         if index < range.end, input[index] == UInt8(ascii: "{") {
             let end = ReplSession.endOfJSONObject(input, from: index, limit: range.end)
             payloadRange = SourceRange(start: index, end: end)
-            switch JSONParser.parse(input, range: index..<end) {
-            case .success(let json): payload = json
+            switch JSONParser.parseLocated(input, range: index..<end) {
+            case .success(let json): (payload, located) = (json.value, json)
             case .failure(let failure):
                 let offset = min(index + failure.column - 1, end)
                 return context.refused([context.error(ReplMessages.badJSON(failure.message), at: SourceRange(start: offset, end: min(offset + 1, end)))])
@@ -317,7 +318,9 @@ extension ReplSession {
         let schema = store.schemas[eventIndex]
         switch DonationLog.decodePayload(payload, of: schema) {
         case .failure(let problem):
-            let at = payloadRange.start == payloadRange.end ? eventRange : payloadRange
+            // At the field the problem is about, else the payload, else the event's name.
+            let at = located?.range(of: problem.place, payloadKey: nil).map { SourceRange(start: $0.lowerBound, end: $0.upperBound) }
+                ?? (payloadRange.start == payloadRange.end ? eventRange : payloadRange)
             return context.refused([context.error(problem.message, at: at, notes: declarationNote(of: eventName))])
         case .success(let values):
             store.append(eventIndex: eventIndex, date: date, payload: values)
