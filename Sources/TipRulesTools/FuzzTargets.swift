@@ -10,7 +10,7 @@ import Foundation
 /// traps on it (a crash is a finding), the corpus test names the input.
 package enum FuzzTargets {
     /// The fuzz targets by name.
-    package static let names = ["parse", "check", "evaluate"]
+    package static let names = ["parse", "check", "evaluate", "donations"]
 
     /// Runs the named target on an input and traps on a broken invariant.
     package static func run(_ target: String, _ bytes: [UInt8]) {
@@ -23,6 +23,7 @@ package enum FuzzTargets {
         case "parse": return parse(bytes)
         case "check": return check(bytes)
         case "evaluate": return evaluate(bytes)
+        case "donations": return donations(bytes)
         default: return "unknown fuzz target '\(target)'"
         }
     }
