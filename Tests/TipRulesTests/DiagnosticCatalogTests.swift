@@ -79,6 +79,8 @@ struct DiagnosticCatalogTests {
         "E0327": ("let x = Date", "4:9"),
         "E0328": ("let x = abs", "4:9"),
         "E0363": ("let x = [1, -2].reduce(0, abs)", "4:27"),
+        "E0364": ("let x = [\"a\"].map { (t: Int) in t }", "4:25"),
+        "E0365": ("let x = [1].filter { n -> Int in n }", "4:27"),
         "E0329": ("let x = p[0]", "4:9"),
         "E0330": ("let x = p > 0 ? 1 : \"a\"", "4:9"),
         "E0331": ("let x = []", "4:9"),

@@ -96,6 +96,7 @@ struct DocsTests {
         #expect(alternatives(grammar["prefixOperator"]) == OperatorTable.prefix)
         #expect(alternatives(grammar["postfixOperator"]) == OperatorTable.postfix)
         #expect(alternatives(grammar["keyword"]) == Set(Keyword.allCases.map(\.rawValue)))
+        #expect(alternatives(grammar["localName"]) == Set(["identifier"] + Keyword.allCases.filter(\.isContextual).map(\.rawValue)))
         // The precedence table in the grammar's comment lists each operator with its group.
         let text = try Fixture.read("Grammar/TipRules.ebnf")
         let names: [PrecedenceGroup: String] = [

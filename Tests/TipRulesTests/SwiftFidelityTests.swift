@@ -92,9 +92,66 @@ struct SwiftFidelityTests {
         ("let x = Date.now - Date.now", "1:9: binary operator '-' cannot be applied to operands of type 'Date' and 'Date'"),
         ("let x = 60 + Date.now", "1:9: binary operator '+' cannot be applied to operands of type 'Int' and 'Date'"),
         ("let x = Date(timeIntervalSince1970: 0)", "1:9: 'Date(timeIntervalSince1970:)' isn't part of TipRules; dates come from donations ('$0.date'), 'Date()' or 'Date.now' (the evaluation's clock), and date arithmetic"),
+        // A closure's signature says the types Swift checks.
+        ("let x = [1, 2].filter { n -> Int in n }", "1:30: declared closure result 'Int' is incompatible with contextual type 'Bool'"),
+        ("let x = [\"a\"].map { (s: Int) in s }", "1:25: closure parameter 's' is declared as 'Int', but the closure is passed 'String'"),
+        ("let x = [1].map { (a, b) -> Int in a }", "1:17: contextual closure type expects 1 argument, but 2 were used in the closure"),
+        ("let x = [1].map { (a: Tips.Value) in a }", "1:23: cannot find type 'Tips.Value'"),
     ])
     func rejected(source: String, expected: String) {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
+    }
+
+    @Test("closures pasted with a signature, or calling their parameter 'event', mean what Swift says", arguments: [
+        // (Each checked with swiftc: the same values.)
+        ("didView.donations.map { (d) -> Double in 1 }.reduce(0, +)", "Double = 3.0"),
+        ("didView.donations.reduce(0) { (total: Double, v) -> Double in total + v.score }", "Double = 4.5"),
+        ("didView.donations.map { v -> Int in v.landmarkID }", "[Int] = [1, 2, 3]"),
+        ("[1, 2].map { (n: Int) -> String in \"x\" }", "[String] = [\"x\", \"x\"]"),
+        ("didView.donations.contains { rule in rule.score > 2 }", "Bool = false"),
+        ("didView.donations.filter { event in event.landmarkID > 1 }.count", "Int = 2"),
+        ("didView.donations.map { (tip: Donation<didView>) -> Int in tip.landmarkID }.max() ?? 0", "Int = 3"),
+        ("didView.donations.reduce(0) { (parameter, v) in parameter + v.landmarkID }", "Int = 6"),
+        ("#Rule(didView) { (e: Event<didView>) -> Bool in e.donations.count > 2 }", "Bool = true"),
+    ])
+    func closureSignatures(expression: String, expected: String) {
+        let rules = "event didView { landmarkID: Int, score: Double }"
+        let log = (1...3).map { "{\"event\": \"didView\", \"date\": \"2026-11-20T10:00:00Z\", \"value\": {\"landmarkID\": \($0), \"score\": 1.5}}" }
+        #expect(Fixture.evaluate(expression, rules: rules, log: log.joined(separator: "\n")) == expected)
+    }
+
+    @Test("published TipKit rules that name the closure's parameter 'event', or write '-> Bool', paste unchanged")
+    func publishedClosureForms() {
+        let rules = """
+        event saveConcertEvent
+        event visitConcertEvent
+        parameter isPro: Bool = false
+        rule saveConcertTip {
+            #Rule(Self.saveConcertEvent) { event in
+                event.donations.count == 0
+            }
+
+            #Rule(Self.visitConcertEvent) { event in
+                event.donations.count > 2
+            }
+        }
+        rule guidesTip {
+            #Rule(Self.visitConcertEvent){event in
+                //event.donations.count == 0
+                event.donations.count >= 3
+            }
+        }
+        rule typed {
+            #Rule(SaveConcertTip.visitConcertEvent) { (event) -> Bool in
+                event.donations.count >= 3
+            }
+            #Rule(Self.$isPro) { isPro in
+                isPro == false
+            }
+        }
+        """
+        let log = (0..<3).map { _ in "{\"event\": \"visitConcertEvent\", \"date\": \"2026-11-20T10:00:00Z\"}" }.joined(separator: "\n")
+        #expect(Fixture.evaluateAll(rules, log: log) == ["saveConcertTip": "true", "guidesTip": "true", "typed": "true"])
     }
 
     @Test("a tip's rules pasted as the builder's lines or as the array it returns: every entry must hold")
@@ -184,7 +241,7 @@ struct SwiftFidelityTests {
         ("let x = \"a\\(1)\"", "E0116 1:11", nil),
         ("let x = 'Alps'", "E0118 1:9", "\"Alps\""),
         ("let if = 1", "E0218 1:5", "`if`"),
-        ("let x = [1].map { event in event }", "E0218 1:19", "`event`"),
+        ("let x = [1].map { let in 1 }", "E0218 1:19", "`let`"),
     ] as [(String, String, String?)])
     func outside(source: String, expected: String, fix: String?) {
         let diagnostics = Fixture.compile("event e\n" + source).diagnostics

@@ -45,7 +45,7 @@ extension Checker {
     /// `{ f($0, $1) }`: what a global function passed by name means, located at its name.
     private static func closure(calling name: String, arity: Int, _ range: SourceRange) -> Expression {
         let arguments = (0..<arity).map { Argument(label: nil, value: Expression(.dollarIdentifier(String($0)), range)) }
-        return Expression(.closure([], Expression(.call(Expression(.identifier(name), range), arguments), range)), range)
+        return Expression(.closure([], Expression(.call(Expression(.identifier(name), range), arguments), range), nil), range)
     }
 
     mutating func resolveCall(_ candidates: [Builtin], name: Identifier, receiver: TypedExpression?, receiverType: RuleType?,

@@ -3,12 +3,16 @@ import TipRulesSyntax
 /// Closures and key paths, checked against the function type their context wants.
 extension Checker {
     mutating func checkClosure(_ expression: Expression, parameterTypes: [RuleType], result: RuleType?) -> TypedExpression? {
-        guard case .closure(let names, let body) = expression.kind else { return nil }
-        if !names.isEmpty && names.count != parameterTypes.count {
+        guard case .closure(let names, let body, let signature) = expression.kind else { return nil }
+        if (!names.isEmpty || signature != nil) && names.count != parameterTypes.count {
             error(CheckerMessages.closureArity(parameterTypes.count, names.count), expression.range)
             closureShapeFailed = true
             return nil
         }
+        var result = result
+        // (Types that differ leave the shape alone: `reduce(0) { (t: Double, v) -> Double in ... }`
+        // is then tried with the literal a `Double`, as Swift types it.)
+        if let signature, !checkSignature(signature, names, parameterTypes: parameterTypes, result: &result) { return nil }
         let firstSlot = nextSlot
         nextSlot += parameterTypes.count
         scopes.append(ClosureScope(names: names.map(\.name), types: parameterTypes, firstSlot: firstSlot))
@@ -49,6 +53,32 @@ extension Checker {
         }
         let closure = TypedClosure(firstSlot: firstSlot, parameterCount: parameterTypes.count, body: typedBody)
         return TypedExpression(.closure(closure), .function(parameterTypes, typedBody.type), expression.range)
+    }
+
+    /// The types a closure's signature writes, checked against those its context gives, as
+    /// Swift checks them: each annotated parameter's type must be the one passed, and a written
+    /// result type must be the one the context wants, if it wants one, and is then what the body
+    /// is checked against (`map { d -> Double in 1 }` is `[Double]`). False after an error.
+    private mutating func checkSignature(_ signature: ClosureSignature, _ names: [Identifier], parameterTypes: [RuleType],
+                                         result: inout RuleType?) -> Bool {
+        for (index, written) in signature.parameterTypes.enumerated() {
+            guard let written else { continue }
+            let declared = resolveType(written)
+            if declared.containsError { return false }
+            if declared != parameterTypes[index] {
+                error(CheckerMessages.closureParameterType(names[index].name, declared: declared, passed: parameterTypes[index]), written.range)
+                return false
+            }
+        }
+        guard let written = signature.resultType else { return true }
+        let declared = resolveType(written)
+        if declared.containsError { return false }
+        if let wanted = result, declared != wanted {
+            error(CheckerMessages.closureResultType(declared: declared, wanted: wanted), written.range)
+            return false
+        }
+        result = declared
+        return true
     }
 
     /// `\.a.b` from `root`: each component a payload field, `date`, or a built-in property.

@@ -120,7 +120,7 @@ extension Checker {
             if case .declaration(let index)? = symbols[name], !shadowed.contains(name) {
                 found.append(Reference(target: index, range: expression.range))
             }
-        case .closure(let parameters, let body):
+        case .closure(let parameters, let body, _):
             collectReferences(body, shadowed: parameters.isEmpty ? shadowed : shadowed + parameters.map(\.name), into: &found)
         default:
             expression.kind.forEachChild { collectReferences($0, shadowed: shadowed, into: &found) }

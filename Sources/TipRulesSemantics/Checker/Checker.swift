@@ -171,6 +171,12 @@ struct Checker {
         case .array(let element, _):
             return .array(resolveType(element))
         case .generic(let name, let arguments, let range):
+            // `Donation<didLogin>` and `Event<didLogin>`, as TipRules spells the types of an
+            // event's donations and of the event (a closure's parameter may say so).
+            if name.name == "Donation" || name.name == "Event", arguments.count == 1, case .named(let event) = arguments[0],
+               case .event? = symbols[event.name] {
+                return name.name == "Donation" ? .donation(event.name) : .event(event.name)
+            }
             guard RuleType.genericNames.contains(name.name), arguments.count == 1 else {
                 error(CheckerMessages.unknownType(file.text(in: range)), range)
                 return .error

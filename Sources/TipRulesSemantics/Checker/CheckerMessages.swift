@@ -53,6 +53,12 @@ enum CheckerMessages {
     }
     static let closureOutsideCall = DiagnosticMessage("E0318", "a closure can only be an argument of a member such as 'filter' or 'map'")
     static let keyPathOutsideCall = DiagnosticMessage("E0319", "a key path can only be an argument of a member such as 'map' or 'largestSubset(groupedBy:)'")
+    static func closureParameterType(_ name: String, declared: RuleType, passed: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0364", "closure parameter '\(name)' is declared as '\(declared)', but the closure is passed '\(passed)'")
+    }
+    static func closureResultType(declared: RuleType, wanted: RuleType) -> DiagnosticMessage {
+        DiagnosticMessage("E0365", "declared closure result '\(declared)' is incompatible with contextual type '\(wanted)'")
+    }
     static func closureArity(_ expected: Int, _ used: Int) -> DiagnosticMessage {
         DiagnosticMessage("E0320", "contextual closure type expects \(expected) argument\(expected == 1 ? "" : "s"), but \(used) \(used == 1 ? "was" : "were") used in the closure")
     }

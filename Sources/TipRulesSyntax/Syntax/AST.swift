@@ -93,6 +93,22 @@ package indirect enum TypeSyntax: Sendable, Hashable {
     }
 }
 
+/// The types a closure's signature writes, as Swift allows (`{ (a: Int, b) -> Int in ... }`).
+package struct ClosureSignature: Sendable, Hashable {
+    /// Each parameter's type, nil where none is written; one for each parameter.
+    package var parameterTypes: [TypeSyntax?]
+    /// The type after `->`, if written.
+    package var resultType: TypeSyntax?
+    /// Whether the parameters are in parentheses, as a type annotation needs them.
+    package var isParenthesized: Bool
+
+    package init(parameterTypes: [TypeSyntax?], resultType: TypeSyntax?, isParenthesized: Bool) {
+        self.parameterTypes = parameterTypes
+        self.resultType = resultType
+        self.isParenthesized = isParenthesized
+    }
+}
+
 /// A call argument: an optional label and a value.
 package struct Argument: Sendable, Hashable {
     package var label: Identifier?
@@ -148,8 +164,9 @@ package indirect enum ExpressionKind: Sendable, Hashable {
     case ternary(Expression, Expression, Expression)
     /// `if c { a } else { b }`, Swift 5.9's `if` expression; `else if` nests another.
     case ifElse(Expression, Expression, Expression)
-    /// `{ a, b in body }`; parameters are empty for `{ $0 ... }` closures.
-    case closure([Identifier], Expression)
+    /// `{ a, b in body }`; parameters are empty for `{ $0 ... }` closures. The signature is
+    /// what `(a: Int, b: Int) -> Bool in` writes of their types, nil where none are written.
+    case closure([Identifier], Expression, ClosureSignature?)
     /// `\.a.b`
     case keyPath([Identifier])
     case arrayLiteral([Expression])
@@ -186,7 +203,7 @@ extension ExpressionKind {
             try body(e)
         case .binary(_, let l, let r): try body(l); try body(r)
         case .ternary(let c, let a, let b), .ifElse(let c, let a, let b): try body(c); try body(a); try body(b)
-        case .closure(_, let closureBody): try body(closureBody)
+        case .closure(_, let closureBody, _): try body(closureBody)
         case .arrayLiteral(let elements): for element in elements { try body(element) }
         case .ruleMacro(let subject, let closure): try body(subject); try body(closure)
         }

@@ -34,9 +34,16 @@ package enum ASTPrinter {
         case .ifElse(let condition, let then, let otherwise):
             let elseBranch = if case .ifElse = otherwise.kind { source(otherwise) } else { "{ " + source(otherwise) + " }" }
             return "if " + source(condition) + " { " + source(then) + " } else " + elseBranch
-        case .closure(let parameters, let body):
-            let head = parameters.isEmpty ? "" : parameters.map { escaped($0.name) }.joined(separator: ", ") + " in "
-            return "{ " + head + source(body) + " }"
+        case .closure(let parameters, let body, let signature):
+            guard let signature else {
+                let head = parameters.isEmpty ? "" : parameters.map { escaped($0.name) }.joined(separator: ", ") + " in "
+                return "{ " + head + source(body) + " }"
+            }
+            let names = zip(parameters, signature.parameterTypes).map { name, type in
+                escaped(name.name) + (type.map { ": " + source($0) } ?? "")
+            }.joined(separator: ", ")
+            let result = signature.resultType.map { " -> " + source($0) } ?? ""
+            return "{ " + (signature.isParenthesized ? "(" + names + ")" : names) + result + " in " + source(body) + " }"
         case .keyPath(let components): return "\\" + components.map { "." + $0.name }.joined()
         case .arrayLiteral(let elements): return "[" + elements.map(source).joined(separator: ", ") + "]"
         case .typeInitializer(let type, let arguments): return source(type) + "(" + arguments.map(argument).joined(separator: ", ") + ")"
@@ -101,8 +108,12 @@ package enum ASTPrinter {
         case .binary(let op, let lhs, let rhs): return "(\(op) \(sExpression(lhs)) \(sExpression(rhs)))"
         case .ternary(let c, let a, let b): return "(?: \(sExpression(c)) \(sExpression(a)) \(sExpression(b)))"
         case .ifElse(let c, let a, let b): return "(if \(sExpression(c)) \(sExpression(a)) \(sExpression(b)))"
-        case .closure(let parameters, let body):
-            return "(closure [" + parameters.map(\.name).joined(separator: " ") + "] " + sExpression(body) + ")"
+        case .closure(let parameters, let body, let signature):
+            let types = signature.map { signature in
+                " (types " + signature.parameterTypes.map { $0.map(source) ?? "_" }.joined(separator: " ")
+                    + " -> " + (signature.resultType.map(source) ?? "_") + ")"
+            } ?? ""
+            return "(closure [" + parameters.map(\.name).joined(separator: " ") + "]" + types + " " + sExpression(body) + ")"
         case .arrayLiteral(let elements): return "(array" + elements.map { " " + sExpression($0) }.joined() + ")"
         case .typeInitializer(let type, let arguments):
             return "(init " + ([source(type)] + arguments.map { sExpression($0.value) }).joined(separator: " ") + ")"

@@ -282,13 +282,13 @@ extension Parser {
         advance()
         let first = Expression(.dollarIdentifier("0"), token.range)
         let second = Expression(.dollarIdentifier("1"), token.range)
-        return Expression(.closure([], Expression(.binary(token.text, first, second), token.range)), token.range)
+        return Expression(.closure([], Expression(.binary(token.text, first, second), token.range), nil), token.range)
     }
 
     /// The operators that may be passed as functions.
     static let operatorFunctions: Set<String> = ["*", "/", "%", "+", "-", "==", "!=", "<", "<=", ">", ">="]
 
-    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | identifier | dollarIdentifier | "." memberName | "(" expression ")" | typeInitializer | arrayLiteral | closure | keyPath | ruleMacro | ifExpression ;
+    /// grammar: primaryExpression = integerLiteral | floatLiteral | stringLiteral | "true" | "false" | "nil" | localName | dollarIdentifier | "." memberName | "(" expression ")" | typeInitializer | arrayLiteral | closure | keyPath | ruleMacro | ifExpression ;
     mutating func primaryExpression() throws -> Expression {
         let token = current
         switch token.kind {
@@ -311,6 +311,11 @@ extension Parser {
             if let initializer = try typeInitializer() { return initializer }
             advance()
             return Expression(.identifier(token.text), token.range)
+        case .keyword(let keyword) where keyword.isContextual && !(token.isAtStartOfLine && isNameLike(peekKind(1))):
+            // (At the start of a line and followed by a name, the word starts the next
+            // declaration, after an expression left incomplete.)
+            let name = try localName()
+            return Expression(.identifier(name.name), name.range)
         case .dollarIdentifier:
             advance()
             return Expression(.dollarIdentifier(token.text), token.range)
@@ -389,12 +394,12 @@ extension Parser {
             let saved = p.allowsTrailingClosure
             p.allowsTrailingClosure = true
             defer { p.allowsTrailingClosure = saved }
-            let parameters = try p.closureParameters()
+            let (parameters, signature) = try p.closureParameters()
             // Swift lets a one-expression closure say `return`; it changes nothing.
             p.skipReturn()
             let body = try p.check(.keyword(.if)) ? p.ifExpression(allowsReturn: true) : p.expression()
             let close = try p.expect(.rightBrace, "'}' to end the closure", opening: open)
-            return Expression(.closure(parameters, body), open.range.union(close.range))
+            return Expression(.closure(parameters, body, signature), open.range.union(close.range))
         }
     }
 
@@ -467,41 +472,86 @@ extension Parser {
         return Diagnostic.FixIt(message: "use the conditional operator: '\(replacement)'", range: expression.range, replacement: replacement)
     }
 
-    /// grammar: closureParameters = identifier { "," identifier } | "(" [ identifier { "," identifier } ] ")" ;
+    /// grammar: closureParameters = localName { "," localName } [ "->" type ] | "(" [ closureParameter { "," closureParameter } ] ")" [ "->" type ] ;
     ///
-    /// Returns no parameters when the closure has no `in` (it uses `$0`, `$1`).
-    private mutating func closureParameters() throws -> [Identifier] {
+    /// Returns no parameters when the closure has no `in` (it uses `$0`, `$1`), and a signature
+    /// only where types are written (`(a: Int, b) -> Int in`).
+    private mutating func closureParameters() throws -> ([Identifier], ClosureSignature?) {
         // Look ahead for `a, b in` or `(a, b) in` without consuming anything.
         var offset = 0
         let parenthesized = check(.leftParen)
         if parenthesized { offset = 1 }
         var names = 0
         while true {
-            // A keyword where a name belongs (`{ event in ... }`) still marks a parameter list,
+            // A keyword where a name belongs (`{ let in ... }`) still marks a parameter list,
             // so the error says the word is reserved rather than that an expression is missing.
             guard isNameLike(peekKind(offset)) else { break }
             names += 1
             offset += 1
             if peekKind(offset) == .comma { offset += 1 } else { break }
         }
-        if parenthesized {
-            guard peekKind(offset) == .rightParen else { return [] }
-            offset += 1
+        if parenthesized, peekKind(offset) == .rightParen { offset += 1 }
+        if peekKind(offset) == .arrow || (parenthesized && peekKind(offset) == .colon) {
+            return try typedClosureParameters()
         }
-        guard (names > 0 || parenthesized), peekKind(offset) == .keyword(.in) else { return [] }
+        guard (names > 0 || parenthesized), peekKind(offset) == .keyword(.in),
+              !parenthesized || peekKind(offset - 1) == .rightParen else { return ([], nil) }
         if parenthesized { advance() }
         var parameters: [Identifier] = []
         for _ in 0..<names {
-            parameters.append(try expectIdentifier("a closure parameter"))
+            parameters.append(try localName())
             _ = match(.comma)
         }
         if parenthesized { advance() }
         advance() // in
-        return parameters
+        return (parameters, nil)
     }
 
-    /// An identifier, or a keyword written where an identifier belongs.
-    private func isNameLike(_ kind: TokenKind) -> Bool {
+    /// Parameters with types written (`(a: Int, b) -> Int in`, `e -> Bool in`), up to and with
+    /// `in`. (Nothing else starts `(a:` or `a ->` in a closure, so what follows must be this.)
+    private mutating func typedClosureParameters() throws -> ([Identifier], ClosureSignature?) {
+        var parameters: [Identifier] = [], types: [TypeSyntax?] = []
+        let parenthesized = match(.leftParen)
+        if parenthesized {
+            while !check(.rightParen) {
+                let (name, type) = try closureParameter()
+                parameters.append(name)
+                types.append(type)
+                if !match(.comma) { break }
+            }
+            _ = try expect(.rightParen, "')' to end the closure's parameters")
+        } else {
+            repeat {
+                parameters.append(try localName())
+                types.append(nil)
+            } while match(.comma)
+        }
+        let result = match(.arrow) ? try type() : nil
+        _ = try expect(.keyword(.in), "'in' after the closure's signature")
+        return (parameters, ClosureSignature(parameterTypes: types, resultType: result, isParenthesized: parenthesized))
+    }
+
+    /// grammar: closureParameter = localName [ ":" type ] ;
+    private mutating func closureParameter() throws -> (Identifier, TypeSyntax?) {
+        let name = try localName()
+        return (name, match(.colon) ? try type() : nil)
+    }
+
+    /// grammar: localName = identifier | "event" | "parameter" | "rule" | "tip" ;
+    ///
+    /// A closure parameter's name, or a name read in an expression: an identifier, or a
+    /// declaration keyword (see `Keyword.isContextual`).
+    mutating func localName() throws -> Identifier {
+        if case .keyword(let keyword) = current.kind, keyword.isContextual {
+            let token = advance()
+            return Identifier(name: token.text, range: token.range)
+        }
+        return try expectIdentifier("a closure parameter")
+    }
+
+    /// An identifier, or a keyword written where an identifier belongs (which the parser then
+    /// reports as reserved, unless it is contextual).
+    func isNameLike(_ kind: TokenKind) -> Bool {
         switch kind {
         case .identifier: return true
         case .keyword(let keyword): return keyword != .in

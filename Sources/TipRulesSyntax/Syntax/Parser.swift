@@ -173,10 +173,12 @@ package struct Parser {
         return fail(ParserMessages.expectedDeclarationEnd, at: token.range)
     }
 
-    /// Skips to the next declaration keyword that starts a line (or the end of the file).
+    /// Skips to the next declaration keyword that starts a line and is followed by a name (or
+    /// to the end of the file): not a closure's parameter read at the start of a line
+    /// (`event.donations.count > 2`, see `Keyword.isContextual`).
     private mutating func synchronize(from start: Int) {
         if index == start { advance() }
-        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine) { advance() }
+        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine && isNameLike(peekKind(1))) { advance() }
     }
 
     /// grammar: declaration = eventDeclaration | parameterDeclaration | valueDeclaration ;
@@ -239,7 +241,10 @@ package struct Parser {
         return FieldDeclaration(name: name, type: try type())
     }
 
-    /// grammar: type = ( identifier [ "<" type { "," type } ">" ] | "[" type "]" ) { "?" } ;
+    /// grammar: type = ( identifier { "." identifier } [ "<" type { "," type } ">" ] | "[" type "]" ) { "?" } ;
+    ///
+    /// (A qualified name, such as TipKit's `Tips.Event`, is read whole, for the checker to say
+    /// it is no TipRules type.)
     mutating func type() throws -> TypeSyntax {
         try nested { p in try p.typeBody() }
     }
@@ -253,7 +258,12 @@ package struct Parser {
             let close = try expect(.rightBracket, "']'", opening: open)
             result = .array(element, open.range.union(close.range))
         } else {
-            let name = try expectIdentifier("a type")
+            var name = try expectIdentifier("a type")
+            while check(.dot), case .identifier = peekKind() {
+                advance()
+                let component = advance()
+                name = Identifier(name: name.name + "." + component.text, range: name.range.union(component.range))
+            }
             result = .named(name)
             if current.kind == .binaryOperator && current.text == "<" {
                 advance()

@@ -45,6 +45,16 @@ package enum Keyword: String, Sendable, Hashable, CaseIterable {
         self = candidate
     }
 
+    /// The declaration keywords that are names inside an expression, where no declaration can
+    /// start: Swift has no such keywords, so a closure pasted from TipKit may call its parameter
+    /// `event` (`#Rule(Self.opened) { event in event.donations.count > 2 }`).
+    package var isContextual: Bool {
+        switch self {
+        case .event, .parameter, .rule, .tip: return true
+        default: return false
+        }
+    }
+
     /// The keywords that start a declaration, where the parser resynchronises after an error.
     var startsDeclaration: Bool {
         switch self {
