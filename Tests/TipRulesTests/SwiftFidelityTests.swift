@@ -172,9 +172,18 @@ struct SwiftFidelityTests {
             #Rule(Self.$isPro) { $0 }
           ]}
         rule empty {[]}
+        rule returned {
+            return [
+        //      #Rule(Self.$isPro) { $0 == false }
+              #Rule(Self.itemAdded) { $0.donations.count > 1 },
+            ]
+        }
+        rule returnedFalse { return [#Rule(Self.$isPro) { !$0 }] }
         """
         let log = (0..<2).map { _ in "{\"event\": \"itemAdded\", \"date\": \"2026-11-20T10:00:00Z\"}" }.joined(separator: "\n")
-        #expect(Fixture.evaluateAll(rules, log: log) == ["lines": "false", "array": "true", "empty": "true"])
+        #expect(Fixture.evaluateAll(rules, log: log) == ["lines": "false", "array": "true", "empty": "true", "returned": "true", "returnedFalse": "false"])
+        // Nothing runs after `return`: Swift ignores it, TipRules refuses it.
+        #expect(Fixture.errors("event e\nrule r {\n  return [#Rule(e) { true }]\n  #Rule(e) { false }\n}") == ["4:3: expected '}' to end the rule block, found '#Rule'"])
     }
 
     @Test("sets holding NaN print sorted, NaN last, the same on every run")

@@ -403,11 +403,13 @@ extension Parser {
         }
     }
 
-    /// Skips a `return` before a closure's (or an `if` branch's) one expression.
-    private mutating func skipReturn() {
-        if case .identifier = current.kind, current.text == "return", file.bytes[current.range.start] != UInt8(ascii: "`") {
-            advance()
-        }
+    /// Skips a `return` before a closure's (or an `if` branch's) one expression, or before a
+    /// rule block's array; whether there was one.
+    @discardableResult
+    mutating func skipReturn() -> Bool {
+        guard case .identifier = current.kind, current.text == "return", file.bytes[current.range.start] != UInt8(ascii: "`") else { return false }
+        advance()
+        return true
     }
 
     /// grammar: valueExpression = ifExpression | expression ;

@@ -319,18 +319,23 @@ package struct Parser {
         return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: ruleBlock = "{" { valueExpression } "}" ;
+    /// grammar: ruleBlock = "{" ( "return" arrayLiteral | { valueExpression } ) "}" ;
     ///
     /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line, all of which must
-    /// hold, or one array literal of entries (`{[ #Rule(...) { ... }, ... ]}`). It reads as the
-    /// entries joined by `&&`, left to right (`true` when there are none).
+    /// hold, or one array literal of entries (`{[ #Rule(...) { ... }, ... ]}`), which the getter
+    /// may `return` (as it must when it says `return`: that turns the rule builder off). It reads
+    /// as the entries joined by `&&`, left to right (`true` when there are none).
     /// Returns that expression and the range of the closing brace.
     mutating func ruleBlock() throws -> (Expression, SourceRange) {
         try nested { p in
             let open = p.advance()
+            let returns = p.peekKind(1) == .leftBracket && p.skipReturn()
             var combined: Expression?
             while !p.check(.rightBrace) {
-                if p.check(.endOfFile) { _ = try p.expect(.rightBrace, "'}' to end the rule block", opening: open) }
+                if p.check(.endOfFile) || (returns && combined != nil) {
+                    // (After `return [...]` nothing more runs: Swift warns, and ignores it.)
+                    _ = try p.expect(.rightBrace, "'}' to end the rule block", opening: open)
+                }
                 if combined != nil && !p.current.isAtStartOfLine {
                     throw p.fail(ParserMessages.expected("a new line or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
                 }
