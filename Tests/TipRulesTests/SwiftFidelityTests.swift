@@ -120,6 +120,20 @@ struct SwiftFidelityTests {
         #expect(Fixture.evaluate(expression, rules: rules, log: log.joined(separator: "\n")) == expected)
     }
 
+    @Test("a parameter's default may be a constant, as a TipKit @Parameter writes it", arguments: [
+        ("Date = .distantPast", "0000-12-30T00:00:00Z"),
+        ("Date = Date.distantFuture", "4001-01-01T00:00:00Z"),
+        ("Date? = .distantPast", "0000-12-30T00:00:00Z"),
+        ("Int = Int.max", "9223372036854775807"),
+        ("Int = -Int.max", "-9223372036854775807"),
+        ("Int = .min", "-9223372036854775808"),
+        ("Double = -.infinity", "-inf"),
+        ("Double = Double.nan", "nan"),
+    ])
+    func constantParameterDefaults(declared: String, expected: String) {
+        #expect(Fixture.evaluateAll("parameter p: \(declared)\nlet x = p", log: "") == ["x": expected])
+    }
+
     @Test("published TipKit rules that name the closure's parameter 'event', or write '-> Bool', paste unchanged")
     func publishedClosureForms() {
         let rules = """

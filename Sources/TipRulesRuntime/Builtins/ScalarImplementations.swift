@@ -203,19 +203,14 @@ extension BuiltinImplementations {
             return .date { ev, call, _ throws(Interrupt) in try call.receiver!.double(&ev) + call.first!.double(&ev) }
         case .dateNow:
             return .date { ev, _, _ throws(Interrupt) in ev.now }
-        case .dateDistantPast:
-            // Foundation's values, in seconds since 2001.
-            return .date { _, _, _ throws(Interrupt) in -63_114_076_800 }
-        case .dateDistantFuture:
-            return .date { _, _, _ throws(Interrupt) in 63_113_904_000 }
-        case .intMax:
-            return .int { _, _, _ throws(Interrupt) in .max }
-        case .intMin:
-            return .int { _, _, _ throws(Interrupt) in .min }
-        case .doubleInfinity:
-            return .double { _, _, _ throws(Interrupt) in .infinity }
-        case .doubleNan:
-            return .double { _, _, _ throws(Interrupt) in .nan }
+        case .dateDistantPast, .dateDistantFuture, .intMax, .intMin, .doubleInfinity, .doubleNan:
+            // The constants, as the checker knows them (a parameter's default may be one).
+            switch id.constantValue {
+            case .date(let seconds)?: return .date { _, _, _ throws(Interrupt) in seconds }
+            case .int(let value)?: return .int { _, _, _ throws(Interrupt) in value }
+            case .double(let value)?: return .double { _, _, _ throws(Interrupt) in value }
+            default: preconditionFailure("a constant static member without its value")
+            }
         default:
             return nil
         }

@@ -23,6 +23,22 @@ package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
     case doubleFromNumber, intFromNumber, setFromArray
     case arraySortedBy, arrayMinBy, arrayMaxBy
 
+    /// The value of a static member that is a constant (`Int.max`, `Date.distantPast`), which a
+    /// parameter's default may be; nil for every other built-in (`Date.now` is the clock). The
+    /// evaluator gives these same values.
+    package var constantValue: Constant? {
+        switch self {
+        // Foundation's values, in seconds since 2001.
+        case .dateDistantPast: return .date(-63_114_076_800)
+        case .dateDistantFuture: return .date(63_113_904_000)
+        case .intMax: return .int(.max)
+        case .intMin: return .int(.min)
+        case .doubleInfinity: return .double(.infinity)
+        case .doubleNan: return .double(.nan)
+        default: return nil
+        }
+    }
+
     /// `.minute` / `.minutes(n)` and the other time-range units.
     static func timeRange(_ unit: TimeRange.Unit, plural: Bool) -> BuiltinID {
         switch (unit, plural) {

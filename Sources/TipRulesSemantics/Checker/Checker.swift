@@ -290,6 +290,9 @@ struct Checker {
                 values.append(value)
             }
             return .array(values)
+        case .builtin(let call) where call.builtin.id.constantValue != nil:
+            // `Int.max`, `Date.distantPast`, `.infinity`.
+            return call.builtin.id.constantValue
         case .builtin(let call) where call.builtin.id == .setFromArray:
             guard case .array(let items)? = constantValue(call.arguments[0]) else { return nil }
             return .set(Set(items))

@@ -131,7 +131,7 @@ enum CheckerMessages {
     }
     static let badLimit = DiagnosticMessage("E0337", "'limit' must be a positive integer literal")
     static let badMaxAge = DiagnosticMessage("E0338", "'maxAge' must be a time range with a literal count, such as '.days(30)'")
-    static let parameterDefaultNotLiteral = DiagnosticMessage("E0339", "a parameter's default value must be a literal")
+    static let parameterDefaultNotLiteral = DiagnosticMessage("E0339", "a parameter's default value must be a literal, or a constant such as 'Int.max' or 'Date.distantPast'")
     static func integerOverflow(_ literal: String) -> DiagnosticMessage {
         DiagnosticMessage("E0340", "integer literal '\(literal)' overflows when stored into 'Int'")
     }

@@ -259,7 +259,7 @@ package enum CodeBook {
                   explanation: "'maxAge' is a time range with a literal count, such as '.days(30)'.",
                   example: .rules("event e(maxAge: 3)")),
         CodeEntry(code: "E0339", title: "parameter default that is not a literal",
-                  explanation: "A parameter's default is a literal value; it cannot be computed from other declarations.",
+                  explanation: "A parameter's default is a literal value, or a constant such as Int.max, Double.infinity or Date.distantPast (TipKit's '@Parameter static var lastShown: Date = .distantPast'); it cannot be computed from other declarations, nor read the clock ('Date.now').",
                   example: .rules("parameter p: Int = 1\nparameter q: Int = p")),
         CodeEntry(code: "E0340", title: "integer literal too large",
                   explanation: "The literal does not fit 'Int' (64 bits). Write it as a 'Double' if that is what is meant.",
