@@ -96,7 +96,7 @@ struct DonationLogTests {
         ("{\"event\": \"view\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"id\": 1, \"name\": \"a\", \"rating\": 1, \"ok\": true, \"when\": \"soon\"}}",
          "log.ndjson:1:116: error: field 'when' of 'view' must be an ISO 8601 date: 'soon' is not an ISO 8601 date such as '2026-11-29T10:00:00Z'"),
         ("{\"event\": \"ping\", \"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:19: error: not valid JSON: duplicate key \"event\" in the JSON object"),
-        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": 3}", "log.ndjson:1:60: error: 'value' must be an object of payload fields, found a number"),
+        ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": 3}", "log.ndjson:1:60: error: the payload ('value' in a log line) must be an object of payload fields, found a number"),
         ("{\"event\": 1, \"date\": \"2026-11-29T10:00:00Z\"}", "log.ndjson:1:11: error: 'event' must be a string, found a number"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\"} x", "log.ndjson:1:51: error: not valid JSON: unexpected text after the JSON value"),
         ("{\"event\": \"ping\", \"date\": \"2026-11-29T10:00:00Z\", \"value\": {\"a\": 01}}", "log.ndjson:1:67: error: not valid JSON: numbers may not have leading zeros"),

@@ -208,3 +208,16 @@ package enum DonationLog {
         }
     }
 }
+
+extension LocatedJSON {
+    /// Where a payload's problem is: in the payload object, which is the top-level object
+    /// (`payloadKey` nil) or the value of its member `payloadKey`, the field's name or value,
+    /// or the payload itself (nil when it is the top-level object, which the caller knows).
+    package func range(of place: DonationLog.PayloadProblem.Place, payloadKey: String?) -> Range<Int>? {
+        switch place {
+        case .payload: return payloadKey.flatMap { member($0)?.valueRange }
+        case .fieldName(let name): return member(name, in: payloadKey)?.keyRange
+        case .fieldValue(let name): return member(name, in: payloadKey)?.valueRange
+        }
+    }
+}

@@ -26,7 +26,7 @@ enum DonationMessages {
         DiagnosticMessage("D0107", "bad 'date': \(reason)")
     }
     static func valueNotObject(_ kind: String) -> DiagnosticMessage {
-        DiagnosticMessage("D0108", "'value' must be an object of payload fields, found \(kind)")
+        DiagnosticMessage("D0108", "the payload ('value' in a log line) must be an object of payload fields, found \(kind)")
     }
     static func unknownField(event: String, field: String, suggestion: String?) -> DiagnosticMessage {
         DiagnosticMessage("D0109", "unknown field '\(field)' in a donation of '\(event)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))

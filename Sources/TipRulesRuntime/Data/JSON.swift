@@ -70,17 +70,6 @@ package struct LocatedJSON: Sendable {
     package func member(_ key: String, in parent: String? = nil) -> JSONMemberSpan? {
         members.first { $0.key == key && $0.parent == parent }
     }
-
-    /// Where a payload's problem is: in the payload object, which is the top-level object
-    /// (`payloadKey` nil) or the value of its member `payloadKey`, the field's name or value,
-    /// or the payload itself (nil when it is the top-level object, which the caller knows).
-    package func range(of place: DonationLog.PayloadProblem.Place, payloadKey: String?) -> Range<Int>? {
-        switch place {
-        case .payload: return payloadKey.flatMap { member($0)?.valueRange }
-        case .fieldName(let name): return member(name, in: payloadKey)?.keyRange
-        case .fieldValue(let name): return member(name, in: payloadKey)?.valueRange
-        }
-    }
 }
 
 /// A strict JSON parser (RFC 8259) with a nesting limit; it reports the byte column of the
