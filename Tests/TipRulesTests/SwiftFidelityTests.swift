@@ -97,6 +97,8 @@ struct SwiftFidelityTests {
         ("let x = [\"a\"].map { (s: Int) in s }", "1:25: closure parameter 's' is declared as 'Int', but the closure is passed 'String'"),
         ("let x = [1].map { (a, b) -> Int in a }", "1:17: contextual closure type expects 1 argument, but 2 were used in the closure"),
         ("let x = [1].map { (a: Tips.Value) in a }", "1:23: cannot find type 'Tips.Value'"),
+        ("let x = [1].reduce(0) { (a: Int, a: Int) in a }", "1:34: invalid redeclaration of 'a'"),
+        ("let x = [1].reduce(0) { a, a in a }", "1:28: invalid redeclaration of 'a'"),
     ])
     func rejected(source: String, expected: String) {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
@@ -113,6 +115,8 @@ struct SwiftFidelityTests {
         ("didView.donations.map { (tip: Donation<didView>) -> Int in tip.landmarkID }.max() ?? 0", "Int = 3"),
         ("didView.donations.reduce(0) { (parameter, v) in parameter + v.landmarkID }", "Int = 6"),
         ("#Rule(didView) { (e: Event<didView>) -> Bool in e.donations.count > 2 }", "Bool = true"),
+        ("didView.donations.map { (_ v: Donation<didView>, ) -> Int in v.landmarkID }", "[Int] = [1, 2, 3]"),
+        ("didView.donations.reduce(0) { _, _ in 1 }", "Int = 1"),
     ])
     func closureSignatures(expression: String, expected: String) {
         let rules = "event didView { landmarkID: Int, score: Double }"

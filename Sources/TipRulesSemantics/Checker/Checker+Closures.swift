@@ -9,6 +9,13 @@ extension Checker {
             closureShapeFailed = true
             return nil
         }
+        // `{ a, a in ... }`: Swift refuses the second `a` (`_` may repeat).
+        for (index, name) in names.enumerated() where name.name != "_" {
+            guard let previous = names[..<index].first(where: { $0.name == name.name }) else { continue }
+            error(CheckerMessages.redeclaration(name.name), name.range, notes: [note(CheckerMessages.previousDeclaration, previous.range)])
+            closureShapeFailed = true
+            return nil
+        }
         var result = result
         // (Types that differ leave the shape alone: `reduce(0) { (t: Double, v) -> Double in ... }`
         // is then tried with the literal a `Double`, as Swift types it.)

@@ -483,17 +483,22 @@ extension Parser {
         var offset = 0
         let parenthesized = check(.leftParen)
         if parenthesized { offset = 1 }
-        var names = 0
+        var names = 0, labeled = false
         while true {
             // A keyword where a name belongs (`{ let in ... }`) still marks a parameter list,
             // so the error says the word is reserved rather than that an expression is missing.
             guard isNameLike(peekKind(offset)) else { break }
+            // (`(_ a: Int)`: the label Swift allows, read with the types.)
+            if parenthesized, tokens[index + offset].text == "_", isNameLike(peekKind(offset + 1)) {
+                labeled = true
+                offset += 1
+            }
             names += 1
             offset += 1
             if peekKind(offset) == .comma { offset += 1 } else { break }
         }
         if parenthesized, peekKind(offset) == .rightParen { offset += 1 }
-        if peekKind(offset) == .arrow || (parenthesized && peekKind(offset) == .colon) {
+        if peekKind(offset) == .arrow || (parenthesized && (peekKind(offset) == .colon || labeled)) {
             return try typedClosureParameters()
         }
         guard (names > 0 || parenthesized), peekKind(offset) == .keyword(.in),
@@ -533,8 +538,11 @@ extension Parser {
         return (parameters, ClosureSignature(parameterTypes: types, resultType: result, isParenthesized: parenthesized))
     }
 
-    /// grammar: closureParameter = localName [ ":" type ] ;
+    /// grammar: closureParameter = [ "_" ] localName [ ":" type ] ;
+    ///
+    /// (Swift allows `_` before a closure's parameter, the argument label it may not have.)
     private mutating func closureParameter() throws -> (Identifier, TypeSyntax?) {
+        if current.kind == .identifier, current.text == "_", isNameLike(peekKind(1)) { advance() }
         let name = try localName()
         return (name, match(.colon) ? try type() : nil)
     }
