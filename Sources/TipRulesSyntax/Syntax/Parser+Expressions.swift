@@ -535,6 +535,8 @@ extension Parser {
         }
         let result = match(.arrow) ? try type() : nil
         _ = try expect(.keyword(.in), "'in' after the closure's signature")
+        // (`(_ a) in` writes no type: the same closure as `a in`.)
+        if result == nil && types.allSatisfy({ $0 == nil }) { return (parameters, nil) }
         return (parameters, ClosureSignature(parameterTypes: types, resultType: result, isParenthesized: parenthesized))
     }
 
