@@ -99,6 +99,7 @@ struct SwiftFidelityTests {
         ("let x = [1].map { (a: Tips.Value) in a }", "1:23: cannot find type 'Tips.Value'"),
         ("let x = [1].reduce(0) { (a: Int, a: Int) in a }", "1:34: invalid redeclaration of 'a'"),
         ("let x = [1].reduce(0) { a, a in a }", "1:28: invalid redeclaration of 'a'"),
+        ("let x = [1].map { (a) -> in a }", "1:26: expected a type after '->', found 'in'"),
     ])
     func rejected(source: String, expected: String) {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])

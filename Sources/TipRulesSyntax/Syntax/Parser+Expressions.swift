@@ -533,7 +533,12 @@ extension Parser {
                 types.append(nil)
             } while match(.comma)
         }
-        let result = match(.arrow) ? try type() : nil
+        var result: TypeSyntax?
+        if match(.arrow) {
+            // (`-> in`: the type left out, not a keyword written as one.)
+            if check(.keyword(.in)) { throw fail(ParserMessages.expected("a type after '->'", found: describe(current)), at: current.range) }
+            result = try type()
+        }
         _ = try expect(.keyword(.in), "'in' after the closure's signature")
         // (`(_ a) in` writes no type: the same closure as `a in`.)
         if result == nil && types.allSatisfy({ $0 == nil }) { return (parameters, nil) }
