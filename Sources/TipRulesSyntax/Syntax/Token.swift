@@ -48,15 +48,11 @@ package enum Keyword: String, Sendable, Hashable, CaseIterable {
     /// The declaration keywords that are names inside an expression, where no declaration can
     /// start: Swift has no such keywords, so a closure pasted from TipKit may call its parameter
     /// `event` (`#Rule(Self.opened) { event in event.donations.count > 2 }`).
-    package var isContextual: Bool {
-        switch self {
-        case .event, .parameter, .rule, .tip: return true
-        default: return false
-        }
-    }
+    /// (All that start a declaration but `let`, which is Swift's keyword too.)
+    package var isContextual: Bool { startsDeclaration && self != .let }
 
     /// The keywords that start a declaration, where the parser resynchronises after an error.
-    var startsDeclaration: Bool {
+    package var startsDeclaration: Bool {
         switch self {
         case .event, .parameter, .let, .rule, .tip: return true
         default: return false

@@ -6,10 +6,7 @@ package enum InputShape {
     /// Whether the text starts with `event`, `parameter`, `let`, `rule` (or `tip`).
     package static func startsWithDeclaration(_ text: String) -> Bool {
         guard let first = tokens(text).first, case .keyword(let keyword) = first.kind else { return false }
-        switch keyword {
-        case .event, .parameter, .let, .rule, .tip: return true
-        default: return false
-        }
+        return keyword.startsDeclaration
     }
 
     /// Whether the text is unfinished: a brace, bracket or parenthesis is still open, or it
