@@ -546,6 +546,7 @@ struct OptimizerTests {
                          "reduce(1) { $0 * 3 + $1.id }", "reduce(100) { $0 / ($1.id - 3) }", "reduce(1000) { $1.id == 3 ? $0 : $0 / ($1.id - 3) }",
                          "reduce(5) { $0 % ($1.id + 3) + $1.id }", "reduce(-9223372036854775807 - 1) { abs($0) + $1.id }",
                          "reduce(0) { abs($0 - $1.id * 2) }", "reduce(1.0e300) { Double(Int($0 / 2) + $1.id) }",
+                         "reduce(0) { abs($0 - $1.id) > 3 ? $0 / 2 : $0 + $1.id }", "reduce(-9223372036854775807) { abs($0 - 1) - $1.id }",
                          "reduce(2.5) { Double(Int($0 * 1.5)) + $1.rating }", "filter { $0.seen }.map(\\.id).reduce(0) { $0 * 2 - $1 }",
                          "reduce(0) { [3, 1, 4][$0 % 3] + $1.id }", "reduce(7) { $1.seen ? [3, 1, 4][$0 % 3] : $0 - $1.id }",
                          // The same passed from step to step as a machine value: runs reset by a
@@ -576,6 +577,8 @@ struct OptimizerTests {
                          "reduce(1.0) { $1.rating / $0 }", "reduce(Date.distantPast) { $0.addingTimeInterval($1.rating) }",
                          "reduce(0.0) { ($1.weight ?? 1) * $0 + Double($1.id) }", "map(\\.rating).filter { $0 > 2 }.reduce(0.5) { $0 * 0.5 + $1 }",
                          "map { $0.rating * 2 }.reduce(-0.0) { $1 - $0 }", "reduce(4.0) { 10 / $0 - $1.rating }",
+                         "reduce(-0.0) { abs($0 - Double($1.id) * 1.5) }", "reduce(0.5) { ($0 * 1.5 - $1.rating).rounded() }",
+                         "reduce(-2.5) { abs($0 - Double($1.id)).rounded() - 0.5 }",
                          // The accumulator scaled by a factor the same for every row, plus a row's
                          // term, folded over the terms computed a batch at a time: each operand order,
                          // a parameter's factor, -0.0 and NaN factors and starts, NaN weights.
