@@ -261,6 +261,7 @@ struct SwiftFidelityTests {
         ("static let didOpen = Tips.Event(id: \"didOpen\")", "E0219 1:1", "event didOpen"),
         ("static let didView = Tips.Event<Detail>(id: \"didView\")", "E0219 1:1", "event didView"),
         ("@Parameter static var isLoggedIn: Bool = false", "E0219 1:1", "parameter "),
+        ("@Parameter(.transient)\nstatic var shown: Bool = false", "E0219 1:1", "parameter "),
         ("var rules: [Rule] {\n  #Rule(e) { $0.donations.count > 3 }\n}", "E0219 1:1", "rule rules"),
         ("let x = 1 as Double", "E0219 1:11", nil),
         ("let x = 1 is Int", "E0219 1:11", nil),
@@ -275,5 +276,35 @@ struct SwiftFidelityTests {
         let diagnostics = Fixture.compile("event e\n" + source).diagnostics
         #expect(diagnostics.map { "\($0.code) \($0.location.line - 1):\($0.location.column)" } == [expected])
         #expect(diagnostics.first?.fixIts.first?.replacement == fix)
+    }
+
+    @Test("a tip pasted whole from an app gets an error and fix-it for each of its Swift declarations, and no cascade")
+    func pastedTip() {
+        let diagnostics = Fixture.compile("""
+        import TipKit
+
+        struct FavoriteTip: Tip {
+            @Parameter(.transient)
+            static var isLoggedIn: Bool = false
+            static let enteredView = Tips.Event(id: "enteredView")
+            var title: Text { Text("Save as a Favorite") }
+            var rules: [Rule] {
+                #Rule(Self.$isLoggedIn) { $0 == true }
+            }
+        }
+        var visits = 3
+        func helper() -> Bool { true }
+        rule r = isLoggedIn && enteredView.donations.count > visits && helper()
+        rule s {
+            #Rule(Self.$isLoggedIn) { $0 }
+            #Rule(Self.enteredView) { $0.donations.count >= 3 }
+        }
+        rule t = nope
+        """).diagnostics
+        // The names pasted declarations declare are known (and unusable) rather than missing;
+        // `nope` is not declared anywhere.
+        #expect(diagnostics.map { "\($0.code) \($0.location.line):\($0.location.column)" }
+                == ["E0219 1:1", "E0219 3:1", "E0219 4:5", "E0219 6:5", "E0219 8:5", "E0219 12:1", "E0219 13:1", "E0301 19:10"])
+        #expect(diagnostics.map { $0.fixIts.first?.replacement } == ["", nil, "parameter ", "event enteredView", "rule rules", "let", nil, nil])
     }
 }

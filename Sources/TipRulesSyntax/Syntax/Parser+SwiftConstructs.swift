@@ -22,6 +22,64 @@ extension Parser {
         "static": "declare events with 'event NAME' and parameters with 'parameter NAME: Type = value'",
     ]
 
+    /// Swift's declaration modifiers, read before the keyword of a pasted declaration.
+    private static let swiftModifiers: Set<String> = ["static", "public", "private", "internal", "fileprivate", "package", "final", "open"]
+    /// Swift's keywords that declare a name, with whether rules could read that name as a value.
+    private static let swiftNamingKeywords: [String: Bool] = [
+        "var": true, "func": true, "struct": false, "class": false, "enum": false, "extension": false, "protocol": false, "typealias": false,
+    ]
+
+    /// Whether the current token starts a line with what only starts a Swift declaration (an
+    /// attribute, `static`, `import`, `struct`, `func`, `var x = ...`, `var rules: [Rule] {`):
+    /// where a file pasted from an app goes on after an error, so that each such declaration
+    /// gets its own error and fix-it. (Not a tip's other properties, `var title: Text { ... }`,
+    /// which the error for its `struct` covers.)
+    func startsSwiftDeclaration() -> Bool {
+        let token = current
+        guard token.isAtStartOfLine else { return false }
+        if token.kind == .attribute { return true }
+        guard case .identifier = token.kind, file.bytes[token.range.start] != UInt8(ascii: "`") else { return false }
+        switch token.text {
+        case "static", "import", "struct", "func": return true
+        case "var": return isNameLike(peekKind(1)) && peekKind(2) == .equals || rulesBuilderFixIt() != nil
+        default: return false
+        }
+    }
+
+    /// For a Swift declaration at `start` (`@Parameter static var isLoggedIn: Bool = false`,
+    /// `static let didOpen = Tips.Event(id: "didOpen")`, `struct LoginTip: Tip`), the index of
+    /// the name it declares, and whether rules could read that name as a value (so that they
+    /// are not also told it cannot be found); nil for anything else.
+    func swiftDeclarationName(from start: Int) -> (index: Int, isValue: Bool)? {
+        var cursor = start
+        let startsWithSwift = tokens[start].kind == .attribute
+            || tokens[start].kind == .identifier && (Parser.swiftModifiers.contains(tokens[start].text) || Parser.swiftNamingKeywords[tokens[start].text] != nil)
+        guard startsWithSwift else { return nil }
+        while tokens[cursor].kind == .attribute {
+            cursor += 1
+            // An attribute's arguments: `@Parameter(.transient)`.
+            guard tokens[cursor].kind == .leftParen, !tokens[cursor].isAtStartOfLine else { continue }
+            var depth = 0
+            repeat {
+                if tokens[cursor].kind == .leftParen { depth += 1 }
+                if tokens[cursor].kind == .rightParen { depth -= 1 }
+                if tokens[cursor].kind == .endOfFile { return nil }
+                cursor += 1
+            } while depth > 0
+        }
+        while tokens[cursor].kind == .identifier, Parser.swiftModifiers.contains(tokens[cursor].text) { cursor += 1 }
+        let isValue: Bool
+        switch tokens[cursor].kind {
+        case .keyword(.let): isValue = true
+        case .identifier:
+            guard let naming = Parser.swiftNamingKeywords[tokens[cursor].text] else { return nil }
+            isValue = naming
+        default: return nil
+        }
+        guard cursor + 1 < tokens.count, isNameLike(tokens[cursor + 1].kind) else { return nil }
+        return (cursor + 1, isValue)
+    }
+
     /// The error for a declaration that starts with a Swift keyword or attribute, or nil when
     /// the token is not one.
     mutating func swiftDeclaration() -> ParseAbort? {
@@ -55,16 +113,13 @@ extension Parser {
         return fail(ParserMessages.notPartOfTipRules("'\(word)'", advice), at: token.range, fixIts: fixIts)
     }
 
-    /// `@Parameter static var isLoggedIn: Bool = false` is `parameter isLoggedIn: Bool = false`.
+    /// `@Parameter static var isLoggedIn: Bool = false` (or `@Parameter(.transient) ...`) is
+    /// `parameter isLoggedIn: Bool = false`.
     private mutating func attributeDeclaration(_ token: Token) -> ParseAbort {
-        var offset = 1
-        while case .identifier = peekKind(offset), ["static", "var", "let", "public", "private", "internal", "fileprivate"].contains(tokens[index + offset].text)
-                || peekKind(offset) == .keyword(.let) {
-            offset += 1
-        }
         var fixIts: [Diagnostic.FixIt] = []
-        if token.text == "Parameter", offset > 1, case .identifier = peekKind(offset), peekKind(offset + 1) == .colon {
-            let name = tokens[index + offset]
+        if token.text == "Parameter", let declared = swiftDeclarationName(from: index), declared.isValue,
+           tokens[declared.index + 1].kind == .colon {
+            let name = tokens[declared.index]
             fixIts.append(Diagnostic.FixIt(message: "declare it with 'parameter \(name.text): ...'",
                                            range: SourceRange(start: token.range.start, end: name.range.start), replacement: "parameter "))
         }

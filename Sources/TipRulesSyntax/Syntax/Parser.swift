@@ -151,6 +151,11 @@ package struct Parser {
             } catch {
                 if startsDeclaration(tokens[start]), case .identifier = tokens[start + 1].kind {
                     brokenNames.append(tokens[start + 1].text)
+                } else if let declared = swiftDeclarationName(from: start) {
+                    // A pasted Swift declaration: its name is known (no "cannot find" for its
+                    // uses), and going on starts after its attributes and modifiers.
+                    if declared.isValue { brokenNames.append(tokens[declared.index].text) }
+                    index = max(index, declared.index)
                 }
                 synchronize(from: start)
             }
@@ -173,12 +178,15 @@ package struct Parser {
         return fail(ParserMessages.expectedDeclarationEnd, at: token.range)
     }
 
-    /// Skips to the next declaration keyword that starts a line and is followed by a name (or
-    /// to the end of the file): not a closure's parameter read at the start of a line
-    /// (`event.donations.count > 2`, see `Keyword.isContextual`).
+    /// Skips to the next declaration keyword that starts a line and is followed by a name (not
+    /// a closure's parameter read at the start of a line, `event.donations.count > 2`, see
+    /// `Keyword.isContextual`), to the next line that starts a Swift declaration, or to the end
+    /// of the file.
     private mutating func synchronize(from start: Int) {
         if index == start { advance() }
-        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine && isNameLike(peekKind(1))) { advance() }
+        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine && isNameLike(peekKind(1))) && !startsSwiftDeclaration() {
+            advance()
+        }
     }
 
     /// grammar: declaration = eventDeclaration | parameterDeclaration | valueDeclaration ;
