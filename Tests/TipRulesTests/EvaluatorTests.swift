@@ -351,6 +351,14 @@ struct EvaluatorTests {
         #expect(Fixture.evaluate(expression) == expected)
     }
 
+    @Test("a qualifier that names no event's home, such as Foundation's Calendar, is noted as read")
+    func unknownQualifiedReference() {
+        let diagnostics = Fixture.compile("event e\nrule r = e.donations.contains { Calendar.current.isDateInToday($0.date) }").diagnostics
+        #expect(diagnostics.map(\.message) == ["cannot find 'current' in scope"])
+        #expect(diagnostics.first?.notes.map(\.message) == ["'Calendar' is skipped as the type in the app that would declare an event or parameter 'current'"])
+        #expect(diagnostics.first?.notes.map { $0.file.location(of: $0.range.start).description } == ["2:33"])
+    }
+
     @Test("a rule block takes a tip's rules builder body: every entry must hold, one per line")
     func ruleBlocks() {
         let rules = Fixture.header + """

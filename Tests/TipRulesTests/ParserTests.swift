@@ -159,6 +159,25 @@ struct ParserTests {
         #expect(syntax.brokenNames == ["a", "c", "d"])
     }
 
+    @Test("recovery skips what a broken declaration's braces hold, but not a declaration at the start of a line after a brace left open")
+    func recoveryInsideBraces() {
+        let (syntax, diagnostics) = parse("""
+        rule a {
+            #Rule(e) { event in
+                let recent = event.donations.count
+                return recent > 2
+            }
+        }
+        let b = 1
+        rule c = [1].contains { $0 >
+        let d = 2
+        """)
+        #expect(diagnostics.map { "\($0.code) \($0.location)" } == ["E0219 3:9", "E0201 9:1"])
+        #expect(diagnostics.first?.message.hasPrefix("'let' inside a closure isn't part of TipRules") == true)
+        #expect(syntax.declarations.map(\.name.name) == ["b", "d"])
+        #expect(syntax.brokenNames == ["a", "c"])
+    }
+
     @Test("an unclosed bracket notes where it was opened")
     func openingNote() {
         let (_, diagnostics) = parse("let x = [1, 2\nlet y = 3")

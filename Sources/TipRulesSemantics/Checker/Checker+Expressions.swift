@@ -211,13 +211,13 @@ extension Checker {
         return errorNode(range)
     }
 
-    mutating func reportUnknownName(_ name: String, _ range: SourceRange) {
+    mutating func reportUnknownName(_ name: String, _ range: SourceRange, notes given: [Diagnostic.Note] = []) {
         // Past the diagnostic limit only the count matters: skip the suggestion search.
         if diagnostics.isFull {
             diagnostics.addSuppressed()
             return
         }
-        var notes: [Diagnostic.Note] = []
+        var notes = given
         var fixIts: [Diagnostic.FixIt] = []
         // Each search compares the name with every declaration of the file: like swiftc
         // (`-typo-correction-limit`, 10 by default), only the first ten unknown names of a file

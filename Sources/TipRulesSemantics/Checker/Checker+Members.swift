@@ -44,7 +44,7 @@ extension Checker {
             return staticMember(type, name, arguments: nil, range)
         }
         if isSwiftQualifier(base) {
-            return qualifiedReference(name, range)
+            return qualifiedReference(base, name, range)
         }
         let typedBase = doubleLiteralIfOnlyDoubleHas(name, base, check(base, expected: startsImplicitMemberChain(base) ? expected : nil))
         if typedBase.type.containsError { return errorNode(range) }
@@ -138,7 +138,7 @@ extension Checker {
     /// `LandmarkTips.landmarksAppDidOpen`, `Self.$isLoggedIn`: a qualified reference means the
     /// event or parameter its last component names (section 9 of the language definition). A
     /// last component that names nothing is the error, not the qualifier.
-    private mutating func qualifiedReference(_ name: Identifier, _ range: SourceRange) -> TypedExpression {
+    private mutating func qualifiedReference(_ qualifier: Expression, _ name: Identifier, _ range: SourceRange) -> TypedExpression {
         var typed: TypedExpression
         if name.name.hasPrefix("$") {
             typed = dollarIdentifier(String(name.name.dropFirst()), name.range)
@@ -147,12 +147,26 @@ extension Checker {
             case .event?, .parameter?, .declaration?, .broken?:
                 typed = identifier(name.name, nil, name.range)
             case nil:
-                reportUnknownName(name.name, name.range)
+                // Say how the qualifier was read: in `Calendar.current`, Foundation's
+                // `Calendar` (not part of TipRules) is taken for an app type.
+                reportUnknownName(name.name, name.range, notes: [
+                    note("'\(qualifierPath(qualifier))' is skipped as the type in the app that would declare an event or parameter '\(name.name)'",
+                         qualifier.range),
+                ])
                 return errorNode(range)
             }
         }
         typed.range = range
         return typed
+    }
+
+    /// The names of a qualifier (`LandmarkTips`, `App.Tips`), as written.
+    private func qualifierPath(_ expression: Expression) -> String {
+        switch expression.kind {
+        case .identifier(let name): return name
+        case .member(let base, let name): return qualifierPath(base) + "." + name.name
+        default: return ""
+        }
     }
 
     /// Members of optionals need unwrapping first, as in Swift. (Swift's own members of

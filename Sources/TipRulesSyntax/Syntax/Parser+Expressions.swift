@@ -395,6 +395,12 @@ extension Parser {
             p.allowsTrailingClosure = true
             defer { p.allowsTrailingClosure = saved }
             let (parameters, signature) = try p.closureParameters()
+            if p.check(.keyword(.let)) || p.current.kind == .identifier && p.current.text == "var" && p.file.bytes[p.current.range.start] != UInt8(ascii: "`") {
+                let word = p.current.text
+                throw p.fail(ParserMessages.notPartOfTipRules("'\(word)' inside a closure",
+                                                              "a closure's body is one expression, as in TipKit's '#Rule'; declare the value with a 'let' of its own in the file, or write it where it is used"),
+                             at: p.current.range)
+            }
             // Swift lets a one-expression closure say `return`; it changes nothing.
             p.skipReturn()
             let body = try p.check(.keyword(.if)) ? p.ifExpression(allowsReturn: true) : p.expression()

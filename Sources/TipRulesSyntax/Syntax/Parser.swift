@@ -181,10 +181,19 @@ package struct Parser {
     /// Skips to the next declaration keyword that starts a line and is followed by a name (not
     /// a closure's parameter read at the start of a line, `event.donations.count > 2`, see
     /// `Keyword.isContextual`), to the next line that starts a Swift declaration, or to the end
-    /// of the file.
+    /// of the file. A declaration keyword inside braces the broken declaration opened (a `let`
+    /// written in a closure) is not one, unless it is at the very start of its line, where a
+    /// declaration after a brace left open is.
     private mutating func synchronize(from start: Int) {
         if index == start { advance() }
-        while !check(.endOfFile) && !(startsDeclaration(current) && current.isAtStartOfLine && isNameLike(peekKind(1))) && !startsSwiftDeclaration() {
+        var depth = 0
+        for token in tokens[start..<index] { depth += token.kind == .leftBrace ? 1 : token.kind == .rightBrace ? -1 : 0 }
+        while !check(.endOfFile) && !startsSwiftDeclaration() {
+            if startsDeclaration(current) && current.isAtStartOfLine && isNameLike(peekKind(1))
+                && (depth <= 0 || current.range.start == 0 || file.bytes[current.range.start - 1] == UInt8(ascii: "\n")) {
+                return
+            }
+            depth += current.kind == .leftBrace ? 1 : current.kind == .rightBrace ? -1 : 0
             advance()
         }
     }
