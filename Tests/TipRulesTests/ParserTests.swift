@@ -178,6 +178,19 @@ struct ParserTests {
         #expect(syntax.brokenNames == ["a", "c"])
     }
 
+    @Test("every pasted Swift declaration is read from its own head: lines of attributes and of arguments left open are an error each")
+    func pastedHeadsAreBounded() {
+        // Each line is a declaration of its own; read to its end, each would read the rest of
+        // the file (20,000 lines took minutes in a debug build).
+        for line in ["@A", "@A(", "static let x = Event(", "@Parameter(.a,"] {
+            var bag = DiagnosticBag()
+            let syntax = Parser.parse(SourceFile(name: "t", text: String(repeating: line + "\n", count: 20_000) + "rule ok = true"), diagnostics: &bag)
+            #expect(bag.errorCount == 20_000, "\(line)")
+            #expect(bag.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(line)")
+            #expect(syntax.declarations.map(\.name.name) == ["ok"], "\(line)")
+        }
+    }
+
     @Test("an unclosed bracket notes where it was opened")
     func openingNote() {
         let (_, diagnostics) = parse("let x = [1, 2\nlet y = 3")

@@ -24,6 +24,10 @@ extension Parser {
 
     /// Swift's declaration modifiers, read before the keyword of a pasted declaration.
     private static let swiftModifiers: Set<String> = ["static", "public", "private", "internal", "fileprivate", "package", "final", "open"]
+    /// The most tokens a pasted declaration's attributes, their arguments and its modifiers
+    /// may take before its keyword (`@available(iOS 17.0, macOS 14.0, *) public static var`),
+    /// and an event's type and arguments after `Event` (`<DetailDonation>(id: "didView")`).
+    private static let swiftHeadLimit = 64
     /// Swift's keywords that declare a name, with whether rules could read that name as a value.
     private static let swiftNamingKeywords: [String: Bool] = [
         "var": true, "func": true, "struct": false, "class": false, "enum": false, "extension": false, "protocol": false, "typealias": false,
@@ -50,12 +54,17 @@ extension Parser {
     /// `static let didOpen = Tips.Event(id: "didOpen")`, `struct LoginTip: Tip`), the index of
     /// the name it declares, and whether rules could read that name as a value (so that they
     /// are not also told it cannot be found); nil for anything else.
+    ///
+    /// (It looks at most `swiftHeadLimit` tokens ahead: recovery asks at every such line, and a
+    /// file of attributes alone, or of arguments never closed, must not make each ask read the
+    /// rest of the file.)
     func swiftDeclarationName(from start: Int) -> (index: Int, isValue: Bool)? {
         var cursor = start
         let startsWithSwift = tokens[start].kind == .attribute
             || tokens[start].kind == .identifier && (Parser.swiftModifiers.contains(tokens[start].text) || Parser.swiftNamingKeywords[tokens[start].text] != nil)
         guard startsWithSwift else { return nil }
-        while tokens[cursor].kind == .attribute {
+        let end = min(tokens.count - 1, start + Parser.swiftHeadLimit)
+        while cursor < end, tokens[cursor].kind == .attribute {
             cursor += 1
             // An attribute's arguments: `@Parameter(.transient)`.
             guard tokens[cursor].kind == .leftParen, !tokens[cursor].isAtStartOfLine else { continue }
@@ -63,11 +72,12 @@ extension Parser {
             repeat {
                 if tokens[cursor].kind == .leftParen { depth += 1 }
                 if tokens[cursor].kind == .rightParen { depth -= 1 }
-                if tokens[cursor].kind == .endOfFile { return nil }
                 cursor += 1
+                if cursor >= end { return nil }
             } while depth > 0
         }
-        while tokens[cursor].kind == .identifier, Parser.swiftModifiers.contains(tokens[cursor].text) { cursor += 1 }
+        while cursor < end, tokens[cursor].kind == .identifier, Parser.swiftModifiers.contains(tokens[cursor].text) { cursor += 1 }
+        guard cursor < end else { return nil }
         let isValue: Bool
         switch tokens[cursor].kind {
         case .keyword(.let): isValue = true
@@ -146,18 +156,25 @@ extension Parser {
         }
         guard cursor < tokens.count - 1 else { return nil }
         var depth = 0
-        var end = tokens[cursor].range.end
         cursor += 1
-        // Skip a payload type argument (`Tips.Event<DetailDonation>`), then the parentheses.
-        while cursor < tokens.count - 1 {
+        // Skip a payload type argument (`Tips.Event<DetailDonation>`), then the parentheses,
+        // closed within a few tokens (a fix-it for arguments left open would cut them in two,
+        // and looking for their end at every such line would read the rest of the file).
+        let limit = min(tokens.count - 1, cursor + Parser.swiftHeadLimit)
+        while cursor < limit {
             let kind = tokens[cursor].kind
             if kind == .leftParen { depth += 1 }
-            if kind == .rightParen { depth -= 1; if depth == 0 { end = tokens[cursor].range.end; break } }
+            if kind == .rightParen {
+                depth -= 1
+                if depth == 0 {
+                    return Diagnostic.FixIt(message: "declare it as 'event \(name)'",
+                                            range: SourceRange(start: current.range.start, end: tokens[cursor].range.end), replacement: "event \(name)")
+                }
+            }
             if depth == 0 && kind != .binaryOperator && kind != .identifier && kind != .prefixOperator && kind != .postfixOperator { return nil }
             cursor += 1
         }
-        return Diagnostic.FixIt(message: "declare it as 'event \(name)'",
-                                range: SourceRange(start: current.range.start, end: end), replacement: "event \(name)")
+        return nil
     }
 
     /// `var rules: [Rule] { ... }` is the rule block `rule rules { ... }`.
