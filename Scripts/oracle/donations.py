@@ -15,7 +15,7 @@ most = int(sys.argv[3]) if len(sys.argv) > 3 else 9
 R = random.Random(int(seed) * 7919)
 def il(): return R.choice(['0', '1', '2', '3', '5', '-1'])
 def dl(): return R.choice(['0.5', '2.5', '3.0', '4.5', '1.0'])
-def sl(): return R.choice(['"Alps"', '"Zion"', '"a"', '""', '"é"', '"Lake"'])
+def sl(): return R.choice(['"Alps"', '"Zion"', '"a"', '""', '"é"', '"Lake"', '"ß"', '"strasse"', '"k"'])
 def pred(v='$0'):
     return R.choice([
         f'{v}.id {R.choice(["==", ">", "<", "!="])} {il()}',
@@ -192,7 +192,7 @@ forms = [
 work = tempfile.mkdtemp(prefix='tiprules-oracle-')
 # (Removed at exit, whatever the outcome.)
 atexit.register(shutil.rmtree, work, ignore_errors=True)
-names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion", "e\u0301"]
+names = ["Alps", "Zion", "a", "", "é", "Lake", "Alps Lake", "zion", "e\u0301", "Straße", "STRASSE", "\u212a", "K", "İz", "ǅ"]
 notes = [None, None, "", "wet", "Alps", "a"]
 n = R.randint(1, most)
 base = 815000000.0
