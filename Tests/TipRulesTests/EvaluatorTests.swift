@@ -378,7 +378,13 @@ struct EvaluatorTests {
         #expect(results["showTip"] == "true")
         #expect(results["blocked"] == "false")
         #expect(results["always"] == "true")
-        #expect(Fixture.errors("rule r { true false }") == ["1:15: expected a new line or '}' after a rule entry, found 'false'"])
+        #expect(Fixture.errors("rule r { true false }") == ["1:15: expected a new line, ';' or '}' after a rule entry, found 'false'"])
+        // Swift's statement separator: a builder body pasted onto one line, and after declarations.
+        #expect(Fixture.errors("event e; event f;\nrule r { #Rule(e) { $0.donations.isEmpty }; #Rule(f) { $0.donations.count == 0 }; }") == [])
+        #expect(Fixture.evaluate("pasted", rules: Fixture.header + "\nrule pasted { true; #Rule(didLogin) { $0.donations.count > 2 } }") == "Bool = true")
+        #expect(Fixture.evaluate("pasted", rules: Fixture.header + "\nrule pasted { true; #Rule(didLogin) { $0.donations.count > 9 } }") == "Bool = false")
+        #expect(Fixture.errors("rule r { return [true]; true }") == ["1:25: expected '}' to end the rule block, found 'true'"])
+        #expect(Fixture.errors("rule r { true;; true }") == ["1:15: expected an expression, found ';'"])
         #expect(Fixture.errors("rule r {\n    1 + 1\n}") == ["2:5: a rule must be 'Bool', but this expression is 'Int'"])
     }
 

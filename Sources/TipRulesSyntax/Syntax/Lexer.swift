@@ -146,6 +146,7 @@ package struct Lexer {
         case UInt8(ascii: "{"): return punctuation(.leftBrace, "{")
         case UInt8(ascii: "}"): return punctuation(.rightBrace, "}")
         case UInt8(ascii: ","): return punctuation(.comma, ",")
+        case UInt8(ascii: ";"): return punctuation(.semicolon, ";")
         case UInt8(ascii: ":"): return punctuation(.colon, ":")
         case UInt8(ascii: "\\"): return punctuation(.backslash, "\\")
         case UInt8(ascii: "\""): return scanString()

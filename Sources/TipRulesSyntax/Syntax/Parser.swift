@@ -134,7 +134,9 @@ package struct Parser {
 
     // MARK: - Declarations
 
-    /// grammar: ruleFile = { declaration } EOF ;
+    /// grammar: ruleFile = { declaration [ ";" ] } EOF ;
+    ///
+    /// (A `;` may end a declaration, as it may end a Swift statement.)
     mutating func ruleFile() -> SyntaxFile {
         var declarations: [Declaration] = []
         var brokenNames: [String] = []
@@ -145,6 +147,7 @@ package struct Parser {
                 if let declaration = try declaration() {
                     declarations.append(declaration)
                 }
+                _ = match(.semicolon)
                 if !check(.endOfFile), !startsDeclaration(current) {
                     throw consecutiveTokenError()
                 }
@@ -336,27 +339,30 @@ package struct Parser {
         return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: ruleBlock = "{" ( "return" arrayLiteral | { valueExpression } ) "}" ;
+    /// grammar: ruleBlock = "{" ( "return" arrayLiteral [ ";" ] | { valueExpression [ ";" ] } ) "}" ;
     ///
-    /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line, all of which must
-    /// hold, or one array literal of entries (`{[ #Rule(...) { ... }, ... ]}`), which the getter
-    /// may `return` (as it must when it says `return`: that turns the rule builder off). It reads
-    /// as the entries joined by `&&`, left to right (`true` when there are none).
-    /// Returns that expression and the range of the closing brace.
+    /// The body of a tip's `var rules: [Rule] { ... }`: entries one per line (or after a `;`,
+    /// Swift's statement separator), all of which must hold, or one array literal of entries
+    /// (`{[ #Rule(...) { ... }, ... ]}`), which the getter may `return` (as it must when it says
+    /// `return`: that turns the rule builder off). It reads as the entries joined by `&&`, left
+    /// to right (`true` when there are none). Returns that expression and the range of the
+    /// closing brace.
     mutating func ruleBlock() throws -> (Expression, SourceRange) {
         try nested { p in
             let open = p.advance()
             let returns = p.peekKind(1) == .leftBracket && p.skipReturn()
             var combined: Expression?
+            var separated = false
             while !p.check(.rightBrace) {
                 if p.check(.endOfFile) || (returns && combined != nil) {
                     // (After `return [...]` nothing more runs: Swift warns, and ignores it.)
                     _ = try p.expect(.rightBrace, "'}' to end the rule block", opening: open)
                 }
-                if combined != nil && !p.current.isAtStartOfLine {
-                    throw p.fail(ParserMessages.expected("a new line or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
+                if combined != nil && !separated && !p.current.isAtStartOfLine {
+                    throw p.fail(ParserMessages.expected("a new line, ';' or '}' after a rule entry", found: p.describe(p.current)), at: p.current.range)
                 }
                 let written = try p.valueExpression()
+                separated = p.match(.semicolon)
                 // `var rules: [Rule] { [#Rule(...) { ... }, ...] }` returns the array itself;
                 // its elements are the entries.
                 let entries: [Expression]

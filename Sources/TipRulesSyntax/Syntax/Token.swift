@@ -15,6 +15,7 @@ package enum TokenKind: Sendable, Hashable {
     case ternaryQuestion     // '?' with whitespace before it
     case leftParen, rightParen, leftBracket, rightBracket, leftBrace, rightBrace
     case comma, colon, dot, backslash, equals, arrow
+    case semicolon           // Swift's statement separator: between declarations and rule entries
     case endOfFile
 }
 

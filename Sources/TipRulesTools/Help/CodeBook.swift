@@ -41,7 +41,7 @@ package enum CodeBook {
                   example: .session("$ printf 'let x = \\xff\\n' > bad.rules && tiprules check bad.rules\nbad.rules:1:9: error[E0103]: invalid UTF-8 in source text")),
         CodeEntry(code: "E0104", title: "unexpected character",
                   explanation: "The character cannot start any token of the language.",
-                  example: .rules("let x = 1 ; 2")),
+                  example: .rules("let x = 1 § 2")),
         CodeEntry(code: "E0105", title: "empty or broken backtick identifier",
                   explanation: "Backticks escape a name, usually a reserved word: `rule`. They must hold an identifier.",
                   example: .rules("let x = `1`")),
