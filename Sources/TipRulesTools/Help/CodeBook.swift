@@ -136,7 +136,7 @@ package enum CodeBook {
                   explanation: "event, parameter, let, rule, tip, true, false, nil, in, if and else are reserved. Inside an expression, event, parameter, rule and tip are names like any other, as in Swift (a closure's parameter may be called event). Escape one with backticks to use it as a name anywhere.",
                   example: .rules("let x = [1].map { if in if + 1 }")),
         CodeEntry(code: "E0219", title: "Swift that isn't part of TipRules",
-                  explanation: "Functions, variables, statements, types, imports, attributes, casts and bitwise or wrapping operators are Swift the rule language does not have. The message says what to write instead, with a fix-it when the rewrite is mechanical.",
+                  explanation: "Functions, variables, statements, types, imports, attributes, casts and bitwise or wrapping operators are Swift the rule language does not have. The message says what to write instead, with a fix-it when the rewrite is mechanical. A tip pasted whole from an app gets one such error for each of its declarations, and the names they declare are not reported again where rules use them. A 'let' inside a closure is one too: a closure's body is one expression, as in TipKit's '#Rule'.",
                   example: .rules("static let didOpen = Tips.Event(id: \"didOpen\")")),
         CodeEntry(code: "W0201", title: "trailing closure in an 'if' condition",
                   explanation: "Swift reads a closure after a call in an 'if' condition as a trailing closure when the condition goes on after it, but warns that it reads like the branch's body. Pass the closure in parentheses.",
