@@ -42,8 +42,7 @@ extension Parser {
             throw fail(ParserMessages.expected("an operator", found: "'='"), at: current.range, fixIts: [
                 Diagnostic.FixIt(message: "use '==' to compare values", range: current.range, replacement: "==")
             ])
-        case .identifier where !current.isAtStartOfLine && (current.text == "as" || current.text == "is")
-                && file.bytes[current.range.start] != UInt8(ascii: "`"):
+        case .identifier where !current.isAtStartOfLine && (bareWord(current) == "as" || bareWord(current) == "is"):
             throw castError(current)
         default:
             return nil
@@ -395,7 +394,7 @@ extension Parser {
             p.allowsTrailingClosure = true
             defer { p.allowsTrailingClosure = saved }
             let (parameters, signature) = try p.closureParameters()
-            if p.check(.keyword(.let)) || p.current.kind == .identifier && p.current.text == "var" && p.file.bytes[p.current.range.start] != UInt8(ascii: "`") {
+            if p.check(.keyword(.let)) || p.bareWord(p.current) == "var" {
                 let word = p.current.text
                 throw p.fail(ParserMessages.notPartOfTipRules("'\(word)' inside a closure",
                                                               "a closure's body is one expression, as in TipKit's '#Rule'; declare the value with a 'let' of its own in the file, or write it where it is used"),
@@ -413,7 +412,7 @@ extension Parser {
     /// rule block's array; whether there was one.
     @discardableResult
     mutating func skipReturn() -> Bool {
-        guard case .identifier = current.kind, current.text == "return", file.bytes[current.range.start] != UInt8(ascii: "`") else { return false }
+        guard bareWord(current) == "return" else { return false }
         advance()
         return true
     }

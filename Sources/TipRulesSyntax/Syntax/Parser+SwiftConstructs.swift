@@ -42,8 +42,7 @@ extension Parser {
         let token = current
         guard token.isAtStartOfLine else { return false }
         if token.kind == .attribute { return true }
-        guard case .identifier = token.kind, file.bytes[token.range.start] != UInt8(ascii: "`") else { return false }
-        switch token.text {
+        switch bareWord(token) {
         case "static", "import", "struct", "func": return true
         case "var": return isNameLike(peekKind(1)) && peekKind(2) == .equals || rulesBuilderFixIt() != nil
         default: return false
@@ -97,13 +96,7 @@ extension Parser {
         if token.kind == .attribute {
             return attributeDeclaration(token)
         }
-        let word: String
-        switch token.kind {
-        case .identifier: word = token.text
-        case .keyword(.if): word = "if"
-        default: return nil
-        }
-        guard let advice = Parser.declarationAdvice[word], file.bytes[token.range.start] != UInt8(ascii: "`") else { return nil }
+        guard let word = token.kind == .keyword(.if) ? "if" : bareWord(token), let advice = Parser.declarationAdvice[word] else { return nil }
         if word == "static", let fix = eventFixIt() {
             return fail(ParserMessages.notPartOfTipRules("'static let ... = Tips.Event(...)'", "declare the event with '\(fix.replacement)'"),
                         at: token.range, fixIts: [fix])

@@ -63,6 +63,14 @@ package struct Parser {
         return true
     }
 
+    /// The text of an identifier written bare, not escaped with backticks; nil for any other
+    /// token. Swift's words that TipRules does not reserve (`var`, `return`, `as`, `static`)
+    /// mean what Swift means only bare: `` `var` `` is a name.
+    func bareWord(_ token: Token) -> String? {
+        guard case .identifier = token.kind, file.bytes[token.range.start] != UInt8(ascii: "`") else { return nil }
+        return token.text
+    }
+
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .endOfFile: return "end of file"
