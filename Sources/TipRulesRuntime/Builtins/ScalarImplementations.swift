@@ -43,16 +43,21 @@ extension BuiltinImplementations {
             return .int { ev, call, _ throws(Interrupt) in try extreme(&ev, call, isMax: false) { node, ev throws(Interrupt) in try node.int(&ev) } }
         case (.max, .int):
             return .int { ev, call, _ throws(Interrupt) in try extreme(&ev, call, isMax: true) { node, ev throws(Interrupt) in try node.int(&ev) } }
-        case (.min, .double), (.min, .date):
-            let body: ScalarImplementation.Body<Double> = { ev, call, _ throws(Interrupt) in
+        case (.min, .double):
+            return .double { ev, call, _ throws(Interrupt) in
                 try extreme(&ev, call, isMax: false) { node, ev throws(Interrupt) in try node.double(&ev) }
             }
-            return call.resultType == .date ? .date(body) : .double(body)
-        case (.max, .double), (.max, .date):
-            let body: ScalarImplementation.Body<Double> = { ev, call, _ throws(Interrupt) in
+        case (.max, .double):
+            return .double { ev, call, _ throws(Interrupt) in
                 try extreme(&ev, call, isMax: true) { node, ev throws(Interrupt) in try node.double(&ev) }
             }
-            return call.resultType == .date ? .date(body) : .double(body)
+        case (.min, .date), (.max, .date):
+            // Compared as `Date` compares (see `DateOrder`): `max` of a NaN date and another
+            // is the other, or the NaN, by where it stands.
+            let isMax = id == .max
+            return .date { ev, call, _ throws(Interrupt) in
+                try extreme(&ev, call, isMax: isMax) { node, ev throws(Interrupt) in DateOrder(try node.double(&ev)) }.seconds
+            }
         case (.doubleFromNumber, _):
             if argument == .int {
                 return .double { ev, call, _ throws(Interrupt) in Double(try call.first!.int(&ev)) }
@@ -76,9 +81,16 @@ extension BuiltinImplementations {
                 return .bool { ev, call, _ throws(Interrupt) in
                     try unsafeDowncast(call.receiver!, to: RangeNode.self).contains(call.first!, &ev) { node, ev throws(Interrupt) in try node.int(&ev) }
                 }
-            case .double, .date:
+            case .double:
                 return .bool { ev, call, _ throws(Interrupt) in
                     try unsafeDowncast(call.receiver!, to: RangeNode.self).contains(call.first!, &ev) { node, ev throws(Interrupt) in try node.double(&ev) }
+                }
+            case .date:
+                // A NaN bound makes a range of dates, as `Date`'s `<=` passes it (see `DateOrder`).
+                return .bool { ev, call, _ throws(Interrupt) in
+                    try unsafeDowncast(call.receiver!, to: RangeNode.self).contains(call.first!, &ev) { node, ev throws(Interrupt) in
+                        DateOrder(try node.double(&ev))
+                    }
                 }
             default:
                 return nil

@@ -61,6 +61,8 @@ struct DirectClosureBody {
         case double(ArithmeticOperator)
         case compareInts(ComparisonOperator)
         case compareDoubles(ComparisonOperator)
+        /// `<=` or `>=` of dates, as `Date` compares them (see `DateOrder`).
+        case compareDates(ComparisonOperator)
         /// `max` (or, with `isMax` false, `min`) of two.
         case extremeInts(isMax: Bool)
         case extremeDoubles(isMax: Bool)
@@ -107,8 +109,12 @@ struct DirectClosureBody {
             result = kind
             guard let a = operand(arithmetic.lhs), let b = operand(arithmetic.rhs) else { return nil }
             (lhs, rhs) = (a, b)
-        } else if let comparison = body as? ComparisonNode, let ints = comparison.comparesInts {
-            operation = ints ? .compareInts(comparison.op) : .compareDoubles(comparison.op)
+        } else if let comparison = body as? ComparisonNode, let kind = comparison.unboxedKind {
+            switch kind {
+            case .int: operation = .compareInts(comparison.op)
+            case .date: operation = .compareDates(comparison.op)
+            default: operation = .compareDoubles(comparison.op)
+            }
             result = .bool
             guard let a = operand(comparison.lhs), let b = operand(comparison.rhs) else { return nil }
             (lhs, rhs) = (a, b)
@@ -180,6 +186,8 @@ struct DirectClosureBody {
             return ComparisonNode.holds(op, Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b)) ? 1 : 0
         case .compareDoubles(let op):
             return ComparisonNode.holds(op, Double(bitPattern: a), Double(bitPattern: b)) ? 1 : 0
+        case .compareDates(let op):
+            return DateOrder.holds(op, Double(bitPattern: a), Double(bitPattern: b)) ? 1 : 0
         case .extremeInts(let isMax):
             return UInt64(truncatingIfNeeded: BuiltinImplementations.swiftExtreme(Int(truncatingIfNeeded: a), Int(truncatingIfNeeded: b), isMax: isMax))
         case .extremeDoubles(let isMax):
@@ -234,7 +242,7 @@ struct DirectClosureBody {
                 return loop(values, from: start, &index) {
                     BuiltinImplementations.swiftExtreme(Double(bitPattern: $0), Double(bitPattern: $1), isMax: isMax).bitPattern
                 }
-            case .compareInts, .compareDoubles:
+            case .compareInts, .compareDoubles, .compareDates:
                 // A `Bool` result is not an accumulator of the parameters' kind.
                 return try loop(values, from: start, &index) { a, b throws(Interrupt) in try bits(&ev, a, b) }
             }
@@ -273,6 +281,10 @@ struct DirectClosureBody {
         case .compareDoubles(let op):
             return try ComparisonNode.withComparison(op) { (holds: (Double, Double) -> Bool) throws(Interrupt) in
                 try offsets(&ev, steps, range, values, holding: wanted, limit: limit, fromEnd: fromEnd, holds)
+            }
+        case .compareDates(let op):
+            return try offsets(&ev, steps, range, values, holding: wanted, limit: limit, fromEnd: fromEnd) { (a: Double, b: Double) in
+                DateOrder.holds(op, a, b)
             }
         default:
             return nil

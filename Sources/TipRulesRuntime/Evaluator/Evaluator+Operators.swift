@@ -40,15 +40,16 @@ extension Evaluator {
         return .int(result.partialValue)
     }
 
-    /// Swift's comparison operators on values of one type (IEEE rules for `Double`).
+    /// Swift's comparison operators on values of one type (IEEE rules for `Double`, `Date`'s
+    /// own for dates, see `DateOrder`).
     static func compare(_ op: ComparisonOperator, _ left: Value, _ right: Value) -> Bool {
         switch op {
         case .equal: return left == right
         case .notEqual: return left != right
         case .less: return ordered(left, right, <, <, <, <)
-        case .lessOrEqual: return ordered(left, right, <=, <=, <=, <=)
+        case .lessOrEqual: return ordered(left, right, <=, <=, <=) { DateOrder($0) <= DateOrder($1) }
         case .greater: return ordered(left, right, >, >, >, >)
-        case .greaterOrEqual: return ordered(left, right, >=, >=, >=, >=)
+        case .greaterOrEqual: return ordered(left, right, >=, >=, >=) { DateOrder($0) >= DateOrder($1) }
         }
     }
 

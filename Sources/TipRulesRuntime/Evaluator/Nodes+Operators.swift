@@ -214,9 +214,10 @@ final class ArithmeticNode: BinaryNode {
 final class ComparisonNode: BinaryNode {
     let op: ComparisonOperator
     /// How the operands compare: unboxed when both are `Int`, or both `Double` or `Date`
-    /// (a date unboxes to its seconds); `x == nil` and `nil == x` by asking whether `x` is nil
-    /// (see `Node.isNil`), which need not make its value.
-    private enum Kind { case int, double, nilOnRight, nilOnLeft, value }
+    /// (a date unboxes to its seconds; `date` for `<=` and `>=` of dates, which `Date` defines
+    /// otherwise than IEEE 754 for NaN, see `DateOrder`); `x == nil` and `nil == x` by asking
+    /// whether `x` is nil (see `Node.isNil`), which need not make its value.
+    enum Kind { case int, double, date, nilOnRight, nilOnLeft, value }
     private let kind: Kind
     /// Whether a nil test is `==` (worked out once: `==` on the operator, an enum of another
     /// module, goes through a witness call).
@@ -227,7 +228,8 @@ final class ComparisonNode: BinaryNode {
         testsEquality = op == .equal
         switch (lhs.type, rhs.type) {
         case (.int, .int): kind = .int
-        case (.double, .double), (.date, .date): kind = .double
+        case (.double, .double): kind = .double
+        case (.date, .date): kind = op == .lessOrEqual || op == .greaterOrEqual ? .date : .double
         default:
             let equality = op == .equal || op == .notEqual
             if equality && ComparisonNode.isNilConstant(rhs) {
@@ -241,12 +243,11 @@ final class ComparisonNode: BinaryNode {
         super.init(lhs, rhs, range, type)
     }
 
-    /// Whether the operands compare unboxed as `Int`s (true) or as `Double`s or dates (false);
-    /// nil when they compare otherwise.
-    var comparesInts: Bool? {
+    /// How the operands compare unboxed: as `Int`s, as `Double`s (dates but for `<=` and
+    /// `>=`), or as dates; nil when they compare otherwise.
+    var unboxedKind: Kind? {
         switch kind {
-        case .int: return true
-        case .double: return false
+        case .int, .double, .date: return kind
         case .nilOnRight, .nilOnLeft, .value: return nil
         }
     }
@@ -266,6 +267,7 @@ final class ComparisonNode: BinaryNode {
         switch kind {
         case .int: return ComparisonNode.holds(op, try lhs.int(&ev), try rhs.int(&ev))
         case .double: return ComparisonNode.holds(op, try lhs.double(&ev), try rhs.double(&ev))
+        case .date: return ComparisonNode.holds(op, DateOrder(try lhs.double(&ev)), DateOrder(try rhs.double(&ev)))
         case .nilOnRight:
             let isNil = try lhs.isNil(&ev)
             try ev.tickNode(rhs.range)

@@ -273,6 +273,9 @@ extension RowPredicateBinder {
             }
             let f = number(a), g = number(b)
             return .number(.computed { BuiltinImplementations.swiftExtreme(f($0), g($0), isMax: isMax) })
+        case .maxDate:
+            let f = number(a), g = number(b)
+            return .number(.computed { BuiltinImplementations.swiftExtreme(DateOrder(f($0)), DateOrder(g($0)), isMax: true).seconds })
         }
     }
 }

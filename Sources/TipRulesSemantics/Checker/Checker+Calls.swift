@@ -88,6 +88,9 @@ extension Checker {
         var genericArguments: [Int] = []
         // `reduce([]) { $0 + [$1] }`: an empty literal whose type the closure decides.
         var emptyGenericArgument: Int?
+        // `max(d, .distantPast)`: an implicit member beside other arguments of the generic
+        // type, checked after them, as a member of the type they give.
+        var implicitGenericArguments: [Int] = []
         for (index, argument) in arguments.enumerated() where !patterns[index].isFunction {
             let pattern = patterns[index]
             if pattern == .generic, generic == nil, isEmptyArrayLiteral(argument.value), patterns.contains(where: \.isFunction) {
@@ -102,11 +105,25 @@ extension Checker {
                       let type = inferImplicitMember(argument.value, arguments, patterns, element, receiverType) {
                 // `reduce(.infinity, min)`: a member of the type the closure decides.
                 typed[index] = checkExpecting(argument.value, type)
+            } else if pattern == .generic, generic == nil, Checker.startsWithImplicitMember(argument.value),
+                      arguments.indices.contains(where: { other in
+                          other != index && patterns[other] == .generic && !Checker.startsWithImplicitMember(arguments[other].value)
+                      }) {
+                implicitGenericArguments.append(index)
+                continue
             } else {
                 typed[index] = check(argument.value, expected: nil)
                 if pattern == .generic { genericArguments.append(index) }
             }
             if typed[index]!.type.containsError { failed = true }
+        }
+        if !failed, !implicitGenericArguments.isEmpty {
+            let context = (genericArguments.first { !typed[$0]!.isFlexibleLiteral } ?? genericArguments.first).map { typed[$0]!.type }
+            for index in implicitGenericArguments {
+                typed[index] = check(arguments[index].value, expected: context)
+                if typed[index]!.type.containsError { failed = true }
+            }
+            genericArguments = (genericArguments + implicitGenericArguments).sorted()
         }
         if failed {
             checkFunctionArgumentsForErrors(arguments, patterns, element, receiverType)

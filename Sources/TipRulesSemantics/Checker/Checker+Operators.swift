@@ -32,6 +32,8 @@ extension Checker {
         let numericExpected = expected.flatMap { $0.unwrapped.isNumeric ? $0.unwrapped : nil }
         var (l, r) = checkOperands(lhs, rhs, leftExpected: numericExpected, rightExpected: { l in
             if l.isFlexibleLiteral || l.type.isOptional { return numericExpected }
+            // `date + .infinity`: Foundation's `+` and `-` of a `Date` take a `TimeInterval`.
+            if l.type == .date && (op == "+" || op == "-") { return .double }
             // `[3].sorted() + [0.5]`: the left side's literals may yet become `Double` (`unify`).
             if case .array = l.type, Checker.withDouble(l.type) != nil, Checker.hasIntegerLiteral(lhs) { return nil }
             return l.type

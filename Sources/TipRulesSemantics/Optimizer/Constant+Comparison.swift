@@ -11,12 +11,14 @@ extension Constant {
 
     /// `self op other` of two constants of one type, as Swift compares them (strings by
     /// canonical equivalence); nil for other constants. Worked out from `<`, `==` and `>`, of
-    /// which NaN makes all three false, as it makes `<=` and `>=`.
+    /// which NaN makes all three false, as it makes a `Double`'s `<=` and `>=` (a date's are
+    /// `Date`'s own, see `DateOrder`).
     func compared(_ op: ComparisonOperator, _ other: Constant) -> Bool? {
         let less: Bool, equal: Bool, greater: Bool
         switch (self, other) {
+        case (.date(let a), .date(let b)): return DateOrder.holds(op, a, b)
         case (.int(let a), .int(let b)): (less, equal, greater) = (a < b, a == b, a > b)
-        case (.double(let a), .double(let b)), (.date(let a), .date(let b)): (less, equal, greater) = (a < b, a == b, a > b)
+        case (.double(let a), .double(let b)): (less, equal, greater) = (a < b, a == b, a > b)
         case (.string(let a), .string(let b)): (less, equal, greater) = (a < b, a == b, a > b)
         case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: (less, equal, greater) = (false, a == b, false)
         default: return nil

@@ -235,8 +235,12 @@ package enum RowPredicate: Sendable {
             default: nil
             }
         }
-        /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds).
+        /// `min(x, y)` and `max(x, y)` of `Int`s, and of `Double`s or `Date`s (as seconds;
+        /// `max` of dates only where neither may be NaN, see `RowPredicate.dateExtreme`).
         case minInt, maxInt, minDouble, maxDouble
+        /// `max(x, y)` of dates either of which may be NaN, as `Date` orders them: `!(y < x) ?
+        /// y : x` (see `DateOrder`).
+        case maxDate
         /// A step of `max()` of an array of `Double`s or `Date`s: `x < y ? y : x`, which keeps
         /// the first of equal values where `max(x, y)` keeps the second (-0.0 and 0.0 tell them
         /// apart). (`min()`'s step is `min(x, y)`'s, and for `Int`s equal values are the same.)

@@ -169,15 +169,20 @@ extension Optimizer {
             (l, r, unwrapsKey) = (a, b, true)
         }
         let allowingWork = !unwrapsKey
+        // Dates that may be NaN, whose `<=` and `>=` are `Date`'s own (see `DateOrder`), are
+        // left to the calls: the orders compare keys as numbers.
+        let comparesAsDates = l.type == .date && (op == .lessOrEqual || op == .greaterOrEqual)
         // `{ f($1) OP f($0) }` is `{ f($0) OP' f($1) }` with the operator mirrored.
         if !Self.mentions(l, slot: closure.firstSlot), !Self.mentions(r, slot: closure.firstSlot + 1),
            let a = RowPredicate.rowOperand(r, slot: closure.firstSlot, allowingWork: allowingWork),
            let b = RowPredicate.rowOperand(l, slot: closure.firstSlot + 1, allowingWork: allowingWork), a == b {
+            guard !comparesAsDates || a.isNeverNaNDate else { return nil }
             return (a, op.mirrored, closure.body.stepSize, unwrapsKey)
         }
         guard !Self.mentions(l, slot: closure.firstSlot + 1), !Self.mentions(r, slot: closure.firstSlot),
               let a = RowPredicate.rowOperand(l, slot: closure.firstSlot, allowingWork: allowingWork),
-              let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1, allowingWork: allowingWork), a == b else { return nil }
+              let b = RowPredicate.rowOperand(r, slot: closure.firstSlot + 1, allowingWork: allowingWork), a == b,
+              !comparesAsDates || a.isNeverNaNDate else { return nil }
         return (a, op, closure.body.stepSize, unwrapsKey)
     }
 
@@ -237,7 +242,10 @@ extension Optimizer {
     func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               case .comparison(let op, let l, let r) = closure.body.node,
-              case .local(let a) = l.node, case .local(let b) = r.node else { return nil }
+              case .local(let a) = l.node, case .local(let b) = r.node,
+              // (Elements compare as numbers: dates, which may be NaN, by `<=` or `>=` are left
+              // to the calls, see `DateOrder`.)
+              !(l.type == .date && (op == .lessOrEqual || op == .greaterOrEqual)) else { return nil }
         let first = closure.firstSlot
         if a == first && b == first + 1 { return (op, closure.body.stepSize) }
         if a == first + 1 && b == first { return (op.mirrored, closure.body.stepSize) }

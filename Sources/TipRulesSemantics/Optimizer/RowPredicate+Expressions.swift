@@ -31,7 +31,8 @@ extension RowPredicate {
             if let chained = optionalStringTest(op, l, r, slot: slot, mapped: mapped)
                 ?? optionalStringTest(op, r, l, slot: slot, mapped: mapped) { return chained }
             guard let a = operand(l, slot: slot, mapped: mapped), let b = operand(r, slot: slot, mapped: mapped) else { return nil }
-            return distance(a, op, b) ?? distance(b, op.mirrored, a) ?? decided(a, op, b) ?? decided(b, op.mirrored, a) ?? .compare(a, op, b)
+            return distance(a, op, b) ?? distance(b, op.mirrored, a) ?? decided(a, op, b) ?? decided(b, op.mirrored, a)
+                ?? (l.type == .date ? comparingDates(a, op, b) : .compare(a, op, b))
         case .nilCoalescing(let l, let r) where coalescedStringTest(l, r, slot: slot, mapped: mapped) != nil:
             return coalescedStringTest(l, r, slot: slot, mapped: mapped)
         case .builtin(let call) where stringTest(call.builtin.id) != nil:
@@ -143,7 +144,8 @@ extension RowPredicate {
             }
             (low, high) = (.hoisted(bound(.rangeLowerBound)), .hoisted(bound(.rangeUpperBound)))
         }
-        return .and(.compare(low, .lessOrEqual, x), .compare(x, closed ? .lessOrEqual : .less, high))
+        guard lower.type == .date else { return .and(.compare(low, .lessOrEqual, x), .compare(x, closed ? .lessOrEqual : .less, high)) }
+        return .and(comparingDates(low, .lessOrEqual, x), closed ? comparingDates(x, .lessOrEqual, high) : .compare(x, .less, high))
     }
 
     /// Whether `a...b` (and `a..<b`) of constants is a range Swift makes: `a <= b`, which no
@@ -151,7 +153,8 @@ extension RowPredicate {
     private static func isValidRange(_ a: Constant, _ b: Constant) -> Bool {
         switch (a, b) {
         case (.int(let x), .int(let y)): return x <= y
-        case (.double(let x), .double(let y)), (.date(let x), .date(let y)): return x <= y
+        case (.double(let x), .double(let y)): return x <= y
+        case (.date(let x), .date(let y)): return DateOrder(x) <= DateOrder(y)
         default: return false
         }
     }
@@ -477,7 +480,8 @@ extension RowPredicate {
                 let isMax = call.builtin.id == .max
                 switch expression.type {
                 case .int: return .function(isMax ? .maxInt : .minInt, a, b)
-                case .double, .date: return .function(isMax ? .maxDouble : .minDouble, a, b)
+                case .double: return .function(isMax ? .maxDouble : .minDouble, a, b)
+                case .date: return RowPredicate.dateExtreme(a, b, isMax: isMax)
                 default: return nil
                 }
             case .doubleFromNumber:
