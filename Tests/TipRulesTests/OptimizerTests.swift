@@ -91,6 +91,8 @@ struct OptimizerTests {
         // Complemented date comparisons (windows on the other side of the same edge, a NaN
         // bound included) and `!(a || b)` as `!a && !b`.
         "!($0.date < Date.now.addingTimeInterval(-86400 * 10))", "!($0.date <= Date.now.addingTimeInterval(0.0 / 0.0)) && $0.id > 0",
+        "$0.date.addingTimeInterval($0.rating) >= Date.now.addingTimeInterval(-86400 * 20)", "$0.date >= lastDay.addingTimeInterval(.nan * $0.rating)",
+        "(Date.now.addingTimeInterval(0.0 / 0.0)...Date.now).contains($0.date) && $0.id > 1", "max($0.date, lastDay.addingTimeInterval(.nan)) == $0.date",
         "!($0.date > Date.now.addingTimeInterval(-86400 * 40) || $0.id == 2)",
         "!(Date.now.timeIntervalSince($0.date) >= 86400 * 20 || $0.name.contains(\"l\"))",
         // Int arithmetic, scanned when it cannot fail on any row of the list and otherwise left
@@ -317,6 +319,12 @@ struct OptimizerTests {
                          "reduce(threshold) { $0 > $1.id * 3 ? $0 : $1.id * 3 }", "reduce(0.0) { max($0, Double($1.id * 2)) }",
                          "reduce(0) { max($0, abs($1.id - 3)) }", "reduce(0) { $1.id * 2 > 5 ? max($0, $1.id) : $0 }",
                          "reduce(0) { $1.id * 4611686018427387904 > 5 ? max($0, $1.id) : $0 }",
+                         // Dates, which a NaN start or row makes compare as `Date` does (see `DateOrder`).
+                         "reduce(Date.distantPast) { max($0, $1.date) }", "reduce(Date.distantPast.addingTimeInterval(.nan)) { max($0, $1.date) }",
+                         "reduce(Date.now.addingTimeInterval(.nan)) { max($1.date, $0) }",
+                         "reduce(Date.distantPast) { max($0, $1.date.addingTimeInterval($1.rating)) }",
+                         "reduce(Date.distantFuture.addingTimeInterval(.nan)) { min($0, $1.when) }",
+                         "reduce(Date.now.addingTimeInterval(.nan)) { $1.date >= $0 ? $1.date : $0 }",
                          "filter { $0.seen }.map(\\.id).reduce(0) { max($0, $1 * 3) }", "reduce(false) { $0 || $1.id * 2 == 4 }",
                          // Sums of nested ternaries of constants, counted per constant (and
                          // overflowing from a start near the end of `Int`, or with `Int.min`).

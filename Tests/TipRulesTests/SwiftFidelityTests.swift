@@ -77,6 +77,10 @@ struct SwiftFidelityTests {
         ("view.donations.reduce(.distantPast) { max($0, $1.date) } == view.donations.last!.date", "Bool = true"),
         ("[3, 1].reduce(.max, min)", "Int = 1"), ("[1, .max]", "[Int] = [1, 9223372036854775807]"),
         ("[.nan, 1.5].count", "Int = 2"), ("[.infinity, 2]", "[Double] = [inf, 2.0]"),
+        // In `min` and `max`, the other arguments decide; after a date's `+` or `-`, a `TimeInterval`.
+        ("max(1, .max)", "Int = 9223372036854775807"), ("min(2.5, .infinity)", "Double = 2.5"),
+        ("max(.distantPast, Date.now) == Date.now", "Bool = true"), ("(Date.now - .infinity) < .distantPast", "Bool = true"),
+        ("min(Date.now, .distantFuture, .distantPast) == .distantPast", "Bool = true"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)
@@ -86,6 +90,7 @@ struct SwiftFidelityTests {
         ("let x = if flag { 1 } else { 2.5 }", "1:19: branches have mismatching types 'Int' and 'Double'"),
         ("let x = if flag { nil } else { 2 }", "1:19: 'nil' requires a contextual type"),
         ("let x = if flag { 1 }", "1:9: 'if' must have an unconditional 'else' to be used as an expression"),
+        ("let x = max(1, .distantPast)", "1:17: type 'Int' has no member 'distantPast'"),
         ("let x = 1 + if flag { 1 } else { 2 }", "1:13: 'if' may only be used as an expression as the whole value of a 'let', a 'rule', a closure or another 'if' branch"),
         ("let x = [1].reduce([]) { $0 + 1 }", "1:20: empty collection literal requires an explicit type"),
         ("let x = Set<Int>(1, 2)", "1:9: 'Set<Int>(...)' takes no arguments (an empty collection) or one array"),

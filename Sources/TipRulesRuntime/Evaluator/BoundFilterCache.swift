@@ -125,8 +125,9 @@ final class BoundFilterCache: Sendable {
     let operandChargesWork: Bool
     /// A fold's step as a running selection (`$0 > r ? $0 : r`), when it is one.
     let foldSelect: SelectStep?
-    /// A fold's step as `max($0, r)` or `min($0, r)`, when it is one: `r`, and which.
-    let foldExtreme: (row: RowPredicate.Operand, isMax: Bool)?
+    /// A fold's step as `max($0, r)` or `min($0, r)`, when it is one: `r`, and which (see
+    /// `FoldExtreme`).
+    let foldExtreme: FoldExtreme?
     /// A `Double` fold's step as `$0 * k + r`, when it is one.
     let foldAffine: AffineFoldStep?
     /// A fold's step as one that starts over on some rows, when it is one.
@@ -162,13 +163,14 @@ final class BoundFilterCache: Sendable {
         self.init(BoundFilterCache.junction(ofFoldStep: step)?.test, windows: false, operand: step, foldStep: step)
     }
 
-    /// A fold's step `max($0, r)` or `min($0, r)` of `Int`s or `Double`s: `r`, and which; nil
-    /// for any other step.
-    static func extreme(ofFoldStep step: RowPredicate.Operand) -> (row: RowPredicate.Operand, isMax: Bool)? {
+    /// A fold's step `max($0, r)` or `min($0, r)` of `Int`s or `Double`s, or `max($0, r)` of
+    /// dates with an `r` never NaN: `r`, and which; nil for any other step.
+    static func extreme(ofFoldStep step: RowPredicate.Operand) -> FoldExtreme? {
         guard case .function(let function, .accumulator, let row?) = step else { return nil }
         switch function {
-        case .maxInt, .maxDouble: return (row, true)
-        case .minInt, .minDouble: return (row, false)
+        case .maxInt, .maxDouble: return FoldExtreme(row: row, isMax: true, ordersDates: false)
+        case .minInt, .minDouble: return FoldExtreme(row: row, isMax: false, ordersDates: false)
+        case .maxDate where row.isNeverNaNDate: return FoldExtreme(row: row, isMax: true, ordersDates: true)
         default: return nil
         }
     }

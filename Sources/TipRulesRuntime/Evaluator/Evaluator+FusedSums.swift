@@ -215,9 +215,8 @@ extension Evaluator {
                 if let kept = foldColumn(list, filters, ints: false), let column = kept.numbers {
                     var result = x
                     if let extreme = filters.foldExtreme {
-                        let isMax = extreme.isMax
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in
-                            result = BuiltinImplementations.swiftExtreme(of: values, from: result, isMax: isMax)
+                            result = extreme.fold(values, from: result)
                         }
                     } else if let select {
                         Evaluator.forEachBatch(list, batch: batch, column) { (values: UnsafeBufferPointer<Double>) in

@@ -82,7 +82,7 @@ extension Optimizer {
                 return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: nil, order: .sorted),
                              perElement: 0, perSourceElement: map.steps, replacing: expression)
             }
-            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first) {
+            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first, neverNaN: map.mapping.isNeverNaNDate) {
                 return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: op, order: order),
                              perElement: size, perSourceElement: map.steps, replacing: expression)
             }
@@ -94,7 +94,7 @@ extension Optimizer {
                 return fused(.mappedOrder(chain.list, mapping: mapping, element: element, op: nil, order: .sorted),
                              perElement: 0, perSourceElement: chain.pendingSteps, replacing: expression)
             }
-            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first) {
+            if let order = keyOrder(builtin.id), let (op, size) = elementComparison(call.arguments.first, neverNaN: mapping.isNeverNaNDate) {
                 return fused(.mappedOrder(chain.list, mapping: mapping, element: element, op: op, order: order),
                              perElement: size, perSourceElement: chain.pendingSteps, replacing: expression)
             }

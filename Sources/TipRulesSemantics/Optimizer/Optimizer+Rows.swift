@@ -239,13 +239,13 @@ extension Optimizer {
 
     /// An order `{ $0 OP $1 }` (or `{ $1 OP $0 }`, as `$0 OP' $1` with the operator mirrored)
     /// that compares its two parameters themselves, with the steps one application charges.
-    func elementComparison(_ argument: TypedExpression?) -> (ComparisonOperator, Int)? {
+    /// (The elements compare as numbers: dates by `<=` or `>=` are left to the calls unless
+    /// `neverNaN`, as `Date`'s own comparisons differ for NaN, see `DateOrder`.)
+    func elementComparison(_ argument: TypedExpression?, neverNaN: Bool = false) -> (ComparisonOperator, Int)? {
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 2,
               case .comparison(let op, let l, let r) = closure.body.node,
               case .local(let a) = l.node, case .local(let b) = r.node,
-              // (Elements compare as numbers: dates, which may be NaN, by `<=` or `>=` are left
-              // to the calls, see `DateOrder`.)
-              !(l.type == .date && (op == .lessOrEqual || op == .greaterOrEqual)) else { return nil }
+              neverNaN || !(l.type == .date && (op == .lessOrEqual || op == .greaterOrEqual)) else { return nil }
         let first = closure.firstSlot
         if a == first && b == first + 1 { return (op, closure.body.stepSize) }
         if a == first + 1 && b == first { return (op.mirrored, closure.body.stepSize) }

@@ -7,7 +7,7 @@ extension RowPredicate.Operand {
     /// of seconds (which may reach an infinity but never NaN: an infinity moved by finite
     /// seconds stays one). Any other date (a parameter, a value evaluated once per scan, an
     /// enclosing closure's date, arithmetic with a row's number) may be NaN.
-    var isNeverNaNDate: Bool {
+    package var isNeverNaNDate: Bool {
         switch self {
         case .date, .outerDate, .now: return true
         case .constant(.date(let seconds)): return !seconds.isNaN

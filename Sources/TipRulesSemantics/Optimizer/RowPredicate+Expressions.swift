@@ -572,6 +572,9 @@ extension RowPredicate {
                   let test = RowPredicate.from(condition, slot: slot, mapped: mapped),
                   let a = operand(unwrapping(then, where: test, isNil: false, slot: slot, mapped: mapped)),
                   let b = operand(unwrapping(otherwise, where: test, isNil: true, slot: slot, mapped: mapped)) else { return nil }
+            // `!c ? a : b` as `c ? b : a`, the form a fold's running selection is found in
+            // (`$1.date >= $0 ? $1.date : $0` of dates is `!($1.date < $0) ? ...`, see `comparingDates`).
+            if case .not(let negated) = test { return .conditional(negated, b, a) }
             return .conditional(test, a, b)
         default:
             return nil
