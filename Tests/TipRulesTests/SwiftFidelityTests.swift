@@ -80,7 +80,8 @@ struct SwiftFidelityTests {
         // In `min` and `max`, the other arguments decide; after a date's `+` or `-`, a `TimeInterval`.
         ("max(1, .max)", "Int = 9223372036854775807"), ("min(2.5, .infinity)", "Double = 2.5"),
         ("max(.distantPast, Date.now) == Date.now", "Bool = true"), ("(Date.now - .infinity) < .distantPast", "Bool = true"),
-        ("min(Date.now, .distantFuture, .distantPast) == .distantPast", "Bool = true"),
+        ("min(Date.now, .distantFuture, .distantPast) == .distantPast", "Bool = true"), ("max(1, .infinity)", "Double = inf"),
+        ("min(3, .infinity, 2)", "Double = 2.0"), ("max(2, .max)", "Int = 9223372036854775807"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)

@@ -60,6 +60,8 @@ extension Evaluator {
     mutating func range(_ lower: Node, _ upper: Node, _ closed: Bool, _ range: SourceRange) throws(Interrupt) -> Value {
         let low = try lower.evaluate(&self)
         let high = try upper.evaluate(&self)
+        // Swift requires `low <= high`: a `Double`'s fails for a NaN bound, a date's passes
+        // (`!(high < low)`, see `DateOrder`).
         if Value.less(high, low) || (isNaN(low) || isNaN(high)) {
             throw failure(RuntimeMessages.invalidRange, range)
         }

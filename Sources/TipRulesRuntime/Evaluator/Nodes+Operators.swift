@@ -385,7 +385,8 @@ final class RangeNode: BinaryNode {
                                  _ value: (Node, inout Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> Bool {
         try ev.tickNode(range)
         let low = try value(lhs, &ev), high = try value(rhs, &ev)
-        // As `Evaluator.range` checks: `high < low`, or a NaN bound, which no `<=` passes.
+        // As `Evaluator.range` checks: `high < low`, or a NaN bound, which no `Double`'s `<=`
+        // passes (a date's does, as `T` is then `DateOrder`).
         guard low <= high else { throw ev.failure(RuntimeMessages.invalidRange, range) }
         let needle = try value(x, &ev)
         return low <= needle && (closed ? needle <= high : needle < high)

@@ -118,8 +118,16 @@ extension Checker {
             if typed[index]!.type.containsError { failed = true }
         }
         if !failed, !implicitGenericArguments.isEmpty {
-            let context = (genericArguments.first { !typed[$0]!.isFlexibleLiteral } ?? genericArguments.first).map { typed[$0]!.type }
+            let settled = genericArguments.first { !typed[$0]!.isFlexibleLiteral }
+            let context = (settled ?? genericArguments.first).map { typed[$0]!.type }
             for index in implicitGenericArguments {
+                // Beside integer literals alone, a member `Int` lacks is a `Double`'s (`max(1,
+                // .infinity)`), and the literals become `Double`s below, as Swift's solver types them.
+                if settled == nil, context == .int, !fits(arguments[index].value, .int),
+                   let quiet = checkQuietly(arguments[index].value, as: .double) {
+                    typed[index] = quiet
+                    continue
+                }
                 typed[index] = check(arguments[index].value, expected: context)
                 if typed[index]!.type.containsError { failed = true }
             }
@@ -243,6 +251,13 @@ extension Checker {
             if fits { return candidate }
         }
         return nil
+    }
+
+    /// Whether an expression checks as a value of `type`, with no error; nothing it checked is kept.
+    private mutating func fits(_ expression: Expression, _ type: RuleType) -> Bool {
+        let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+        defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
+        return checkQuietly(expression, as: type) != nil
     }
 
     /// Whether an expression starts from an implicit member (`.infinity`, `-.infinity`,

@@ -149,7 +149,7 @@ extension RowPredicate {
     }
 
     /// Whether `a...b` (and `a..<b`) of constants is a range Swift makes: `a <= b`, which no
-    /// NaN bound passes.
+    /// NaN `Double` passes, and a NaN date does (see `DateOrder`).
     private static func isValidRange(_ a: Constant, _ b: Constant) -> Bool {
         switch (a, b) {
         case (.int(let x), .int(let y)): return x <= y
