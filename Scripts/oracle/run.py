@@ -10,8 +10,8 @@
 # Swift's own quirks are not mismatches to fix: `-(7)` is "ambiguous" to swiftc, a few
 # ternaries of literals get type `Any` or `Int32` there, a few arrays of literals `[Decimal]`
 # (`([-2.75, 1e308] + [2.5].prefix(0).map { $0 }).filter { ... }`), and `.first` of a slice in
-# a closure can be taken as the method `first(where:)` unapplied (typed.py seed 306). A NaN date's
-# `<=`, `>=`, `max` and range tests are a known difference (README; dates.py). An expression TipRules answers with a
+# a closure can be taken as the method `first(where:)` unapplied (typed.py seed 306). A NaN
+# prints as `nan` here whatever its sign (README). An expression TipRules answers with a
 # runtime error is left out (Swift traps there); one Swift traps on alone shows as `<crash>`.
 import os, subprocess, sys, tempfile, atexit, shutil
 from compare import compare, tiprules_answers

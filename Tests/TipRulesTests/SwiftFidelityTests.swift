@@ -82,6 +82,12 @@ struct SwiftFidelityTests {
         ("max(.distantPast, Date.now) == Date.now", "Bool = true"), ("(Date.now - .infinity) < .distantPast", "Bool = true"),
         ("min(Date.now, .distantFuture, .distantPast) == .distantPast", "Bool = true"), ("max(1, .infinity)", "Double = inf"),
         ("min(3, .infinity, 2)", "Double = 2.0"), ("max(2, .max)", "Int = 9223372036854775807"),
+        ("abs(-.infinity)", "Double = inf"), ("max(.distantPast, .distantFuture) == .distantFuture", "Bool = true"),
+        // An implicit member on the left, or beside a literal, takes the other side's type.
+        (".distantPast < Date.now", "Bool = true"), ("-(.infinity) < 0.0", "Bool = true"), (".infinity > 3", "Bool = true"),
+        ("3 < .max", "Bool = true"), ("(false ? .distantPast : Date.now) > .distantPast", "Bool = true"),
+        ("(true ? .infinity : 3)", "Double = inf"), ("(.distantPast...Date.now).contains(.distantFuture)", "Bool = false"),
+        ("(.min...0).contains(-5)", "Bool = true"), ("[1, 2].map { .max - $0 }", "[Int] = [9223372036854775806, 9223372036854775805]"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)

@@ -111,6 +111,12 @@ extension Checker {
                       }) {
                 implicitGenericArguments.append(index)
                 continue
+            } else if pattern == .generic, generic == nil, Checker.startsWithImplicitMember(argument.value),
+                      let type = commonImplicitMemberType(arguments.indices.filter { patterns[$0] == .generic }.map { arguments[$0].value }) {
+                // `abs(-.infinity)`, `max(.distantPast, .distantFuture)`: implicit members alone,
+                // of the first type that has them all.
+                typed[index] = checkExpecting(argument.value, type)
+                genericArguments.append(index)
             } else {
                 typed[index] = check(argument.value, expected: nil)
                 if pattern == .generic { genericArguments.append(index) }
@@ -118,17 +124,11 @@ extension Checker {
             if typed[index]!.type.containsError { failed = true }
         }
         if !failed, !implicitGenericArguments.isEmpty {
-            let settled = genericArguments.first { !typed[$0]!.isFlexibleLiteral }
-            let context = (settled ?? genericArguments.first).map { typed[$0]!.type }
+            let other = typed[genericArguments.first { !typed[$0]!.isFlexibleLiteral } ?? genericArguments[0]]!
             for index in implicitGenericArguments {
-                // Beside integer literals alone, a member `Int` lacks is a `Double`'s (`max(1,
-                // .infinity)`), and the literals become `Double`s below, as Swift's solver types them.
-                if settled == nil, context == .int, !fits(arguments[index].value, .int),
-                   let quiet = checkQuietly(arguments[index].value, as: .double) {
-                    typed[index] = quiet
-                    continue
-                }
-                typed[index] = check(arguments[index].value, expected: context)
+                // (Beside integer literals alone, `max(1, .infinity)` is a `Double`: the literals
+                // become `Double`s below.)
+                typed[index] = check(arguments[index].value, expected: implicitMemberContext(arguments[index].value, beside: other))
                 if typed[index]!.type.containsError { failed = true }
             }
             genericArguments = (genericArguments + implicitGenericArguments).sorted()
@@ -253,11 +253,10 @@ extension Checker {
         return nil
     }
 
-    /// Whether an expression checks as a value of `type`, with no error; nothing it checked is kept.
-    private mutating func fits(_ expression: Expression, _ type: RuleType) -> Bool {
-        let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
-        defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
-        return checkQuietly(expression, as: type) != nil
+    /// The first of the scalar types (`Double`, `Int`, `Date`, `String`, `Bool`, as for
+    /// `inferImplicitMember`) of which every one of `members` is a value; nil when none is.
+    private mutating func commonImplicitMemberType(_ members: [Expression]) -> RuleType? {
+        [RuleType.double, .int, .date, .string, .bool].first { candidate in members.allSatisfy { fits($0, candidate) } }
     }
 
     /// Whether an expression starts from an implicit member (`.infinity`, `-.infinity`,

@@ -306,8 +306,16 @@ extension Checker {
 
     private mutating func ternary(_ condition: Expression, _ then: Expression, _ otherwise: Expression, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
         let typedCondition = checkExpecting(condition, .bool)
-        var a = check(then, expected: expected)
-        var b = check(otherwise, expected: expected ?? (a.isFlexibleLiteral || a.type == .nilLiteral ? nil : a.type))
+        var a: TypedExpression, b: TypedExpression
+        if expected == nil, Checker.startsWithImplicitMember(then), !Checker.startsWithImplicitMember(otherwise) {
+            // `c ? .distantPast : d`: the other branch says whose member it is.
+            b = check(otherwise, expected: nil)
+            a = check(then, expected: implicitMemberContext(then, beside: b))
+        } else {
+            a = check(then, expected: expected)
+            b = check(otherwise, expected: expected ?? (a.isFlexibleLiteral || a.type == .nilLiteral
+                                                            ? implicitContextOfSecond(otherwise, beside: a) : a.type))
+        }
         if a.type.containsError || b.type.containsError || typedCondition.type.containsError { return errorNode(range) }
         guard let type = unify(&a, then, &b, otherwise) else {
             error(CheckerMessages.mismatchedBranches(a.type, b.type), range)
@@ -504,6 +512,31 @@ extension Checker {
             return nil
         }
         return typed
+    }
+
+    /// The context of a second operand or branch beside a first that is a literal (which
+    /// gives none): for an implicit member, the literal's type (`3 < .max`), as
+    /// `implicitMemberContext` finds it; nil otherwise.
+    mutating func implicitContextOfSecond(_ second: Expression, beside first: TypedExpression) -> RuleType? {
+        Checker.startsWithImplicitMember(second) ? implicitMemberContext(second, beside: first) : nil
+    }
+
+    /// Whether an expression checks as a value of `type`, with no error; nothing it checked is kept.
+    mutating func fits(_ expression: Expression, _ type: RuleType) -> Bool {
+        let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
+        defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
+        return checkQuietly(expression, as: type) != nil
+    }
+
+    /// The type an implicit member (`.max`, `.infinity`, `.distantPast`) beside `other` (the
+    /// other operand, branch or argument of one type) is a member of, as Swift's solver finds
+    /// it: `other`'s type, but beside an integer literal a `Double`'s when `Int` lacks the
+    /// member (`.infinity > 3`, whose literal then becomes a `Double`). Nil when `other` gives
+    /// no type.
+    mutating func implicitMemberContext(_ member: Expression, beside other: TypedExpression) -> RuleType? {
+        guard !other.type.containsError, other.type != .nilLiteral else { return nil }
+        if other.isFlexibleLiteral, other.type == .int, !fits(member, .int), fits(member, .double) { return .double }
+        return other.type
     }
 
     /// `[Int]()`, `Set<String>()`: an empty collection of the named type; `Set<Int>(xs)`: the

@@ -14,8 +14,7 @@ extension Checker {
         case "+", "-", "*", "/", "%":
             return arithmetic(op, lhs, rhs, expected, range)
         case "...", "..<":
-            var l = check(lhs, expected: nil)
-            var r = check(rhs, expected: l.isFlexibleLiteral ? nil : l.type)
+            var (l, r) = checkOperands(lhs, rhs, rightExpected: { l in l.isFlexibleLiteral ? nil : l.type })
             if l.type.containsError || r.type.containsError { return errorNode(range) }
             let (lt, rt) = (l.type, r.type)
             guard let type = unify(&l, lhs, &r, rhs), type.isComparable else {
@@ -72,7 +71,8 @@ extension Checker {
 
     /// Checks the two operands of a binary operator, left first with `leftExpected`, then the
     /// right with the context the left one gives. An empty collection literal (`xs == []`,
-    /// `[] + xs`) takes its type from the other operand, whichever side it is on, as Swift infers it.
+    /// `[] + xs`) and an implicit member (`.distantPast < d`, `3 < .max`) take their type from
+    /// the other operand, whichever side they are on, as Swift infers it.
     private mutating func checkOperands(_ lhs: Expression, _ rhs: Expression, leftExpected: RuleType? = nil,
                                         rightExpected: (TypedExpression) -> RuleType?) -> (TypedExpression, TypedExpression) {
         if isEmptyArrayLiteral(lhs) && !isEmptyArrayLiteral(rhs) {
@@ -80,12 +80,18 @@ extension Checker {
             let l = check(lhs, expected: r.type.containsError || r.type == .nilLiteral ? nil : r.type)
             return (l, r)
         }
+        if leftExpected == nil, Checker.startsWithImplicitMember(lhs), !Checker.startsWithImplicitMember(rhs) {
+            // `.distantPast < d`: the right side says whose member the left one is, as Swift's
+            // solver finds it. (Evaluated left to right all the same.)
+            let r = check(rhs, expected: nil)
+            return (check(lhs, expected: implicitMemberContext(lhs, beside: r)), r)
+        }
         let l = check(lhs, expected: leftExpected)
         if isEmptyArrayLiteral(rhs), !l.type.containsError, l.type != .nilLiteral {
             let settled = defaultLiteral(l)
             return (settled, check(rhs, expected: settled.type))
         }
-        return (l, check(rhs, expected: rightExpected(l)))
+        return (l, check(rhs, expected: rightExpected(l) ?? implicitContextOfSecond(rhs, beside: l)))
     }
 
     /// Foundation's `Date + TimeInterval` and `Date - TimeInterval`: the date moved by that many
