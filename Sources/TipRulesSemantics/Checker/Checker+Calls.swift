@@ -124,11 +124,12 @@ extension Checker {
             if typed[index]!.type.containsError { failed = true }
         }
         if !failed, !implicitGenericArguments.isEmpty {
-            let other = typed[genericArguments.first { !typed[$0]!.isFlexibleLiteral } ?? genericArguments[0]]!
+            let other = (genericArguments.first { !typed[$0]!.isFlexibleLiteral } ?? genericArguments.first).map { typed[$0]! }
             for index in implicitGenericArguments {
                 // (Beside integer literals alone, `max(1, .infinity)` is a `Double`: the literals
                 // become `Double`s below.)
-                typed[index] = check(arguments[index].value, expected: implicitMemberContext(arguments[index].value, beside: other))
+                let context = other.flatMap { implicitMemberContext(arguments[index].value, beside: $0) }
+                typed[index] = check(arguments[index].value, expected: context)
                 if typed[index]!.type.containsError { failed = true }
             }
             genericArguments = (genericArguments + implicitGenericArguments).sorted()
