@@ -219,6 +219,18 @@ struct CheckerTests {
         #expect(diagnostics.first?.fixIts.first?.message == "did you mean 'name'?")
     }
 
+    @Test("an implicit member its context lacks, or that has no context, names the one type that has it", arguments: [
+        ("let x = didLogin.donations.contains { .now.timeIntervalSince($0.date) < 3600 }", "7:40: type 'Int' has no member 'now'", "Date.now"),
+        ("let x = .distantPast", "7:9: cannot infer contextual base in reference to member 'distantPast'", "Date.distantPast"),
+        ("let x = didLogin.donations.donatedWithin(.days(2) + 1).count", "7:43: type 'Int' has no member 'days'", "TimeRange.days"),
+    ])
+    func implicitMemberOfAnotherType(source: String, message: String, replacement: String) {
+        let diagnostics = Fixture.compile(Fixture.header + "\n" + source).diagnostics
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == [message])
+        #expect(diagnostics.first?.fixIts.map(\.replacement) == [replacement])
+        #expect(diagnostics.first?.fixIts.first?.message == "write '\(replacement)'")
+    }
+
     @Test("Int/Double mixes carry a conversion fix-it")
     func conversionFixIt() {
         let diagnostic = Fixture.compile(Fixture.header + "\nrule r = view.donations.count > 2.5").diagnostics.first

@@ -219,7 +219,9 @@ extension Checker {
     }
 
     /// `Date.now`, `Int.max`, `TimeRange.days(3)`.
-    private mutating func staticMember(_ type: RuleType, _ name: Identifier, arguments: [Argument]?, _ range: SourceRange) -> TypedExpression {
+    /// (`implicit`: written `.name`, where an error may offer the one type that has the member.)
+    private mutating func staticMember(_ type: RuleType, _ name: Identifier, arguments: [Argument]?, _ range: SourceRange,
+                                       implicit: Bool = false) -> TypedExpression {
         let candidates = Builtins.lookup(name.name, on: [.staticMember(type)])
         if arguments == nil, let property = candidates.first(where: \.isProperty) {
             return builtinNode(property, receiver: nil, arguments: [], element: nil, receiverType: nil, generic: nil, range)
@@ -249,6 +251,8 @@ extension Checker {
         var fixIts: [Diagnostic.FixIt] = []
         if let suggestion = Suggestions.closest(to: name.name, in: names) {
             fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: name.range, replacement: suggestion))
+        } else if implicit, let fixIt = memberOfItsType(name, range, besides: type) {
+            fixIts.append(fixIt)
         }
         error(CheckerMessages.noStaticMember(type, name.name), name.range, fixIts: fixIts)
         return errorNode(range)
@@ -257,10 +261,24 @@ extension Checker {
     /// `.week`, `.days(3)`: a static member of the contextual type.
     mutating func implicitMember(_ name: Identifier, arguments: [Argument]?, _ expected: RuleType?, _ range: SourceRange) -> TypedExpression {
         guard let type = expected?.unwrapped, !type.containsError else {
-            if expected == nil { error(CheckerMessages.implicitMemberNeedsContext(name.name), range) }
+            if expected == nil {
+                error(CheckerMessages.implicitMemberNeedsContext(name.name), range, fixIts: memberOfItsType(name, range, besides: nil).map { [$0] } ?? [])
+            }
             return errorNode(range)
         }
-        return staticMember(type, name, arguments: arguments, range)
+        return staticMember(type, name, arguments: arguments, range, implicit: true)
+    }
+
+    /// For `.now` where the context has no such member (`.now.timeIntervalSince(d) < 60`, an
+    /// `Int`'s context) or gives none: the fix-it that names the one type that has it
+    /// (`Date.now`); nil when none or several do.
+    private func memberOfItsType(_ name: Identifier, _ range: SourceRange, besides context: RuleType?) -> Diagnostic.FixIt? {
+        let owners = [RuleType.date, .double, .int, .timeRange, .string, .bool].filter { owner in
+            owner != context && Builtins.memberNames(on: [.staticMember(owner)]).contains(name.name)
+        }
+        guard owners.count == 1, let owner = owners.first, range.start < name.range.start else { return nil }
+        return Diagnostic.FixIt(message: "write '\(owner).\(name.name)'", range: SourceRange(start: range.start, end: name.range.end),
+                                replacement: "\(owner).\(name.name)")
     }
 
     // MARK: - Calls
