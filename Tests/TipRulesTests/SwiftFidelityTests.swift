@@ -88,6 +88,9 @@ struct SwiftFidelityTests {
         ("3 < .max", "Bool = true"), ("(false ? .distantPast : Date.now) > .distantPast", "Bool = true"),
         ("(true ? .infinity : 3)", "Double = inf"), ("(.distantPast...Date.now).contains(.distantFuture)", "Bool = false"),
         ("(.min...0).contains(-5)", "Bool = true"), ("[1, 2].map { .max - $0 }", "[Int] = [9223372036854775806, 9223372036854775805]"),
+        // An empty literal takes its type from the other branch or the other elements.
+        ("(true ? [] : [1]).count", "Int = 0"), ("(true ? [1] : []).count", "Int = 1"), ("[[], [1]].count", "Int = 2"),
+        ("[[1.5], []]", "[[Double]] = [[1.5], []]"), ("(flag ? [] : view.donations.map(\\.name)).count", "Int = 0"),
     ])
     func accepted(expression: String, expected: String) {
         #expect(Fixture.evaluate(expression) == expected)

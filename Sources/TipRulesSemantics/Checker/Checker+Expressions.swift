@@ -311,10 +311,14 @@ extension Checker {
             // `c ? .distantPast : d`: the other branch says whose member it is.
             b = check(otherwise, expected: nil)
             a = check(then, expected: implicitMemberContext(then, beside: b))
+        } else if expected == nil, isEmptyArrayLiteral(then), !isEmptyArrayLiteral(otherwise) {
+            // `c ? [] : [1]`: and whose elements an empty literal has.
+            b = check(otherwise, expected: nil)
+            a = check(then, expected: b.type.containsError || b.type == .nilLiteral ? nil : defaultLiteral(b).type)
         } else {
             a = check(then, expected: expected)
             b = check(otherwise, expected: expected ?? (a.isFlexibleLiteral || a.type == .nilLiteral
-                                                            ? implicitContextOfSecond(otherwise, beside: a) : a.type))
+                                                            ? contextBesideLiteral(otherwise, beside: a) : a.type))
         }
         if a.type.containsError || b.type.containsError || typedCondition.type.containsError { return errorNode(range) }
         guard let type = unify(&a, then, &b, otherwise) else {
@@ -452,10 +456,11 @@ extension Checker {
             return errorNode(range)
         }
         // Elements take their context from the first one whose type is settled:
-        // `[TimeRange.days(3), .week]`, and `[.nan, 1.5]` (an implicit member before it waits).
+        // `[TimeRange.days(3), .week]`, and `[.nan, 1.5]` (an implicit member before it waits,
+        // as an empty literal does: `[[], [1]]`).
         var checked: [TypedExpression?] = Array(repeating: nil, count: elements.count)
         var hint: RuleType?
-        let waiting = elements.map(Checker.startsWithImplicitMember)
+        let waiting = elements.map { Checker.startsWithImplicitMember($0) || isEmptyArrayLiteral($0) }
         for index in elements.indices where !waiting[index] || hint != nil {
             let element = check(elements[index], expected: hint)
             checked[index] = element
@@ -467,6 +472,12 @@ extension Checker {
         // `[1, .max]`, `[.infinity, 2]`.
         let besideLiteral = hint == nil && checked.contains { $0?.isFlexibleLiteral == true }
         for index in elements.indices where waiting[index] && checked[index] == nil {
+            if isEmptyArrayLiteral(elements[index]) {
+                // Typed as the other elements are, literals among them too (`[[], [1]]`).
+                let other = checked.lazy.compactMap { $0 }.first { $0.type != .nilLiteral && !$0.type.containsError }
+                checked[index] = check(elements[index], expected: hint ?? other.map { defaultLiteral($0).type })
+                continue
+            }
             var fitting: TypedExpression?
             for candidate in [RuleType.int, .double] where besideLiteral && fitting == nil {
                 fitting = checkQuietly(elements[index], as: candidate)
@@ -516,9 +527,12 @@ extension Checker {
 
     /// The context of a second operand or branch beside a first that is a literal (which
     /// gives none): for an implicit member, the literal's type (`3 < .max`), as
-    /// `implicitMemberContext` finds it; nil otherwise.
-    mutating func implicitContextOfSecond(_ second: Expression, beside first: TypedExpression) -> RuleType? {
-        Checker.startsWithImplicitMember(second) ? implicitMemberContext(second, beside: first) : nil
+    /// `implicitMemberContext` finds it; for an empty collection literal, the type the literal
+    /// has by default (`c ? [1] : []`); nil otherwise.
+    mutating func contextBesideLiteral(_ second: Expression, beside first: TypedExpression) -> RuleType? {
+        if Checker.startsWithImplicitMember(second) { return implicitMemberContext(second, beside: first) }
+        guard isEmptyArrayLiteral(second), !first.type.containsError, first.type != .nilLiteral else { return nil }
+        return defaultLiteral(first).type
     }
 
     /// Whether an expression checks as a value of `type`, with no error; nothing it checked is kept.

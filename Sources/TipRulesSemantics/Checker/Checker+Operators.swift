@@ -91,7 +91,7 @@ extension Checker {
             let settled = defaultLiteral(l)
             return (settled, check(rhs, expected: settled.type))
         }
-        return (l, check(rhs, expected: rightExpected(l) ?? implicitContextOfSecond(rhs, beside: l)))
+        return (l, check(rhs, expected: rightExpected(l) ?? contextBesideLiteral(rhs, beside: l)))
     }
 
     /// Foundation's `Date + TimeInterval` and `Date - TimeInterval`: the date moved by that many
