@@ -81,6 +81,8 @@ struct BuiltinCoverageTests {
         "Int.min": ("Int.min", "Int = -9223372036854775808"),
         "Double.infinity": ("-Double.infinity", "Double = -inf"),
         "Double.nan": ("Double.nan.isNaN", "Bool = true"),
+        "Int.zero": ("view.donations.map(\\.id).reduce(.zero, +)", "Int = 7"),
+        "Double.zero": ("view.donations.map(\\.rating).reduce(.zero, +) + Double.zero", "Double = 15.0"),
         "abs(_:)": ("abs(-7)", "Int = 7"),
         "min(_:_:)": ("min(3, 1, 2)", "Int = 1"),
         "max(_:_:)": ("max(2.5, 1)", "Double = 2.5"),

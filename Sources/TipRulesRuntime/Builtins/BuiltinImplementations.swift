@@ -19,7 +19,7 @@ enum BuiltinImplementations {
              .stringCount, .stringIsEmpty, .stringContains, .stringHasPrefix, .stringStartsWith, .stringHasSuffix,
              .doubleRounded, .doubleIsNaN, .doubleIsInfinite, .doubleIsFinite,
              .donationDate, .dateTimeIntervalSince, .dateAddingTimeInterval, .dateNow, .dateDistantPast, .dateDistantFuture,
-             .intMax, .intMin, .doubleInfinity, .doubleNan:
+             .intMax, .intMin, .intZero, .doubleInfinity, .doubleNan, .doubleZero:
             // Their result is always the same scalar type: one definition, boxed here.
             return fixedScalar(id)!.boxed
         case .eventDonations:

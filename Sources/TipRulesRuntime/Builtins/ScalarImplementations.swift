@@ -215,7 +215,7 @@ extension BuiltinImplementations {
             return .date { ev, call, _ throws(Interrupt) in try call.receiver!.double(&ev) + call.first!.double(&ev) }
         case .dateNow:
             return .date { ev, _, _ throws(Interrupt) in ev.now }
-        case .dateDistantPast, .dateDistantFuture, .intMax, .intMin, .doubleInfinity, .doubleNan:
+        case .dateDistantPast, .dateDistantFuture, .intMax, .intMin, .intZero, .doubleInfinity, .doubleNan, .doubleZero:
             // The constants, as the checker knows them (a parameter's default may be one).
             switch id.constantValue {
             case .date(let seconds)?: return .date { _, _, _ throws(Interrupt) in seconds }

@@ -16,7 +16,7 @@ package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
     case rangeIsEmpty, stringCount, stringIsEmpty, stringContains, stringHasPrefix
     case stringStartsWith, stringHasSuffix, stringLowercased, stringUppercased, doubleRounded
     case doubleIsNaN, doubleIsInfinite, doubleIsFinite, dateTimeIntervalSince, dateAddingTimeInterval
-    case dateNow, dateDistantPast, dateDistantFuture, intMax, intMin, doubleInfinity, doubleNan
+    case dateNow, dateDistantPast, dateDistantFuture, intMax, intMin, intZero, doubleInfinity, doubleNan, doubleZero
     case timeRangeMinute, timeRangeMinutes, timeRangeHour, timeRangeHours, timeRangeDay
     case timeRangeDays, timeRangeWeek, timeRangeWeeks, timeRangeMonth, timeRangeMonths
     case timeRangeYear, timeRangeYears, abs, min, max
@@ -33,6 +33,8 @@ package enum BuiltinID: Int, Sendable, Hashable, CaseIterable {
         case .dateDistantFuture: return .date(63_113_904_000)
         case .intMax: return .int(.max)
         case .intMin: return .int(.min)
+        case .intZero: return .int(0)
+        case .doubleZero: return .double(0)
         case .doubleInfinity: return .double(.infinity)
         case .doubleNan: return .double(.nan)
         default: return nil

@@ -39,6 +39,9 @@ extension Builtins {
         Builtin(.intMin, "min", on: .staticMember(.int), result: .exact(.int), "the smallest Int"),
         Builtin(.doubleInfinity, "infinity", on: .staticMember(.double), result: .exact(.double), "positive infinity"),
         Builtin(.doubleNan, "nan", on: .staticMember(.double), result: .exact(.double), "a quiet NaN"),
+        // `AdditiveArithmetic`'s zero: `reduce(.zero, +)`.
+        Builtin(.intZero, "zero", on: .staticMember(.int), result: .exact(.int), "0"),
+        Builtin(.doubleZero, "zero", on: .staticMember(.double), result: .exact(.double), "0.0"),
     ] + TimeRange.Unit.allCases.flatMap { unit in
         [
             Builtin(.timeRange(unit, plural: false), unit.rawValue, on: .staticMember(.timeRange), result: .exact(.timeRange), "one \(unit.rawValue)"),
