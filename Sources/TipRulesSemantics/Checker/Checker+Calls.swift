@@ -239,8 +239,7 @@ extension Checker {
     /// types. Each is tried without reporting anything; nil when none fits.
     private mutating func inferImplicitMember(_ value: Expression, _ arguments: [Argument], _ patterns: [TypePattern],
                                               _ element: RuleType?, _ receiverType: RuleType?) -> RuleType? {
-        let scalars: [RuleType] = [.double, .int, .date, .string, .bool]
-        let candidates = (element.map { [$0] } ?? []) + scalars.filter { $0 != element }
+        let candidates = (element.map { [$0] } ?? []) + Checker.implicitMemberTypes.filter { $0 != element }
         for candidate in candidates {
             let saved = (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft)
             defer { (diagnostics, pendingLiteralErrors, nextSlot, nameSuggestionsLeft) = saved }
@@ -254,10 +253,13 @@ extension Checker {
         return nil
     }
 
-    /// The first of the scalar types (`Double`, `Int`, `Date`, `String`, `Bool`, as for
-    /// `inferImplicitMember`) of which every one of `members` is a value; nil when none is.
+    /// The scalar types an implicit member with no other context is tried as, in order.
+    static let implicitMemberTypes: [RuleType] = [.double, .int, .date, .string, .bool]
+
+    /// The first of `implicitMemberTypes` of which every one of `members` is a value; nil when
+    /// none is.
     private mutating func commonImplicitMemberType(_ members: [Expression]) -> RuleType? {
-        [RuleType.double, .int, .date, .string, .bool].first { candidate in members.allSatisfy { fits($0, candidate) } }
+        Checker.implicitMemberTypes.first { candidate in members.allSatisfy { fits($0, candidate) } }
     }
 
     /// Whether an expression starts from an implicit member (`.infinity`, `-.infinity`,

@@ -273,7 +273,7 @@ extension Checker {
     /// `Int`'s context) or gives none: the fix-it that names the one type that has it
     /// (`Date.now`); nil when none or several do.
     private func memberOfItsType(_ name: Identifier, _ range: SourceRange, besides context: RuleType?) -> Diagnostic.FixIt? {
-        let owners = [RuleType.date, .double, .int, .timeRange, .string, .bool].filter { owner in
+        let owners = (Checker.implicitMemberTypes + [.timeRange]).filter { owner in
             owner != context && Builtins.memberNames(on: [.staticMember(owner)]).contains(name.name)
         }
         guard owners.count == 1, let owner = owners.first, range.start < name.range.start else { return nil }
