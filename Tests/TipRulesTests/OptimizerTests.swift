@@ -79,6 +79,8 @@ struct OptimizerTests {
         "$0.date >= Date.now.addingTimeInterval(-86400 * 20) && $0.id > 0", "$0.date < Date.now.addingTimeInterval(-86400 * 30)",
         "Date.now.addingTimeInterval(-86400 * 40) <= $0.date && $0.date <= Date.now.addingTimeInterval(-86400 * 35)",
         "$0.date == Date.now.addingTimeInterval(-86400 * 10)", "$0.date != Date.now.addingTimeInterval(-86400 * 10)",
+        "$0.date == lastDay.addingTimeInterval(-86400 * 3) || $0.id == 5", "$0.date == lastDay.addingTimeInterval(.nan) && $0.id != 3",
+        "!($0.date != lastDay) && $0.seen", "$0.date.addingTimeInterval(86400 * 4) == lastDay",
         "$0.date > Date.now.addingTimeInterval(-86400 * 1000)", "$0.date > Date.now && $0.seen", "$0.rating > 1 && $0.date <= Date.now",
         "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "$0.date.timeIntervalSinceNow > -86400 * 4", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
         "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
@@ -792,6 +794,12 @@ struct OptimizerTests {
             "contains { !($0.date < outer.date) && $0.id != 3 }",
             "contains { !($0.date <= outer.date || $0.date.timeIntervalSince(outer.date) > 86400 * 3) }",
             "allSatisfy { !(!($0.date >= outer.date)) || $0.id == 2 }",
+            // Equal dates, a window that starts and ends at the same instant: the outer row's
+            // own, the next day's, never (a NaN bound, on the rows whose rating is NaN) and as
+            // `!(!=)`; `allSatisfy` of `!=`, decided at the one row where it fails.
+            "contains { $0.date == outer.date && $0.id != 3 }", "contains { $0.date.addingTimeInterval(86400) == outer.date }",
+            "contains { $0.date == outer.date.addingTimeInterval(outer.rating * 0) }",
+            "allSatisfy { $0.date != outer.date.addingTimeInterval(86400 * 2) }", "contains { !(outer.date != $0.date) && $0.seen }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]

@@ -170,6 +170,16 @@ final class DateWindowPlan: Sendable {
             }
             conditions.append(condition)
             return nil
+        case .compare(let a, .equal, let b) where !searched, .not(.compare(let a, .notEqual, let b)) where !searched:
+            // `x == k` is `x <= k && x >= k` for every pair of doubles (a NaN fails all three):
+            // over a list in date order, a window that starts and ends with it.
+            guard let atMost = condition(a, .lessOrEqual, b, complemented: false),
+                  let atLeast = condition(a, .greaterOrEqual, b, complemented: false) else {
+                if predicate.searchesStrings { searched = true }
+                return predicate
+            }
+            conditions += [atMost, atLeast]
+            return nil
         case .not(.not(let inner)):
             return split(inner, into: &conditions, searched: &searched)
         case .not(.or(let a, let b)):
