@@ -167,10 +167,24 @@ final class NestedWindow {
     let joined: (Range<Int>, _ fromEnd: Bool) -> Int?
     let isJoined: Bool
 
-    init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, joined: ((Range<Int>, Bool) -> Int?)?,
-         dates: ColumnArray<Double>, whole: Range<Int>, cursor: RowCursor, mode: NestedScan.Mode) {
+    /// Whether the residual is the same test for every outer row: it reads nothing of the
+    /// outer row, and testing a row neither charges steps nor can fail (see
+    /// `RowPredicateBinder.isFixedResidual`). The rows that decide a search by it are then
+    /// the same for every outer row, and once the windows have tested as many rows as the list
+    /// has (so making them costs at most what the scans already did), they are found once
+    /// (`deciding`) and each window's row looked up among them by binary search.
+    let residualIsFixed: Bool
+    /// The rows the residual was tested on so far, before `deciding` was made.
+    private var tested = 0
+    /// The positions of `whole`, in order, where the residual decides the search: where it
+    /// holds (where it fails, for `allSatisfy`).
+    private var deciding: [Int]?
+
+    init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, residualIsFixed: Bool,
+         joined: ((Range<Int>, Bool) -> Int?)?, dates: ColumnArray<Double>, whole: Range<Int>, cursor: RowCursor, mode: NestedScan.Mode) {
         (self.plan, self.reads, self.residual, self.joined, self.isJoined, self.dates, self.whole, self.cursor, self.mode)
             = (plan, reads, residual, joined ?? { _, _ in nil }, joined != nil, dates, whole, cursor, mode)
+        self.residualIsFixed = residualIsFixed
         values = .allocate(capacity: reads.count)
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
@@ -210,7 +224,8 @@ final class NestedWindow {
         case .allSatisfy:
             // The rows before and after the window fail the date conditions.
             if before > 0 { return (1, whole.lowerBound) }
-            if let failing = window.first(where: { !residual($0) }) { return (failing - window.lowerBound + 1, failing) }
+            let failing = residualIsFixed ? decidingRow(in: window, fromEnd: false) : window.first(where: { !residual($0) })
+            if let failing { return (failing - window.lowerBound + 1, failing) }
             return after > 0 ? (window.count + 1, window.upperBound) : (window.count, nil)
         case .contains, .first:
             if let match = find(in: window, fromEnd: false) { return (before + match - window.lowerBound + 1, match) }
@@ -227,7 +242,30 @@ extension NestedWindow {
     private func find(in window: Range<Int>, fromEnd: Bool) -> Int? {
         if plan.residualHolds { return fromEnd ? window.last : window.first }
         if isJoined { return joined(window, fromEnd) }
+        if residualIsFixed { return decidingRow(in: window, fromEnd: fromEnd) }
         return fromEnd ? window.last(where: residual) : window.first(where: residual)
+    }
+
+    /// The first row of the window (the last, `fromEnd`) that decides the search by a fixed
+    /// residual (see `residualIsFixed`): looked up in `deciding` once it is made, else tested
+    /// row by row, as the closure tests them.
+    private func decidingRow(in window: Range<Int>, fromEnd: Bool) -> Int? {
+        if let deciding {
+            // The first deciding row at or after the window's start (after its end, `fromEnd`).
+            let bound = fromEnd ? window.upperBound : window.lowerBound
+            var low = 0, high = deciding.count
+            while low < high {
+                let mid = low &+ (high &- low) / 2
+                if deciding[mid] >= bound { high = mid } else { low = mid &+ 1 }
+            }
+            if fromEnd { return low > 0 && deciding[low &- 1] >= window.lowerBound ? deciding[low &- 1] : nil }
+            return low < deciding.count && deciding[low] < window.upperBound ? deciding[low] : nil
+        }
+        let wanted = mode != .allSatisfy
+        let found = fromEnd ? window.last(where: { residual($0) == wanted }) : window.first(where: { residual($0) == wanted })
+        tested &+= found.map { fromEnd ? window.upperBound - $0 : $0 - window.lowerBound + 1 } ?? window.count
+        if tested >= whole.count { deciding = whole.filter { residual($0) == wanted } }
+        return found
     }
 }
 

@@ -117,8 +117,26 @@ extension RowPredicateBinder {
             guard let number = number(bind(operand)) else { return nil }
             if case .constant(let k) = number { reads.append(.constant(k)) } else { reads.append(.computed(number.read)) }
         }
-        return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual), joined: JoinPlan(plan.residual).flatMap(joinedSearch),
-                            dates: stream.dates, whole: whole, cursor: row.cursor, mode: mode)
+        return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual),
+                            residualIsFixed: RowPredicateBinder.isFixedResidual(plan.residual, enclosing: row.slot),
+                            joined: JoinPlan(plan.residual).flatMap(joinedSearch), dates: stream.dates, whole: whole, cursor: row.cursor,
+                            mode: mode)
+    }
+
+    /// Whether a nested scan's residual is the same test of each inner row whatever the outer
+    /// row (see `NestedWindow.residualIsFixed`): it reads nothing of the enclosing row, nor a
+    /// value hoisted out of the closure or a fold's accumulator; it has no nested scan of its
+    /// own; and testing a row charges no steps for its work (a string search, a string's
+    /// `count`) and cannot fail (`Int` arithmetic), so testing rows the closure would not
+    /// test changes neither the steps nor the outcome.
+    static func isFixedResidual(_ residual: RowPredicate, enclosing slot: Int) -> Bool {
+        !residual.searchesStrings && !residual.hasIntArithmetic && !residual.nestsScan
+            && !residual.containsOperand { operand in
+                switch operand {
+                case .hoisted, .accumulator: return true
+                default: return operand.readsEnclosingRow(slot) || operand.chargesWork || operand.hasIntArithmetic
+                }
+            }
     }
 
     /// For a join (`field == key` of an `Int` or `String` field and a value of the outer row,
