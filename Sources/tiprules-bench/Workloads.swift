@@ -264,6 +264,7 @@ enum Workloads {
         + workloads66
         + workloads67
         + workloads68
+        + workloads69
 
     private static let workloads1: [Workload] = [
         Workload(
@@ -7457,6 +7458,131 @@ enum Workloads {
             name: "W1691", rule: "didRate.donations.reduce(0) { $0 >= 10 ? $0 - 10 : $0 + $1.landmarkID % 3 } > 5",
             closure: { data, calendar, _ in
                 data.ratings.reduce(0) { $0 >= 10 ? $0 - 10 : $0 + $1.landmarkID % 3 } > 5
+            }),
+    ]
+
+    /// Shapes a probe of realistic rules found in session 49 (purchases, ratings, string fields and
+    /// searches of another event).
+    private static let workloads69: [Workload] = [
+        Workload(
+            name: "W1692", rule: "didPurchase.donations.filter { $0.isGift }.map(\\.price).reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.isGift }.map(\.price).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1693", rule: "didRate.donations.filter { ($0.helpful ?? 0) > 2 }.count > 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { ($0.helpful ?? 0) > 2 }.count > 10
+            }),
+        Workload(
+            name: "W1694", rule: "didPurchase.donations.contains { $0.coupon?.uppercased() == \"SAVE20\" }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { $0.coupon?.uppercased() == "SAVE20" }
+            }),
+        Workload(
+            name: "W1695", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).allSatisfy { $0.score > 4 }",
+            closure: { data, calendar, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(5).allSatisfy { $0.score > 4 }
+            }),
+        Workload(
+            name: "W1696", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.count > 10 }.count > 5",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName).filter { $0.count > 10 }.count > 5
+            }),
+        Workload(
+            name: "W1697", rule: "(didPurchase.donations.compactMap(\\.discount).max() ?? 0) > 0.3",
+            closure: { data, calendar, _ in
+                (data.purchases.compactMap(\.discount).max() ?? 0) > 0.3
+            }),
+        Workload(
+            name: "W1698", rule: "didPurchase.donations.first { $0.price > 150 }?.sku.hasPrefix(\"tent\") ?? false",
+            closure: { data, calendar, _ in
+                data.purchases.first { $0.price > 150 }?.sku.hasPrefix("tent") ?? false
+            }),
+        Workload(
+            name: "W1699", rule: "didRate.donations.min { $0.score < $1.score }?.landmarkID == 3",
+            closure: { data, calendar, _ in
+                data.ratings.min { $0.score < $1.score }?.landmarkID == 3
+            }),
+        Workload(
+            name: "W1700", rule: "didPurchase.donations.filter { !$0.isGift && $0.quantity > 2 }.count * 2 > didPurchase.donations.count",
+            closure: { data, calendar, _ in
+                data.purchases.filter { !$0.isGift && $0.quantity > 2 }.count * 2 > data.purchases.count
+            }),
+        Workload(
+            name: "W1701", rule: "didRate.donations.count(where: { $0.score >= 4.5 }) > didRate.donations.count(where: { $0.score < 1 })",
+            closure: { data, calendar, _ in
+                data.ratings.count(where: { $0.score >= 4.5 }) > data.ratings.count(where: { $0.score < 1 })
+            }),
+        Workload(
+            name: "W1702", rule: "didPurchase.donations.allSatisfy { $0.price > 0 && $0.sku.count > 2 }",
+            closure: { data, calendar, _ in
+                data.purchases.allSatisfy { $0.price > 0 && $0.sku.count > 2 }
+            }),
+        Workload(
+            name: "W1703", rule: "didPurchase.donations.sorted(by: { $0.price > $1.price }).first?.sku == \"tent-4p\"",
+            closure: { data, calendar, _ in
+                data.purchases.sorted(by: { $0.price > $1.price }).first?.sku == "tent-4p"
+            }),
+        Workload(
+            name: "W1704", rule: "didPurchase.donations.map { $0.sku.uppercased() }.contains(\"STOVE\")",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.sku.uppercased() }.contains("STOVE")
+            }),
+        Workload(
+            name: "W1705", rule: "didPurchase.donations.max(by: { $0.price < $1.price })?.isGift == true",
+            closure: { data, calendar, _ in
+                data.purchases.max(by: { $0.price < $1.price })?.isGift == true
+            }),
+        Workload(
+            name: "W1706", rule: "didPurchase.donations.filter { $0.sku.hasSuffix(\"p\") || $0.sku.hasPrefix(\"map\") }.count > 50",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.sku.hasSuffix("p") || $0.sku.hasPrefix("map") }.count > 50
+            }),
+        Workload(
+            name: "W1707", rule: "didRate.donations.filter { $0.comment?.contains(\"great 1\") ?? false }.count > 3",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.comment?.contains("great 1") ?? false }.count > 3
+            }),
+        Workload(
+            name: "W1708", rule: "didRate.donations.contains { r in didPurchase.donations.contains { $0.date == r.date } }", largest: 1000,
+            closure: { data, calendar, _ in
+                data.ratings.contains { r in data.purchases.contains { $0.date == r.date } }
+            }),
+        Workload(
+            name: "W1709", rule: "didPurchase.donations.contains { p in didRate.donations.contains { $0.date > p.date && $0.score >= 4.95 } }", largest: 1000,
+            closure: { data, calendar, _ in
+                data.purchases.contains { p in data.ratings.contains { $0.date > p.date && $0.score >= 4.95 } }
+            }),
+        Workload(
+            name: "W1710", rule: "(didPurchase.donations.map { p in didRate.donations.filter { $0.date < p.date }.count }.max() ?? 0) > 100", largest: 1000,
+            closure: { data, calendar, _ in
+                (data.purchases.map { p in data.ratings.filter { $0.date < p.date }.count }.max() ?? 0) > 100
+            }),
+        Workload(
+            name: "W1711", rule: "didRate.donations.map { r in didRate.donations.filter { $0.landmarkID == r.landmarkID }.map(\\.score).max() ?? 0 }.filter { $0 > 4.8 }.count > 10", largest: 1000,
+            closure: { data, calendar, _ in
+                data.ratings.map { r in data.ratings.filter { $0.landmarkID == r.landmarkID }.map(\.score).max() ?? 0 }.filter { $0 > 4.8 }.count > 10
+            }),
+        Workload(
+            name: "W1712", rule: "didRate.donations.reduce(0) { acc, r in acc + (didLogin.donations.contains { $0.date < r.date } ? 1 : 0) } > 10",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { acc, r in acc + (data.logins.contains { $0.date < r.date } ? 1 : 0) } > 10
+            }),
+        Workload(
+            name: "W1713", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 14) }.map(\\.score).reduce(0, +) / 14 > 1",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 14) }.map(\.score).reduce(0, +) / 14 > 1
+            }),
+        Workload(
+            name: "W1714", rule: "didPurchase.donations.compactMap { $0.discount == nil ? nil : $0.discount! * 100 }.filter { $0 > 20 }.count > 10",
+            closure: { data, calendar, _ in
+                data.purchases.compactMap { $0.discount == nil ? nil : $0.discount! * 100 }.filter { $0 > 20 }.count > 10
+            }),
+        Workload(
+            name: "W1715", rule: "didRate.donations.filter { r in !didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0", largest: 1000,
+            closure: { data, calendar, _ in
+                data.ratings.filter { r in !data.views.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0
             }),
     ]
 

@@ -760,6 +760,11 @@ struct OptimizerTests {
         "[\"Zion\", \"Nowhere\"].map { k in view.donations.last(where: { $0.name == k })?.id }",
         "view.donations.map { outer in view.donations.filter { $0.seen }.contains { $0.id == outer.id } }",
         "view.donations.map { outer in view.donations.allSatisfy { $0.id == outer.id } }",
+        // Ordered comparisons with the other list's element (see `ComparisonPlan`).
+        "view.donations.map { outer in view.donations.first { $0.rating > outer.rating && $0.id != 2 }?.id }",
+        "view.donations.map { outer in view.donations.last { $0.id < outer.id }?.rating }",
+        "view.donations.map(\\.id).filter { id in view.donations.contains { $0.id > id + 3 } }.count",
+        "view.donations.map { outer in view.donations.reversed().contains { $0.when >= outer.due ?? Date.distantFuture } }",
     ]
 
     /// Scans nested in the closure of another scan and tested as part of its predicate (see
@@ -800,6 +805,13 @@ struct OptimizerTests {
             "contains { $0.date == outer.date && $0.id != 3 }", "contains { $0.date.addingTimeInterval(86400) == outer.date }",
             "contains { $0.date == outer.date.addingTimeInterval(outer.rating * 0) }",
             "allSatisfy { $0.date != outer.date.addingTimeInterval(86400 * 2) }", "contains { !(outer.date != $0.date) && $0.seen }",
+            // A field compared with a value of the outer row (computed once per outer row and
+            // compared in a loop), in a window and not, either way round, `Int`, `Double` (NaN
+            // and -0.0 among the ratings) and `Date` fields, with a rest and without.
+            "contains { $0.date > outer.date && $0.rating > outer.rating + 1 }", "contains { $0.id > outer.id && $0.seen }",
+            "contains { outer.when <= $0.when && $0.date < outer.date }", "contains { $0.rating == outer.rating }",
+            "contains { $0.rating != outer.rating && $0.date >= outer.date.addingTimeInterval(-86400 * 3) }",
+            "contains { outer.rating * 2 < $0.rating }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]

@@ -22,6 +22,13 @@ extension RowPredicateBinder {
             inner = .rows(joined)
         } else if case .contiguous(let whole) = list.positions, let windowed = binder.windowedScan(scan, whole) {
             inner = .window(windowed)
+        } else if scan.mode != .allSatisfy, case .contiguous(let rows) = list.positions,
+                  let search = ComparisonPlan(scan.predicate).flatMap(binder.comparedSearch) {
+            let fromEnd = scan.mode == .last
+            inner = .rows {
+                let match = search(rows, fromEnd)
+                return (match.map { fromEnd ? rows.upperBound - $0 : $0 - rows.lowerBound + 1 } ?? rows.count, match)
+            }
         } else {
             let test = binder.bind(scan.predicate), wanted = scan.mode != .allSatisfy
             func decides(_ rows: some Sequence<Int>) -> (examined: Int, match: Int?) {
@@ -119,7 +126,8 @@ extension RowPredicateBinder {
         }
         return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual),
                             residualIsFixed: RowPredicateBinder.isFixedResidual(plan.residual, enclosing: row.slot),
-                            joined: JoinPlan(plan.residual).flatMap(joinedSearch), dates: stream.dates, whole: whole, cursor: row.cursor,
+                            joined: JoinPlan(plan.residual).flatMap(joinedSearch) ?? ComparisonPlan(plan.residual).flatMap(comparedSearch),
+                            dates: stream.dates, whole: whole, cursor: row.cursor,
                             mode: mode)
     }
 
