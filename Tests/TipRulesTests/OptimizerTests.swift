@@ -529,7 +529,13 @@ struct OptimizerTests {
                                        ("filter { $0.id > 0 }.reduce(0) { $0 + ($1.seen ? 1 : 0) }", ["> 0"]),
                                        ("reduce(-9223372036854775807) { $0 + ($1.seen ? 1 : 0) }", ["> -9223372036854775806"]),
                                        ("reduce(9223372036854775800) { $0 + ($1.seen ? 1 : 0) }", ["> 5"]),
-                                       ("reduce(2) { $0 + ($1.seen ? 1 : 0) }", ["> -9223372036854775807"])] {
+                                       ("reduce(2) { $0 + ($1.seen ? 1 : 0) }", ["> -9223372036854775807"]),
+                                       // Tests that search another list, for each row.
+                                       ("reduce(0) { acc, r in acc + (view.donations.contains { $0.date < r.date } ? 1 : 0) }", ["> 10", "== 0"]),
+                                       ("reduce(3) { acc, r in busy.contains { $0.id == r.id } ? acc : acc + 1 }", [">= 20", "< 4"]),
+                                       ("reduce(0) { acc, r in (view.donations.allSatisfy { $0.rating <= r.rating } ? 0 : 1) + acc }", ["== 50", "> 3"]),
+                                       ("reduce(0) { acc, r in view.donations.contains { $0.id == r.id && $0.date > r.date } ? 1 + acc : acc }", ["> 2"]),
+                                       ("reduce(0) { acc, r in acc + (broken.contains { $0.date > r.date } ? 1 : 0) }", ["> 2"])] {
                 for comparison in comparisons {
                     result.append("\(source).\(sum) \(comparison)")
                     result.append("2 \(comparison.prefix(while: { $0 != " " })) \(source).\(sum)")

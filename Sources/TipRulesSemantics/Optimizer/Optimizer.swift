@@ -91,10 +91,10 @@ package struct Optimizer {
                 return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement + steps.perSourceElement,
                              replacing: expression)
             }
-            if let sum = CountingSum(lhs), case .constant(.int(let k)) = rhs.node, let threshold = sum.threshold(k) {
+            if let sum = CountingSum(lhs) ?? CountingSum(reduce: lhs), case .constant(.int(let k)) = rhs.node, let threshold = sum.threshold(k) {
                 return fused(.countCompare(sum.source, sum.predicate, op, threshold), perElement: sum.perElement, replacing: expression)
             }
-            if let sum = CountingSum(rhs), case .constant(.int(let k)) = lhs.node, let threshold = sum.threshold(k) {
+            if let sum = CountingSum(rhs) ?? CountingSum(reduce: rhs), case .constant(.int(let k)) = lhs.node, let threshold = sum.threshold(k) {
                 return fused(.countCompare(sum.source, sum.predicate, op.mirrored, threshold), perElement: sum.perElement, replacing: expression)
             }
             return nil
