@@ -170,21 +170,32 @@ final class NestedWindow {
     /// Whether the residual is the same test for every outer row: it reads nothing of the
     /// outer row, and testing a row neither charges steps nor can fail (see
     /// `RowPredicateBinder.isFixedResidual`). The rows that decide a search by it are then
-    /// the same for every outer row, and once the windows have tested as many rows as the list
-    /// has (so making them costs at most what the scans already did), they are found once
-    /// (`deciding`) and each window's row looked up among them by binary search.
+    /// the same for every outer row, and once the windows longer than `shortWindow` have tested
+    /// as many rows as the list has (so making them costs at most what the scans already did),
+    /// they are found once (`deciding`) and each such window's row looked up among them, from
+    /// where the one before was found.
     let residualIsFixed: Bool
     /// The rows the residual was tested on so far, before `deciding` was made.
     private var tested = 0
     /// The positions of `whole`, in order, where the residual decides the search: where it
     /// holds (where it fails, for `allSatisfy`).
     private var deciding: [Int]?
+    /// The most rows of a window searched by a fixed residual as any other is: row by row,
+    /// without counting them towards `deciding` (a few tests cost less than the count, W1617).
+    static let shortWindow = 16
+    /// Where in `deciding` the search for the outer row before ended.
+    private var decidingHint = 0
+    /// Whether the row that fails the residual decides (`allSatisfy`), rather than the row
+    /// that passes. (Kept rather than compared with `mode` at each search: that comparison is
+    /// a call through the enum's `Equatable` conformance, from another module.)
+    private let decidesByFailing: Bool
 
     init(plan: DateWindowPlan, reads: [Read], residual: @escaping (Int) -> Bool, residualIsFixed: Bool,
          joined: ((Range<Int>, Bool) -> Int?)?, dates: ColumnArray<Double>, whole: Range<Int>, cursor: RowCursor, mode: NestedScan.Mode) {
         (self.plan, self.reads, self.residual, self.joined, self.isJoined, self.dates, self.whole, self.cursor, self.mode)
             = (plan, reads, residual, joined ?? { _, _ in nil }, joined != nil, dates, whole, cursor, mode)
         self.residualIsFixed = residualIsFixed
+        decidesByFailing = mode == .allSatisfy
         values = .allocate(capacity: reads.count)
         values.initialize(repeating: 0)
         edges = .allocate(capacity: plan.conditions.count)
@@ -224,7 +235,8 @@ final class NestedWindow {
         case .allSatisfy:
             // The rows before and after the window fail the date conditions.
             if before > 0 { return (1, whole.lowerBound) }
-            let failing = residualIsFixed ? decidingRow(in: window, fromEnd: false) : window.first(where: { !residual($0) })
+            let failing = residualIsFixed && window.count > NestedWindow.shortWindow ? decidingRow(in: window, fromEnd: false)
+                : window.first(where: { !residual($0) })
             if let failing { return (failing - window.lowerBound + 1, failing) }
             return after > 0 ? (window.count + 1, window.upperBound) : (window.count, nil)
         case .contains, .first:
@@ -242,7 +254,7 @@ extension NestedWindow {
     private func find(in window: Range<Int>, fromEnd: Bool) -> Int? {
         if plan.residualHolds { return fromEnd ? window.last : window.first }
         if isJoined { return joined(window, fromEnd) }
-        if residualIsFixed { return decidingRow(in: window, fromEnd: fromEnd) }
+        if residualIsFixed && window.count > NestedWindow.shortWindow { return decidingRow(in: window, fromEnd: fromEnd) }
         return fromEnd ? window.last(where: residual) : window.first(where: residual)
     }
 
@@ -251,21 +263,39 @@ extension NestedWindow {
     /// row by row, as the closure tests them.
     private func decidingRow(in window: Range<Int>, fromEnd: Bool) -> Int? {
         if let deciding {
-            // The first deciding row at or after the window's start (after its end, `fromEnd`).
+            // The first deciding row at or after the window's start (after its end, `fromEnd`),
+            // looked for from where it was for the outer row before: windows move little from
+            // one outer row to the next, and often not at all.
             let bound = fromEnd ? window.upperBound : window.lowerBound
-            var low = 0, high = deciding.count
-            while low < high {
-                let mid = low &+ (high &- low) / 2
-                if deciding[mid] >= bound { high = mid } else { low = mid &+ 1 }
+            let low = deciding.withUnsafeBufferPointer { rows in
+                sweepEdge(0..<rows.count, from: decidingHint) { rows[$0] >= bound }
             }
+            decidingHint = low
             if fromEnd { return low > 0 && deciding[low &- 1] >= window.lowerBound ? deciding[low &- 1] : nil }
             return low < deciding.count && deciding[low] < window.upperBound ? deciding[low] : nil
         }
-        let wanted = mode != .allSatisfy
-        let found = fromEnd ? window.last(where: { residual($0) == wanted }) : window.first(where: { residual($0) == wanted })
-        tested &+= found.map { fromEnd ? window.upperBound - $0 : $0 - window.lowerBound + 1 } ?? window.count
-        if tested >= whole.count { deciding = whole.filter { residual($0) == wanted } }
+        // (The residual called as the other searches call it: wrapped in a closure that tests
+        // its result, each outer row's search cost about 90 instructions more, W1617.)
+        let found: Int?
+        if decidesByFailing {
+            found = window.first { !residual($0) }
+        } else {
+            found = fromEnd ? window.last(where: residual) : window.first(where: residual)
+        }
+        if let found {
+            tested &+= fromEnd ? window.upperBound &- found : found &- window.lowerBound &+ 1
+        } else {
+            tested &+= window.count
+        }
+        if tested >= whole.count { makeDeciding() }
         return found
+    }
+
+    /// Finds the rows that decide a search by the residual (see `deciding`).
+    @inline(never)
+    private func makeDeciding() {
+        let wanted = !decidesByFailing
+        deciding = whole.filter { residual($0) == wanted }
     }
 }
 
