@@ -28,6 +28,17 @@ def pred(v='$0'):
         f'abs({v}.date.timeIntervalSince(view.donations[{R.randint(0, 2)}].date)) {R.choice(["<", "<=", ">", ">="])} 86400 * {R.choice(["0", "1", "3"])}',
         f'abs(view.donations.last!.date.timeIntervalSince({v}.date)) < 86400 * 2',
     ])
+def compared_search():
+    f = R.choice(['score', 'id', 'date'])
+    search = R.choice(['contains', 'last', 'first'])
+    window = R.choice(['', f'$0.date {R.choice(["<", ">", ">="])} v.date && '])
+    test = f'{window}$0.{f} {R.choice(["<", "<=", ">", ">=", "==", "!="])} v.{f}{R.choice(["", " + 1"]) if f != "date" else ""}'
+    found = '' if search == 'contains' else ' != nil'
+    return f'view.donations.filter {{ v in view.donations.{search} {{ {test} }}{found} }}.count'
+def counting_reduce():
+    test = f'view.donations.contains {{ $0.date < v.date && {pred()} }}'
+    body = R.choice([f'acc + ({test} ? 1 : 0)', f'({test} ? 0 : 1) + acc', f'{test} ? acc + 1 : acc', f'{test} ? acc : 1 + acc'])
+    return f'view.donations.reduce({il()}) {{ acc, v in {body} }} {R.choice([">", "==", "<="])} {il()}'
 def keypath(): return R.choice(['\\.name', '\\.score', '\\.id'])
 def field(v='$0'): return R.choice([f'{v}.id', f'{v}.score', f'{v}.name', f'{v}.name.count', f'({v}.note ?? "-")', f'{v}.id * 2 + 1', f'{v}.score * 2'])
 def note_test():
@@ -185,6 +196,13 @@ forms = [
  # Joins of a field equal to the outer row's, through the index built after a few rows; strings' extremes.
  lambda: f'view.donations.filter {{ v in view.donations{R.choice(["", ".suffix(3)", ".dropFirst(1)"])}.contains {{ $0.id == v.id {R.choice(["", "+ 1", "- 2"])}{R.choice(["", f" && {pred()}"])} }} }}.count',
  lambda: f'view.donations.count(where: {{ v in view.donations.contains {{ $0.name == v.name && $0.date > v.date }} }})',
+ # Session 49: date equality as a window; a field compared with the outer row's (in a window and
+ # over the whole list); a windowed rest that reads no outer row (its deciding rows found once);
+ # a counting `reduce` whose test searches the list.
+ lambda: f'view.donations.filter {{ v in view.donations.contains {{ $0.date == v.date{R.choice(["", ".addingTimeInterval(3600)", ".addingTimeInterval(-86400)"])}{R.choice(["", " && $0.id != v.id"])} }} }}.count',
+ lambda: compared_search(),
+ lambda: f'view.donations.count(where: {{ v in view.donations.contains {{ $0.date > v.date && {pred()} }} }})',
+ lambda: counting_reduce(),
  lambda: f'view.donations{R.choice(["", ".dropFirst(1)", ".reversed()"])}.map(\\.name).{R.choice(["max", "min"])}()',
  # Force unwraps after a filter whose test may or may not keep out nil (`(x ?? k) op c`, `x == c`).
  lambda: f'view.donations.filter {{ {note_test()} }}.{note_unwrap()}',

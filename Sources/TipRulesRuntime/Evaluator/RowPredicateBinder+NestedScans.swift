@@ -127,8 +127,7 @@ extension RowPredicateBinder {
         return NestedWindow(plan: plan, reads: reads, residual: bind(plan.residual),
                             residualIsFixed: RowPredicateBinder.isFixedResidual(plan.residual, enclosing: row.slot),
                             joined: JoinPlan(plan.residual).flatMap(joinedSearch) ?? ComparisonPlan(plan.residual).flatMap(comparedSearch),
-                            dates: stream.dates, whole: whole, cursor: row.cursor,
-                            mode: mode)
+                            dates: stream.dates, whole: whole, cursor: row.cursor, mode: mode)
     }
 
     /// Whether a nested scan's residual is the same test of each inner row whatever the outer
