@@ -81,6 +81,13 @@ struct OptimizerTests {
         "$0.date == Date.now.addingTimeInterval(-86400 * 10)", "$0.date != Date.now.addingTimeInterval(-86400 * 10)",
         "$0.date == lastDay.addingTimeInterval(-86400 * 3) || $0.id == 5", "$0.date == lastDay.addingTimeInterval(.nan) && $0.id != 3",
         "!($0.date != lastDay) && $0.seen", "$0.date.addingTimeInterval(86400 * 4) == lastDay",
+        // Date functions scaled by a constant (days rather than seconds), by a negative one (the
+        // order reversed), and by zero or an infinity (no window: every date one value, or NaN).
+        "Date.now.timeIntervalSince($0.date) / 86400 < 20", "$0.date.timeIntervalSince(lastDay) * -2 >= 86400 * 10",
+        "$0.date.timeIntervalSince(Date.now) / 3600 > -240 && $0.id > 0", "abs($0.date.timeIntervalSince(lastDay) / 86400) <= 5",
+        "$0.date.timeIntervalSince(lastDay) / -86400 < 7", "2 * $0.date.timeIntervalSince(lastDay) > -86400 * 30",
+        "Date.now.timeIntervalSince($0.date) * 0 < 1", "$0.date.timeIntervalSince(lastDay) * Double.infinity < 0",
+        "$0.date.timeIntervalSince(lastDay) / 86400 == -3",
         "$0.date > Date.now.addingTimeInterval(-86400 * 1000)", "$0.date > Date.now && $0.seen", "$0.rating > 1 && $0.date <= Date.now",
         "$0.date.timeIntervalSince(Date.now) > -86400 * 5", "$0.date.timeIntervalSinceNow > -86400 * 4", "86400 * 3 >= Date.now.timeIntervalSince($0.date) && !$0.seen",
         "-$0.date.timeIntervalSince(Date.now) >= 86400 * 12 && $0.id != 1", "$0.date.timeIntervalSince(Date.now) <= -86400 * 30.5",
@@ -818,6 +825,8 @@ struct OptimizerTests {
             "contains { outer.when <= $0.when && $0.date < outer.date }", "contains { $0.rating == outer.rating }",
             "contains { $0.rating != outer.rating && $0.date >= outer.date.addingTimeInterval(-86400 * 3) }",
             "contains { outer.rating * 2 < $0.rating }",
+            "contains { $0.date.timeIntervalSince(outer.date) / 86400 > 2 && $0.id == 3 }",
+            "allSatisfy { outer.date.timeIntervalSince($0.date) / -3600 < 48 }",
         ]
         let lists = ["view.donations", "empty.donations", "view.donations.donatedWithin(.days(20))", "view.donations.reversed()",
                      "busy", "broken"]

@@ -29,6 +29,10 @@ final class DateWindowPlan: Sendable {
             case subtractFrom(RowPredicate.Operand)
             /// `-x`
             case negate
+            /// `x * k` (or `k * x`, the same product), for a finite constant `k` that is not zero
+            case multiply(RowPredicate.Operand)
+            /// `x / k`, for a finite constant `k` that is not zero
+            case divide(RowPredicate.Operand)
         }
         let steps: [Step]
         let op: ComparisonOperator
@@ -58,12 +62,13 @@ final class DateWindowPlan: Sendable {
                 case .add: single = .negatedAdd
                 case .subtract: single = .negatedSubtract
                 case .subtractFrom: single = .negatedSubtractFrom
-                case .negate: single = nil
+                case .negate, .multiply, .divide: single = nil
                 }
             case _ where steps.count > 2: single = nil
             case .add?: single = .add
             case .subtract?: single = .subtract
             case .subtractFrom?: single = .subtractFrom
+            case .multiply?, .divide?: single = nil
             case .negate?: single = .negate
             }
         }
@@ -133,7 +138,7 @@ final class DateWindowPlan: Sendable {
         invariants = conditions.flatMap { condition in
             condition.steps.compactMap { step -> RowPredicate.Operand? in
                 switch step {
-                case .add(let k), .subtract(let k), .subtractFrom(let k): return k
+                case .add(let k), .subtract(let k), .subtractFrom(let k), .multiply(let k), .divide(let k): return k
                 case .negate: return nil
                 }
             } + [condition.bound]
@@ -217,6 +222,10 @@ final class DateWindowPlan: Sendable {
             return nil
         case .negate(let a):
             return chain(a).map { $0 + [.negate] }
+        case .arithmetic(.doubleMultiply, _, _), .arithmetic(.doubleDivide, _, _):
+            // (Only by the finite constants other than zero that `dateDirection` takes.)
+            guard case .arithmetic(let op, let a, let b) = operand, let (x, k) = RowPredicate.Operand.scaledDate(op, a, b) else { return nil }
+            return chain(x).map { $0 + [op == .doubleMultiply ? .multiply(k) : .divide(k)] }
         default:
             return nil
         }
@@ -284,6 +293,8 @@ extension DateWindowPlan {
                             case .add: y = y + constants[next]; next += 1
                             case .subtract: y = y - constants[next]; next += 1
                             case .subtractFrom: y = constants[next] - y; next += 1
+                            case .multiply: y = y * constants[next]; next += 1
+                            case .divide: y = y / constants[next]; next += 1
                             case .negate: y = -y
                             }
                         }

@@ -74,6 +74,26 @@ package enum RowPredicate: Sendable {
                 if a.isInvariant { return b.dateDirection }
                 return nil
             case .negate(let a): return a.dateDirection.map { -$0 }
+            case .arithmetic(let op, let a, let b) where op == .doubleMultiply || op == .doubleDivide:
+                // Multiplying or dividing by a positive constant keeps the order (IEEE 754 rounds
+                // monotonically); by a negative one, reverses it.
+                guard let (x, k) = Self.scaledDate(op, a, b), case .constant(.double(let factor)) = k else { return nil }
+                return x.dateDirection.map { factor > 0 ? $0 : -$0 }
+            default: return nil
+            }
+        }
+
+        /// `x * k`, `k * x` or `x / k` for a finite constant `k` other than zero, as `x` and
+        /// `k`: a function of the date scaled, in the same order or the reverse (a zero or an
+        /// infinity would make every date one value, or NaN). Nil for anything else.
+        package static func scaledDate(_ op: ArithmeticOperator, _ a: Self, _ b: Self) -> (Self, Self)? {
+            func isFactor(_ operand: Self) -> Bool {
+                if case .constant(.double(let k)) = operand { return k.isFinite && k != 0 }
+                return false
+            }
+            switch op {
+            case .doubleMultiply: return isFactor(b) ? (a, b) : isFactor(a) ? (b, a) : nil
+            case .doubleDivide: return isFactor(b) ? (a, b) : nil
             default: return nil
             }
         }
