@@ -61,7 +61,8 @@ package enum RowPredicate: Sendable {
 
         /// Whether the operand only grows (1) or only shrinks (-1) as the row's date grows,
         /// depending on nothing else of the row: the date itself, moved by or subtracted from
-        /// values the same for every row, or negated. Nil for anything else.
+        /// values the same for every row, negated, or scaled by a constant (`scaledDate`). Nil
+        /// for anything else.
         package var dateDirection: Int? {
             switch self {
             case .date: return 1
