@@ -778,6 +778,9 @@ struct OptimizerTests {
         "view.donations.map { outer in view.donations.last { $0.id < outer.id }?.rating }",
         "view.donations.map(\\.id).filter { id in view.donations.contains { $0.id > id + 3 } }.count",
         "view.donations.map { outer in view.donations.reversed().contains { $0.when >= outer.due ?? Date.distantFuture } }",
+        // Against an optional of the outer row (nil on some rows): compared as optionals are.
+        "view.donations.map { outer in view.donations.contains { $0.rating == outer.weight } }",
+        "view.donations.map { outer in view.donations.first { $0.id != outer.bonus && $0.date > outer.date }?.id }",
     ]
 
     /// Scans nested in the closure of another scan and tested as part of its predicate (see
