@@ -41,15 +41,8 @@ struct ComparisonPlan {
             if isColumn(b), isKey(a) { return (b, op.mirrored, a) }
             return nil
         }
-        if let (column, op, key) = comparison(predicate) {
-            (self.column, self.op, self.key, rest) = (column, op, key, nil)
-        } else if case .and(let a, let b) = predicate, let (column, op, key) = comparison(a) ?? comparison(b) {
-            let other = comparison(a) != nil ? b : a
-            guard !other.containsOperand(where: \.isEnclosingElement) else { return nil }
-            (self.column, self.op, self.key, rest) = (column, op, key, other)
-        } else {
-            return nil
-        }
+        guard let ((column, op, key), rest) = predicate.keyedConjunct(comparison) else { return nil }
+        (self.column, self.op, self.key, self.rest) = (column, op, key, rest)
     }
 }
 

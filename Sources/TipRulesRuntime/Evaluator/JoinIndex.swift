@@ -35,15 +35,28 @@ struct JoinPlan: Sendable {
                 return nil
             }
         }
-        if let (field, key) = equality(predicate) {
-            (self.field, self.key, rest) = (field, key, nil)
-        } else if case .and(let a, let b) = predicate, let (field, key) = equality(a) ?? equality(b) {
-            let other = equality(a) != nil ? b : a
-            guard !other.containsOperand(where: \.isEnclosingElement) else { return nil }
-            (self.field, self.key, rest) = (field, key, BoundFilterCache(other))
+        guard let (join, rest) = predicate.keyedConjunct(equality) else { return nil }
+        (field, key, self.rest) = (join.field, join.key, rest.map { BoundFilterCache($0) })
+    }
+}
+
+extension RowPredicate {
+    /// The predicate as a test `match` recognises, alone or in a conjunction with a rest that
+    /// reads nothing of the enclosing element: the test, and that rest (nil when the test is
+    /// all). Nil for any other predicate. (How `JoinPlan` and `ComparisonPlan` find theirs.)
+    func keyedConjunct<Test>(_ match: (RowPredicate) -> Test?) -> (test: Test, rest: RowPredicate?)? {
+        if let test = match(self) { return (test, nil) }
+        guard case .and(let a, let b) = self else { return nil }
+        let test: Test, other: RowPredicate
+        if let found = match(a) {
+            (test, other) = (found, b)
+        } else if let found = match(b) {
+            (test, other) = (found, a)
         } else {
             return nil
         }
+        guard !other.containsOperand(where: \.isEnclosingElement) else { return nil }
+        return (test, other)
     }
 }
 

@@ -282,11 +282,7 @@ extension NestedWindow {
         } else {
             found = fromEnd ? window.last(where: residual) : window.first(where: residual)
         }
-        if let found {
-            tested &+= fromEnd ? window.upperBound &- found : found &- window.lowerBound &+ 1
-        } else {
-            tested &+= window.count
-        }
+        tested &+= RowPredicateBinder.examined(window, found, fromEnd: fromEnd)
         if tested >= whole.count { makeDeciding() }
         return found
     }

@@ -27,7 +27,7 @@ extension RowPredicateBinder {
             let fromEnd = scan.mode == .last
             inner = .rows {
                 let match = search(rows, fromEnd)
-                return (match.map { fromEnd ? rows.upperBound - $0 : $0 - rows.lowerBound + 1 } ?? rows.count, match)
+                return (RowPredicateBinder.examined(rows, match, fromEnd: fromEnd), match)
             }
         } else {
             let test = binder.bind(scan.predicate), wanted = scan.mode != .allSatisfy
@@ -158,40 +158,32 @@ extension RowPredicateBinder {
         case .int(let items):
             if case .computedInts(let key) = bound {
                 guard let rest else {
-                    return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd) { _ in true } }
+                    return { rows, fromEnd in RowPredicateBinder.firstComparing(items, .equal, key(0), rows, fromEnd: fromEnd) { _ in true } }
                 }
-                return { rows, fromEnd in RowPredicateBinder.firstMatch(of: key(0), in: items, rows, fromEnd: fromEnd, rest) }
+                return { rows, fromEnd in RowPredicateBinder.firstComparing(items, .equal, key(0), rows, fromEnd: fromEnd, rest) }
             }
             let key = values(bound), rest = rest ?? { _ in true }
             return { rows, fromEnd in
                 guard case .int(let k) = key(0) else { return nil }
-                return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
+                return RowPredicateBinder.firstComparing(items, .equal, k, rows, fromEnd: fromEnd, rest)
             }
         case .string(let items):
             let key = values(bound), rest = rest ?? { _ in true }
             return { rows, fromEnd in
                 guard case .string(let k) = key(0) else { return nil }
-                return RowPredicateBinder.firstMatch(of: k, in: items, rows, fromEnd: fromEnd, rest)
+                return RowPredicateBinder.firstComparing(items, .equal, k, rows, fromEnd: fromEnd, rest)
             }
         default:
             return nil
         }
     }
 
-    /// The first position of `rows` (the last, `fromEnd`) whose field is `k` and where `rest`
-    /// holds.
+    /// How many of `rows` a search goes through to find `match` (from the end, `fromEnd`):
+    /// up to and including it, or all of them when it finds none.
     @inline(__always)
-    static func firstMatch<Key: Equatable>(of k: Key, in items: ColumnArray<Key>, _ rows: Range<Int>, fromEnd: Bool,
-                                                   _ rest: (Int) -> Bool) -> Int? {
-        items.withUnsafeBufferPointer { column in
-            precondition(rows.isEmpty || rows.upperBound <= column.count, "a join search past its column")
-            if fromEnd {
-                for position in rows.reversed() where column[position] == k && rest(position) { return position }
-            } else {
-                for position in rows where column[position] == k && rest(position) { return position }
-            }
-            return nil
-        }
+    static func examined(_ rows: Range<Int>, _ match: Int?, fromEnd: Bool) -> Int {
+        guard let match else { return rows.count }
+        return fromEnd ? rows.upperBound &- match : match &- rows.lowerBound &+ 1
     }
 
     /// A nested `contains`, `first` or `last` looking for an `Int` or `String` field equal to a
@@ -223,7 +215,7 @@ extension RowPredicateBinder {
                 return fromEnd ? (count - matches.last, rows.lowerBound + matches.last) : (matches.first + 1, rows.lowerBound + matches.first)
             }
             let match = search(rows, fromEnd)
-            let answer = (examined: match.map { fromEnd ? rows.upperBound - $0 : $0 - rows.lowerBound + 1 } ?? count, match: match)
+            let answer = (examined: RowPredicateBinder.examined(rows, match, fromEnd: fromEnd), match: match)
             state.work += answer.examined
             if state.work > indexAfter * count {
                 let rest = plan.rest?.predicate.map { bind($0) }
