@@ -7584,6 +7584,27 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.ratings.filter { r in !data.views.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0
             }),
+        // Key paths of several steps, which mean the closures they stand for (session 50).
+        Workload(
+            name: "W1716", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName.count).reduce(0, +) > 5000",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName.count).reduce(0, +) > 5000
+            }),
+        Workload(
+            name: "W1717", rule: "didPurchase.donations.map(\\.sku).map(\\.count).max() ?? 0 > 6",
+            closure: { data, calendar, _ in
+                data.purchases.map(\.sku).map(\.count).max() ?? 0 > 6
+            }),
+        Workload(
+            name: "W1718", rule: "didViewLandmarkDetail.donations.filter(\\.landmarkName.isEmpty).count > 3",
+            closure: { data, calendar, _ in
+                data.views.filter(\.landmarkName.isEmpty).count > 3
+            }),
+        Workload(
+            name: "W1719", rule: "didRate.donations.contains(where: \\.score.isNaN)",
+            closure: { data, calendar, _ in
+                data.ratings.contains(where: \.score.isNaN)
+            }),
     ]
 
 }

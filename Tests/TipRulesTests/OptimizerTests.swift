@@ -1737,6 +1737,20 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("key paths of several steps fuse as the closures they stand for, charging a step per step of the path, over lists forwards, backwards and windowed",
+          arguments: [
+              "map(\\.name.count).reduce(0, +)", "map(\\.name).map(\\.count).max()", "filter(\\.name.isEmpty).count",
+              "contains(where: \\.name.isEmpty)", "allSatisfy(\\.name.isEmpty)", "map(\\.name).filter(\\.isEmpty).count",
+              "map(\\.name.count).filter { $0 > 4 }.count", "first(where: \\.name.isEmpty)?.id", "last(where: \\.rating.isNaN)?.id",
+              "count(where: \\.rating.isNaN)", "filter(\\.rating.isFinite).map(\\.rating).reduce(0, +)", "map(\\.name.count).min()",
+              "map(\\.name.count).sorted().last", "map(\\.name.isEmpty).filter { $0 }.count", "compactMap(\\.note).map(\\.count).reduce(0, +)",
+              "map(\\.name.count).contains(4)", "map(\\.rating.isNaN).contains(true)", "map(\\.name).map(\\.isEmpty).allSatisfy { !$0 }",
+          ])
+    func longKeyPaths(form: String) throws {
+        let list = try LongList(count: 900)
+        try list.expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.reversed()", "view.donations.donatedWithin(.days(200))"])
+    }
+
     @Test("compactMap { c ? x : nil } of an optional x fuses: the donations c holds for whose x is not nil, and x unwrapped",
           arguments: [
               "view.donations.compactMap { $0.id > 2 ? $0.bonus : nil }.count", "view.donations.compactMap { $0.seen ? nil : $0.weight }.reduce(0, +)",

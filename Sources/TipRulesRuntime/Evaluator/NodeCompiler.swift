@@ -118,9 +118,9 @@ struct NodeCompiler {
 
     private func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {
         switch step {
-        case .field(let index):
+        case .field(let index, _):
             return .field(index)
-        case .property(let builtin):
+        case .property(let builtin, _):
             // The property reads its receiver from the value the key path has reached so far.
             let receiver = InjectedValueNode(range, .error)
             let call = CompiledCall(builtin: builtin, receiver: receiver, arguments: [], resultType: .error, range: range)

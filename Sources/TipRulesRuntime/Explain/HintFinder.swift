@@ -106,7 +106,7 @@ struct HintFinder {
         if case .builtin(let subset) = tracer.entries[current].expression.node,
            subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset,
            let argument = subset.arguments.first, case .keyPath(let steps) = argument.node, steps.count == 1,
-           case .field(let field) = steps[0], let receiver = tracer.entries[current].children.first {
+           case .field(let field, _) = steps[0], let receiver = tracer.entries[current].children.first {
             group = (subset.builtin.id == .donationsLargestSubset, field, current)
             current = receiver
         }

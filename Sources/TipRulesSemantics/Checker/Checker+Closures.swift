@@ -106,8 +106,8 @@ extension Checker {
                     reportNoMember(current, component)
                     return nil
                 }
-                steps.append(.field(index))
                 current = schema.fields[index].type
+                steps.append(.field(index, current))
                 continue
             }
             guard let property = candidates.first(where: \.isProperty),
@@ -119,7 +119,7 @@ extension Checker {
                 }
                 return nil
             }
-            steps.append(.property(property))
+            steps.append(.property(property, type))
             current = type
         }
         let type: RuleType = asKeyPath ? .keyPath(root, current) : .function([root], current)

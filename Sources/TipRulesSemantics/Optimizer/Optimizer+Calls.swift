@@ -215,7 +215,7 @@ extension Optimizer {
         // xs.largestSubset(groupedBy: \.field).count and smallestSubset
         if builtin.id == .arrayCount, case .builtin(let subset) = receiver.node,
            subset.builtin.id == .donationsLargestSubset || subset.builtin.id == .donationsSmallestSubset, let source = subset.receiver,
-           case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field) = steps[0] {
+           case .keyPath(let steps) = subset.arguments[0].node, steps.count == 1, case .field(let field, _) = steps[0] {
             return fused(.groupCount(source, field: field, largest: subset.builtin.id == .donationsLargestSubset),
                          perElement: keyPathSize(subset.arguments[0]), replacing: expression)
         }

@@ -127,6 +127,11 @@ extension Optimizer {
     /// can fail, the predicate must read the mapping, so that the scan's proof that it cannot
     /// fail covers it (see `RowPredicate`).
     func predicate(_ argument: TypedExpression?, after mapping: RowPredicate.Operand) -> (RowPredicate, Int)? {
+        // A key path (`map(\.name).filter(\.isEmpty)`): the closure it stands for, which reads
+        // the mapping.
+        if let argument, case .function(_, .bool) = argument.type, let body = keyPathBody(argument, slot: 0) {
+            return RowPredicate.from(body, slot: 0, mapped: mapping).map { ($0, keyPathSize(argument)) }
+        }
         guard case .closure(let closure)? = argument?.node, closure.parameterCount == 1,
               !mapping.hasIntArithmetic || Self.mentions(closure.body, slot: closure.firstSlot),
               let predicate = RowPredicate.from(closure.body, slot: closure.firstSlot, mapped: mapping) else { return nil }
@@ -145,12 +150,11 @@ extension Optimizer {
             // The steps are the closure's as written.
             let body = known.map { RowPredicate.unwrapping(closure.body, where: $0, isNil: false, slot: closure.firstSlot, mapped: nil) } ?? closure.body
             return RowPredicate.from(body, slot: closure.firstSlot).map { chargedPerApplication($0, closure.body.stepSize) }
-        case .keyPath(let steps)? where steps.count == 1:
-            guard let argument, case .field(let index) = steps[0], case .function(let parameters, .bool) = argument.type,
-                  parameters.count == 1 else { return nil }
-            // The field read from a parameter of its own, slot 0 (a key path reads nothing else).
-            let row = TypedExpression(.local(0), parameters[0], argument.range)
-            return RowPredicate.from(TypedExpression(.field(row, index), .bool, argument.range), slot: 0).map { ($0, 1) }
+        case .keyPath(let steps)?:
+            // The closure the path stands for, its argument in a slot of its own, 0 (a key path
+            // reads nothing else), charging a step per step of the path.
+            guard let argument, case .function(_, .bool) = argument.type, let body = keyPathBody(argument, slot: 0) else { return nil }
+            return RowPredicate.from(body, slot: 0).map { ($0, steps.count) }
         default:
             return nil
         }

@@ -199,6 +199,32 @@ package struct Optimizer {
         return 0
     }
 
+    /// The body of the closure a key path stands for, reading its argument from local `slot`:
+    /// `\.name.count` is `{ $0.name.count }`, and means what it means. (An application of the
+    /// path charges one step per step rather than the body's nodes: see `keyPathSize`.) Nil for
+    /// anything but a key path.
+    func keyPathBody(_ expression: TypedExpression, slot: Int) -> TypedExpression? {
+        guard case .keyPath(let steps) = expression.node else { return nil }
+        let root: RuleType
+        switch expression.type {
+        case .function(let parameters, _) where parameters.count == 1: root = parameters[0]
+        case .keyPath(let type, _): root = type
+        default: return nil
+        }
+        let range = expression.range
+        var body = TypedExpression(.local(slot), root, range)
+        for step in steps {
+            switch step {
+            case .field(let index, let type):
+                body = TypedExpression(.field(body, index), type, range)
+            case .property(let builtin, let type):
+                let call = BuiltinCall(builtin: builtin, receiver: body, arguments: [], resultType: type, range: range)
+                body = TypedExpression(.builtin(call), type, range)
+            }
+        }
+        return body
+    }
+
     /// What a function given to `map` or `compactMap` computes from each donation, when that
     /// is a row operand (which cannot fail, or whose `Int` arithmetic the fused operation
     /// proves cannot fail before it runs): a one-step key path to a field or the date
@@ -214,6 +240,11 @@ package struct Optimizer {
     func rowMapping(_ function: TypedExpression, metered: Bool = false, known: RowPredicate? = nil,
                                    after mapped: RowPredicate.Operand? = nil) -> (operand: RowPredicate.Operand, steps: Int)? {
         if let mapped {
+            // A key path over an earlier call's result (`map(\.name).map(\.count)`): the
+            // closure it stands for, which reads that result.
+            if let body = keyPathBody(function, slot: 0) {
+                return RowPredicate.rowOperand(body, slot: 0, mapped: mapped, allowingWork: metered).map { ($0, keyPathSize(function)) }
+            }
             // A closure over an earlier call's result, which that call computed for every
             // element: so the closure must read it when it could fail (see `predicate(_:after:)`).
             guard case .closure(let closure) = function.node, closure.parameterCount == 1,
@@ -223,11 +254,15 @@ package struct Optimizer {
             return chargedPerElement(operand, closure.body.stepSize)
         }
         switch function.node {
-        case .keyPath(let steps) where steps.count == 1:
-            switch steps[0] {
-            case .field(let index): return (.field(index), 1)
-            case .property(let property) where property.id == .donationDate: return (.date, 1)
-            default: return nil
+        case .keyPath(let steps):
+            switch steps.first {
+            case .field(let index, _)? where steps.count == 1: return (.field(index), 1)
+            case .property(let property, _)? where steps.count == 1 && property.id == .donationDate: return (.date, 1)
+            default:
+                // A longer path (`\.name.count`) as the closure it stands for.
+                guard let body = keyPathBody(function, slot: 0),
+                      let operand = RowPredicate.rowOperand(body, slot: 0, allowingWork: metered) else { return nil }
+                return (operand, steps.count)
             }
         case .closure(let closure) where closure.parameterCount == 1:
             // The steps are the closure's as written.

@@ -42,10 +42,11 @@ package struct TypedClosure: Sendable {
     package var appliesDirectly = false
 }
 
-/// One step of a key path: a built-in property or a payload field.
+/// One step of a key path: a built-in property or a payload field, with the type it reaches
+/// (so that the optimizer can read a path as the closure it stands for).
 package enum KeyPathStep: Sendable {
-    case property(Builtin)
-    case field(Int)
+    case property(Builtin, RuleType)
+    case field(Int, RuleType)
 }
 
 /// A call of a built-in member or function. A class, so the evaluator's dispatch on it costs
