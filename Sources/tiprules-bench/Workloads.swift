@@ -7605,6 +7605,22 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.ratings.contains(where: \.score.isNaN)
             }),
+        // Outer searches decided where a nested search fails (session 50).
+        Workload(
+            name: "W1720", rule: "didPurchase.donations.allSatisfy { p in didLogin.donations.contains { $0.date <= p.date } }",
+            closure: { data, calendar, _ in
+                data.purchases.allSatisfy { p in data.logins.contains { $0.date <= p.date } }
+            }),
+        Workload(
+            name: "W1721", rule: "didPurchase.donations.contains { p in !didLogin.donations.contains { $0.date <= p.date } }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { p in !data.logins.contains { $0.date <= p.date } }
+            }),
+        Workload(
+            name: "W1722", rule: "didRate.donations.first { r in !didViewLandmarkDetail.donations.contains { $0.date < r.date } }?.score ?? 0 > 1",
+            closure: { data, calendar, _ in
+                data.ratings.first { r in !data.views.contains { $0.date < r.date } }?.score ?? 0 > 1
+            }),
     ]
 
 }

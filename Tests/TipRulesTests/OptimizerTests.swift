@@ -2191,6 +2191,25 @@ struct OptimizerTests {
         }
     }
 
+    @Test("outer searches that stop at a row its nested search fails (allSatisfy, and contains, first and last of its negation) search the outer rows in chunks, charging and stopping as the closures do",
+          arguments: [
+              "allSatisfy { outer in view.donations.contains { $0.date <= outer.date } }",
+              "allSatisfy { outer in view.donations.contains { $0.date > outer.date } }",
+              "allSatisfy { outer in view.donations.contains { $0.date >= outer.date.addingTimeInterval(-86400 * 5) && $0.id == outer.id } }",
+              "allSatisfy { outer in !view.donations.contains { $0.date > outer.date.addingTimeInterval(86400 * 800) } }",
+              "contains { outer in !view.donations.contains { $0.date < outer.date } }",
+              "contains { outer in !view.donations.contains { $0.date > outer.date.addingTimeInterval(86400 * 30) } }",
+              "contains { outer in outer.rating > 2 && !view.donations.contains { $0.date > outer.date && $0.seen } }",
+              "first { outer in !view.donations.allSatisfy { $0.date < outer.date.addingTimeInterval(86400 * 400) } }?.id",
+              "filter { outer in !view.donations.contains { $0.date > outer.date && $0.seen } }.count",
+              "last { outer in !view.donations.contains { $0.date < outer.date && $0.id == 3 } }?.id",
+              "count(where: { outer in !view.donations.allSatisfy { $0.date != outer.date } })",
+          ])
+    func outerSearchesOfNestedSearches(form: String) throws {
+        let list = try LongList(count: 900)
+        try list.expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.donatedWithin(.days(300))", "view.donations.dropFirst(7)"])
+    }
+
     @Test("nested scans keep one binding per outer value, and agree with closures as the donations and the clock change")
     func nestedBindings() throws {
         let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: OptimizerTests.rules)).program)

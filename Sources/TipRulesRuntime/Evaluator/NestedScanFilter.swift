@@ -13,6 +13,9 @@ final class NestedScanFilter: RowFilter {
         (self.search, self.passesWhenFound) = (search, passesWhenFound)
     }
 
+    /// The filter of the search's negation: the rows this one fails.
+    var negated: NestedScanFilter { NestedScanFilter(search, passesWhenFound: !passesWhenFound) }
+
     override var searchesRowAtATime: Bool { true }
 
     override func firstPassing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
@@ -26,8 +29,13 @@ final class NestedScanFilter: RowFilter {
         return sweptChunks(swept, first + 1..<range.upperBound, from: 4) { _, _ in true }
     }
 
+    /// The first row that fails (`allSatisfy`, and `!` of this filter), searched as
+    /// `firstPassing` searches for the first that passes.
     override func firstFailing(in range: Range<Int>, _ scratch: UnsafeMutablePointer<Int>, batch: Int) -> Int? {
-        range.first { !passes($0) }
+        guard let swept = search.sweptWindow else { return range.first { !passesUnswept($0) } }
+        guard let first = range.first else { return nil }
+        if !passes(first) { return first }
+        return sweptChunks(swept, first + 1..<range.upperBound, from: 4, failing: true) { _, _ in true }
     }
 
     override func lastPassing(in range: Range<Int>) -> Int? {
@@ -99,16 +107,18 @@ final class NestedScanFilter: RowFilter {
 
     /// The consecutive rows of `range` searched in chunks, the first of `size` rows and each
     /// next twice as many, up to `SweptWindow.rowsAtOnce`: `passing` with each chunk and the
-    /// offset in it of each row that passes, in order, until it returns true; that row then.
+    /// offset in it of each row that passes (that fails, with `failing`), in order, until it
+    /// returns true; that row then.
     @inline(__always)
-    private func sweptChunks(_ swept: Unmanaged<SweptWindow>, _ range: Range<Int>, from size: Int,
+    private func sweptChunks(_ swept: Unmanaged<SweptWindow>, _ range: Range<Int>, from size: Int, failing: Bool = false,
                              _ passing: (ConsecutiveRows, Int) -> Bool) -> Int? {
-        swept._withUnsafeGuaranteedRef { window in
+        let whenFound = passesWhenFound != failing
+        return swept._withUnsafeGuaranteedRef { window in
             var start = range.lowerBound, size = size
             while start < range.upperBound {
                 let rows = ConsecutiveRows(start: start, count: min(size, range.upperBound - start))
                 window.search(rows)
-                if let stop = search.passing(window, count: rows.count, whenFound: passesWhenFound, { passing(rows, $0) }) {
+                if let stop = search.passing(window, count: rows.count, whenFound: whenFound, { passing(rows, $0) }) {
                     return rows[stop]
                 }
                 start += rows.count

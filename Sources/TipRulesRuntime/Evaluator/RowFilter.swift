@@ -116,7 +116,11 @@ class RowFilter {
             let (first, second) = cheaperFirst(make(a, binder), make(b, binder), predicate)
             return OrFilter(first, second, batch: binder.batch)
         case .not(let a):
-            return NotFilter(make(a, binder), batch: binder.batch)
+            let inner = make(a, binder)
+            // `!other.contains { ... }`: the same search, passing the other outer rows. It still
+            // searches a row at a time (a `NotFilter` would select batches of one row each).
+            if let nested = inner as? NestedScanFilter { return nested.negated }
+            return NotFilter(inner, batch: binder.batch)
         case .compare(.function(.memberOf(let constants), let operand, nil), .equal, .constant(.bool(true))):
             // `["stove", "lantern"].contains($0.sku)`, `[5, 10].contains($0.bonus ?? 0)`
             if let filter = MembershipFilter.make(constants, operand, binder) { return filter }
