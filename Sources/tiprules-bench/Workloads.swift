@@ -7621,6 +7621,37 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.ratings.first { r in !data.views.contains { $0.date < r.date } }?.score ?? 0 > 1
             }),
+        // Probed in session 50: a string equality no row meets, a sum after a nil test.
+        Workload(
+            name: "W1723", rule: "!didPurchase.donations.contains { $0.sku == \"map\" }",
+            closure: { data, calendar, _ in
+                !data.purchases.contains { $0.sku == "map" }
+            }),
+        Workload(
+            name: "W1724", rule: "didRate.donations.filter { $0.comment == nil }.map(\\.landmarkID).reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.comment == nil }.map(\.landmarkID).reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1725", rule: "didRate.donations.map { $0.helpful ?? -1 }.max() ?? 0 > 15",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.helpful ?? -1 }.max() ?? 0 > 15
+            }),
+        Workload(
+            name: "W1726", rule: "didRate.donations.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }",
+            closure: { data, calendar, _ in
+                data.ratings.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }
+            }),
+        Workload(
+            name: "W1727", rule: "(didRate.donations.map(\\.landmarkID) + didViewLandmarkDetail.donations.map(\\.landmarkID)).filter { $0 == 7 }.count > 10",
+            closure: { data, calendar, _ in
+                (data.ratings.map(\.landmarkID) + data.views.map(\.landmarkID)).filter { $0 == 7 }.count > 10
+            }),
+        Workload(
+            name: "W1728", rule: "Set(didRate.donations.map(\\.landmarkID)).contains(didViewLandmarkDetail.donations.last?.landmarkID ?? 0)",
+            closure: { data, calendar, _ in
+                Set(data.ratings.map(\.landmarkID)).contains(data.views.last?.landmarkID ?? 0)
+            }),
     ]
 
 }
