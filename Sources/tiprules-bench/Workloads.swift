@@ -7638,9 +7638,9 @@ enum Workloads {
                 data.ratings.map { $0.helpful ?? -1 }.max() ?? 0 > 15
             }),
         Workload(
-            name: "W1726", rule: "didRate.donations.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }",
+            name: "W1726", rule: "didRate.donations.contains { r in r.score < 2 && didViewLandmarkDetail.donations.filter { $0.landmarkID == r.landmarkID }.count > 3 }", largest: 1000,
             closure: { data, calendar, _ in
-                data.ratings.allSatisfy { $0.helpful == nil || $0.helpful! >= 0 }
+                data.ratings.contains { r in r.score < 2 && data.views.filter { $0.landmarkID == r.landmarkID }.count > 3 }
             }),
         Workload(
             name: "W1727", rule: "(didRate.donations.map(\\.landmarkID) + didViewLandmarkDetail.donations.map(\\.landmarkID)).filter { $0 == 7 }.count > 10",

@@ -530,10 +530,16 @@ extension Evaluator {
         var counter: RowFilter?
         // (Whether the filter counts is asked of an empty range: nil means it has no count.
         // Asked once per binding, whose answer `bound.counter` keeps.)
-        if bound.filter.count(in: 0..<0) != nil {
+        let binder = RowPredicateBinder(stream: stream, invariants: rowInvariants)
+        if bound.filter is TestFilter, bound.meter == nil, let predicate = cache.predicate, StringColumnTest.make(predicate, binder) != nil,
+           let test = TestColumn.make(predicate, binder, allowingRows: true) {
+            // A string test (`isEmpty`, a constant prefix or suffix), which a `TestFilter`
+            // counts through a closure a row, in a loop of its own.
+            counter = TruthFilter(test, batch: bound.batch)
+        } else if bound.filter.count(in: 0..<0) != nil {
             counter = bound.filter
         } else if bound.meter == nil, !cache.nestsScan, let predicate = cache.predicate,
-                  let test = TestColumn.make(predicate, RowPredicateBinder(stream: stream, invariants: rowInvariants), allowingRows: true) {
+                  let test = TestColumn.make(predicate, binder, allowingRows: true) {
             counter = TruthFilter(test, batch: bound.batch)
         }
         bound.counter = counter.map { .filter($0) } ?? .none
