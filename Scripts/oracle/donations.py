@@ -106,6 +106,17 @@ forms = [
  lambda: f'view.donations.filter {{ d in view.donations.allSatisfy {{ $0.date {R.choice(["<", "<="])} d.date || $0.date {R.choice([">", ">="])} d.date.addingTimeInterval({R.randint(0, 3) * 3600}) }} }}.count',
  lambda: f'view.donations.count(where: {{ d in view.donations.contains {{ !($0.date {R.choice(["<", "<=", ">", ">="])} d.date) && $0.id != {il()} }} }})',
  lambda: f'view.donations.filter {{ d in view.donations.filter {{ $0.name == d.name }}.count > 1 }}.count',
+ # Outer searches decided where a nested search fails: `allSatisfy` of one, and the searches
+ # of its negation (session 50).
+ lambda: f'view.donations.allSatisfy {{ d in view.donations.contains {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date }} }}',
+ lambda: f'view.donations.{R.choice(["contains", "allSatisfy"])} {{ d in !view.donations.contains {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date{R.choice(["", " && " + pred()])} }} }}',
+ lambda: f'view.donations.{R.choice(["first", "last"])} {{ d in !view.donations.{R.choice(["contains", "allSatisfy"])} {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date.addingTimeInterval({R.randint(-3, 3) * 3600}) }} }}?.id',
+ # Key paths of several steps, the closures they stand for.
+ lambda: 'view.donations.map(\\.name.' + R.choice(['count', 'isEmpty']) + ')',
+ lambda: 'view.donations.map(\\.name.count).' + R.choice(['reduce(0, +)', 'max()', 'min()', 'filter { $0 > 3 }.count']),
+ lambda: 'view.donations.' + R.choice(['filter(\\.name.isEmpty).map(\\.id)', 'contains(where: \\.name.isEmpty)', 'allSatisfy(\\.name.isEmpty)',
+                                      'count(where: \\.name.isEmpty)', 'first(where: \\.name.isEmpty)?.id']),
+ lambda: 'view.donations.map(\\.name).' + R.choice(['map(\\.count).reduce(0, +)', 'filter(\\.isEmpty).count', 'map(\\.isEmpty)']),
  lambda: f'view.donations.map {{ {pred()} }}',
  lambda: f'(view.donations.map(\\.score).min() ?? 0) + (view.donations.map(\\.score).max() ?? 0)',
  lambda: f'view.donations.map {{ $0.score > 3 ? "hi" : "lo" }}.filter {{ $0 == "hi" }}.count',
