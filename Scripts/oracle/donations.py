@@ -111,6 +111,10 @@ forms = [
  lambda: f'view.donations.allSatisfy {{ d in view.donations.contains {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date }} }}',
  lambda: f'view.donations.{R.choice(["contains", "allSatisfy"])} {{ d in !view.donations.contains {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date{R.choice(["", " && " + pred()])} }} }}',
  lambda: f'view.donations.{R.choice(["first", "last"])} {{ d in !view.donations.{R.choice(["contains", "allSatisfy"])} {{ $0.date {R.choice(["<", "<=", ">", ">="])} d.date.addingTimeInterval({R.randint(-3, 3) * 3600}) }} }}?.id',
+ # Searches of mapped values: the value found, the map charged for every donation.
+ lambda: f'view.donations.map {{ {field()} }}.{R.choice(["first", "last"])} {{ $0 {R.choice(["==", "!=", ">", "<"])} $0 }}',
+ lambda: f'view.donations.map(\\.{R.choice(["id", "score"])}).{R.choice(["first", "last"])} {{ $0 {R.choice([">", "<=", "=="])} {il()} }}',
+ lambda: f'view.donations.filter {{ {pred()} }}.map(\\.name).{R.choice(["first", "last"])} {{ $0.hasPrefix({sl()}) }}',
  # Key paths of several steps, the closures they stand for.
  lambda: 'view.donations.map(\\.name.' + R.choice(['count', 'isEmpty']) + ')',
  lambda: 'view.donations.map(\\.name.count).' + R.choice(['reduce(0, +)', 'max()', 'min()', 'filter { $0 > 3 }.count']),

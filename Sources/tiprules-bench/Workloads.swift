@@ -7652,6 +7652,17 @@ enum Workloads {
             closure: { data, calendar, _ in
                 Set(data.ratings.map(\.landmarkID)).contains(data.views.last?.landmarkID ?? 0)
             }),
+        // Searches of mapped values (session 50).
+        Workload(
+            name: "W1729", rule: "didRate.donations.map(\\.score).last { $0 < 1 } ?? 0 > 0.5",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).last { $0 < 1 } ?? 0 > 0.5
+            }),
+        Workload(
+            name: "W1730", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).first { $0 > 40 } ?? 0 > 0",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkID).first { $0 > 40 } ?? 0 > 0
+            }),
     ]
 
 }

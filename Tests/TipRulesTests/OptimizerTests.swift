@@ -2191,6 +2191,19 @@ struct OptimizerTests {
         }
     }
 
+    @Test("first(where:) and last(where:) of a mapped chain find the donation by the value the chain computed, charging the map for every donation and the test as far as it decides",
+          arguments: [
+              "map(\\.rating).first { $0 > 2 }", "map(\\.id).last { $0 == 3 }", "map { $0.id * 2 }.first { $0 > 6 }",
+              "map(\\.name).first { $0.hasPrefix(\"A\") }", "map(\\.name).last(where: \\.isEmpty)", "map { 10 / $0.id }.first { $0 > 1 }",
+              "filter { $0.seen }.map(\\.rating).last { $0 < 2 }", "map(\\.when).first { $0 > lastDay.addingTimeInterval(-86400 * 30) }",
+              "map { $0.rating * 2 }.last { $0.isNaN }", "map { $0.bonus ?? -1 }.first { $0 > 3 }", "map(\\.id).first { $0 > 100 }",
+              "map(\\.name).first { $0.contains(\"l\") }",
+          ])
+    func mappedSearches(form: String) throws {
+        let list = try LongList(count: 900)
+        try list.expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.reversed()", "view.donations.donatedWithin(.days(200))", "empty.donations"])
+    }
+
     @Test("outer searches that stop at a row its nested search fails (allSatisfy, and contains, first and last of its negation) search the outer rows in chunks, charging and stopping as the closures do",
           arguments: [
               "allSatisfy { outer in view.donations.contains { $0.date <= outer.date } }",

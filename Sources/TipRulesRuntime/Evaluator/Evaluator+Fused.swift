@@ -135,6 +135,12 @@ extension Evaluator {
             let offset = last ? list.count - 1 : 0
             guard case .donations(let end) = slice(of: .donations(list), offset, offset + 1) else { preconditionFailure("a slice of donations that is none") }
             return mappedArray(end, mapping, element, nil)[0]
+        case .mappedFind(_, let mapping, let element, let last):
+            // The map's charges for every donation and the search's for the rows it goes
+            // through (`scan`), the value made for the donation found alone.
+            try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
+            guard case .donation(let stream, let position) = try scan(list, last ? .last : .first, steps, filters, range) else { return .null }
+            return mappedArray(DonationList(stream: stream, positions: .contiguous(position..<(position + 1))), mapping, element, nil)[0]
         case .sortedEnd(let mapping, let element, let last):
             return try sortedValues(list, mapping, element, steps, filters, range, end: last)
         case .mappedOrder(let mapping, let element, nil, .sorted):
@@ -269,7 +275,7 @@ extension Evaluator {
         case .mappedOrder: return .null
         case .mapped, .compactMapped: return .array([])
         case .distinctValues: return .set([])
-        case .mappedEnd, .sortedEnd: return .null
+        case .mappedEnd, .mappedFind, .sortedEnd: return .null
         case .countCompare(_, let op, let k): return .bool(Evaluator.compare(op, .int(0), .int(k)))
         }
     }

@@ -480,7 +480,7 @@ final class FusedNode: Node {
         let operand = self.operation.rowOperand
         switch operation {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _),
-             .narrowed(_, let predicate):
+             .narrowed(_, let predicate), .mappedFind(_, let predicate, _, _, _):
             filters = BoundFilterCache(predicate, operand: operand)
         case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
@@ -563,7 +563,7 @@ extension FusedOperation.Kernel {
         case .compactCount(_, let mapping, _), .columnExtreme(let mapping, _, _), .distinctCount(let mapping, _),
              .mappedOrder(let mapping, _, _, _), .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .distinctValues(let mapping, _),
              .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _), .mappedEnd(let mapping, _, _),
-             .sortedEnd(let mapping, _, _):
+             .mappedFind(_, let mapping, _, _), .sortedEnd(let mapping, _, _):
             return mapping
         case .keyOrder(let key, _, _, _):
             return key

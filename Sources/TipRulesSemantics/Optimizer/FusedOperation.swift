@@ -694,6 +694,14 @@ package enum FusedOperation: Sendable {
     /// for each.
     case mappedEnd(TypedExpression, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
 
+    /// `first(where:)` or `last(where:)` of what a chain computed from each donation of `source`
+    /// (`xs.map(\.score).first { $0 > 4 }`), for results that are not optional: `f` of the first
+    /// (last) donation whose value passes `predicate`, which reads the chain's value (see
+    /// `Optimizer.predicate(_:after:)`); nil for none. The chain's `map`s are charged for every
+    /// donation, and their `Int` arithmetic proven unable to fail on each, as `map` computes it
+    /// for each; the test, as far as it decides.
+    case mappedFind(TypedExpression, RowPredicate, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
+
     /// `source.map(f).sorted().first` or `.last`, for a row mapping `f` of a scalar `element`
     /// type (`map(\.date).sorted().last`): the values sorted as `mappedOrder` sorts them, by the
     /// standard library on machine values, and the first or last of them alone made a value
@@ -709,7 +717,7 @@ package enum FusedOperation: Sendable {
              .keyOrder(let source, _, _, _, _), .pairOrder(let source, _, _, _, _), .fold(let source, _, _, _), .mapped(let source, _, _), .compactMapped(let source, _, _), .distinctValues(let source, _, _),
              .valueOrder(let source, _, _),
              .mappedOrder(let source, _, _, _, _), .narrowed(let source, _), .mappedSlice(let source, _, _, _, _, _),
-             .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .sortedEnd(let source, _, _, _):
+             .chainSlice(let source, _, _, _, _), .mappedEnd(let source, _, _, _), .mappedFind(let source, _, _, _, _), .sortedEnd(let source, _, _, _):
             return source
         }
     }
@@ -736,6 +744,7 @@ package enum FusedOperation: Sendable {
         case mappedSlice(mapping: RowPredicate.Operand, element: RuleType, reversed: Bool, slice: Slice)
         case chainSlice(mapping: RowPredicate.Operand, reversed: Bool, slice: Slice?)
         case mappedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
+        case mappedFind(RowPredicate, mapping: RowPredicate.Operand, element: RuleType, last: Bool)
         case sortedEnd(mapping: RowPredicate.Operand, element: RuleType, last: Bool)
     }
 
@@ -764,6 +773,8 @@ package enum FusedOperation: Sendable {
         case .narrowed(_, let predicate): return .scan(predicate, .filter)
         case .chainSlice(_, let mapping, let reversed, let slice, _): return .chainSlice(mapping: mapping, reversed: reversed, slice: slice)
         case .mappedEnd(_, let mapping, let element, let last): return .mappedEnd(mapping: mapping, element: element, last: last)
+        case .mappedFind(_, let predicate, let mapping, let element, let last):
+            return .mappedFind(predicate, mapping: mapping, element: element, last: last)
         case .sortedEnd(_, let mapping, let element, let last): return .sortedEnd(mapping: mapping, element: element, last: last)
         }
     }

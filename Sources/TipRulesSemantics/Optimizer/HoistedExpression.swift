@@ -81,6 +81,10 @@ extension FusedOperation.Kernel {
              .columnSum(let mapping, _, _), .mapped(let mapping, _), .compactMapped(let mapping, _), .distinctValues(let mapping, _), .mappedSlice(let mapping, _, _, _), .chainSlice(let mapping, _, _),
              .mappedEnd(let mapping, _, _), .sortedEnd(let mapping, _, _):
             mapping.collectHoisted(conditional: false, into: &uses)
+        case .mappedFind(let predicate, let mapping, _, _):
+            // The map runs on every row; the test, as a search, as far as it decides.
+            mapping.collectHoisted(conditional: false, into: &uses)
+            predicate.collectHoisted(conditional: false, reach: nil, into: &uses)
         case .keyOrder(let key, _, _, _):
             // An order's closure runs once per comparison: never for a single donation.
             key.collectHoisted(conditional: true, into: &uses)

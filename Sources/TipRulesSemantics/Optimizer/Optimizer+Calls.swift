@@ -154,15 +154,21 @@ extension Optimizer {
             return fused(.mappedEnd(chain.list, mapping: mapping, element: element, last: builtin.id == .arrayLast),
                          perElement: chain.pendingSteps, replacing: expression)
         }
-        // xs.map(f).count(where: p), .contains(where: p) and .allSatisfy(p), and the same after
-        // any chain: p tested on what the chain computed. The chain goes through every donation
-        // it keeps; the test, as far as it decides.
+        // xs.map(f).count(where: p), .contains(where: p), .allSatisfy(p), .first(where: p) and
+        // .last(where: p), and the same after any chain: p tested on what the chain computed.
+        // The chain goes through every donation it keeps; the test, as far as it decides.
         if let chain = rowChain(receiver), let mapping = chain.mapping, let (predicate, size) = predicate(call.arguments.first, after: mapping) {
             switch builtin.id {
             case .arrayCountWhere:
                 return fused(.scan(chain.list, predicate, .count), perElement: chain.pendingSteps + size, replacing: expression)
             case .arrayContainsWhere, .arrayAllSatisfy:
                 return fused(.scan(chain.list, predicate, builtin.id == .arrayContainsWhere ? .contains : .allSatisfy),
+                             perElement: size, perSourceElement: chain.pendingSteps, replacing: expression)
+            case .arrayFirstWhere, .arrayLastWhere:
+                // The value found, made for its donation alone (not for an optional value, which
+                // the result wraps once more, nor one whose work the map charges per row).
+                guard case .array(let element) = receiver.type, !element.isOptional, !mapping.chargesWork else { break }
+                return fused(.mappedFind(chain.list, predicate, mapping: mapping, element: element, last: builtin.id == .arrayLastWhere),
                              perElement: size, perSourceElement: chain.pendingSteps, replacing: expression)
             default:
                 break

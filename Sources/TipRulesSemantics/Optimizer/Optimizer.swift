@@ -227,9 +227,9 @@ package struct Optimizer {
 
     /// What a function given to `map` or `compactMap` computes from each donation, when that
     /// is a row operand (which cannot fail, or whose `Int` arithmetic the fused operation
-    /// proves cannot fail before it runs): a one-step key path to a field or the date
-    /// (`\.score`), or a closure such as `{ $0.score }` or `{ $0.score * 2 + 1 }`; with the
-    /// steps one application charges.
+    /// proves cannot fail before it runs): a key path (`\.score`, `\.name.count`), or a
+    /// closure such as `{ $0.score }` or `{ $0.score * 2 + 1 }`; with the steps one application
+    /// charges.
     /// With `metered`, also one whose steps depend on each row (`count` of a string): only for
     /// operations that compute it exactly once for every donation, and meter it as they do.
     /// With `known`, a predicate that holds for every donation the mapping sees (a `filter`'s
