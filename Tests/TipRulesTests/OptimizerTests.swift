@@ -2202,6 +2202,17 @@ struct OptimizerTests {
     func mappedSearches(form: String) throws {
         let list = try LongList(count: 900)
         try list.expectAgreementUnderBudgets(form, over: ["view.donations", "view.donations.reversed()", "view.donations.donatedWithin(.days(200))", "empty.donations"])
+        // The search is the fused one (a `map` fused alone, then searched, would agree too).
+        let expression = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: "view.donations.\(form)"), in: list.optimized).expression)
+        #expect(OptimizerTests.containsMappedFind(expression.body), "\(form)")
+    }
+
+    /// Whether the expression has a fused search of mapped values (see `FusedOperation.mappedFind`).
+    static func containsMappedFind(_ expression: TypedExpression) -> Bool {
+        if case .fused(.mappedFind, _, _) = expression.node { return true }
+        var found = false
+        forEachChild(of: expression) { if containsMappedFind($0) { found = true } }
+        return found
     }
 
     @Test("outer searches that stop at a row its nested search fails (allSatisfy, and contains, first and last of its negation) search the outer rows in chunks, charging and stopping as the closures do",
