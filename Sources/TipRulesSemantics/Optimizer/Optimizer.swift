@@ -255,15 +255,11 @@ package struct Optimizer {
         }
         switch function.node {
         case .keyPath(let steps):
-            switch steps.first {
-            case .field(let index, _)? where steps.count == 1: return (.field(index), 1)
-            case .property(let property, _)? where steps.count == 1 && property.id == .donationDate: return (.date, 1)
-            default:
-                // A longer path (`\.name.count`) as the closure it stands for.
-                guard let body = keyPathBody(function, slot: 0),
-                      let operand = RowPredicate.rowOperand(body, slot: 0, allowingWork: metered) else { return nil }
-                return (operand, steps.count)
-            }
+            // The closure the path stands for (`\.score` is `{ $0.score }`, `\.name.count`
+            // `{ $0.name.count }`), charging a step per step of the path.
+            guard let body = keyPathBody(function, slot: 0),
+                  let operand = RowPredicate.rowOperand(body, slot: 0, allowingWork: metered) else { return nil }
+            return (operand, steps.count)
         case .closure(let closure) where closure.parameterCount == 1:
             // The steps are the closure's as written.
             let body = known.map { RowPredicate.unwrapping(closure.body, where: $0, isNil: false, slot: closure.firstSlot, mapped: nil) } ?? closure.body
