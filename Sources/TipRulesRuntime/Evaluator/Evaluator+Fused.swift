@@ -132,15 +132,13 @@ extension Evaluator {
             // The map's charges for every donation, its value for the one asked for alone.
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             try tick(list.count * steps.perElement, range)
-            let offset = last ? list.count - 1 : 0
-            guard case .donations(let end) = slice(of: .donations(list), offset, offset + 1) else { preconditionFailure("a slice of donations that is none") }
-            return mappedArray(end, mapping, element, nil)[0]
+            return mappedValue(mapping, element, list.stream, at: list.position(at: last ? list.count - 1 : 0))
         case .mappedFind(_, let mapping, let element, let last):
             // The map's charges for every donation and the search's for the rows it goes
             // through (`scan`), the value made for the donation found alone.
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)
             guard case .donation(let stream, let position) = try scan(list, last ? .last : .first, steps, filters, range) else { return .null }
-            return mappedArray(DonationList(stream: stream, positions: .contiguous(position..<(position + 1))), mapping, element, nil)[0]
+            return mappedValue(mapping, element, stream, at: position)
         case .sortedEnd(let mapping, let element, let last):
             return try sortedValues(list, mapping, element, steps, filters, range, end: last)
         case .mappedOrder(let mapping, let element, nil, .sorted):
@@ -157,6 +155,12 @@ extension Evaluator {
         case .valueOrder:
             preconditionFailure("an order of values is evaluated before donation lists")
         }
+    }
+
+    /// What a row mapping computes for the donation at one stream position alone (the `first`
+    /// or `last` of a mapped chain, or the one its search found), already charged.
+    func mappedValue(_ mapping: RowPredicate.Operand, _ element: RuleType, _ stream: DonationStream, at position: Int) -> Value {
+        mappedArray(DonationList(stream: stream, positions: .contiguous(position..<(position + 1))), mapping, element, nil)[0]
     }
 
     /// The values a fused `map` computes from a list it was evaluated over and charged for (see
