@@ -7663,6 +7663,128 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.views.map(\.landmarkID).first { $0 > 40 } ?? 0 > 0
             }),
+        // Probed in session 51: realistic rules of many kinds, each against its closure.
+        Workload(
+            name: "W1731", rule: "didRate.donations.map { Int($0.score) }.reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.ratings.map { Int($0.score) }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1732", rule: "didPurchase.donations.compactMap(\\.discount).reduce(0, +) / Double(max(1, didPurchase.donations.compactMap(\\.discount).count)) > 5",
+            closure: { data, calendar, _ in
+                data.purchases.compactMap(\.discount).reduce(0, +) / Double(max(1, data.purchases.compactMap(\.discount).count)) > 5
+            }),
+        Workload(
+            name: "W1733", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(10).reduce(0, +) > 40",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).sorted(by: >).prefix(10).reduce(0, +) > 40
+            }),
+        Workload(
+            name: "W1734", rule: "didPurchase.donations.reduce(\"\") { $0.count > $1.sku.count ? $0 : $1.sku }.count > 5",
+            closure: { data, calendar, _ in
+                data.purchases.reduce("") { $0.count > $1.sku.count ? $0 : $1.sku }.count > 5
+            }),
+        Workload(
+            name: "W1735", rule: "didRate.donations.filter { $0.landmarkID % 2 == 0 }.map(\\.score).max() ?? 0 > 4",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.landmarkID % 2 == 0 }.map(\.score).max() ?? 0 > 4
+            }),
+        Workload(
+            name: "W1736", rule: "didRate.donations.filter { ($0.comment ?? \"\").count > 6 }.count > 50",
+            closure: { data, calendar, _ in
+                data.ratings.filter { ($0.comment ?? "").count > 6 }.count > 50
+            }),
+        Workload(
+            name: "W1737", rule: "didPurchase.donations.largestSubset(groupedBy: \\.sku).map(\\.price).reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.purchases.largestSubset(groupedBy: \.sku).map(\.price).reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1738", rule: "didRate.donations.filter { $0.score > 3 }.sorted { $0.score > $1.score }.first?.landmarkID ?? 0 > 0",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.score > 3 }.sorted { $0.score > $1.score }.first?.landmarkID ?? 0 > 0
+            }),
+        Workload(
+            name: "W1739", rule: "didRate.donations.map(\\.score).filter { !$0.isNaN }.min() ?? 0 >= 0",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).filter { !$0.isNaN }.min() ?? 0 >= 0
+            }),
+        Workload(
+            name: "W1740", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.count > 5 && $0.landmarkID < 25 }.count > 100",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.count > 5 && $0.landmarkID < 25 }.count > 100
+            }),
+        Workload(
+            name: "W1741", rule: "didRate.donations.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.helpful != nil }.map { $0.helpful! }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1742", rule: "didRate.donations.compactMap { $0.comment?.count }.reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap { $0.comment?.count }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1743", rule: "didPurchase.donations.map { $0.quantity * ($0.isGift ? 2 : 1) }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.quantity * ($0.isGift ? 2 : 1) }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1744", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"boots\") }.count(where: { $0.isGift }) > 2",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.sku.hasPrefix("boots") }.count(where: { $0.isGift }) > 2
+            }),
+        Workload(
+            name: "W1745", rule: "didPurchase.donations.filter { !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500",
+            closure: { data, calendar, _ in
+                data.purchases.filter { !$0.isGift }.map { $0.price * Double($0.quantity) }.reduce(0, +) > 500
+            }),
+        Workload(
+            name: "W1746", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.discount ?? 0) } > 100",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.discount ?? 0) } > 100
+            }),
+        Workload(
+            name: "W1747", rule: "didPurchase.donations.allSatisfy { $0.quantity > 0 && $0.price >= 0 }",
+            closure: { data, calendar, _ in
+                data.purchases.allSatisfy { $0.quantity > 0 && $0.price >= 0 }
+            }),
+        Workload(
+            name: "W1748", rule: "didRate.donations.compactMap(\\.helpful).max() ?? 0 > 10",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.helpful).max() ?? 0 > 10
+            }),
+        Workload(
+            name: "W1749", rule: "didPurchase.donations.sorted { $0.price > $1.price }.prefix(3).map(\\.sku).contains(\"stove\")",
+            closure: { data, calendar, _ in
+                data.purchases.sorted { $0.price > $1.price }.prefix(3).map(\.sku).contains("stove")
+            }),
+        Workload(
+            name: "W1750", rule: "didPurchase.donations.sorted { $0.quantity > $1.quantity }.prefix(5).allSatisfy { $0.price > 10 }",
+            closure: { data, calendar, _ in
+                data.purchases.sorted { $0.quantity > $1.quantity }.prefix(5).allSatisfy { $0.price > 10 }
+            }),
+        Workload(
+            name: "W1751", rule: "didRate.donations.compactMap(\\.comment).filter { $0.contains(\"great\") }.count > 5",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.comment).filter { $0.contains("great") }.count > 5
+            }),
+        Workload(
+            name: "W1752", rule: "didPurchase.donations.map(\\.sku).sorted().first == \"bear-can\"",
+            closure: { data, calendar, _ in
+                data.purchases.map(\.sku).sorted().first == "bear-can"
+            }),
+        Workload(
+            name: "W1753", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.lowercased().contains(\"lake\") }.count > 3",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName).filter { $0.lowercased().contains("lake") }.count > 3
+            }),
+        Workload(
+            name: "W1754", rule: "didPurchase.donations.map { $0.sku.uppercased() }.contains(\"STOVE\")",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.sku.uppercased() }.contains("STOVE")
+            }),
+
     ]
 
 }

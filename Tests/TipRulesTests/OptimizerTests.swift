@@ -433,7 +433,10 @@ struct OptimizerTests {
             // `Double` mappings of optional numbers and of `Int`s computed a batch at a time.
             for text in ["map { $0.rating * Double($0.bonus ?? 1) }.reduce(0, +)", "map { ($0.weight ?? -0.0) * 2 }.reduce(0.5, +)",
                          "filter { ($0.weight ?? 1) > $0.rating }.count", "map { Double($0.id * 3 + ($0.bonus ?? 0)) }.max()",
-                         "reduce(0.0) { max($0, $1.weight ?? 0.0 / 0.0) }", "map { Double($0.id * 4611686018427387904) }.reduce(0, +)"] {
+                         "reduce(0.0) { max($0, $1.weight ?? 0.0 / 0.0) }", "map { Double($0.id * 4611686018427387904) }.reduce(0, +)",
+                         // Summed with the column read in the adding loop (session 51).
+                         "reduce(-0.0) { $0 + ($1.weight ?? -0.0) }", "map { $0.weight ?? 0.0 / 0.0 }.reduce(0, +)",
+                         "map { Double($0.bonus ?? 2) }.reduce(0.5, +)", "reduce(0.0) { $0 + Double($1.id) }", "reduce(1.5) { $0 - ($1.weight ?? 1) }"] {
                 result.append("\(source).\(text)")
             }
             // Exactly one value kept is equal (the first two donations' bonuses are -5 and -1).
@@ -2212,6 +2215,37 @@ struct OptimizerTests {
         if case .fused(.mappedFind, _, _) = expression.node { return true }
         var found = false
         forEachChild(of: expression) { if containsMappedFind($0) { found = true } }
+        return found
+    }
+
+    @Test("contains of a needle that skips a part of itself (??, ?., ?:, &&) evaluates it once as the calls do, charging the nodes it visits, over no donations too",
+          arguments: [
+              "Set(SOURCE.map(\\.id)).contains(NEEDLE)", "SOURCE.map(\\.id).contains(NEEDLE)", "SOURCE.compactMap(\\.bonus).contains(NEEDLE)",
+              "SOURCE.map { $0.id * 2 }.contains(NEEDLE)",
+          ])
+    func argumentsThatSkipParts(form: String) throws {
+        let list = try LongList(count: 900, declarations: "let firstBonus = view.donations.first?.bonus\n")
+        let needles = ["view.donations.last?.id ?? 0", "empty.donations.first?.id ?? threshold", "view.donations[5].bonus ?? -1",
+                       "threshold > 2 ? 7 : missing", "threshold > 5 ? missing : 4", "firstBonus ?? threshold", "(view.donations.last?.id ?? 0) + 1",
+                       "lastDay > Date.distantPast ? threshold : 2", "empty.donations.last?.bonus ?? missing"]
+        for source in ["view.donations", "empty.donations", "view.donations.filter { $0.seen }", "view.donations.reversed()"] {
+            for needle in needles {
+                let text = form.replacingOccurrences(of: "SOURCE", with: source).replacingOccurrences(of: "NEEDLE", with: needle)
+                try list.expectAgreementUnderBudgets(text, requiresFusion: false)
+                let expression = try #require(RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: text), in: list.optimized).expression)
+                #expect(OptimizerTests.hoistsArgument(expression.body), "\(text)")
+            }
+        }
+        // A Bool needle of `&&`, and one read inside an outer closure (its nodes charged by that closure).
+        try list.expectAgreementUnderBudgets("view.donations.map(\\.seen).contains(threshold > 1 && (view.donations.last?.seen ?? false))")
+        try list.expectAgreementUnderBudgets("view.donations.filter { _ in view.donations.prefix(4).map(\\.id).contains(view.donations.last?.id ?? 1) }.count")
+    }
+
+    /// Whether the expression has a fused node with a hoisted argument (see `HoistedExpression.isArgument`).
+    static func hoistsArgument(_ expression: TypedExpression) -> Bool {
+        if case .fused(let operation, _, _) = expression.node, operation.kernel.hoistedUses.contains(where: \.hoisted.isArgument) { return true }
+        var found = false
+        forEachChild(of: expression) { if hoistsArgument($0) { found = true } }
         return found
     }
 

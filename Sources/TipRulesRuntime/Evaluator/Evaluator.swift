@@ -599,6 +599,11 @@ struct Evaluator {
         // them is being evaluated, so they are alive, and a copy of each slot retained and
         // released its three references.)
         for index in slots.indices {
+            if slots[index].use.hoisted.isArgument {
+                // Evaluated already, by `evaluateArguments`.
+                values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: hoistedValues.value(of: slots[index].use.hoisted)))
+                continue
+            }
             closureDepth += 1
             defer { closureDepth -= 1 }
             let before = stepsLeft, declarations = declarationMark
@@ -623,6 +628,19 @@ struct Evaluator {
             values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: value))
         }
         hoistedValues = values
+    }
+
+    /// Evaluates the hoisted arguments of the calls a fused node stands for (see
+    /// `HoistedExpression.isArgument`) as the calls evaluate them: once, as their own nodes,
+    /// charging the nodes they visit, whatever the list holds. `evaluateHoisted` then keeps
+    /// their values beside those of the closures' subexpressions.
+    mutating func evaluateArguments(_ slots: [HoistedSlot]) throws(Interrupt) {
+        var values: [HoistedValue] = []
+        for index in slots.indices where slots[index].use.hoisted.isArgument {
+            let node = slots.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index].node) }
+            values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: try evaluateUnretained(node)))
+        }
+        if !values.isEmpty { hoistedValues = values }
     }
 
     /// Whether a row of the list reaches a hoisted expression (passes `slot.use.reach`); nil

@@ -264,6 +264,26 @@ final class NumberColumn: BatchComputation {
         case .conditional(let test, let a, let b) where terms.isEvery:
             test.add(input, to: &sum, pass: a, fail: b, buffer)
         default:
+            // A converted or coalesced column (`$1.discount ?? 0`, `Double($1.quantity)`) read in
+            // the loop that adds, which waits on each addition anyway, rather than in a pass.
+            if let start = input.consecutiveStart, let bits = OptionalNumberBits.make() {
+                switch source {
+                case .converted(let items):
+                    return items.withElements(from: start, count: count) { first in
+                        NumberSum.accumulate(&sum, count, terms) { offset in Double(first[offset]) }
+                    }
+                case .coalesce(let items, let k):
+                    return items.withElements(from: start, count: count) { first in
+                        NumberSum.accumulate(&sum, count, terms) { offset in bits.value(first + offset, or: k) }
+                    }
+                case .convertedCoalesce(let items, let k):
+                    return items.withElements(from: start, count: count) { first in
+                        NumberSum.accumulate(&sum, count, terms) { offset in Double(bits.value(first + offset, or: k)) }
+                    }
+                default:
+                    break
+                }
+            }
             withValues(input, buffer) { x in NumberSum.accumulate(&sum, count, terms) { offset in x[offset] } }
         }
     }

@@ -10,11 +10,20 @@
 /// closure's when every row the closure runs on evaluates it (`conditional` false), or when a
 /// row of the list reaches it (`HoistedUse.reach`); anything else, and any error, gives way to
 /// the calls the scan stands for.
+///
+/// An argument of the fused calls themselves, outside any closure (`contains(x ?? 0)`), is
+/// hoisted too when its nodes may skip a part of it (`??`, `?.`, `&&`): it is then evaluated
+/// once as its own nodes, as the calls evaluate it, charging the nodes it visits, over an empty
+/// list too (`isArgument`), and the fused node's fixed charge leaves it out.
 package final class HoistedExpression: Sendable, Equatable {
     package let expression: TypedExpression
+    /// Whether this is an argument of the fused calls evaluated once as its own nodes, rather
+    /// than a subexpression of a closure.
+    package let isArgument: Bool
 
-    init(_ expression: TypedExpression) {
+    init(_ expression: TypedExpression, isArgument: Bool = false) {
         self.expression = expression
+        self.isArgument = isArgument
     }
 
     /// The same hoisting (operands compare equal only as the same subexpression of one closure).

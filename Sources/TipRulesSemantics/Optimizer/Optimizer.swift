@@ -184,11 +184,13 @@ package struct Optimizer {
     }
 
     /// A fused node for an operation that stands for `expression`: it charges what the
-    /// expression's nodes charge beyond its source and initial value, and `perElement` for each
-    /// element the replaced calls go through.
+    /// expression's nodes charge beyond its source, initial value and hoisted arguments (which
+    /// charge their own, see `HoistedExpression.isArgument`), and `perElement` for each element
+    /// the replaced calls go through.
     func fused(_ operation: FusedOperation, perElement: Int, perSourceElement: Int = 0,
                               replacing expression: TypedExpression) -> TypedExpression {
-        let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - 1
+        let arguments = operation.kernel.hoistedUses.reduce(0) { $0 + ($1.hoisted.isArgument ? $1.hoisted.expression.stepSize : 0) }
+        let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - arguments - 1
         let steps = FusedSteps(fixed: fixed, perElement: perElement, perSourceElement: perSourceElement)
         return TypedExpression(.fused(operation, steps, unfused: expression), expression.type, expression.range)
     }

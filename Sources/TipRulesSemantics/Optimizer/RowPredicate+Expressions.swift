@@ -368,11 +368,16 @@ extension RowPredicate {
     }
 
     /// An expression as an operand the same for every row (outside any closure over the rows),
-    /// or nil.
-    /// (Only one whose evaluation charges its whole `stepSize`, as the fused node does: outside
-    /// a closure, `&&`, `||`, `??`, `?:` and optional chains charge only the parts evaluated.)
+    /// or nil: an argument of the fused calls (`contains(x)`).
+    /// Outside a closure, `&&`, `||`, `??`, `?:` and optional chains charge only the parts
+    /// evaluated, so an argument with one (`contains(views.last?.id ?? 0)`) is hoisted whole
+    /// as an argument, evaluated once as its own nodes (see `HoistedExpression.isArgument`);
+    /// any other charges its whole `stepSize`, as the fused node does.
     static func invariantOperand(_ expression: TypedExpression) -> Operand? {
-        guard !skipsParts(expression), let operand = operand(expression, slot: -1, mapped: nil), operand.isInvariant else { return nil }
+        if skipsParts(expression) {
+            return HoistedExpression.accepts(expression) ? .hoisted(HoistedExpression(expression, isArgument: true)) : nil
+        }
+        guard let operand = operand(expression, slot: -1, mapped: nil), operand.isInvariant else { return nil }
         return operand
     }
 
