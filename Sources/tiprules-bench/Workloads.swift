@@ -7785,6 +7785,97 @@ enum Workloads {
                 data.purchases.map { $0.sku.uppercased() }.contains("STOVE")
             }),
 
+        Workload(
+            name: "W1755", rule: "didRate.donations.map(\\.landmarkID).filter { $0 % 5 == 0 }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.landmarkID).filter { $0 % 5 == 0 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1756", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) * ($1.score > 3 ? 2 : 1) } > 1000",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) * ($1.score > 3 ? 2 : 1) } > 1000
+            }),
+        Workload(
+            name: "W1757", rule: "didRate.donations.filter { $0.score > 4 }.map(\\.landmarkID).first ?? 0 > 0",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.score > 4 }.map(\.landmarkID).first ?? 0 > 0
+            }),
+        Workload(
+            name: "W1758", rule: "didRate.donations.reduce(0.0) { $0 + ($1.score >= 4 ? 1.0 : 0.0) } / Double(max(didRate.donations.count, 1)) > 0.2",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0.0) { $0 + ($1.score >= 4 ? 1.0 : 0.0) } / Double(max(data.ratings.count, 1)) > 0.2
+            }),
+        Workload(
+            name: "W1759", rule: "didRate.donations.filter { abs($0.score - 2.5) > 2 }.count > 50",
+            closure: { data, calendar, _ in
+                data.ratings.filter { abs($0.score - 2.5) > 2 }.count > 50
+            }),
+        Workload(
+            name: "W1760", rule: "didRate.donations.allSatisfy { $0.score.isFinite }",
+            closure: { data, calendar, _ in
+                data.ratings.allSatisfy { $0.score.isFinite }
+            }),
+        Workload(
+            name: "W1761", rule: "didPurchase.donations.map { Int($0.price) }.filter { $0 > 100 }.count > 5",
+            closure: { data, calendar, _ in
+                data.purchases.map { Int($0.price) }.filter { $0 > 100 }.count > 5
+            }),
+        Workload(
+            name: "W1762", rule: "didViewLandmarkDetail.donations.prefix(200).map(\\.landmarkName).filter { $0.count > 6 }.count > 10",
+            closure: { data, calendar, _ in
+                data.views.prefix(200).map(\.landmarkName).filter { $0.count > 6 }.count > 10
+            }),
+        Workload(
+            name: "W1763", rule: "didRate.donations.filter { (3...5).contains($0.landmarkID) }.count > 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { (3...5).contains($0.landmarkID) }.count > 10
+            }),
+        Workload(
+            name: "W1764", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.starts(with: \"Big\") }.count >= 2",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.starts(with: "Big") }.count >= 2
+            }),
+        Workload(
+            name: "W1765", rule: "didPurchase.donations.filter { [\"stove\", \"lantern\"].contains($0.sku) }.map(\\.price).reduce(0, +) > 200",
+            closure: { data, calendar, _ in
+                data.purchases.filter { ["stove", "lantern"].contains($0.sku) }.map(\.price).reduce(0, +) > 200
+            }),
+        Workload(
+            name: "W1766", rule: "didPurchase.donations.contains { Set([\"tent-2p\", \"tent-4p\"]).contains($0.sku) && $0.isGift }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { Set(["tent-2p", "tent-4p"]).contains($0.sku) && $0.isGift }
+            }),
+        Workload(
+            name: "W1767", rule: "didRate.donations.compactMap { $0.helpful }.filter { $0 > 10 }.count > 20",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap { $0.helpful }.filter { $0 > 10 }.count > 20
+            }),
+        Workload(
+            name: "W1768", rule: "didViewLandmarkDetail.donations.map { $0.landmarkID * 2 }.max() ?? 0 > 90",
+            closure: { data, calendar, _ in
+                data.views.map { $0.landmarkID * 2 }.max() ?? 0 > 90
+            }),
+        Workload(
+            name: "W1769", rule: "didPurchase.donations.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0) { $0 + ($1.isGift ? $1.quantity : 0) } > 20
+            }),
+        Workload(
+            name: "W1770", rule: "didPurchase.donations.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1771", rule: "didPurchase.donations.max(by: { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) })?.isGift ?? false",
+            closure: { data, calendar, _ in
+                data.purchases.max(by: { $0.price * Double($0.quantity) < $1.price * Double($1.quantity) })?.isGift ?? false
+            }),
+        Workload(
+            name: "W1772", rule: "didRate.donations.filter { $0.score > 4 }.sorted { $0.date > $1.date }.first?.landmarkID ?? 0 > 0",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.score > 4 }.sorted { $0.date > $1.date }.first?.landmarkID ?? 0 > 0
+            }),
+
     ]
 
 }

@@ -2218,6 +2218,45 @@ struct OptimizerTests {
         return found
     }
 
+    @Test("isNaN, isFinite, isInfinite and abs(x) OP k of a Double column, read in place, agree with closures over long lists of NaNs, infinities and zeros")
+    func classifiedDoubles() throws {
+        let rules = "event m(limit: 5000) { x: Double, y: Double }"
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "m", text: rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "m", text: rules)).program)
+        // NaNs, infinities and zeros in and past the rows a search tests one at a time, and in
+        // blocks of 64; `y` has none of them, so that tests of it pass or fail on every row.
+        let special: [Int: Double] = [5: .nan, 40: .infinity, 41: -0.0, 200: .nan, 600: -.infinity, 777: .nan, 899: .infinity]
+        func store(_ program: CompiledProgram) throws -> DonationStore {
+            var store = DonationStore(program: program)
+            for index in 0..<900 {
+                let x = special[index] ?? Double((index * 7) % 13) / 2 - 3
+                try store.donate("m", at: Fixture.date("2026-01-01T00:00:00Z").addingTimeInterval(Double(index) * 3600),
+                                 ["x": .double(x), "y": .double(Double(index % 5))])
+            }
+            return store
+        }
+        let (fastStore, slowStore) = (try store(optimized), try store(plain))
+        let options = EvaluationOptions(now: Fixture.date("2026-03-01T00:00:00Z"))
+        var checked = 0
+        for source in ["m.donations", "m.donations.reversed()", "m.donations.donatedWithin(.days(20))", "m.donations.filter { $0.y != 1 }"] {
+            for predicate in ["$0.x.isNaN", "!$0.x.isNaN", "$0.x.isFinite", "!$0.x.isFinite", "$0.x.isInfinite", "$0.y.isFinite", "$0.y.isNaN",
+                              "abs($0.x) > 2.5", "abs($0.x) <= 0", "abs($0.x) != 3", "$0.x.isNaN || $0.x > 2", "$0.x.isFinite && $0.x < -2",
+                              "abs($0.y) >= 4"] {
+                for form in ["count(where: { \(predicate) })", "contains(where: { \(predicate) })", "allSatisfy { \(predicate) }",
+                             "first(where: { \(predicate) })?.x", "last(where: { \(predicate) })?.y", "filter { \(predicate) }.map(\\.y)"] {
+                    let text = "\(source).\(form)"
+                    let source = SourceFile(name: "<expr>", text: text)
+                    let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+                    let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+                    #expect(OptimizerTests.containsFused(fast.body), "\(text)")
+                    #expect(OptimizerTests.outcome(optimized, fastStore, fast, options) == OptimizerTests.outcome(plain, slowStore, slow, options), "\(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 312)
+    }
+
     @Test("contains of a needle that skips a part of itself (??, ?., ?:, &&) evaluates it once as the calls do, charging the nodes it visits, over no donations too",
           arguments: [
               "Set(SOURCE.map(\\.id)).contains(NEEDLE)", "SOURCE.map(\\.id).contains(NEEDLE)", "SOURCE.compactMap(\\.bonus).contains(NEEDLE)",

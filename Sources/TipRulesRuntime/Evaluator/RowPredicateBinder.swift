@@ -311,6 +311,15 @@ extension RowPredicateBinder {
     /// per row. Nil for the rest, which are tested row by row.
     func columnFilter(_ a: RowPredicate.Operand, _ op: ComparisonOperator, _ b: RowPredicate.Operand) -> RowFilter? {
         if a.isInvariant && b.isInvariant { return nil }
+        // `x != x` of a number column (`x.isNaN`).
+        switch (a, b) {
+        case (.field(let i), .field(let j)) where i == j:
+            if let items = stream.columns[i].numbers { return DoubleClassFilter(items, .itself(op)) }
+        case (.date, .date):
+            return DoubleClassFilter(stream.dates, .itself(op))
+        default:
+            break
+        }
         if b.isInvariant, let filter = typedColumn(a, op, invariant(b)) { return filter }
         if a.isInvariant, let filter = typedColumn(b, op.mirrored, invariant(a)) { return filter }
         // (Any `Int` arithmetic in a predicate is proven not to fail before it is scanned.)
@@ -396,6 +405,10 @@ extension RowPredicateBinder {
             }
         case .field(let index): column = stream.columns[index]
         case .date: column = .date(stream.dates)
+        case .function(.absDouble, .field(let index), nil):
+            // `abs(x) OP k` (`x.isFinite`, `x.isInfinite`).
+            guard let items = stream.columns[index].numbers, case .double(let k) = value else { return nil }
+            return DoubleClassFilter(items, .magnitude(op, k))
         default: return nil
         }
         switch (column, value) {

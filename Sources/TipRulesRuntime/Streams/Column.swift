@@ -80,6 +80,14 @@ package enum Column: Sendable {
         }
     }
 
+    /// The numbers of a `Double` or `Date` column (a date as its seconds); nil for others.
+    var numbers: ColumnArray<Double>? {
+        switch self {
+        case .double(let items), .date(let items): return items
+        default: return nil
+        }
+    }
+
     /// The column of an optional `Double` or `Date` field (a date as its seconds); nil for others.
     var optionalNumbers: ColumnArray<Double?>? {
         switch self {
