@@ -2218,6 +2218,35 @@ struct OptimizerTests {
         return found
     }
 
+    @Test("Double sums of two whole constants chosen by a test are counted where every addition is exact, to the bit and the sign of zero; others add row by row",
+          arguments: [
+              "reduce(0.0) { $0 + ($1.seen ? 1.0 : 0.0) }", "map { $0.rating > 2 ? 1.0 : 0.0 }.reduce(0, +)", "reduce(0.0) { $1.seen ? $0 + 2 : $0 }",
+              "reduce(-3.0) { $0 + ($1.id > 1 ? 1.0 : -1.0) }", "reduce(0.0) { $0 + ($1.rating.isNaN ? 1.0 : 0.0) }",
+              "reduce(-0.0) { $0 + ($1.seen ? 1.0 : 0.0) }", "reduce(-0.0) { $0 + ($1.id > 100 ? 1.0 : -0.0) }",
+              "reduce(2.5) { $0 + ($1.seen ? 1.0 : 0.0) }", "reduce(0.0) { $0 + ($1.seen ? 0.1 : 0.0) }",
+              "reduce(9007199254740990.0) { $0 + ($1.seen ? 1.0 : 0.0) }", "reduce(4503599627370000.0) { $0 + ($1.seen ? 1.0 : 3.0) }",
+              "reduce(0.0) { $0 + ($1.seen ? Double.infinity : 0.0) }",
+          ])
+    func countedDoubleSums(text: String) throws {
+        let list = try LongList(count: 900)
+        try list.expectAgreementUnderBudgets(text, over: ["view.donations", "view.donations.filter { $0.id != 0 }", "view.donations.reversed()", "empty.donations"])
+        // The sign of a zero sum, which `1 / x` shows.
+        try list.expectAgreementUnderBudgets("1 / view.donations.\(text)", requiresFusion: false)
+    }
+
+    @Test("folds whose step gives the accumulator back once a test of it alone holds (a cap) stop there, charging every row, and agree with closures",
+          arguments: [
+              "reduce(0.0) { $0 > 40 ? $0 : $0 + $1.rating }", "reduce(0) { $0 >= 25 ? $0 : $0 + $1.id }", "reduce(0) { 30 <= $0 ? $0 : $0 + $1.id + 2 }",
+              "reduce(0.0) { $0 < 1000 ? $0 + $1.rating : $0 }", "reduce(threshold) { $0 == 7 ? $0 : $0 + ($1.seen ? 1 : 0) }", "reduce(0) { $0 != 5 ? $0 + ($1.seen ? 1 : 0) : $0 }",
+              "reduce(0.0) { $0 > 9.5 ? $0 : $0 * 2 + $1.rating }", "reduce(1.0) { $0.isNaN ? $0 : $0 + $1.rating }",
+              "reduce(0) { $0 > 10 ? $0 : $0 + 4611686018427387904 * $1.id }", "reduce(Date.distantPast) { $0 > lastDay ? $0 : $1.date }",
+              "reduce(0) { $0 > 1000000 ? $0 : $0 + $1.id }", "reduce(-0.0) { $0 <= -1 ? $0 : $0 - ($1.weight ?? 0) }",
+          ])
+    func absorbingFolds(text: String) throws {
+        let list = try LongList(count: 900)
+        try list.expectAgreementUnderBudgets(text, over: ["view.donations", "view.donations.filter { $0.id != 0 }", "view.donations.reversed()", "empty.donations"])
+    }
+
     @Test("isNaN, isFinite, isInfinite and abs(x) OP k of a Double column, read in place, agree with closures over long lists of NaNs, infinities and zeros")
     func classifiedDoubles() throws {
         let rules = "event m(limit: 5000) { x: Double, y: Double }"

@@ -287,7 +287,8 @@ extension Evaluator {
                 return (.int(Evaluator.fold(list, from: restarted, startingAt: first, carry)), list.count)
             }
             if let next = binder.intFoldStep(step) {
-                let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
+                let absorbed = binder.absorbingTest(step) { (value: Value) -> Int? in if case .int(let k) = value { k } else { nil } }
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: absorbed, next)
                 if failures?.occurred == true { throw givingWay(range) }
                 return (.int(result), steps)
             }
@@ -308,7 +309,13 @@ extension Evaluator {
                 return (.double(result), list.count)
             }
             if let next = binder.doubleFoldStep(step) {
-                let (result, steps) = Evaluator.fold(list, from: x, where: test, next)
+                let absorbed = binder.absorbingTest(step) { (value: Value) -> Double? in
+                    switch value {
+                    case .double(let k), .date(let k): k
+                    default: nil
+                    }
+                }
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: absorbed, next)
                 if failures?.occurred == true { throw givingWay(range) }
                 if case .date = start { return (.date(result), steps) }
                 return (.double(result), steps)
@@ -375,8 +382,19 @@ extension Evaluator {
     /// passed from one step to the next, never stored between them.
     @inline(__always)
     static func fold<Accumulated>(_ list: DonationList, from start: Accumulated, where test: ((Int) -> Bool)?,
+                                          absorbed: ((Accumulated) -> Bool)? = nil,
                                           _ next: (Accumulated, Int) -> Accumulated) -> (Accumulated, Int) {
         var result = start
+        if test == nil, let absorbed {
+            // From a value the step gives back whatever the row (see
+            // `RowPredicateBinder.absorbingTest`), the rows left change nothing; the closure
+            // still runs on each, so each is stepped.
+            for offset in 0..<list.count {
+                if absorbed(result) { break }
+                result = next(result, list.position(at: offset))
+            }
+            return (result, list.count)
+        }
         if let test {
             var stepped = 0
             for offset in 0..<list.count {
@@ -484,12 +502,31 @@ extension Evaluator {
             }
             return .int(sum + last.value * (list.count - counted))
         }
+        if case .double(let start) = start, case .conditional(let test, .constant(.double(let k)), .constant(.double(let l))) = mapping,
+           test == filters.predicate, Evaluator.countingIsExact(start, k, l, list.count) {
+            // `reduce(0.0) { $0 + (p($1) ? 1.0 : 0.0) }`: whole numbers, each addition exact.
+            let bound = boundFilter(list.stream, filters)
+            defer { filters.put(bound) }
+            let count = countPassing(list, bound, filters)
+            return .double(start + Double(count) * k + Double(list.count - count) * l)
+        }
         guard case .int(let start) = start, case .conditional(let test, .constant(.int(let k)), .constant(.int(let l))) = mapping,
               test == filters.predicate, Evaluator.countingCannotOverflow(start, k, l, list.count) else { return nil }
         let bound = boundFilter(list.stream, filters)
         defer { filters.put(bound) }
         let count = countPassing(list, bound, filters)
         return .int(start + k * count + l * (list.count - count))
+    }
+
+    /// Whether adding `k` or `l` to `start`, `n` times in any mix, is exact at every addition,
+    /// so that the sum is `start + k * c + l * (n - c)` to the bit, however the rows fall: the
+    /// three whole numbers, every partial sum within 2^52 (so whole and exactly held), and
+    /// `start` not -0.0, so that no partial sum is -0.0 (only -0.0 + -0.0 is) and a sum of
+    /// zero is 0.0 whichever way it was added.
+    static func countingIsExact(_ start: Double, _ k: Double, _ l: Double, _ n: Int) -> Bool {
+        func whole(_ x: Double) -> Bool { x.isFinite && x == x.rounded(.towardZero) }
+        guard whole(start), whole(k), whole(l), !(start == 0 && start.sign == .minus) else { return false }
+        return start.magnitude + Double(n) * max(k.magnitude, l.magnitude) <= 0x1p52
     }
 
     /// How many donations of a list pass a bound filter (of the predicate of `cache`): counted

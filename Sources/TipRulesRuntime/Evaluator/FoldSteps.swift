@@ -160,6 +160,35 @@ extension RowPredicateBinder {
     typealias IntFoldStep = (Int, Int) -> Int
     typealias IntFoldTest = (Int, Int) -> Bool
 
+    /// For a step `c ? $0 : f` (or `c ? f : $0`) whose test compares the accumulator itself
+    /// with a value the same for every row (`$0 > 1000 ? $0 : $0 + $1.price`): whether an
+    /// accumulated value is one the step gives back whatever the row, as it then does at every
+    /// row after, so that a fold can stop there. The test is the step's own comparison (IEEE's
+    /// for `Double`s). Nil for any other step; `number` reads the value compared with.
+    func absorbingTest<T: Comparable>(_ step: RowPredicate.Operand, _ number: (Value) -> T?) -> ((T) -> Bool)? {
+        guard case .conditional(.compare(let l, let comparison, let r), let pass, let fail) = step,
+              pass.isAccumulator || fail.isAccumulator else { return nil }
+        let op: ComparisonOperator, bound: RowPredicate.Operand
+        if l.isAccumulator, r.isInvariant, !r.readsAccumulator {
+            (op, bound) = (comparison, r)
+        } else if r.isAccumulator, l.isInvariant, !l.readsAccumulator {
+            (op, bound) = (comparison.mirrored, l)
+        } else {
+            return nil
+        }
+        guard let k = number(invariant(bound)) else { return nil }
+        if pass.isAccumulator && fail.isAccumulator { return { _ in true } }
+        let keeps = pass.isAccumulator
+        switch op {
+        case .equal: return { ($0 == k) == keeps }
+        case .notEqual: return { ($0 != k) == keeps }
+        case .less: return { ($0 < k) == keeps }
+        case .lessOrEqual: return { ($0 <= k) == keeps }
+        case .greater: return { ($0 > k) == keeps }
+        case .greaterOrEqual: return { ($0 >= k) == keeps }
+        }
+    }
+
     /// An `Int` fold's step, or nil when it reads the accumulator other than through `+`, `-`,
     /// `*`, `/`, `%`, `min`, `max` and ternaries (whose test may compare it).
     func intFoldStep(_ operand: RowPredicate.Operand) -> IntFoldStep? {

@@ -482,7 +482,8 @@ final class FusedNode: Node {
         case .scan(_, let predicate, _), .countCompare(_, let predicate?, _, _), .compactCount(_, let predicate, _, _),
              .narrowed(_, let predicate), .mappedFind(_, let predicate, _, _, _):
             filters = BoundFilterCache(predicate, operand: operand)
-        case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false):
+        case .columnSum(_, _, .conditional(let predicate, .constant(.int), .constant(.int)), _, false),
+             .columnSum(_, _, .conditional(let predicate, .constant(.double), .constant(.double)), _, false):
             // Counting with `reduce` counts with a scan of the test (see
             // `Evaluator.countedSumByScan`).
             filters = BoundFilterCache(predicate, operand: operand)
