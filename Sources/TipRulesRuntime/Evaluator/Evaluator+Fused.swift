@@ -15,7 +15,7 @@ extension Evaluator {
         try tickNodes(steps.fixed, range)
         let value = try source.evaluate(&self)
         if declaration >= 0 { keepList(value, of: declaration) }
-        if !hoisted.isEmpty { try evaluateArguments(hoisted) }
+        if let first = hoisted.first, first.use.hoisted.isArgument { try evaluateArguments(hoisted) }
         // One switch over the operation: matching it case by case (`if case`) copied all of it
         // first, and destroyed the copy through the generic witnesses, at every evaluation.
         switch operation {

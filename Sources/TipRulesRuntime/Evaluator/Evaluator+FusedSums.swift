@@ -502,7 +502,11 @@ extension Evaluator {
             }
             return .int(sum + last.value * (list.count - counted))
         }
-        if case .double(let start) = start, case .conditional(let test, .constant(.double(let k)), .constant(.double(let l))) = mapping,
+        // (The node binds a predicate for such a sum alone: without one, the mapping is not
+        // taken apart, which copies it.)
+        guard filters.hasPredicate else { return nil }
+        if case .double(let start) = start,
+           case .conditional(let test, .constant(.double(let k)), .constant(.double(let l))) = mapping,
            test == filters.predicate, Evaluator.countingIsExact(start, k, l, list.count) {
             // `reduce(0.0) { $0 + (p($1) ? 1.0 : 0.0) }`: whole numbers, each addition exact.
             let bound = boundFilter(list.stream, filters)

@@ -472,7 +472,11 @@ final class FusedNode: Node {
         case .narrowed, .chainSlice: narrowsChain = true
         default: narrowsChain = false
         }
-        hoisted = self.operation.hoistedUses.map { HoistedSlot(use: $0, node: NodeCompiler.compile($0.hoisted.expression)) }
+        // (Arguments first, so that an evaluation knows from the first slot whether there are
+        // any to evaluate, see `Evaluator.evaluateArguments`.)
+        let uses = self.operation.hoistedUses
+        hoisted = (uses.filter(\.hoisted.isArgument) + uses.filter { !$0.hoisted.isArgument })
+            .map { HoistedSlot(use: $0, node: NodeCompiler.compile($0.hoisted.expression)) }
         self.steps = steps
         self.source = source
         self.initial = initial
