@@ -49,6 +49,17 @@ def note_test():
 def note_unwrap():
     return R.choice(['map { $0.note!.count }', f'count(where: {{ $0.note!.hasPrefix({sl()}) }})', 'reduce(0) { $0 + $1.note!.count }',
                      f'contains {{ $0.note! < {sl()} }}', 'map { $0.note! + "!" }'])
+def skipping_needle():
+    end = R.choice(['last', 'first'])
+    if R.random() < 0.5:
+        ids = R.choice(['Set(view.donations.map(\\.id))', 'view.donations.map(\\.id)', 'view.donations.filter { ' + pred() + ' }.map(\\.id)'])
+        return ids + '.contains(view.donations.' + end + '?.id ?? ' + il() + ')'
+    names = R.choice(['view.donations.map(\\.name)', 'view.donations.compactMap(\\.note)'])
+    return names + '.contains(view.donations.' + end + '?.note ?? ' + sl() + ')'
+def classified_score():
+    test = R.choice(['$0.score.isNaN', '!$0.score.isNaN', '$0.score.isFinite', '$0.score.isInfinite',
+                     'abs($0.score) ' + R.choice(['<', '>=', '==', '!=']) + ' ' + dl()])
+    return 'view.donations.' + R.choice(['contains { ' + test + ' }', 'allSatisfy { ' + test + ' }', 'count(where: { ' + test + ' })'])
 forms = [
  lambda: f'view.donations.filter {{ {pred()} }}.count',
  lambda: f'view.donations.contains {{ {pred()} }}',
@@ -115,6 +126,14 @@ forms = [
  lambda: f'view.donations.map {{ {field()} }}.{R.choice(["first", "last"])} {{ $0 {R.choice(["==", "!=", ">", "<"])} $0 }}',
  lambda: f'view.donations.map(\\.{R.choice(["id", "score"])}).{R.choice(["first", "last"])} {{ $0 {R.choice([">", "<=", "=="])} {il()} }}',
  lambda: f'view.donations.filter {{ {pred()} }}.map(\\.name).{R.choice(["first", "last"])} {{ $0.hasPrefix({sl()}) }}',
+ # Session 51: `contains` of a needle that `??` or `?.` computes (evaluated once, as Swift does);
+ # a Double field classified (`isNaN`, `isFinite`, `abs(x) OP k`) in place; counting with a
+ # `Double` `reduce` (exact whole numbers, and not); folds capped by a test of the accumulator.
+ lambda: skipping_needle(),
+ lambda: classified_score(),
+ lambda: f'{R.choice(["", "1 / "])}view.donations.reduce({R.choice(["0.0", "-0.0", "2.0", "0.5"])}) {{ $0 + ({pred("$1")} ? {R.choice(["1.0", "2.0", "-1.0", "0.5"])} : {R.choice(["0.0", "-0.0", "1.0"])}) }}',
+ lambda: f'view.donations.reduce({il()}) {{ $0 {R.choice([">", ">=", "==", "<"])} {R.choice(["3", "5", "-1"])} ? $0 : $0 + $1.id }}',
+ lambda: f'view.donations.reduce({R.choice(["0.0", "-0.0"])}) {{ $0 {R.choice([">", "<="])} {dl()} ? $0 {R.choice(["+ $1.score", ""])} : $0 + $1.score }}',
  # Key paths of several steps, the closures they stand for.
  lambda: 'view.donations.map(\\.name.' + R.choice(['count', 'isEmpty']) + ')',
  lambda: 'view.donations.map(\\.name.count).' + R.choice(['reduce(0, +)', 'max()', 'min()', 'filter { $0 > 3 }.count']),
