@@ -266,17 +266,21 @@ final class NumberColumn: BatchComputation {
         default:
             // A converted or coalesced column (`$1.discount ?? 0`, `Double($1.quantity)`) read in
             // the loop that adds, which waits on each addition anyway, rather than in a pass.
-            if let start = input.consecutiveStart, let bits = OptionalNumberBits.make() {
+            // (Not through `withColumnReader`, whose reader is a closure called once a row: here
+            // the read is inlined in the loop.)
+            if let start = input.consecutiveStart {
                 switch source {
                 case .converted(let items):
                     return items.withElements(from: start, count: count) { first in
                         NumberSum.accumulate(&sum, count, terms) { offset in Double(first[offset]) }
                     }
                 case .coalesce(let items, let k):
+                    guard let bits = OptionalNumberBits.make() else { break }
                     return items.withElements(from: start, count: count) { first in
                         NumberSum.accumulate(&sum, count, terms) { offset in bits.value(first + offset, or: k) }
                     }
                 case .convertedCoalesce(let items, let k):
+                    guard let bits = OptionalNumberBits.make() else { break }
                     return items.withElements(from: start, count: count) { first in
                         NumberSum.accumulate(&sum, count, terms) { offset in Double(bits.value(first + offset, or: k)) }
                     }
