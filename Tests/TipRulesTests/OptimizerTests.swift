@@ -2474,6 +2474,66 @@ struct OptimizerTests {
         }
     }
 
+    /// A fold that goes row by row keeps its step's binding from one evaluation to the next
+    /// (`BoundFoldCache`), with the proof of its `Int` arithmetic for the same rows: neither may
+    /// outlive the donations, parameters and outer rows it was made for, and a failure noted in
+    /// one fold must not stop the next.
+    @Test("fold bindings kept from one evaluation to the next agree with closures as donations, parameters and outer rows change")
+    func foldBindingsAcrossEvaluations() throws {
+        let texts = [
+            "view.donations.reduce(0) { $0 > threshold * 10 ? $0 / 2 : $0 + $1.id }",
+            "view.donations.reduce(0) { $1.id == threshold ? $0 + 1 : 0 }",
+            "view.donations.reduce(0.0) { $1.id > threshold ? $0 + $1.rating : 0 }",
+            "view.donations.reduce(0.0) { $0 > Double(threshold) * 5 ? $0 : $0 + abs($1.rating) }",
+            "view.donations.reduce(Date.distantPast) { $1.id == threshold ? $1.date : $0 }",
+            "view.donations.reduce(false) { $0 != ($1.id > threshold) }",
+            // A restart whose test's arithmetic overflows on some rows: proven safe, or not, for
+            // the rows the parameter takes.
+            "view.donations.prefix(threshold + 1).reduce(0) { $1.id * 3074457345618258602 > 0 ? $0 + 1 : 0 }",
+            "view.donations.prefix(threshold + 1).reduce(0) { $0 == 1 ? $0 : $1.id * 3074457345618258602 }",
+            // Arithmetic on the accumulator that overflows over some lists and not others.
+            "view.donations.prefix(threshold * 30 + 10).reduce(1) { $0 * 3 + $1.id }",
+            // A step that reads the outer row: another binding for each.
+            "view.donations.map { outer in view.donations.reduce(0) { $1.id > outer.id ? $0 + 1 : max(0, $0 - 1) } }",
+            "near.reduce(0) { $0 >= 10 ? $0 - 10 : $0 + $1.id % 3 }",
+        ]
+        let (optimized, plain, first) = try OptimizerTests.programs(declaring: texts, after: "let near = view.donations.filter { $0.id > threshold }")
+        var store = try OptimizerTests.store(optimized)
+        var plainStore = try OptimizerTests.store(plain)
+        var failed = 0
+        for round in 0..<9 {
+            let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
+            for index in first..<optimized.declarations.count {
+                for _ in 0..<2 {
+                    var fast = Evaluation(program: optimized, donations: store, options: options)
+                    var slow = Evaluation(program: plain, donations: plainStore, options: options)
+                    try fast.setParameter("threshold", .int(round % 3))
+                    try slow.setParameter("threshold", .int(round % 3))
+                    let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
+                    #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
+                            "\(texts[index - first]) in round \(round)")
+                    #expect(fast.stepsTaken == slow.stepsTaken, "\(texts[index - first]) in round \(round)")
+                    if case .failure = b.outcome {
+                        failed += 1
+                    } else {
+                        // (A fold that succeeds never gives way: a failure noted before is forgotten.)
+                        #expect(fast.fusedFallbacks == 0, "\(texts[index - first]) in round \(round)")
+                    }
+                }
+            }
+            // A donation every third round, in date order or before the last (which moves rows),
+            // after a round whose overflowing folds succeed: the next two fail, and the one
+            // after them, with nothing changed but the parameter, succeeds again.
+            guard round % 3 == 0 else { continue }
+            let date = round == 3 ? Fixture.date("2026-10-20T12:00:00Z") : Fixture.date("2026-12-10T00:00:00Z").addingTimeInterval(Double(round) * 3600)
+            let payload: [String: Value] = ["id": .int(round % 4), "name": .string("Zion"), "rating": .double(1.5), "seen": .bool(true), "when": .date(0)]
+            try store.donate("view", at: date, payload)
+            try plainStore.donate("view", at: date, payload)
+        }
+        // The overflowing folds failed in some rounds and not in others.
+        #expect(failed > 0 && failed < 9 * 2 * 3)
+    }
+
     /// A binding keeps the date windows it worked out in a table by the values of the date
     /// conditions (`DateWindowCache`): a clock that moves at every evaluation, and comes back,
     /// finds the window of its own values, never another's, however many the table has seen.

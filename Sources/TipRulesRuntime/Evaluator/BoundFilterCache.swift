@@ -132,6 +132,9 @@ final class BoundFilterCache: Sendable {
     let foldAffine: AffineFoldStep?
     /// A fold's step as one that starts over on some rows, when it is one.
     let foldRestart: RestartingFoldStep?
+    /// For an unfiltered fold's step, its binding kept for the fold that goes row by row; nil
+    /// for other operations, and for a step bound at every fold (see `BoundFoldCache`).
+    let folds: BoundFoldCache?
     /// For a sum of nested ternaries of `Int` constants (`p ? 2 : (q ? 1 : 0)`), each constant
     /// with the cache of the test that chooses it (`p`, `!p && q`, `!p && !q`), in order; empty
     /// for any other operation (see `Evaluator.countedSumByScan`).
@@ -238,6 +241,7 @@ final class BoundFilterCache: Sendable {
         foldJunction = foldStep.flatMap(BoundFilterCache.junction(ofFoldStep:))
         foldAffine = foldStep.flatMap(AffineFoldStep.init)
         foldRestart = foldStep.flatMap(RestartingFoldStep.init)
+        folds = foldStep.flatMap(BoundFoldCache.init(step:))
         // (A fold computes its step's row operand a batch at a time only when that operand does
         // not read the accumulator, which changes from row to row.)
         let foldRow = (foldExtreme?.row ?? foldSelect?.row ?? foldAffine?.row).flatMap { row in
@@ -374,9 +378,7 @@ final class BoundColumnCache: Sendable {
     private let slot = Atomic<Int>(0)
 
     init(_ mapping: RowPredicate.Operand) {
-        var operands: [RowPredicate.Operand] = []
-        mapping.collectVariableInvariants(into: &operands)
-        variableInvariants = operands
+        variableInvariants = mapping.variableInvariants
     }
 
     deinit {
@@ -436,6 +438,14 @@ extension RowPredicate.Operand {
             default: return false
             }
         }
+    }
+
+    /// The invariant operands, at their largest, that are not constants, whose values a
+    /// binding of the operand reads once (see `RowPredicateBinder`).
+    var variableInvariants: [RowPredicate.Operand] {
+        var operands: [RowPredicate.Operand] = []
+        collectVariableInvariants(into: &operands)
+        return operands
     }
 
     fileprivate func collectVariableInvariants(into operands: inout [RowPredicate.Operand]) {

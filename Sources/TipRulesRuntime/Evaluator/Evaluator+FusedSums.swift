@@ -240,19 +240,33 @@ extension Evaluator {
                 break
             }
         }
-        // (What the step reads as the accumulator, for the folds that go row by row.)
-        let box = FoldAccumulator()
-        var binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)
-        binder.accumulator = box
         // `Int` arithmetic no proof covers (on the accumulator, as in `$0 * 2 + $1.x`, whose
         // values depend on every row before) is computed checking itself, and the fold gives
         // way where it failed: the calls it stands for then stop with their error.
-        if mustProve {
-            if !intArithmeticCannotFail(step, list) { binder.failures = ArithmeticFailures() }
-            mustProve = false
+        // (The binding kept from the last fold over the same donations, or a new one; the
+        // proof kept with it, for the same rows.)
+        let cache = filter == nil && meter == nil ? filters.folds : nil
+        let invariants = cache.map { $0.variableInvariants.map { invariant($0) } } ?? []
+        var kept = cache?.take(matching: list.stream, invariants, startingFrom: start)
+        let rows: Range<Int>? = if case .contiguous(let rows) = list.positions { rows } else { nil }
+        let notesFailures: Bool
+        if !mustProve {
+            notesFailures = false
+        } else if let kept, let rows, kept.provenRows == rows {
+            notesFailures = kept.notesFailures
+        } else {
+            notesFailures = !intArithmeticCannotFail(step, list)
         }
-        let failures = binder.failures
-        let test = filter.map { binder.bind($0) }
+        if kept?.notesFailures != notesFailures { kept = nil }
+        let binding = kept?.binding ?? FoldBinding(step, filter, filters, stream: list.stream, invariants: rowInvariants, meter: meter,
+                                                   notesFailures: notesFailures, startingFrom: start)
+        defer {
+            if let cache {
+                cache.put(kept ?? BoundFoldCache.Entry(stream: list.stream, invariants: invariants, binding: binding,
+                                                       provenRows: mustProve ? rows : nil))
+            }
+        }
+        let box = binding.accumulator, failures = binding.failures, test = binding.test
         var stepped = 0
         /// Runs `advance` at each position the filter holds for.
         func each(_ advance: (Int) -> Void) {
@@ -274,72 +288,57 @@ extension Evaluator {
         }
         switch start {
         case .int(let x):
-            try proveIntArithmetic()
+            let forms = binding.ints!
             // A run that starts over (see `RestartingFoldStep`): its values bounded, and its
             // test proven unable to fail, on the rows skipped too.
             // (Every value is within the start's or the restart's magnitude plus the step's for
             // each row; the restart's, counted for each row too, bounds both.)
-            if test == nil, meter == nil, let restarting = filters.foldRestart, let run = restarting.intRun,
-               Evaluator.countingCannotOverflow(x, run.step, run.restart, list.count),
-               !restarting.test.hasIntArithmetic || intArithmeticCannotFail(restarting.test, list),
-               let carry = binder.intFoldStep(restarting.carry) {
-                let (restarted, first) = Evaluator.lastRestart(list, restarting, binder, from: x, binder.ints)
-                return (.int(Evaluator.fold(list, from: restarted, startingAt: first, carry)), list.count)
+            if test == nil, let restart = forms.restart, Evaluator.countingCannotOverflow(x, restart.run.step, restart.run.restart, list.count),
+               restart.testToProve.map({ intArithmeticCannotFail($0, list) }) ?? true {
+                let (restarted, first) = Evaluator.lastRestart(list, restart.test, restart.restartsWhen, restart.restart, from: x)
+                return (.int(Evaluator.fold(list, from: restarted, startingAt: first, restart.carry)), list.count)
             }
-            if let next = binder.intFoldStep(step) {
-                let absorbed = binder.absorbingTest(step) { (value: Value) -> Int? in if case .int(let k) = value { k } else { nil } }
-                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: absorbed, next)
+            if let next = forms.next {
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: forms.absorbed, next)
                 if failures?.occurred == true { throw givingWay(range) }
                 return (.int(result), steps)
             }
             box.int = x
-            let next = binder.ints(step)
+            let next = forms.boxed!
             each { box.int = next($0) }
             if failures?.occurred == true { throw givingWay(range) }
             return (.int(box.int), stepped)
         case .double(let x), .date(let x):
-            try proveIntArithmetic()
+            let forms = binding.doubles!
             // A fold that starts over (see `RestartingFoldStep`), whose `Int` arithmetic, if
             // any, is proven unable to fail on every row (`Double` arithmetic cannot).
-            if test == nil, meter == nil, failures == nil, let restarting = filters.foldRestart,
-               let carry = binder.doubleFoldStep(restarting.carry) {
-                let (restarted, first) = Evaluator.lastRestart(list, restarting, binder, from: x, binder.doubles)
-                let result = Evaluator.fold(list, from: restarted, startingAt: first, carry)
+            if test == nil, let restart = forms.restart {
+                let (restarted, first) = Evaluator.lastRestart(list, restart.test, restart.restartsWhen, restart.restart, from: x)
+                let result = Evaluator.fold(list, from: restarted, startingAt: first, restart.carry)
                 if case .date = start { return (.date(result), list.count) }
                 return (.double(result), list.count)
             }
-            if let next = binder.doubleFoldStep(step) {
-                let absorbed = binder.absorbingTest(step) { (value: Value) -> Double? in
-                    switch value {
-                    case .double(let k), .date(let k): k
-                    default: nil
-                    }
-                }
-                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: absorbed, next)
+            if let next = forms.next {
+                let (result, steps) = Evaluator.fold(list, from: x, where: test, absorbed: forms.absorbed, next)
                 if failures?.occurred == true { throw givingWay(range) }
                 if case .date = start { return (.date(result), steps) }
                 return (.double(result), steps)
             }
             box.double = x
-            let next = binder.doubles(step)
+            let next = forms.boxed!
             each { box.double = next($0) }
             if failures?.occurred == true { throw givingWay(range) }
             if case .date = start { return (.date(box.double), stepped) }
             return (.double(box.double), stepped)
-        case .bool(let x):
-            // A `Bool` fold's step is its closure's predicate (see `FusedOperation.fold`), tested
-            // with the accumulator read unboxed.
-            guard case .conditional(let predicate, .constant(.bool(true)), .constant(.bool(false))) = step else { fallthrough }
-            try proveIntArithmetic()
+        case .bool(let x) where binding.bools != nil:
+            let next = binding.bools!
             box.bool = x
-            let next = binder.bind(predicate)
             each { box.bool = next($0) }
             if failures?.occurred == true { throw givingWay(range) }
             return (.bool(box.bool), stepped)
         default:
-            try proveIntArithmetic()
+            let next = binding.values!
             box.value = start
-            let next = binder.values(step)
             each { box.value = next($0) }
             if failures?.occurred == true { throw givingWay(range) }
             return (box.value, stepped)
@@ -349,15 +348,13 @@ extension Evaluator {
     /// Where a fold whose step starts over on some rows (see `RestartingFoldStep`) starts: from
     /// what its restart gives for the last row that starts over, and at the offset after it;
     /// from `start` and the first offset where no row does. Rows are tested from the end.
-    static func lastRestart<Accumulated>(_ list: DonationList, _ step: RestartingFoldStep, _ binder: RowPredicateBinder,
-                                                 from start: Accumulated,
-                                                 _ values: (RowPredicate.Operand) -> (Int) -> Accumulated) -> (Accumulated, Int) {
-        let test = binder.bind(step.test), restartsWhen = step.restartsWhen
+    static func lastRestart<Accumulated>(_ list: DonationList, _ test: (Int) -> Bool, _ restartsWhen: Bool,
+                                         _ restart: (Int) -> Accumulated, from start: Accumulated) -> (Accumulated, Int) {
         var offset = list.count
         while offset > 0 {
             offset -= 1
             let position = list.position(at: offset)
-            if test(position) == restartsWhen { return (values(step.restart)(position), offset + 1) }
+            if test(position) == restartsWhen { return (restart(position), offset + 1) }
         }
         return (start, 0)
     }
