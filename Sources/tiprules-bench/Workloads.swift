@@ -7875,6 +7875,292 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.ratings.filter { $0.score > 4 }.sorted { $0.date > $1.date }.first?.landmarkID ?? 0 > 0
             }),
+        Workload(
+            name: "W1773", rule: "didRate.donations.contains { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }",
+            closure: { data, calendar, _ in
+                data.ratings.contains { r in data.views.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }
+            }),
+        Workload(
+            name: "W1774", rule: "didRate.donations.filter { r in didViewLandmarkDetail.donations.contains { $0.date < r.date } }.count >= 3",
+            closure: { data, calendar, _ in
+                data.ratings.filter { r in data.views.contains { $0.date < r.date } }.count >= 3
+            }),
+        Workload(
+            name: "W1775", rule: "didPurchase.donations.contains { p in didLogin.donations.contains { $0.date > p.date } }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { p in data.logins.contains { $0.date > p.date } }
+            }),
+        Workload(
+            name: "W1776", rule: "didViewLandmarkDetail.donations.filter { v in !didRate.donations.contains { $0.landmarkID == v.landmarkID } }.count > 10",
+            closure: { data, calendar, _ in
+                data.views.filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 10
+            }),
+        Workload(
+            name: "W1777", rule: "didRate.donations.allSatisfy { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }",
+            closure: { data, calendar, _ in
+                data.ratings.allSatisfy { r in data.views.contains { $0.landmarkID == r.landmarkID } }
+            }),
+        Workload(
+            name: "W1778", rule: "didPurchase.donations.filter { p in didRate.donations.contains { $0.date > p.date && $0.score >= 4 } }.count > 5",
+            closure: { data, calendar, _ in
+                data.purchases.filter { p in data.ratings.contains { $0.date > p.date && $0.score >= 4 } }.count > 5
+            }),
+        Workload(
+            name: "W1779", rule: "didLogin.donations.contains { l in didPurchase.donations.contains { $0.date >= l.date && $0.date.timeIntervalSince(l.date) < 600 } }",
+            closure: { data, calendar, _ in
+                data.logins.contains { l in data.purchases.contains { $0.date >= l.date && $0.date.timeIntervalSince(l.date) < 600 } }
+            }),
+        Workload(
+            name: "W1780", rule: "didViewLandmarkDetail.donations.filter { v in didPurchase.donations.contains { $0.date > v.date } }.count >= 100",
+            closure: { data, calendar, _ in
+                data.views.filter { v in data.purchases.contains { $0.date > v.date } }.count >= 100
+            }),
+        Workload(
+            name: "W1781", rule: "didRate.donations.first { r in didPurchase.donations.contains { $0.date < r.date } }?.score ?? 0 >= 3",
+            closure: { data, calendar, _ in
+                data.ratings.first { r in data.purchases.contains { $0.date < r.date } }?.score ?? 0 >= 3
+            }),
+        Workload(
+            name: "W1782", rule: "didLogin.donations.filter { l in !didViewLandmarkDetail.donations.contains { $0.date > l.date && $0.date < l.date.addingTimeInterval(3600) } }.count > 5",
+            closure: { data, calendar, _ in
+                data.logins.filter { l in !data.views.contains { $0.date > l.date && $0.date < l.date.addingTimeInterval(3600) } }.count > 5
+            }),
+        Workload(
+            name: "W1783", rule: "didRate.donations.count(where: { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date > r.date } }) > 20",
+            closure: { data, calendar, _ in
+                data.ratings.count(where: { r in data.views.contains { $0.landmarkID == r.landmarkID && $0.date > r.date } }) > 20
+            }),
+        Workload(
+            name: "W1784", rule: "didPurchase.donations.contains { p in p.isGift && didLogin.donations.contains { $0.date < p.date } }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { p in p.isGift && data.logins.contains { $0.date < p.date } }
+            }),
+        Workload(
+            name: "W1785", rule: "didRate.donations.filter { r in r.score >= 4 && didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID } }.count > 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { r in r.score >= 4 && data.views.contains { $0.landmarkID == r.landmarkID } }.count > 10
+            }),
+        Workload(
+            name: "W1786", rule: "didRate.donations.contains { r in didRate.donations.contains { $0.landmarkID == r.landmarkID && $0.score != r.score } }",
+            closure: { data, calendar, _ in
+                data.ratings.contains { r in data.ratings.contains { $0.landmarkID == r.landmarkID && $0.score != r.score } }
+            }),
+        Workload(
+            name: "W1787", rule: "didViewLandmarkDetail.donations.suffix(20).allSatisfy { v in didRate.donations.contains { $0.landmarkID == v.landmarkID } }",
+            closure: { data, calendar, _ in
+                data.views.suffix(20).allSatisfy { v in data.ratings.contains { $0.landmarkID == v.landmarkID } }
+            }),
+        Workload(
+            name: "W1788", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.filter { $0.landmarkID == r.landmarkID }.count }.max() ?? 0 > 30",
+            closure: { data, calendar, _ in
+                data.ratings.map { r in data.views.filter { $0.landmarkID == r.landmarkID }.count }.max() ?? 0 > 30
+            }),
+        Workload(
+            name: "W1789", rule: "didRate.donations.suffix(10).contains { r in didPurchase.donations.last?.date ?? .distantPast < r.date }",
+            closure: { data, calendar, _ in
+                data.ratings.suffix(10).contains { r in data.purchases.last?.date ?? .distantPast < r.date }
+            }),
+        Workload(
+            name: "W1790", rule: "didPurchase.donations.filter { $0.date > (didLogin.donations.last?.date ?? .distantPast).addingTimeInterval(-86400) }.count >= 1",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.date > (data.logins.last?.date ?? .distantPast).addingTimeInterval(-86400) }.count >= 1
+            }),
+        Workload(
+            name: "W1791", rule: "didRate.donations.donatedWithin(.days(7)).filter { r in didViewLandmarkDetail.donations.donatedWithin(.days(7)).contains { $0.landmarkID == r.landmarkID } }.count > 2",
+            closure: { data, calendar, _ in
+                within(data.ratings, .day, 7, calendar).filter { r in within(data.views, .day, 7, calendar).contains { $0.landmarkID == r.landmarkID } }.count > 2
+            }),
+        Workload(
+            name: "W1792", rule: "didRate.donations.contains { $0.date.timeIntervalSince(didLogin.donations.first?.date ?? .distantPast) < 3600 }",
+            closure: { data, calendar, _ in
+                data.ratings.contains { $0.date.timeIntervalSince(data.logins.first?.date ?? .distantPast) < 3600 }
+            }),
+        Workload(
+            name: "W1793", rule: "didViewLandmarkDetail.donations.filter { Date.now.timeIntervalSince($0.date) < 86400 * 14 }.map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in
+                data.views.filter { Dataset.now.timeIntervalSince($0.date) < 86400 * 14 }.map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1794", rule: "didPurchase.donations.filter { $0.date.addingTimeInterval(86400 * 30) > Date.now }.map(\\.price).reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.date.addingTimeInterval(86400 * 30) > Dataset.now }.map(\.price).reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1795", rule: "didRate.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 7) && $0.score < 2 }.count >= 2",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 7) && $0.score < 2 }.count >= 2
+            }),
+        Workload(
+            name: "W1796", rule: "didLogin.donations.suffix(5).map { Int(Date.now.timeIntervalSince($0.date) / 86400) }.min() ?? 99 < 2",
+            closure: { data, calendar, _ in
+                data.logins.suffix(5).map { Int(Dataset.now.timeIntervalSince($0.date) / 86400) }.min() ?? 99 < 2
+            }),
+        Workload(
+            name: "W1797", rule: "didPurchase.donations.map { $0.date.timeIntervalSince(didLogin.donations.first!.date) }.filter { $0 > 0 }.count > 10",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.date.timeIntervalSince(data.logins.first!.date) }.filter { $0 > 0 }.count > 10
+            }),
+        Workload(
+            name: "W1798", rule: "didViewLandmarkDetail.donations.reduce(Date.distantPast) { max($0, $1.date) } > Date.now.addingTimeInterval(-3600)",
+            closure: { data, calendar, _ in
+                data.views.reduce(Date.distantPast) { max($0, $1.date) } > Dataset.now.addingTimeInterval(-3600)
+            }),
+        Workload(
+            name: "W1799", rule: "didViewLandmarkDetail.donations.max { $0.landmarkID < $1.landmarkID }?.landmarkName.hasPrefix(\"Z\") ?? false",
+            closure: { data, calendar, _ in
+                data.views.max { $0.landmarkID < $1.landmarkID }?.landmarkName.hasPrefix("Z") ?? false
+            }),
+        Workload(
+            name: "W1800", rule: "didPurchase.donations.sorted { $0.date > $1.date }.first?.sku == \"stove\"",
+            closure: { data, calendar, _ in
+                data.purchases.sorted { $0.date > $1.date }.first?.sku == "stove"
+            }),
+        Workload(
+            name: "W1801", rule: "didPurchase.donations.min { $0.price < $1.price }?.price ?? 0 < 5",
+            closure: { data, calendar, _ in
+                data.purchases.min { $0.price < $1.price }?.price ?? 0 < 5
+            }),
+        Workload(
+            name: "W1802", rule: "didRate.donations.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.landmarkID == 7",
+            closure: { data, calendar, _ in
+                data.ratings.max { ($0.helpful ?? 0) < ($1.helpful ?? 0) }?.landmarkID == 7
+            }),
+        Workload(
+            name: "W1803", rule: "didViewLandmarkDetail.donations.sorted { $0.landmarkName < $1.landmarkName }.first?.landmarkID ?? 0 > 3",
+            closure: { data, calendar, _ in
+                data.views.sorted { $0.landmarkName < $1.landmarkName }.first?.landmarkID ?? 0 > 3
+            }),
+        Workload(
+            name: "W1804", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).allSatisfy { $0.score >= 4.5 }",
+            closure: { data, calendar, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(5).allSatisfy { $0.score >= 4.5 }
+            }),
+        Workload(
+            name: "W1805", rule: "didPurchase.donations.sorted { $0.price * Double($0.quantity) > $1.price * Double($1.quantity) }.prefix(3).map(\\.sku).contains(\"tent-4p\")",
+            closure: { data, calendar, _ in
+                data.purchases.sorted { $0.price * Double($0.quantity) > $1.price * Double($1.quantity) }.prefix(3).map(\.sku).contains("tent-4p")
+            }),
+        Workload(
+            name: "W1806", rule: "didRate.donations.compactMap { $0.comment }.map { $0.lowercased() }.filter { $0.contains(\"great 7\") }.count > 1",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap { $0.comment }.map { $0.lowercased() }.filter { $0.contains("great 7") }.count > 1
+            }),
+        Workload(
+            name: "W1807", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).filter { $0.lowercased().hasPrefix(\"big\") }.count > 10",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName).filter { $0.lowercased().hasPrefix("big") }.count > 10
+            }),
+        Workload(
+            name: "W1808", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.lowercased() == \"zion\" && $0.landmarkID > 10 }",
+            closure: { data, calendar, _ in
+                data.views.contains { $0.landmarkName.lowercased() == "zion" && $0.landmarkID > 10 }
+            }),
+        Workload(
+            name: "W1809", rule: "didPurchase.donations.filter { $0.sku.hasPrefix(\"tent\") || $0.sku.hasPrefix(\"boots\") }.count >= 20",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.sku.hasPrefix("tent") || $0.sku.hasPrefix("boots") }.count >= 20
+            }),
+        Workload(
+            name: "W1810", rule: "didPurchase.donations.compactMap(\\.coupon).contains { $0.uppercased().hasSuffix(\"10\") }",
+            closure: { data, calendar, _ in
+                data.purchases.compactMap(\.coupon).contains { $0.uppercased().hasSuffix("10") }
+            }),
+        Workload(
+            name: "W1811", rule: "didRate.donations.filter { ($0.comment ?? \"\").count > 7 }.count > 10",
+            closure: { data, calendar, _ in
+                data.ratings.filter { ($0.comment ?? "").count > 7 }.count > 10
+            }),
+        Workload(
+            name: "W1812", rule: "didRate.donations.compactMap(\\.comment).allSatisfy { !$0.isEmpty }",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.comment).allSatisfy { !$0.isEmpty }
+            }),
+        Workload(
+            name: "W1813", rule: "didViewLandmarkDetail.donations.suffix(100).filter { $0.landmarkName.contains(\" \") }.count > 5",
+            closure: { data, calendar, _ in
+                data.views.suffix(100).filter { $0.landmarkName.contains(" ") }.count > 5
+            }),
+        Workload(
+            name: "W1814", rule: "Set(didViewLandmarkDetail.donations.map { $0.landmarkName.lowercased() }).count >= 5",
+            closure: { data, calendar, _ in
+                Set(data.views.map { $0.landmarkName.lowercased() }).count >= 5
+            }),
+        Workload(
+            name: "W1815", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 5 }.count * 2 > didRate.donations.count",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.helpful).filter { $0 > 5 }.count * 2 > data.ratings.count
+            }),
+        Workload(
+            name: "W1816", rule: "didRate.donations.map { $0.helpful ?? 0 }.reduce(0, +) / max(1, didRate.donations.count) > 3",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.helpful ?? 0 }.reduce(0, +) / max(1, data.ratings.count) > 3
+            }),
+        Workload(
+            name: "W1817", rule: "didPurchase.donations.compactMap(\\.discount).max() ?? 0 > 0.3",
+            closure: { data, calendar, _ in
+                data.purchases.compactMap(\.discount).max() ?? 0 > 0.3
+            }),
+        Workload(
+            name: "W1818", rule: "didPurchase.donations.filter { ($0.discount ?? 0) > 0.1 && $0.coupon != nil }.count >= 3",
+            closure: { data, calendar, _ in
+                data.purchases.filter { ($0.discount ?? 0) > 0.1 && $0.coupon != nil }.count >= 3
+            }),
+        Workload(
+            name: "W1819", rule: "didRate.donations.last?.comment?.contains(\"great\") ?? false",
+            closure: { data, calendar, _ in
+                data.ratings.last?.comment?.contains("great") ?? false
+            }),
+        Workload(
+            name: "W1820", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.discount ?? 0) * $1.price } > 50",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.discount ?? 0) * $1.price } > 50
+            }),
+        Workload(
+            name: "W1821", rule: "didRate.donations.map(\\.score).sorted()[didRate.donations.count / 2] >= 2.5",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).sorted()[data.ratings.count / 2] >= 2.5
+            }),
+        Workload(
+            name: "W1822", rule: "didPurchase.donations.map(\\.quantity).reduce(0, +) > didPurchase.donations.count * 2",
+            closure: { data, calendar, _ in
+                data.purchases.map(\.quantity).reduce(0, +) > data.purchases.count * 2
+            }),
+        Workload(
+            name: "W1823", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).filter { $0 % 2 == 0 }.count > didViewLandmarkDetail.donations.count / 3",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkID).filter { $0 % 2 == 0 }.count > data.views.count / 3
+            }),
+        Workload(
+            name: "W1824", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } - didRate.donations.reduce(5.0) { min($0, $1.score) } > 3",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0.0) { max($0, $1.score) } - data.ratings.reduce(5.0) { min($0, $1.score) } > 3
+            }),
+        Workload(
+            name: "W1825", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 400",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.price * Double($0.quantity) * (1 - ($0.discount ?? 0)) }.max() ?? 0 > 400
+            }),
+        Workload(
+            name: "W1826", rule: "Double(didRate.donations.filter { $0.score >= 4 }.count) / Double(max(1, didRate.donations.count)) > 0.15",
+            closure: { data, calendar, _ in
+                Double(data.ratings.filter { $0.score >= 4 }.count) / Double(max(1, data.ratings.count)) > 0.15
+            }),
+        Workload(
+            name: "W1827", rule: "didViewLandmarkDetail.donations.dropFirst(10).prefix(100).filter { $0.landmarkID < 10 }.count > 5",
+            closure: { data, calendar, _ in
+                data.views.dropFirst(10).prefix(100).filter { $0.landmarkID < 10 }.count > 5
+            }),
+        Workload(
+            name: "W1828", rule: "didRate.donations.suffix(50).map(\\.score).reduce(0, +) / 50 > 2",
+            closure: { data, calendar, _ in
+                data.ratings.suffix(50).map(\.score).reduce(0, +) / 50 > 2
+            }),
+        Workload(
+            name: "W1829", rule: "didLogin.donations.count > 5 && didPurchase.donations.isEmpty == false && didRate.donations.last?.score ?? 0 > 3",
+            closure: { data, calendar, _ in
+                data.logins.count > 5 && data.purchases.isEmpty == false && data.ratings.last?.score ?? 0 > 3
+            }),
+
 
     ]
 
