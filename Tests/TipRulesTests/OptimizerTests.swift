@@ -2455,14 +2455,8 @@ struct OptimizerTests {
             let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z").addingTimeInterval(Double(round / 2) * 86_400 * 3))
             for index in first..<optimized.declarations.count {
                 for _ in 0..<2 {
-                    var fast = Evaluation(program: optimized, donations: store, options: options)
-                    var slow = Evaluation(program: plain, donations: plainStore, options: options)
-                    try fast.setParameter("threshold", .int(round % 3))
-                    try slow.setParameter("threshold", .int(round % 3))
-                    let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
-                    #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
-                            "\(texts[index - first]) in round \(round)")
-                    #expect(fast.stepsTaken == slow.stepsTaken, "\(texts[index - first]) in round \(round)")
+                    _ = try OptimizerTests.expectSameOutcome(index, (optimized, store), (plain, plainStore), options, threshold: round % 3,
+                                                             "\(texts[index - first]) in round \(round)")
                 }
             }
             // One stream or the other gets a donation (dated before every clock of the test).
@@ -2472,6 +2466,24 @@ struct OptimizerTests {
             try store.donate(event, at: date, payload)
             try plainStore.donate(event, at: date, payload)
         }
+    }
+
+    /// Evaluates the declaration at `index` with and without the optimizer, the parameter
+    /// `threshold` set, and expects the same outcome in the same steps: the optimized
+    /// evaluation's fallbacks, and whether the outcome is an error.
+    static func expectSameOutcome(_ index: Int, _ fast: (CompiledProgram, DonationStore), _ slow: (CompiledProgram, DonationStore),
+                                  _ options: EvaluationOptions, threshold: Int, _ label: String,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (fallbacks: Int, fails: Bool) {
+        var optimized = Evaluation(program: fast.0, donations: fast.1, options: options)
+        var plain = Evaluation(program: slow.0, donations: slow.1, options: options)
+        try optimized.setParameter("threshold", .int(threshold))
+        try plain.setParameter("threshold", .int(threshold))
+        let (a, b) = (optimized.evaluate(declarationAt: index), plain.evaluate(declarationAt: index))
+        #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) }, "\(label)",
+                sourceLocation: sourceLocation)
+        #expect(optimized.stepsTaken == plain.stepsTaken, "\(label)", sourceLocation: sourceLocation)
+        if case .failure = b.outcome { return (optimized.fusedFallbacks, true) }
+        return (optimized.fusedFallbacks, false)
     }
 
     /// A fold that goes row by row keeps its step's binding from one evaluation to the next
@@ -2505,19 +2517,14 @@ struct OptimizerTests {
             let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
             for index in first..<optimized.declarations.count {
                 for _ in 0..<2 {
-                    var fast = Evaluation(program: optimized, donations: store, options: options)
-                    var slow = Evaluation(program: plain, donations: plainStore, options: options)
-                    try fast.setParameter("threshold", .int(round % 3))
-                    try slow.setParameter("threshold", .int(round % 3))
-                    let (a, b) = (fast.evaluate(declarationAt: index), slow.evaluate(declarationAt: index))
-                    #expect(a.outcome.map { ValueFormatter.text($0, a.type) } == b.outcome.map { ValueFormatter.text($0, b.type) },
-                            "\(texts[index - first]) in round \(round)")
-                    #expect(fast.stepsTaken == slow.stepsTaken, "\(texts[index - first]) in round \(round)")
-                    if case .failure = b.outcome {
+                    let label = "\(texts[index - first]) in round \(round)"
+                    let (fallbacks, fails) = try OptimizerTests.expectSameOutcome(index, (optimized, store), (plain, plainStore), options,
+                                                                                  threshold: round % 3, label)
+                    if fails {
                         failed += 1
                     } else {
                         // (A fold that succeeds never gives way: a failure noted before is forgotten.)
-                        #expect(fast.fusedFallbacks == 0, "\(texts[index - first]) in round \(round)")
+                        #expect(fallbacks == 0, "\(label)")
                     }
                 }
             }
