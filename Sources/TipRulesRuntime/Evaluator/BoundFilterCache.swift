@@ -366,7 +366,7 @@ final class BoundColumnCache: Sendable {
             self.ints = ints
         }
 
-        func matches(_ stream: DonationStream, _ invariants: [Value]) -> Bool {
+        func matches(_ stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>) -> Bool {
             state.holds(for: stream) && self.invariants.count == invariants.count
                 && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
@@ -388,7 +388,7 @@ final class BoundColumnCache: Sendable {
     }
 
     /// Takes out the kept binding if it binds the mapping to this stream with these values.
-    func take(matching stream: DonationStream, _ invariants: [Value]) -> Entry? {
+    func take(matching stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>) -> Entry? {
         guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
         let entry = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
         return entry.matches(stream, invariants) ? entry : nil

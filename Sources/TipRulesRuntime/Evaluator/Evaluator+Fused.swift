@@ -178,10 +178,10 @@ extension Evaluator {
     /// its arithmetic failed.
     func keptColumn(_ row: RowPredicate.Operand, _ list: DonationList, _ columns: BoundColumnCache,
                             ints: Bool) -> BoundColumnCache.Entry? {
-        let invariants = columnInvariants(columns)
-        if let kept = columns.take(matching: list.stream, invariants), ints ? kept.ints != nil : kept.numbers != nil {
+        if let kept = takeKeptColumn(columns, list.stream), ints ? kept.ints != nil : kept.numbers != nil {
             return kept
         }
+        let invariants = columnInvariants(columns)
         let binder = RowPredicateBinder(stream: list.stream, invariants: rowInvariants)
         if ints {
             return IntColumn.make(row, binder).map { BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: $0) }
@@ -288,16 +288,7 @@ extension Evaluator {
     /// A filter for the predicate of `filters` over a stream: the one bound last, when it still
     /// applies (see `BoundFilterCache`), or a new binding. The caller puts it back when done.
     func boundFilter(_ stream: DonationStream, _ filters: BoundFilterCache) -> BoundFilterCache.Entry {
-        // The invariants' values on the stack: a kept binding, the usual case, is found
-        // without an array made and freed at every evaluation.
-        let count = filters.variableInvariants.count
-        return withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { buffer in
-            // (Each operand read in place: a copy retains its box, or the expression it hoists.)
-            filters.variableInvariants.withUnsafeBufferPointer { operands in
-                for index in operands.indices { (buffer.baseAddress! + index).initialize(to: invariant(operands[index])) }
-            }
-            defer { buffer.baseAddress?.deinitialize(count: count) }
-            let invariants = UnsafeBufferPointer(buffer)
+        withInvariants(filters.variableInvariants) { invariants in
             if let entry = filters.take(matching: stream, invariants) {
                 entry.meter?.steps = 0
                 entry.meter?.limit = stepsLeft
@@ -309,6 +300,31 @@ extension Evaluator {
             return BoundFilterCache.Entry(stream: stream, clock: filters.readsClock ? now : 0, invariants: Array(invariants), filter: filter,
                                           meter: meter, testsRowByRow: filters.nestsScan)
         }
+    }
+
+    /// Runs `body` with the values `operands` have now, on the stack: a kept binding, the usual
+    /// case, is found by them without an array made and freed at every evaluation.
+    @inline(__always)
+    func withInvariants<Result>(_ operands: [RowPredicate.Operand], _ body: (UnsafeBufferPointer<Value>) -> Result) -> Result {
+        let count = operands.count
+        // (Most bindings read none.)
+        guard count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { buffer in
+            // (Each operand read in place: a copy retains its box, or the expression it hoists.)
+            operands.withUnsafeBufferPointer { operands in
+                for index in operands.indices { (buffer.baseAddress! + index).initialize(to: invariant(operands[index])) }
+            }
+            defer { buffer.baseAddress?.deinitialize(count: count) }
+            return body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// The binding `columns` kept from its last use over this state of the stream with the
+    /// values its mapping's invariants have now, taken out (see `BoundColumnCache`); nil when
+    /// it kept none, or one for other values.
+    func takeKeptColumn(_ columns: BoundColumnCache?, _ stream: DonationStream) -> BoundColumnCache.Entry? {
+        guard let columns else { return nil }
+        return withInvariants(columns.variableInvariants) { columns.take(matching: stream, $0) }
     }
 
     /// The value of an operand that is the same for every row.

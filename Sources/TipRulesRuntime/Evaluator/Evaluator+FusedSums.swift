@@ -27,10 +27,9 @@ extension Evaluator {
         let checked: IntColumn?
         var keptEntry: BoundColumnCache.Entry?
         if case .int = start, !skipsNil, filters.operandHasIntArithmetic, filters.operandChecksItself {
-            let invariants = columnInvariants(filters.columns)
-            keptEntry = filters.columns?.take(matching: list.stream, invariants)
+            keptEntry = takeKeptColumn(filters.columns, list.stream)
             if keptEntry?.ints == nil, let column = IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants)) {
-                keptEntry = BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column)
+                keptEntry = BoundColumnCache.Entry(stream: list.stream, invariants: columnInvariants(filters.columns), ints: column)
             }
             checked = keptEntry?.ints
         } else {
@@ -246,8 +245,7 @@ extension Evaluator {
         // (The binding kept from the last fold over the same donations, or a new one; the
         // proof kept with it, for the same rows.)
         let cache = filter == nil && meter == nil ? filters.folds : nil
-        let invariants = cache.map { $0.variableInvariants.map { invariant($0) } } ?? []
-        var kept = cache?.take(matching: list.stream, invariants, startingFrom: start)
+        var kept = cache.flatMap { cache in withInvariants(cache.variableInvariants) { cache.take(matching: list.stream, $0, startingFrom: start) } }
         let rows: Range<Int>? = if case .contiguous(let rows) = list.positions { rows } else { nil }
         let notesFailures: Bool
         if !mustProve {
@@ -262,8 +260,8 @@ extension Evaluator {
                                                    notesFailures: notesFailures, startingFrom: start)
         defer {
             if let cache {
-                cache.put(kept ?? BoundFoldCache.Entry(stream: list.stream, invariants: invariants, binding: binding,
-                                                       provenRows: mustProve ? rows : nil))
+                cache.put(kept ?? BoundFoldCache.Entry(stream: list.stream, invariants: cache.variableInvariants.map { invariant($0) },
+                                                       binding: binding, provenRows: mustProve ? rows : nil))
             }
         }
         let box = binding.accumulator, failures = binding.failures, test = binding.test
@@ -621,15 +619,15 @@ extension Evaluator {
             // The binding kept from the last sum over the same donations (of a mapping that
             // cannot fail, see `BoundColumnCache`), or a new one, kept once the sum is done.
             // (The binder made only for a new one: a kept binding needs none.)
-            let invariants = checked == nil ? columnInvariants(columns) : nil
-            let kept = invariants.flatMap { columns?.take(matching: list.stream, $0) }
+            let kept = checked == nil ? takeKeptColumn(columns, list.stream) : nil
             let batch = RowPredicateBinder.batch(for: list.stream)
             if let column = checked ?? kept?.ints
                 ?? IntColumn.make(mapping, RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: meter)) {
                 defer {
                     // (Never one that failed: it would hold that it did. The caller keeps `checked`.)
-                    if checked == nil, let invariants, !column.hasFailed {
-                        columns?.put(kept?.ints === column ? kept! : BoundColumnCache.Entry(stream: list.stream, invariants: invariants, ints: column))
+                    if checked == nil, !column.hasFailed {
+                        columns?.put(kept?.ints === column ? kept!
+                                         : BoundColumnCache.Entry(stream: list.stream, invariants: columnInvariants(columns), ints: column))
                     }
                 }
                 // Where the bounds of the values show that nothing can fail or overflow, added
@@ -648,8 +646,7 @@ extension Evaluator {
         case .double(var sum):
             // The binding kept from the last sum over the same donations, or a new one (the
             // binder made only for that).
-            let invariants = columnInvariants(columns)
-            if let entry = columns?.take(matching: list.stream, invariants), let column = entry.numbers {
+            if let entry = takeKeptColumn(columns, list.stream), let column = entry.numbers {
                 defer { columns?.put(entry) }
                 return .double(NumberSum.of(column, over: list, batch: RowPredicateBinder.batch(for: list.stream), from: sum))
             }
@@ -657,7 +654,7 @@ extension Evaluator {
             if let column = binder.numberColumn(mapping) {
                 // A batch of rows at a time, each value computed in tight loops, the last
                 // operation in the loop that adds them in order (see `NumberSum`).
-                defer { columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: invariants, numbers: column)) }
+                defer { columns?.put(BoundColumnCache.Entry(stream: list.stream, invariants: columnInvariants(columns), numbers: column)) }
                 return .double(NumberSum.of(column, over: list, batch: binder.batch, from: sum))
             }
             let read = binder.doubles(mapping)

@@ -163,7 +163,7 @@ final class BoundFoldCache: Sendable {
 
         /// Whether the entry binds the step to this stream with these values, for a fold from
         /// a value like `start`.
-        func matches(_ stream: DonationStream, _ invariants: [Value], startingFrom start: Value) -> Bool {
+        func matches(_ stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>, startingFrom start: Value) -> Bool {
             state.holds(for: stream) && binding.folds(from: start)
                 && self.invariants.count == invariants.count && zip(self.invariants, invariants).allSatisfy { $0.isIdentical(to: $1) }
         }
@@ -191,7 +191,7 @@ final class BoundFoldCache: Sendable {
 
     /// Takes out the kept binding if it binds the step to this stream with these values for a
     /// fold like this one, its note of failures cleared.
-    func take(matching stream: DonationStream, _ invariants: [Value], startingFrom start: Value) -> Entry? {
+    func take(matching stream: DonationStream, _ invariants: UnsafeBufferPointer<Value>, startingFrom start: Value) -> Entry? {
         guard let raw = UnsafeMutableRawPointer(bitPattern: slot.exchange(0, ordering: .acquiring)) else { return nil }
         let entry = Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue()
         guard entry.matches(stream, invariants, startingFrom: start) else { return nil }
