@@ -62,8 +62,13 @@ extension Evaluator {
 
     /// The values of the variable invariants a sum's kept column is bound with.
     func columnInvariants(_ columns: BoundColumnCache?) -> [Value] {
-        guard let columns, !columns.variableInvariants.isEmpty else { return [] }
-        return columns.variableInvariants.map { invariant($0) }
+        invariantValues(of: columns?.variableInvariants ?? [])
+    }
+
+    /// The values `operands` have now, for a new entry of a cache of bindings (a kept one is
+    /// found by them on the stack, see `withInvariants`).
+    func invariantValues(of operands: [RowPredicate.Operand]) -> [Value] {
+        operands.isEmpty ? [] : operands.map { invariant($0) }
     }
 
     /// `reduce` of a fold: the receiver first, then the initial value.
@@ -256,11 +261,11 @@ extension Evaluator {
             notesFailures = !intArithmeticCannotFail(step, list)
         }
         if kept?.notesFailures != notesFailures { kept = nil }
-        let binding = kept?.binding ?? FoldBinding(step, filter, filters, stream: list.stream, invariants: rowInvariants, meter: meter,
+        let binding = kept?.binding ?? FoldBinding(step, filter, restarting: filters.foldRestart, stream: list.stream, invariants: rowInvariants, meter: meter,
                                                    notesFailures: notesFailures, startingFrom: start)
         defer {
             if let cache {
-                cache.put(kept ?? BoundFoldCache.Entry(stream: list.stream, invariants: cache.variableInvariants.map { invariant($0) },
+                cache.put(kept ?? BoundFoldCache.Entry(stream: list.stream, invariants: invariantValues(of: cache.variableInvariants),
                                                        binding: binding, provenRows: mustProve ? rows : nil))
             }
         }

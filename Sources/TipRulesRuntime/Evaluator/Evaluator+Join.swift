@@ -25,7 +25,7 @@ extension Evaluator {
         case .int, .string: break
         default: return nil
         }
-        let restValues = plan.rest.map { rest in rest.variableInvariants.map { invariant($0) } } ?? []
+        let restValues = plan.rest.map { invariantValues(of: $0.variableInvariants) } ?? []
         let clock = plan.rest?.readsClock == true ? now : 0
         let (kept, build) = filters.joins.lookUp(list.stream, rows, clock: clock, restValues)
         if let kept { return JoinLookup(matches: kept.matches(of: invariant(plan.key))) }

@@ -22,7 +22,8 @@ final class FoldBinding {
     /// `Double`s (and dates as their seconds), a `Bool` fold's predicate, or any other
     /// accumulator as values read from the box. (Concrete types, not one generic over the
     /// accumulator's: a closure kept in a generic field is called through a thunk that
-    /// converts its arguments, at every row.)
+    /// converts its arguments, at every row. And optional fields rather than an enum: taking
+    /// the forms out of an enum's payload copied, and so retained, every closure they hold.)
     let ints: IntForms?
     let doubles: DoubleForms?
     let bools: ((Int) -> Bool)?
@@ -67,9 +68,10 @@ final class FoldBinding {
         let carry: RowPredicateBinder.DoubleFoldStep
     }
 
-    /// Binds `step` (and `filter`) to the stream for a fold from a value like `start`. With
+    /// Binds `step` (and `filter`) to the stream for a fold from a value like `start`, with the
+    /// parts of `restarting`, the step as one that starts over, if it is one. With
     /// `notesFailures`, `Int` arithmetic notes its failures rather than having been proven safe.
-    init(_ step: RowPredicate.Operand, _ filter: RowPredicate?, _ filters: BoundFilterCache, stream: DonationStream,
+    init(_ step: RowPredicate.Operand, _ filter: RowPredicate?, restarting: RestartingFoldStep?, stream: DonationStream,
          invariants: RowInvariants, meter: StepMeter?, notesFailures: Bool, startingFrom start: Value) {
         let box = FoldAccumulator()
         var binder = RowPredicateBinder(stream: stream, invariants: invariants, meter: meter)
@@ -80,7 +82,7 @@ final class FoldBinding {
         test = filter.map { binder.bind($0) }
         var ints: IntForms?, doubles: DoubleForms?, bools: ((Int) -> Bool)?, values: ((Int) -> Value)?
         // (A step that starts over goes from its last restart when nothing else is in its way.)
-        let restarting = filter == nil && meter == nil ? filters.foldRestart : nil
+        let restarting = filter == nil && meter == nil ? restarting : nil
         switch start {
         case .int:
             let next = binder.intFoldStep(step)
