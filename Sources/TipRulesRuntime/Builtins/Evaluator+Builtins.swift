@@ -56,10 +56,7 @@ extension Evaluator {
             // first and then swaps in place, checking uniqueness at every swap.
             let count = min(list.count, n)
             let total = list.count
-            // (Zeroed first: `init(unsafeUninitializedCapacity:)` is not specialized, and looks up
-            // its storage class's metadata at every call, which costs more than the zeroing.)
-            var positions = [Int](repeating: 0, count: count)
-            positions.withUnsafeMutableBufferPointer { buffer in
+            let positions = [Int](capacity: count) { buffer, written in
                 switch list.positions {
                 case .contiguous(let range):
                     for offset in 0..<count { buffer[offset] = range.upperBound - 1 - offset }
@@ -68,6 +65,7 @@ extension Evaluator {
                         for offset in 0..<count { buffer[offset] = kept[total - 1 - offset] }
                     }
                 }
+                written = count
             }
             return .donations(DonationList(stream: list.stream, positions: .scattered(positions)))
         default:

@@ -114,8 +114,8 @@ extension RowPredicateBinder {
                 // `Int(d)` of a column, proven to convert on every row (see `IntBounds`).
                 if case .double(let items) = stream.columns[index] {
                     return .ints(items.withUnsafeBufferPointer { column in
-                        Array(unsafeUninitializedCapacity: range.count) { keys, count in
-                            for (offset, x) in column[range].enumerated() { keys.initializeElement(at: offset, to: IntConversion.exact(x) ?? 0) }
+                        Array(capacity: range.count) { keys, count in
+                            for (offset, x) in column[range].enumerated() { (keys + offset).initialize(to: IntConversion.exact(x) ?? 0) }
                             count = range.count
                         }
                     })
@@ -146,8 +146,7 @@ extension RowPredicateBinder {
 
     /// The values a batch computation makes for every donation of a list, in order.
     func computedKeys<Computation: BatchComputation>(of list: DonationList, _ computation: Computation) -> [Computation.Value] {
-        Array(unsafeUninitializedCapacity: list.count) { keys, count in
-            let output = keys.baseAddress.unsafelyUnwrapped
+        Array(capacity: list.count) { output, count in
             computation.computeBatches(of: list, batch: batch, into: { output + $0 }) { _, _ in }
             count = list.count
         }

@@ -156,7 +156,7 @@ extension ColumnArray {
             guard let bits = OptionalNumberBits.make(), let base = column.baseAddress else {
                 return (0..<count).compactMap { column[position($0)] }
             }
-            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            return [T](capacity: count) { buffer, initialized in
                 var kept = 0
                 for offset in 0..<count {
                     let row = position(offset)

@@ -49,8 +49,8 @@ package enum PlainArrays {
         }
         var failure: E?
         var allPlain = true
-        let bits = [Bits](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            let values = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).bindMemory(to: Value.self, capacity: capacity)
+        let bits = [Bits](capacity: capacity) { start, initialized in
+            let values = UnsafeMutableRawPointer(start).bindMemory(to: Value.self, capacity: capacity)
             do throws(E) { try initialize(values, &initialized) } catch { failure = error }
             allPlain = initialized > 0 && (knownPlain || UnsafeBufferPointer(start: values, count: initialized).allSatisfy(\.isPlainScalar))
         }
@@ -87,13 +87,7 @@ package enum PlainArrays {
     /// `make` in ordinary storage.
     @inline(__always)
     private static func ordinary<E: Error>(capacity: Int, _ initialize: (UnsafeMutablePointer<Value>, inout Int) throws(E) -> Void) throws(E) -> [Value] {
-        var failure: E?
-        let values = [Value](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            do throws(E) { try initialize(base, &initialized) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        return values
+        try [Value](capacity: capacity, writing: initialize)
     }
 
     /// Whether an array has the storage `make` gives numbers, dates and `Bool`s.
