@@ -8160,6 +8160,209 @@ enum Workloads {
             closure: { data, calendar, _ in
                 data.logins.count > 5 && data.purchases.isEmpty == false && data.ratings.last?.score ?? 0 > 3
             }),
+        Workload(
+            name: "W1830", rule: "didViewLandmarkDetail.donations.filter { $0.landmarkName.hasPrefix(\"Mount\") }.map(\\.landmarkID).max() ?? 0 > 30",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.landmarkName.hasPrefix("Mount") }.map(\.landmarkID).max() ?? 0 > 30
+            }),
+        Workload(
+            name: "W1831", rule: "didRate.donations.compactMap { $0.comment }.filter { $0.count > 10 }.count > 20",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap { $0.comment }.filter { $0.count > 10 }.count > 20
+            }),
+        Workload(
+            name: "W1832", rule: "didRate.donations.compactMap(\\.helpful).filter { $0 > 5 }.reduce(0, +) > 100",
+            closure: { data, calendar, _ in
+                data.ratings.compactMap(\.helpful).filter { $0 > 5 }.reduce(0, +) > 100
+            }),
+        Workload(
+            name: "W1833", rule: "didPurchase.donations.map { $0.price * Double($0.quantity) }.filter { $0 > 50 }.count > 10",
+            closure: { data, calendar, _ in
+                data.purchases.map { $0.price * Double($0.quantity) }.filter { $0 > 50 }.count > 10
+            }),
+        Workload(
+            name: "W1834", rule: "didPurchase.donations.filter { $0.isGift }.map(\\.sku).contains(\"stove\")",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.isGift }.map(\.sku).contains("stove")
+            }),
+        Workload(
+            name: "W1835", rule: "Set(didPurchase.donations.map(\\.sku)).count >= 4",
+            closure: { data, calendar, _ in
+                Set(data.purchases.map(\.sku)).count >= 4
+            }),
+        Workload(
+            name: "W1836", rule: "Set(didRate.donations.filter { $0.score >= 4 }.map(\\.landmarkID)).count > 10",
+            closure: { data, calendar, _ in
+                Set(data.ratings.filter { $0.score >= 4 }.map(\.landmarkID)).count > 10
+            }),
+        Workload(
+            name: "W1837", rule: "Set(didViewLandmarkDetail.donations.map(\\.landmarkName)).contains(\"Zion\")",
+            closure: { data, calendar, _ in
+                Set(data.views.map(\.landmarkName)).contains("Zion")
+            }),
+        Workload(
+            name: "W1838", rule: "didRate.donations.sorted { $0.score > $1.score }.prefix(5).map(\\.landmarkID).contains(7)",
+            closure: { data, calendar, _ in
+                data.ratings.sorted { $0.score > $1.score }.prefix(5).map(\.landmarkID).contains(7)
+            }),
+        Workload(
+            name: "W1839", rule: "didPurchase.donations.sorted { $0.price < $1.price }.last?.quantity ?? 0 > 2",
+            closure: { data, calendar, _ in
+                data.purchases.sorted { $0.price < $1.price }.last?.quantity ?? 0 > 2
+            }),
+        Workload(
+            name: "W1840", rule: "didViewLandmarkDetail.donations.map(\\.landmarkID).sorted().dropFirst(10).first ?? 0 > 3",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkID).sorted().dropFirst(10).first ?? 0 > 3
+            }),
+        Workload(
+            name: "W1841", rule: "didRate.donations.min { $0.score < $1.score }?.landmarkID ?? 0 > 5",
+            closure: { data, calendar, _ in
+                data.ratings.min { $0.score < $1.score }?.landmarkID ?? 0 > 5
+            }),
+        Workload(
+            name: "W1842", rule: "didPurchase.donations.max { $0.price < $1.price }?.isGift ?? false",
+            closure: { data, calendar, _ in
+                data.purchases.max { $0.price < $1.price }?.isGift ?? false
+            }),
+        Workload(
+            name: "W1843", rule: "didRate.donations.first { $0.comment?.contains(\"great\") ?? false }?.score ?? 0 >= 4",
+            closure: { data, calendar, _ in
+                data.ratings.first { $0.comment?.contains("great") ?? false }?.score ?? 0 >= 4
+            }),
+        Workload(
+            name: "W1844", rule: "didRate.donations.last { $0.helpful ?? 0 > 3 }?.date ?? Date.distantPast > Date.now.addingTimeInterval(-86400 * 7)",
+            closure: { data, calendar, _ in
+                data.ratings.last { $0.helpful ?? 0 > 3 }?.date ?? Date.distantPast > Dataset.now.addingTimeInterval(-86400 * 7)
+            }),
+        Workload(
+            name: "W1845", rule: "didLogin.donations.count(where: { Date.now.timeIntervalSince($0.date) < 86400 }) >= 2",
+            closure: { data, calendar, _ in
+                data.logins.count(where: { Dataset.now.timeIntervalSince($0.date) < 86400 }) >= 2
+            }),
+        Workload(
+            name: "W1846", rule: "didLogin.donations.dropLast().last?.date ?? Date.distantPast < Date.now.addingTimeInterval(-86400)",
+            closure: { data, calendar, _ in
+                data.logins.dropLast().last?.date ?? Date.distantPast < Dataset.now.addingTimeInterval(-86400)
+            }),
+        Workload(
+            name: "W1847", rule: "didViewLandmarkDetail.donations.suffix(20).filter { $0.landmarkID == didViewLandmarkDetail.donations.last?.landmarkID }.count >= 3",
+            closure: { data, calendar, _ in
+                let last = data.views.last?.landmarkID
+                return data.views.suffix(20).filter { $0.landmarkID == last }.count >= 3
+            }),
+        Workload(
+            name: "W1848", rule: "didRate.donations.filter { r in r.score < 2 && didPurchase.donations.contains { $0.date > r.date } }.count > 2",
+            closure: { data, calendar, _ in
+                data.ratings.filter { r in r.score < 2 && data.purchases.contains { $0.date > r.date } }.count > 2
+            }),
+        Workload(
+            name: "W1849", rule: "didPurchase.donations.contains { ($0.discount ?? 0) > 0.5 }",
+            closure: { data, calendar, _ in
+                data.purchases.contains { ($0.discount ?? 0) > 0.5 }
+            }),
+        Workload(
+            name: "W1850", rule: "didPurchase.donations.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 200",
+            closure: { data, calendar, _ in
+                data.purchases.filter { $0.coupon != nil }.map { $0.price * (1 - ($0.discount ?? 0)) }.reduce(0, +) > 200
+            }),
+        Workload(
+            name: "W1851", rule: "didRate.donations.map { $0.score.rounded() }.filter { $0 == 5 }.count > 10",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.score.rounded() }.filter { $0 == 5 }.count > 10
+            }),
+        Workload(
+            name: "W1852", rule: "didRate.donations.map { Int($0.score * 2) }.max() ?? 0 >= 9",
+            closure: { data, calendar, _ in
+                data.ratings.map { Int($0.score * 2) }.max() ?? 0 >= 9
+            }),
+        Workload(
+            name: "W1853", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.uppercased() == \"ZION\" }",
+            closure: { data, calendar, _ in
+                data.views.contains { $0.landmarkName.uppercased() == "ZION" }
+            }),
+        Workload(
+            name: "W1854", rule: "didRate.donations.filter { ($0.comment ?? \"\").isEmpty }.count > didRate.donations.count / 2",
+            closure: { data, calendar, _ in
+                data.ratings.filter { ($0.comment ?? "").isEmpty }.count > data.ratings.count / 2
+            }),
+        Workload(
+            name: "W1855", rule: "didRate.donations.reduce(0) { $0 + ($1.helpful ?? 0) } > 500",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.helpful ?? 0) } > 500
+            }),
+        Workload(
+            name: "W1856", rule: "didRate.donations.reduce(0.0) { max($0, $1.score) } >= 5",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0.0) { max($0, $1.score) } >= 5
+            }),
+        Workload(
+            name: "W1857", rule: "didPurchase.donations.reduce(0) { $0 + $1.quantity } > 50",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0) { $0 + $1.quantity } > 50
+            }),
+        Workload(
+            name: "W1858", rule: "didPurchase.donations.reduce(0.0) { $0 + ($1.isGift ? $1.price : 0) } > 300",
+            closure: { data, calendar, _ in
+                data.purchases.reduce(0.0) { $0 + ($1.isGift ? $1.price : 0) } > 300
+            }),
+        Workload(
+            name: "W1859", rule: "didRate.donations.prefix(100).filter { $0.score > 3 }.count > 40",
+            closure: { data, calendar, _ in
+                data.ratings.prefix(100).filter { $0.score > 3 }.count > 40
+            }),
+        Workload(
+            name: "W1860", rule: "didRate.donations.suffix(100).map(\\.score).min() ?? 0 < 1.5",
+            closure: { data, calendar, _ in
+                data.ratings.suffix(100).map(\.score).min() ?? 0 < 1.5
+            }),
+        Workload(
+            name: "W1861", rule: "didViewLandmarkDetail.donations.dropFirst(500).contains { $0.landmarkID == 1 }",
+            closure: { data, calendar, _ in
+                data.views.dropFirst(500).contains { $0.landmarkID == 1 }
+            }),
+        Workload(
+            name: "W1862", rule: "didPurchase.donations.map(\\.quantity).sorted(by: >).prefix(3).reduce(0, +) >= 10",
+            closure: { data, calendar, _ in
+                data.purchases.map(\.quantity).sorted(by: >).prefix(3).reduce(0, +) >= 10
+            }),
+        Workload(
+            name: "W1863", rule: "didRate.donations.filter { $0.landmarkID % 2 == 0 }.map(\\.score).max() ?? 0 > 4.5",
+            closure: { data, calendar, _ in
+                data.ratings.filter { $0.landmarkID % 2 == 0 }.map(\.score).max() ?? 0 > 4.5
+            }),
+        Workload(
+            name: "W1864", rule: "didViewLandmarkDetail.donations.filter { $0.date > Date.now.addingTimeInterval(-86400 * 2) }.map(\\.landmarkID).contains(3)",
+            closure: { data, calendar, _ in
+                data.views.filter { $0.date > Dataset.now.addingTimeInterval(-86400 * 2) }.map(\.landmarkID).contains(3)
+            }),
+        Workload(
+            name: "W1865", rule: "didLogin.donations.filter { $0.date > (didPurchase.donations.last?.date ?? Date.distantPast) }.count >= 3",
+            closure: { data, calendar, _ in
+                data.logins.filter { $0.date > (data.purchases.last?.date ?? Date.distantPast) }.count >= 3
+            }),
+        Workload(
+            name: "W1866", rule: "didRate.donations.isEmpty == false && didRate.donations.map(\\.score).reduce(0, +) / Double(didRate.donations.count) > 3",
+            closure: { data, calendar, _ in
+                data.ratings.isEmpty == false && data.ratings.map(\.score).reduce(0, +) / Double(data.ratings.count) > 3
+            }),
+        Workload(
+            name: "W1867", rule: "didPurchase.donations.count(where: { $0.sku.hasSuffix(\"s\") }) > 5",
+            closure: { data, calendar, _ in
+                data.purchases.count(where: { $0.sku.hasSuffix("s") }) > 5
+            }),
+        Workload(
+            name: "W1868", rule: "didRate.donations.map { $0.helpful ?? 0 }.sorted().last ?? 0 > 10",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.helpful ?? 0 }.sorted().last ?? 0 > 10
+            }),
+        Workload(
+            name: "W1869", rule: "didRate.donations.contains { $0.score == didRate.donations.map(\\.score).max() && $0.landmarkID == 3 }",
+            closure: { data, calendar, _ in
+                let best = data.ratings.map(\.score).max()
+                return data.ratings.contains { $0.score == best && $0.landmarkID == 3 }
+            }),
+
 
 
     ]
