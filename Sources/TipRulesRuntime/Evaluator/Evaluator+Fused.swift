@@ -42,7 +42,15 @@ extension Evaluator {
             }
             return emptyResult(operation, value)
         }
-        try evaluateHoisted(hoisted, over: list, range)
+        // A scan with no calls ahead of its closure charges that closure's steps for each row it
+        // goes through, and a count of what passes its closures' for every row, and so each can
+        // charge those of a hoisted expression read wherever its closures run, at the same rows.
+        let chargesPerRow = switch operation {
+        case .scan: steps.perSourceElement == 0
+        case .countCompare: true
+        default: false
+        }
+        let hoistedPerRow = try evaluateHoisted(hoisted, over: list, range, perRow: chargesPerRow)
         // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
         // the list; otherwise the calls it stands for run (see `RowPredicate`).
         if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {
@@ -50,6 +58,10 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let mode):
+            guard hoistedPerRow == 0 else {
+                let charged = FusedSteps(fixed: steps.fixed, perElement: steps.perElement + hoistedPerRow)
+                return try scan(list, mode, charged, filters, range)
+            }
             return try scan(list, mode, steps, filters, range)
         case .compactCount(_, let mapping, let result):
             // The test's steps for the values `compactMap` keeps; the scan's, per donation, for
@@ -64,7 +76,8 @@ extension Evaluator {
             case .contains: return .bool(count > 0)
             }
         case .countCompare(_, let op, let k):
-            return .bool(try countCompare(list, op, k, perElement: steps.perElement + steps.perSourceElement, filters, range))
+            let perElement = steps.perElement + steps.perSourceElement + hoistedPerRow
+            return .bool(try countCompare(list, op, k, perElement: perElement, filters, range))
         case .columnExtreme(let mapping, let isMax, let skipsNil):
             if !skipsNil, let extreme = try batchedExtreme(list, mapping, isMax, filters, perElement: steps.perElement, range) { return extreme }
             try givingWayUnlessIntArithmeticIsSafe(mapping, filters, list, range)

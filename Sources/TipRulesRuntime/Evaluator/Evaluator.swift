@@ -197,6 +197,8 @@ struct Evaluator {
         /// file of thousands of declarations neither allocates nor zeroes a slot for each.
         @exclusivity(unchecked) var declarationSlots: [Int32] = []
         @exclusivity(unchecked) var eventDonations: [DonationList?] = []
+        /// The values of closures' invariant subexpressions computed so far (see `InvariantNode`).
+        @exclusivity(unchecked) var invariants: [RememberedInvariant] = []
 
         static let searchedInPlace = 16
 
@@ -207,6 +209,7 @@ struct Evaluator {
             declarationStates = other.declarationStates
             declarationSlots = other.declarationSlots
             eventDonations = other.eventDonations
+            invariants = other.invariants
         }
 
         /// Where declaration `index`'s state is in `declarationStates`, if it has one.
@@ -248,7 +251,43 @@ struct Evaluator {
             declarationIndices = []
             declarationStates = []
             declarationSlots = []
+            invariants = []
         }
+    }
+
+    /// An invariant subexpression's value, and the steps its evaluation charged beyond its own
+    /// node (see `InvariantNode`). The node is held, so that no other node takes its address.
+    struct RememberedInvariant {
+        let node: InvariantNode
+        let value: Value
+        let steps: Int
+    }
+
+    /// How many invariant values an evaluation remembers: enough for any real rule's closures;
+    /// past it (a REPL session evaluating many expressions with one evaluation), further ones
+    /// are computed at each use, as before, rather than searched for in a longer list.
+    static let rememberedInvariantLimit = 32
+
+    /// The remembered value of an invariant subexpression, its steps charged again; nil when
+    /// none is remembered, or when the steps left could not pay for it (evaluated again then,
+    /// the budget runs out where it would have).
+    mutating func rememberedInvariant(_ node: InvariantNode) throws(Interrupt) -> Value? {
+        guard let further else { return nil }
+        for remembered in further.invariants where remembered.node === node {
+            guard remembered.steps <= stepsLeft else { return nil }
+            try tick(remembered.steps, node.range)
+            return remembered.value
+        }
+        return nil
+    }
+
+    /// Remembers an invariant subexpression's value and the steps it charged, unless its
+    /// evaluation evaluated a declaration for the first time (`declarations` is the mark from
+    /// before it), after which the same evaluation charges less.
+    mutating func remember(_ node: InvariantNode, _ value: Value, steps: Int, declaredSince declarations: DeclarationMark) {
+        guard declarationMark == declarations, steps >= 0,
+              (further?.invariants.count ?? 0) < Evaluator.rememberedInvariantLimit else { return }
+        uniqueFurther().invariants.append(RememberedInvariant(node: node, value: value, steps: steps))
     }
 
     /// `further`, made if need be, and held by this evaluator alone, to change.
@@ -342,7 +381,7 @@ struct Evaluator {
     /// evaluate, and charge, any declaration the fused attempt evaluated. Declarations only
     /// ever get new states, never change known ones, so a count is enough to mark the place.
     /// (The inline states fill first, then the further ones.)
-    struct DeclarationMark {
+    struct DeclarationMark: Equatable {
         fileprivate let inlineCount: Int
         fileprivate let count: Int
     }
@@ -353,7 +392,11 @@ struct Evaluator {
 
     /// Forgets the declarations evaluated since `mark`.
     mutating func forgetDeclarations(since mark: DeclarationMark) {
+        guard declarationMark != mark else { return }
         inlineDeclarations.removeStates(after: mark.inlineCount)
+        // A value remembered since reads a declaration forgotten now, whose evaluation its
+        // next use would charge again (see `InvariantNode`).
+        if further?.invariants.isEmpty == false { uniqueFurther().invariants = [] }
         guard let count = further?.declarationStates.count, count > mark.count else { return }
         uniqueFurther().removeStates(after: mark.count)
     }
@@ -590,9 +633,20 @@ struct Evaluator {
     /// of the list's rows reaches it (`HoistedUse.reach`; if none does, the steps are given back
     /// and what it evaluated forgotten); anything else gives way to the calls the scan stands
     /// for (see `HoistedExpression`).
+    ///
+    /// With `perRow`, for a scan whose one closure runs on every row it goes through (charged
+    /// `FusedSteps.perElement` each), an expression that charges the same steps at every
+    /// evaluation (`didRate.donations.map(\.score).max()`), evaluates no declaration and is
+    /// read wherever the closure runs (not behind `&&`, `||`, `??` or `?:`) stands for the
+    /// closure's too: its steps are given back here, and returned, for the scan to charge at
+    /// each row it goes through, as the closure would have. (Without `perRow`, or for any
+    /// other such expression, the scan gives way, as before.)
     /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
-    mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange) throws(Interrupt) {
-        guard !slots.isEmpty else { return }
+    @discardableResult
+    mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange,
+                                  perRow: Bool = false) throws(Interrupt) -> Int {
+        guard !slots.isEmpty else { return 0 }
+        var stepsPerRow = 0
         var values: [HoistedValue] = []
         values.reserveCapacity(slots.count)
         // (The slots read in place, their nodes called unretained: the fused node that holds
@@ -613,8 +667,14 @@ struct Evaluator {
                 // Charged only the first time (a `let` evaluated then), or the scan gives way.
                 let again = stepsLeft
                 _ = try evaluateUnretained(node)
-                guard stepsLeft == again else { throw givingWay(range) }
-                if slots[index].use.conditional {
+                if stepsLeft != again {
+                    let each = again - stepsLeft
+                    guard perRow, !slots[index].use.conditional, before - again == each, declarationMark == declarations else {
+                        throw givingWay(range)
+                    }
+                    restoreSteps(before)
+                    stepsPerRow += each
+                } else if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
@@ -628,6 +688,7 @@ struct Evaluator {
             values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: value))
         }
         hoistedValues = values
+        return stepsPerRow
     }
 
     /// Evaluates the hoisted arguments of the calls a fused node stands for (see

@@ -7,13 +7,27 @@ import TipRulesSyntax
 /// what it saw there (see `Tracer`); without one, the tree has no trace of tracing.
 struct NodeCompiler {
     let tracer: Tracer?
+    /// Whether the expressions compiled are in a closure's body, where a subexpression that
+    /// reads no closure parameter is computed once per evaluation (see `InvariantNode`).
+    /// (Not in a traced program: a trace records every evaluation of every node.)
+    private var inClosureBody = false
+
+    init(tracer: Tracer?) {
+        self.tracer = tracer
+    }
 
     static func compile(_ expression: TypedExpression) -> Node {
         NodeCompiler(tracer: nil).compile(expression)
     }
 
     func compile(_ expression: TypedExpression) -> Node {
-        guard let tracer else { return lower(expression) }
+        guard let tracer else {
+            guard inClosureBody, InvariantNode.accepts(expression) else { return lower(expression) }
+            // Its own parts are not remembered apart; those of closures inside it are.
+            var whole = self
+            whole.inClosureBody = false
+            return InvariantNode(whole.lower(expression))
+        }
         tracer.begin()
         let node = lower(expression)
         let id = tracer.end(expression)
@@ -112,8 +126,10 @@ struct NodeCompiler {
     }
 
     private func compile(_ closure: TypedClosure, _ range: SourceRange, _ type: RuleType) -> ClosureNode {
-        ClosureNode(firstSlot: closure.firstSlot, body: compile(closure.body), size: closure.body.stepSize,
-                    appliesDirectly: closure.appliesDirectly, range, type)
+        var body = self
+        body.inClosureBody = true
+        return ClosureNode(firstSlot: closure.firstSlot, body: body.compile(closure.body), size: closure.body.stepSize,
+                           appliesDirectly: closure.appliesDirectly, range, type)
     }
 
     private func compile(_ step: KeyPathStep, _ range: SourceRange) -> KeyPathNode.Step {

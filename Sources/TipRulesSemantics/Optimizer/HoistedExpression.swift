@@ -31,16 +31,44 @@ package final class HoistedExpression: Sendable, Equatable {
         lhs === rhs
     }
 
-    /// Whether an expression may be hoisted: a scalar (what row operands are) computed without
-    /// closure parameters, closures or key paths, whose steps could depend on the row or be
-    /// charged per application.
+    /// Whether an expression may be hoisted: a scalar (what row operands are) that reads no
+    /// closure parameter outside the closures it has itself (`didRate.donations.map(\.score).max()`).
+    /// One whose evaluation charges steps every time (its own closures', its calls' work) is
+    /// charged per row by the scan that reads it, or the scan gives way (see
+    /// `Evaluator.evaluateHoisted`).
     static func accepts(_ expression: TypedExpression) -> Bool {
         switch expression.type {
         case .int, .double, .bool, .string, .date: break
         case .optional(let wrapped) where [.int, .double, .bool, .string, .date].contains(wrapped): break
         default: return false
         }
-        return readsNoLocals(expression)
+        if case .ruleMacro = expression.node { return false }
+        return !readsFreeLocals(expression)
+    }
+
+    /// Whether an expression reads a closure parameter other than those of the closures in it
+    /// (`bound`, their slots): whether its value may differ between applications of a closure
+    /// it is in.
+    package static func readsFreeLocals(_ expression: TypedExpression, bound: [Range<Int>] = []) -> Bool {
+        switch expression.node {
+        case .local(let slot):
+            return !bound.contains { $0.contains(slot) }
+        case .closure(let closure):
+            return readsFreeLocals(closure.body, bound: bound + [closure.firstSlot..<closure.firstSlot + closure.parameterCount])
+        case .ruleMacro(let subject, let closure):
+            return readsFreeLocals(subject, bound: bound)
+                || readsFreeLocals(closure.body, bound: bound + [closure.firstSlot..<closure.firstSlot + closure.parameterCount])
+        case .fused(_, _, let unfused):
+            // The calls it stands for read what the fused form reads (whose row predicates may
+            // read an enclosing closure's element).
+            return readsFreeLocals(unfused, bound: bound)
+        default:
+            var found = false
+            forEachChild(of: expression) { child in
+                if !found && readsFreeLocals(child, bound: bound) { found = true }
+            }
+            return found
+        }
     }
 
     static func readsNoLocals(_ expression: TypedExpression) -> Bool {

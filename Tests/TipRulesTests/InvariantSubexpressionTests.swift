@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TipRules
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+
+/// A subexpression of a closure that reads no closure parameter (`view.donations.map(\.rating).max()`
+/// in `view.donations.contains { $0.rating == view.donations.map(\.rating).max() }`) is computed
+/// once per evaluation: remembered by the tree walker (`InvariantNode`), or hoisted by a fused
+/// scan that charges its steps at each row. Either way the answer, the error and the steps must
+/// be those of computing it at every application, as a traced evaluation (which remembers
+/// nothing) does.
+@Suite("Invariant subexpressions of closures")
+struct InvariantSubexpressionTests {
+    static let texts = [
+        // Read at every row: hoisted by the fused scan, its steps charged per row.
+        "view.donations.contains { $0.rating == view.donations.map(\\.rating).max() && $0.id == threshold }",
+        "view.donations.first { $0.id == view.donations.filter { $0.seen }.count - 12 }?.id ?? -1",
+        "view.donations.allSatisfy { $0.rating <= view.donations.map(\\.rating).max()! }",
+        "view.donations.filter { $0.rating == view.donations.map(\\.rating).max() }.count",
+        "view.donations.count { $0.id > view.donations.map(\\.id).reduce(0, +) / max(1, view.donations.count) }",
+        "view.donations.filter { $0.id < view.donations.map(\\.id).filter { $0 > threshold }.count - 30 }.count > 20",
+        // Read on some rows only, or by an operation that does not charge it per row: the calls
+        // run, and the tree walker remembers it.
+        "view.donations.filter { $0.seen && $0.rating == view.donations.map(\\.rating).min() }.count",
+        "view.donations.map { $0.id + view.donations.map(\\.id).max()! }.reduce(0, +)",
+        "view.donations.reduce(0) { $0 + ($1.id == view.donations.map(\\.id).min()! ? 1 : 0) }",
+        // Inside a closure inside a closure: the inner one's own invariant too.
+        "view.donations.map { v in view.donations.filter { $0.id == v.id && $0.rating >= view.donations.map(\\.rating).max()! }.count }.reduce(0, +)",
+        // A `let` first evaluated inside it: charged once, then remembered.
+        "view.donations.filter { $0.id == ids.max() }.count",
+        "view.donations.contains { $0.id == ids.filter { $0 > threshold }.count }",
+        // An error inside it, met at the first row that reads it; none where no row does.
+        "view.donations.contains { $0.id == empty.donations.map(\\.id).max()! }",
+        "empty.donations.contains { $0.id == empty.donations.map(\\.id).max()! }",
+        "view.donations.map { $0.id > 100 ? empty.donations.map(\\.id).max()! : $0.id }.count",
+    ]
+
+    static func programs() throws -> (optimized: CompiledProgram, plain: CompiledProgram, first: Int) {
+        try OptimizerTests.programs(declaring: texts, after: "let ids = view.donations.map(\\.id)")
+    }
+
+    /// The outcome as text and the steps taken, with `threshold` set.
+    static func outcome(_ index: Int, _ program: CompiledProgram, _ store: DonationStore, _ options: EvaluationOptions,
+                        threshold: Int, traced: Bool) throws -> (String, Int) {
+        var evaluation = traced ? Evaluation(program: program, donations: store, options: options, tracer: Tracer())
+                                : Evaluation(program: program, donations: store, options: options)
+        try evaluation.setParameter("threshold", .int(threshold))
+        let result = evaluation.evaluate(declarationAt: index)
+        let text = switch result.outcome {
+        case .success(let value): ValueFormatter.text(value, result.type)
+        case .failure(let diagnostic): DiagnosticRenderer().render([diagnostic])
+        }
+        return (text, evaluation.stepsTaken)
+    }
+
+    @Test("are computed once, with the answers, errors and steps of computing them at every application", arguments: 0..<texts.count)
+    func sameAsEveryApplication(offset: Int) throws {
+        let (optimized, plain, first) = try Self.programs()
+        let store = try OptimizerTests.store(optimized)
+        let plainStore = try OptimizerTests.store(plain)
+        let text = Self.texts[offset]
+        for threshold in [0, 3] {
+            let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
+            let truth = try Self.outcome(first + offset, plain, plainStore, options, threshold: threshold, traced: true)
+            let remembered = try Self.outcome(first + offset, plain, plainStore, options, threshold: threshold, traced: false)
+            let fused = try Self.outcome(first + offset, optimized, store, options, threshold: threshold, traced: false)
+            #expect(remembered.0 == truth.0, "\(text)")
+            #expect(remembered.1 == truth.1, "\(text): steps")
+            #expect(fused.0 == truth.0, "\(text): optimized")
+            #expect(fused.1 == truth.1, "\(text): optimized steps")
+            // Budgets that run out before, within and at the end of the evaluation: the same
+            // error, at the same node, after the same steps.
+            for budget in Set([1, truth.1 / 3, truth.1 / 2, truth.1 * 2 / 3, truth.1 - 1, truth.1]) where budget > 0 {
+                let limited = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"), stepBudget: budget)
+                let expected = try Self.outcome(first + offset, plain, plainStore, limited, threshold: threshold, traced: true)
+                let plainOutcome = try Self.outcome(first + offset, plain, plainStore, limited, threshold: threshold, traced: false)
+                let fusedOutcome = try Self.outcome(first + offset, optimized, store, limited, threshold: threshold, traced: false)
+                #expect(plainOutcome.0 == expected.0, "\(text) within \(budget) steps")
+                #expect(plainOutcome.1 == expected.1, "\(text) within \(budget) steps: steps")
+                #expect(fusedOutcome.0 == expected.0, "\(text) within \(budget) steps: optimized")
+                #expect(fusedOutcome.1 == expected.1, "\(text) within \(budget) steps: optimized steps")
+            }
+        }
+    }
+
+    /// What one evaluation remembers is forgotten with the parameters it was computed from.
+    @Test("are computed again once a parameter changes")
+    func forgottenWithParameters() throws {
+        let (optimized, plain, first) = try Self.programs()
+        let offset = try #require(Self.texts.firstIndex { $0.hasPrefix("view.donations.filter { $0.id < view.donations.map(\\.id).filter") })
+        for program in [optimized, plain] {
+            let store = try OptimizerTests.store(program)
+            let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
+            var evaluation = Evaluation(program: program, donations: store, options: options)
+            var answers: [String] = []
+            for threshold in [0, 5, 0] {
+                try evaluation.setParameter("threshold", .int(threshold))
+                let result = evaluation.evaluate(declarationAt: first + offset)
+                answers.append(try ValueFormatter.text(result.outcome.get(), result.type))
+                let fresh = try Self.outcome(first + offset, program, store, options, threshold: threshold, traced: true)
+                #expect(answers.last == fresh.0, "threshold \(threshold)")
+            }
+            // (The parameter decides the answer, so a value kept from before would show.)
+            #expect(answers == ["true", "false", "true"])
+        }
+    }
+
+    /// A rule whose closure compares each element with a maximum computed inside it is
+    /// answered in time linear in the list, not quadratic: its steps say how many elements
+    /// the calls went through, and a fresh evaluation now takes them in one pass each.
+    @Test("charge per application what the calls charge, whichever way they run")
+    func chargedPerApplication() throws {
+        let (optimized, plain, first) = try Self.programs()
+        let counted = try #require(Self.texts.firstIndex { $0.hasPrefix("view.donations.filter { $0.rating == view.donations.map") })
+        for count in [10, 40] {
+            let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
+            let traced = try Self.outcome(first + counted, plain, OptimizerTests.store(plain, count: count), options, threshold: 3, traced: true)
+            let fused = try Self.outcome(first + counted, optimized, OptimizerTests.store(optimized, count: count), options, threshold: 3, traced: false)
+            #expect(fused == traced)
+            // Each of the `count` applications charges the map over `count` elements.
+            #expect(traced.1 > count * count)
+        }
+    }
+}
