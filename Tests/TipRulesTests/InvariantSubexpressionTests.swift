@@ -21,9 +21,13 @@ struct InvariantSubexpressionTests {
         "view.donations.filter { $0.rating == view.donations.map(\\.rating).max() }.count",
         "view.donations.count { $0.id > view.donations.map(\\.id).reduce(0, +) / max(1, view.donations.count) }",
         "view.donations.filter { $0.id < view.donations.map(\\.id).filter { $0 > threshold }.count - 30 }.count > 20",
-        // Read on some rows only, or by an operation that does not charge it per row: the calls
-        // run, and the tree walker remembers it.
+        // Read behind `&&` or `||` in a filter or a count: charged for the rows that reach it.
         "view.donations.filter { $0.seen && $0.rating == view.donations.map(\\.rating).min() }.count",
+        "view.donations.count { $0.seen || $0.id < view.donations.map(\\.id).filter { $0 > 0 }.count - 20 }",
+        "view.donations.filter { $0.name.contains(\"Lake\") && $0.id == view.donations.map(\\.id).max()! }.count",
+        // Read on some rows of a search, or by an operation that does not charge it per row:
+        // the calls run, and the tree walker remembers it.
+        "view.donations.contains { $0.id == threshold && $0.rating == view.donations.map(\\.rating).max() }",
         "view.donations.map { $0.id + view.donations.map(\\.id).max()! }.reduce(0, +)",
         "view.donations.reduce(0) { $0 + ($1.id == view.donations.map(\\.id).min()! ? 1 : 0) }",
         // Inside a closure inside a closure: the inner one's own invariant too.

@@ -634,13 +634,14 @@ struct Evaluator {
     /// and what it evaluated forgotten); anything else gives way to the calls the scan stands
     /// for (see `HoistedExpression`).
     ///
-    /// With `perRow`, for a scan whose one closure runs on every row it goes through (charged
-    /// `FusedSteps.perElement` each), an expression that charges the same steps at every
-    /// evaluation (`didRate.donations.map(\.score).max()`), evaluates no declaration and is
-    /// read wherever the closure runs (not behind `&&`, `||`, `??` or `?:`) stands for the
-    /// closure's too: its steps are given back here, and returned, for the scan to charge at
-    /// each row it goes through, as the closure would have. (Without `perRow`, or for any
-    /// other such expression, the scan gives way, as before.)
+    /// An expression that charges the same steps at every evaluation
+    /// (`didRate.donations.map(\.score).max()`) and evaluates no declaration stands for the
+    /// closure's evaluations too, charged as the closure would have charged them: where it is
+    /// read wherever the closure runs, and `perRow` says the operation's one closure runs on
+    /// every row it goes through (charged `FusedSteps.perElement` each), its steps are given
+    /// back here and returned, for the operation to charge at each such row; where it is read
+    /// behind `&&` or `||` in a filter or a count, for each row that reaches it. For any other
+    /// such expression, the scan gives way.
     /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
     @discardableResult
     mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange,
@@ -669,11 +670,19 @@ struct Evaluator {
                 _ = try evaluateUnretained(node)
                 if stepsLeft != again {
                     let each = again - stepsLeft
-                    guard perRow, !slots[index].use.conditional, before - again == each, declarationMark == declarations else {
-                        throw givingWay(range)
-                    }
+                    guard before - again == each, declarationMark == declarations else { throw givingWay(range) }
                     restoreSteps(before)
-                    stepsPerRow += each
+                    if !slots[index].use.conditional {
+                        guard perRow else { throw givingWay(range) }
+                        stepsPerRow += each
+                    } else {
+                        // Read behind `&&` or `||` in a filter or a count: charged for each row
+                        // that reaches it.
+                        guard let reaching = reachCount(slots[index], list) else { throw givingWay(range) }
+                        let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
+                        guard !overflow else { throw givingWay(range) }
+                        try tick(total, range)
+                    }
                 } else if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
@@ -702,6 +711,21 @@ struct Evaluator {
             values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: try evaluateUnretained(node)))
         }
         if !values.isEmpty { hoistedValues = values }
+    }
+
+    /// How many rows of the list reach a hoisted expression (pass `slot.use.reach`); nil as for
+    /// `reaches`.
+    private func reachCount(_ slot: HoistedSlot, _ list: DonationList) -> Int? {
+        if let filters = slot.reachFilters {
+            let bound = boundFilter(list.stream, filters)
+            defer { filters.put(bound) }
+            return countPassing(list, bound, filters)
+        }
+        guard let predicate = slot.use.reach, !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
+        let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
+        var count = 0
+        for offset in 0..<list.count where test(list.position(at: offset)) { count += 1 }
+        return count
     }
 
     /// Whether a row of the list reaches a hoisted expression (passes `slot.use.reach`); nil
