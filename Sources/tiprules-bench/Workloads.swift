@@ -8362,6 +8362,24 @@ enum Workloads {
                 let best = data.ratings.map(\.score).max()
                 return data.ratings.contains { $0.score == best && $0.landmarkID == 3 }
             }),
+        Workload(
+            name: "W1870", rule: "didPurchase.donations.filter { $0.price > didPurchase.donations.map(\\.price).reduce(0, +) / Double(max(1, didPurchase.donations.count)) }.count > 10",
+            closure: { data, calendar, _ in
+                let average = data.purchases.map(\.price).reduce(0, +) / Double(max(1, data.purchases.count))
+                return data.purchases.filter { $0.price > average }.count > 10
+            }),
+        Workload(
+            name: "W1871", rule: "didRate.donations.filter { $0.landmarkID == 3 && $0.score == didRate.donations.map(\\.score).max() }.count > 0",
+            closure: { data, calendar, _ in
+                let best = data.ratings.map(\.score).max()
+                return data.ratings.filter { $0.landmarkID == 3 && $0.score == best }.count > 0
+            }),
+        Workload(
+            name: "W1872", rule: "didViewLandmarkDetail.donations.contains { $0.landmarkName.hasPrefix(\"Z\") && $0.landmarkID == didViewLandmarkDetail.donations.map(\\.landmarkID).max() }",
+            closure: { data, calendar, _ in
+                let highest = data.views.map(\.landmarkID).max()
+                return data.views.contains { $0.landmarkName.hasPrefix("Z") && $0.landmarkID == highest }
+            }),
 
 
 
