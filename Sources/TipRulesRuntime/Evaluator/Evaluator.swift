@@ -678,7 +678,7 @@ struct Evaluator {
                     } else {
                         // Read behind `&&` or `||` in a filter or a count: charged for each row
                         // that reaches it.
-                        guard let reaching = reachCount(slots[index], list) else { throw givingWay(range) }
+                        guard let reaching = reachingRows(slots[index], list, firstOnly: false) else { throw givingWay(range) }
                         let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
                         guard !overflow else { throw givingWay(range) }
                         try tick(total, range)
@@ -687,8 +687,8 @@ struct Evaluator {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
-                    guard let reached = reaches(slots[index], list) else { throw givingWay(range) }
-                    if !reached {
+                    guard let reaching = reachingRows(slots[index], list, firstOnly: true) else { throw givingWay(range) }
+                    if reaching == 0 {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
                     }
@@ -713,38 +713,29 @@ struct Evaluator {
         if !values.isEmpty { hoistedValues = values }
     }
 
-    /// How many rows of the list reach a hoisted expression (pass `slot.use.reach`); nil as for
-    /// `reaches`.
-    private func reachCount(_ slot: HoistedSlot, _ list: DonationList) -> Int? {
-        if let filters = slot.reachFilters {
-            let bound = boundFilter(list.stream, filters)
-            defer { filters.put(bound) }
-            return countPassing(list, bound, filters)
-        }
-        guard let predicate = slot.use.reach, !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
-        let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
-        var count = 0
-        for offset in 0..<list.count where test(list.position(at: offset)) { count += 1 }
-        return count
-    }
-
-    /// Whether a row of the list reaches a hoisted expression (passes `slot.use.reach`); nil
-    /// when the test reads what a scan would first have to evaluate or prove (hoisted values,
-    /// `Int` arithmetic). Work a string search in the test does is not charged: the closure
-    /// it stands for charges the expression it guards, not this test.
-    private func reaches(_ slot: HoistedSlot, _ list: DonationList) -> Bool? {
+    /// How many rows of the list reach a hoisted expression (pass `slot.use.reach`), or with
+    /// `firstOnly` whether one does (1 or 0); nil when the test reads what a scan would first
+    /// have to evaluate or prove (hoisted values, `Int` arithmetic). Work a string search in
+    /// the test does is not charged: the closure it stands for charges the expression it
+    /// guards, not this test.
+    private func reachingRows(_ slot: HoistedSlot, _ list: DonationList, firstOnly: Bool) -> Int? {
         if let filters = slot.reachFilters {
             // Bound as a scan binds it, and kept for the next evaluation.
             let bound = boundFilter(list.stream, filters)
             defer { filters.put(bound) }
-            return firstPassing(list, bound, reverse: false).match != nil
+            guard firstOnly else { return countPassing(list, bound, filters) }
+            return firstPassing(list, bound, reverse: false).match == nil ? 0 : 1
         }
         // A test that searches strings or nests a scan is bound afresh without a meter, so
         // that nothing it does counts against the budget.
         guard let predicate = slot.use.reach, !predicate.hasIntArithmetic, !predicate.readsHoisted else { return nil }
         let test = RowPredicateBinder(stream: list.stream, invariants: rowInvariants, meter: nil).bind(predicate)
-        for offset in 0..<list.count where test(list.position(at: offset)) { return true }
-        return false
+        var count = 0
+        for offset in 0..<list.count where test(list.position(at: offset)) {
+            count += 1
+            if firstOnly { break }
+        }
+        return count
     }
 
     func local(_ slot: Int) -> Value {
