@@ -65,26 +65,25 @@ struct InvariantSubexpressionTests {
         let store = try OptimizerTests.store(optimized)
         let plainStore = try OptimizerTests.store(plain)
         let text = Self.texts[offset]
+        // The three evaluations agree, and the steps they took.
+        func expectAgreement(_ options: EvaluationOptions, threshold: Int, _ label: String) throws -> Int {
+            let index = first + offset
+            let truth = try Self.outcome(index, plain, plainStore, options, threshold: threshold, traced: true)
+            let remembered = try Self.outcome(index, plain, plainStore, options, threshold: threshold, traced: false)
+            let fused = try Self.outcome(index, optimized, store, options, threshold: threshold, traced: false)
+            #expect(remembered.0 == truth.0, "\(label)")
+            #expect(remembered.1 == truth.1, "\(label): steps")
+            #expect(fused.0 == truth.0, "\(label): optimized")
+            #expect(fused.1 == truth.1, "\(label): optimized steps")
+            return truth.1
+        }
         for threshold in [0, 3] {
-            let options = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"))
-            let truth = try Self.outcome(first + offset, plain, plainStore, options, threshold: threshold, traced: true)
-            let remembered = try Self.outcome(first + offset, plain, plainStore, options, threshold: threshold, traced: false)
-            let fused = try Self.outcome(first + offset, optimized, store, options, threshold: threshold, traced: false)
-            #expect(remembered.0 == truth.0, "\(text)")
-            #expect(remembered.1 == truth.1, "\(text): steps")
-            #expect(fused.0 == truth.0, "\(text): optimized")
-            #expect(fused.1 == truth.1, "\(text): optimized steps")
+            let now = Fixture.date("2026-12-15T00:00:00Z")
+            let steps = try expectAgreement(EvaluationOptions(now: now), threshold: threshold, text)
             // Budgets that run out before, within and at the end of the evaluation: the same
             // error, at the same node, after the same steps.
-            for budget in Set([1, truth.1 / 3, truth.1 / 2, truth.1 * 2 / 3, truth.1 - 1, truth.1]) where budget > 0 {
-                let limited = EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z"), stepBudget: budget)
-                let expected = try Self.outcome(first + offset, plain, plainStore, limited, threshold: threshold, traced: true)
-                let plainOutcome = try Self.outcome(first + offset, plain, plainStore, limited, threshold: threshold, traced: false)
-                let fusedOutcome = try Self.outcome(first + offset, optimized, store, limited, threshold: threshold, traced: false)
-                #expect(plainOutcome.0 == expected.0, "\(text) within \(budget) steps")
-                #expect(plainOutcome.1 == expected.1, "\(text) within \(budget) steps: steps")
-                #expect(fusedOutcome.0 == expected.0, "\(text) within \(budget) steps: optimized")
-                #expect(fusedOutcome.1 == expected.1, "\(text) within \(budget) steps: optimized steps")
+            for budget in Set([1, steps / 3, steps / 2, steps * 2 / 3, steps - 1, steps]) where budget > 0 {
+                _ = try expectAgreement(EvaluationOptions(now: now, stepBudget: budget), threshold: threshold, "\(text) within \(budget) steps")
             }
         }
     }
