@@ -42,6 +42,8 @@ package final class HoistedExpression: Sendable, Equatable {
         case .optional(let wrapped) where [.int, .double, .bool, .string, .date].contains(wrapped): break
         default: return false
         }
+        // (A `#Rule` is a rule's condition rather than a value a closure computes: never hoisted,
+        // as before.)
         if case .ruleMacro = expression.node { return false }
         return !readsFreeLocals(expression)
     }
