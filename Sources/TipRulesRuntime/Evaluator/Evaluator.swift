@@ -664,26 +664,28 @@ struct Evaluator {
             let before = stepsLeft, declarations = declarationMark
             let node = slots.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index].node) }
             let value = try evaluateUnretained(node)
-            if stepsLeft != before {
+            if stepsLeft != before && declarationMark == declarations {
+                // It evaluated no declaration, so it charges as much at every evaluation: given
+                // back, and charged as the closure would have charged it, or the scan gives way.
+                let each = before - stepsLeft
+                restoreSteps(before)
+                if !slots[index].use.conditional {
+                    guard perRow else { throw givingWay(range) }
+                    stepsPerRow += each
+                } else {
+                    // Read behind `&&` or `||` in a filter or a count: charged for each row that
+                    // reaches it.
+                    guard let reaching = reachingRows(slots[index], list, firstOnly: false) else { throw givingWay(range) }
+                    let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
+                    guard !overflow else { throw givingWay(range) }
+                    try tick(total, range)
+                }
+            } else if stepsLeft != before {
                 // Charged only the first time (a `let` evaluated then), or the scan gives way.
                 let again = stepsLeft
                 _ = try evaluateUnretained(node)
-                if stepsLeft != again {
-                    let each = again - stepsLeft
-                    guard before - again == each, declarationMark == declarations else { throw givingWay(range) }
-                    restoreSteps(before)
-                    if !slots[index].use.conditional {
-                        guard perRow else { throw givingWay(range) }
-                        stepsPerRow += each
-                    } else {
-                        // Read behind `&&` or `||` in a filter or a count: charged for each row
-                        // that reaches it.
-                        guard let reaching = reachingRows(slots[index], list, firstOnly: false) else { throw givingWay(range) }
-                        let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
-                        guard !overflow else { throw givingWay(range) }
-                        try tick(total, range)
-                    }
-                } else if slots[index].use.conditional {
+                guard stepsLeft == again else { throw givingWay(range) }
+                if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
                     // it had not been evaluated.
