@@ -13,7 +13,20 @@ import TipRulesSyntax
 /// nothing) does.
 @Suite("Invariant subexpressions of closures")
 struct InvariantSubexpressionTests {
-    static let texts = [
+    /// Read behind `&&` or `||` in a search: charged for the rows it went through that reach it
+    /// (a column's test, a string's, from the end, in a window, none at all).
+    static let searches = [
+        "view.donations.contains { $0.id == threshold && $0.rating == view.donations.map(\\.rating).max() }",
+        "view.donations.first { $0.seen && $0.rating == view.donations.map(\\.rating).max() }?.id ?? -1",
+        "view.donations.last { $0.name.hasPrefix(\"Al\") && $0.id == view.donations.map(\\.id).max()! }?.id ?? -1",
+        "view.donations.last { $0.rating > 2 && $0.id == view.donations.map(\\.id).max()! }?.rating ?? -1",
+        "view.donations.allSatisfy { $0.seen || $0.id <= view.donations.map(\\.id).max()! - threshold }",
+        "view.donations.donatedWithin(.days(20)).contains { $0.id == threshold || $0.id == view.donations.filter { $0.seen }.count - 12 }",
+        "view.donations.first { $0.id < 0 || $0.id == view.donations.map(\\.id).min()! + 4 }?.rating ?? -1",
+        "view.donations.contains { $0.id > 100 && $0.id == view.donations.map(\\.id).max()! }",
+    ]
+
+    static let texts = searches + [
         // Read at every row: hoisted by the fused scan, its steps charged per row.
         "view.donations.contains { $0.rating == view.donations.map(\\.rating).max() && $0.id == threshold }",
         "view.donations.first { $0.id == view.donations.filter { $0.seen }.count - 12 }?.id ?? -1",
@@ -25,9 +38,9 @@ struct InvariantSubexpressionTests {
         "view.donations.filter { $0.seen && $0.rating == view.donations.map(\\.rating).min() }.count",
         "view.donations.count { $0.seen || $0.id < view.donations.map(\\.id).filter { $0 > 0 }.count - 20 }",
         "view.donations.filter { $0.name.contains(\"Lake\") && $0.id == view.donations.map(\\.id).max()! }.count",
-        // Read on some rows of a search, or by an operation that does not charge it per row:
-        // the calls run, and the tree walker remembers it.
-        "view.donations.contains { $0.id == threshold && $0.rating == view.donations.map(\\.rating).max() }",
+        // Read by an operation that does not charge it per row (`reversed()` charges for each
+        // element, ahead of the search): the calls run, and the tree walker remembers it.
+        "view.donations.reversed().contains { $0.id > threshold && $0.id == view.donations.map(\\.id).min()! + 4 }",
         "view.donations.map { $0.id + view.donations.map(\\.id).max()! }.reduce(0, +)",
         "view.donations.reduce(0) { $0 + ($1.id == view.donations.map(\\.id).min()! ? 1 : 0) }",
         // Inside a closure inside a closure: the inner one's own invariant too.
@@ -85,6 +98,21 @@ struct InvariantSubexpressionTests {
             for budget in Set([1, steps / 3, steps / 2, steps * 2 / 3, steps - 1, steps]) where budget > 0 {
                 _ = try expectAgreement(EvaluationOptions(now: now, stepBudget: budget), threshold: threshold, "\(text) within \(budget) steps")
             }
+        }
+    }
+
+    /// A search that reads an aggregate behind `&&` or `||` is answered by its fused scan, which
+    /// computes the aggregate once, rather than giving way to the calls it stands for.
+    @Test("behind && or || in a search are computed by the fused scan")
+    func searchedWithoutGivingWay() throws {
+        let (optimized, _, first) = try Self.programs()
+        let store = try OptimizerTests.store(optimized)
+        // (`searches` come first in `texts`.)
+        for offset in Self.searches.indices {
+            var evaluation = Evaluation(program: optimized, donations: store, options: EvaluationOptions(now: Fixture.date("2026-12-15T00:00:00Z")))
+            try evaluation.setParameter("threshold", .int(3))
+            _ = evaluation.evaluate(declarationAt: first + offset)
+            #expect(evaluation.fusedFallbacks == 0, "\(Self.texts[offset])")
         }
     }
 

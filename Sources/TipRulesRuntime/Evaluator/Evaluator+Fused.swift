@@ -50,7 +50,8 @@ extension Evaluator {
         case .countCompare: true
         default: false
         }
-        let hoistedPerRow = try evaluateHoisted(hoisted, over: list, range, perRow: chargesPerRow)
+        let charges = try evaluateHoisted(hoisted, over: list, range, perRow: chargesPerRow)
+        let hoistedPerRow = charges.perRow
         // A predicate with `Int` arithmetic is scanned only when it cannot fail on any row of
         // the list; otherwise the calls it stands for run (see `RowPredicate`).
         if filters.computesInts, let predicate = filters.predicate, !intArithmeticCannotFail(predicate, list) {
@@ -58,9 +59,9 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let mode):
-            guard hoistedPerRow == 0 else {
+            guard hoistedPerRow == 0 && charges.perReachingRow.isEmpty else {
                 let charged = FusedSteps(fixed: steps.fixed, perElement: steps.perElement + hoistedPerRow)
-                return try scan(list, mode, charged, filters, range)
+                return try scan(list, mode, charged, filters, range, reaching: charges.perReachingRow)
             }
             return try scan(list, mode, steps, filters, range)
         case .compactCount(_, let mapping, let result):

@@ -8,10 +8,12 @@ extension Evaluator {
     /// gone through (up to the one that decides `contains`, `first`, `last` and
     /// `allSatisfy`), the work the string searches in it did on those elements, and what the
     /// calls ahead of it charged for every element.
+    /// A search charges too what hoisted expressions left it to charge at the rows it went
+    /// through that reach them (`reaching`, see `Evaluator.evaluateHoisted`).
     /// (The predicate is the one `filters` binds: passed as itself, it would be copied and
     /// destroyed through the generic witnesses of `Optional` at every scan.)
-    mutating func scan(_ list: DonationList, _ mode: ScanMode, _ steps: FusedSteps,
-                               _ filters: BoundFilterCache, _ range: SourceRange) throws(Interrupt) -> Value {
+    mutating func scan(_ list: DonationList, _ mode: ScanMode, _ steps: FusedSteps, _ filters: BoundFilterCache, _ range: SourceRange,
+                       reaching: [(slot: HoistedSlot, steps: Int)] = []) throws(Interrupt) -> Value {
         // A scan nested in a closure over another list, looking for a field equal to the other
         // list's element: answered from an index of this list (see `JoinPlan`).
         // (Modes told apart by `switch` and `if case` throughout: `==` on an enum of another
@@ -42,12 +44,13 @@ extension Evaluator {
                 examined = list.count
             }
             try tick(examined * steps.perElement + list.count * steps.perSourceElement, range)
+            try chargeReaching(reaching, list, examined: examined, fromEnd: mode.searchesFromEnd, range)
             return result
         }
         // Only the donations in the window the date conditions allow can match; the rows before
         // and after it count as gone through (and failed) where the unfused call would have.
         return try withWindowedScan(list, filters) { ev, bound, cache, scanned, before, after throws(Interrupt) in
-            try ev.scan(list, scanned, mode, steps, bound, cache, before: before, after: after, range)
+            try ev.scan(list, scanned, mode, steps, bound, cache, before: before, after: after, range, reaching: reaching)
         }
     }
 
@@ -55,8 +58,8 @@ extension Evaluator {
     /// conditions allow, `before` and `after` the list's donations outside it) with `bound`,
     /// a filter of the predicate of `cache`.
     mutating func scan(_ list: DonationList, _ scanned: DonationList, _ mode: ScanMode, _ steps: FusedSteps,
-                               _ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, before: Int, after: Int,
-                               _ range: SourceRange) throws(Interrupt) -> Value {
+                       _ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, before: Int, after: Int,
+                       _ range: SourceRange, reaching: [(slot: HoistedSlot, steps: Int)] = []) throws(Interrupt) -> Value {
         let meter = bound.meter
         let result: Value
         let examined: Int
@@ -136,6 +139,7 @@ extension Evaluator {
             result = .bool(!failed)
         }
         try tick(examined * steps.perElement + list.count * steps.perSourceElement + (meter?.steps ?? 0), range)
+        try chargeReaching(reaching, list, examined: examined, fromEnd: mode.searchesFromEnd, range)
         return result
     }
 
@@ -370,5 +374,16 @@ extension Evaluator {
         let bound = boundFilter(list.stream, filters)
         defer { filters.put(bound) }
         return try body(&self, bound, filters, list, 0, 0)
+    }
+}
+
+extension ScanMode {
+    /// Whether a search goes through the list from its end (`last(where:)`, and `contains`
+    /// searched from there).
+    var searchesFromEnd: Bool {
+        switch self {
+        case .last, .containsFromEnd: true
+        default: false
+        }
     }
 }

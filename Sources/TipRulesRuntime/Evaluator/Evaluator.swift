@@ -196,7 +196,12 @@ struct Evaluator {
         /// searching `declarationIndices`, so an evaluation of a rule and its few `let`s in a
         /// file of thousands of declarations neither allocates nor zeroes a slot for each.
         @exclusivity(unchecked) var declarationSlots: [Int32] = []
-        @exclusivity(unchecked) var eventDonations: [DonationList?] = []
+        /// The donations of events read after the first two, each with its event's index: a
+        /// rule reads a few events, so a search of these is short, and the list neither
+        /// allocates nor destroys a slot for each of the program's events (an array of them,
+        /// made and destroyed through the runtime's generic paths, was a sixth of W1829's
+        /// evaluation).
+        @exclusivity(unchecked) var eventDonations: [(event: Int, list: DonationList)] = []
         /// The values of closures' invariant subexpressions computed so far (see `InvariantNode`).
         @exclusivity(unchecked) var invariants: [RememberedInvariant] = []
 
@@ -640,14 +645,16 @@ struct Evaluator {
     /// read wherever the closure runs, and `perRow` says the operation's one closure runs on
     /// every row it goes through (charged `FusedSteps.perElement` each), its steps are given
     /// back here and returned, for the operation to charge at each such row; where it is read
-    /// behind `&&` or `||` in a filter or a count, for each row that reaches it. For any other
-    /// such expression, the scan gives way.
+    /// behind `&&` or `||` in a filter or a count, for each row that reaches it; in such a
+    /// search, returned too, for the search to charge at each row it went through that reaches
+    /// it, once it knows those rows (see `chargeReaching`). For any other such expression, the
+    /// scan gives way.
     /// Called only once the scan has a row: over no rows, the closure evaluates nothing.
     @discardableResult
     mutating func evaluateHoisted(_ slots: [HoistedSlot], over list: DonationList, _ range: SourceRange,
-                                  perRow: Bool = false) throws(Interrupt) -> Int {
-        guard !slots.isEmpty else { return 0 }
-        var stepsPerRow = 0
+                                  perRow: Bool = false) throws(Interrupt) -> HoistedCharges {
+        guard !slots.isEmpty else { return HoistedCharges() }
+        var charges = HoistedCharges()
         var values: [HoistedValue] = []
         values.reserveCapacity(slots.count)
         // (The slots read in place, their nodes called unretained: the fused node that holds
@@ -671,7 +678,12 @@ struct Evaluator {
                 restoreSteps(before)
                 if !slots[index].use.conditional {
                     guard perRow else { throw givingWay(range) }
-                    stepsPerRow += each
+                    charges.perRow += each
+                } else if slots[index].use.searched {
+                    // Behind `&&` or `||` in a search: the rows that reach it are among those
+                    // the search goes through, known once it is done.
+                    guard perRow, slots[index].use.reach != nil else { throw givingWay(range) }
+                    charges.perReachingRow.append((slots[index], each))
                 } else {
                     // Read behind `&&` or `||` in a filter or a count: charged for each row that
                     // reaches it.
@@ -688,8 +700,9 @@ struct Evaluator {
                 if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
-                    // it had not been evaluated.
-                    guard let reaching = reachingRows(slots[index], list, firstOnly: true) else { throw givingWay(range) }
+                    // it had not been evaluated. (In a search, which rows it goes through is
+                    // known only after the declarations would have been kept or forgotten.)
+                    guard !slots[index].use.searched, let reaching = reachingRows(slots[index], list, firstOnly: true) else { throw givingWay(range) }
                     if reaching == 0 {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
@@ -699,7 +712,28 @@ struct Evaluator {
             values.append(HoistedValue(hoisted: slots[index].use.hoisted, value: value))
         }
         hoistedValues = values
-        return stepsPerRow
+        return charges
+    }
+
+    /// Charges the hoisted expressions a search left to charge (`HoistedCharges.perReachingRow`)
+    /// for each row it went through that reaches them: the first `examined` rows of the list,
+    /// or with `fromEnd` its last. Gives way where a test of reaching cannot be made.
+    mutating func chargeReaching(_ charges: [(slot: HoistedSlot, steps: Int)], _ list: DonationList, examined: Int, fromEnd: Bool,
+                                 _ range: SourceRange) throws(Interrupt) {
+        guard !charges.isEmpty else { return }
+        let offsets = fromEnd ? (list.count - examined)..<list.count : 0..<examined
+        let rows = switch list.positions {
+        case .contiguous(let positions):
+            DonationList(stream: list.stream, positions: .contiguous((positions.lowerBound + offsets.lowerBound)..<(positions.lowerBound + offsets.upperBound)))
+        case .scattered(let positions):
+            DonationList(stream: list.stream, positions: .scattered(Array(positions[offsets])))
+        }
+        for (slot, each) in charges {
+            guard let reaching = reachingRows(slot, rows, firstOnly: false) else { throw givingWay(range) }
+            let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
+            guard !overflow else { throw givingWay(range) }
+            try tick(total, range)
+        }
     }
 
     /// Evaluates the hoisted arguments of the calls a fused node stands for (see
@@ -864,7 +898,7 @@ struct Evaluator {
         // (Read in place: `if let` would copy the cut.)
         if index == firstEvent, firstEventCut != nil { return firstEventCut.unsafelyUnwrapped.list }
         if index == secondEvent, secondEventCut != nil { return secondEventCut.unsafelyUnwrapped.list }
-        if let further, !further.eventDonations.isEmpty, let cached = further.eventDonations[index] { return cached }
+        if let further { for kept in further.eventDonations where kept.event == index { return kept.list } }
         // The program's declaration decides what rules see; the source only holds donations.
         let stream: Unmanaged<DonationStream>, owner: DonationStream?
         if let streamTable {
@@ -892,9 +926,7 @@ struct Evaluator {
             secondEvent = index
             secondEventCut = cut
         } else {
-            let further = uniqueFurther()
-            if further.eventDonations.isEmpty { further.eventDonations = Array(repeating: nil, count: runtime.limits.count) }
-            further.eventDonations[index] = cut.list
+            uniqueFurther().eventDonations.append((index, cut.list))
         }
         return cut.list
     }

@@ -94,6 +94,16 @@ extension Array where Element == HoistedValue {
 }
 
 /// A hoisted subexpression a fused node reads, compiled to nodes.
+/// What hoisted expressions that charge the same steps at every evaluation leave for their
+/// scan to charge, as its closure would have charged them (see `Evaluator.evaluateHoisted`).
+struct HoistedCharges {
+    /// Steps at each row the scan's closure runs on.
+    var perRow = 0
+    /// Steps at each row a search goes through that reaches the slot's expression (see
+    /// `Evaluator.chargeReaching`).
+    var perReachingRow: [(slot: HoistedSlot, steps: Int)] = []
+}
+
 struct HoistedSlot {
     let use: HoistedUse
     let node: Node

@@ -91,15 +91,26 @@ package final class HoistedExpression: Sendable, Equatable {
 package struct HoistedUse: Sendable {
     package let hoisted: HoistedExpression
     package let conditional: Bool
-    /// For a conditional use in an operation that runs its closure on every row of its list
-    /// (`filter`, `count(where:)`), a row predicate that holds on exactly the rows whose
-    /// closure evaluates the expression (`a` for `h` in `a && h > 1`); nil when not known.
+    /// For a conditional use in a scan, a row predicate that holds on exactly the rows whose
+    /// closure evaluates the expression (`a` for `h` in `a && h > 1`), of the rows the scan
+    /// runs its closure on: every row of its list for `filter` and `count(where:)`, those up to
+    /// the one that decides it for a search (see `searched`); nil when not known.
     package let reach: RowPredicate?
+    /// Whether the use is in a search (`contains(where:)`, `first(where:)`, `last(where:)`,
+    /// `allSatisfy`), whose closure runs on the rows up to the one that decides it, known only
+    /// once it is found: the rows that reach the expression are then among those.
+    package let searched: Bool
 
-    init(hoisted: HoistedExpression, conditional: Bool, reach: RowPredicate? = nil) {
+    init(hoisted: HoistedExpression, conditional: Bool, reach: RowPredicate? = nil, searched: Bool = false) {
         self.hoisted = hoisted
         self.conditional = conditional
         self.reach = conditional ? reach : nil
+        self.searched = searched
+    }
+
+    /// The same use in a search (see `searched`).
+    var inSearch: HoistedUse {
+        HoistedUse(hoisted: hoisted, conditional: conditional, reach: reach, searched: true)
     }
 }
 
@@ -109,8 +120,10 @@ extension FusedOperation.Kernel {
         var uses: [HoistedUse] = []
         switch self {
         case .scan(let predicate, let mode):
-            // A filter and a count run the closure on every row.
-            predicate.collectHoisted(conditional: false, reach: mode == .filter || mode == .count ? .constant(true) : nil, into: &uses)
+            // A filter and a count run the closure on every row, a search on those up to the
+            // one that decides it.
+            predicate.collectHoisted(conditional: false, reach: .constant(true), into: &uses)
+            if mode != .filter && mode != .count { uses = uses.map(\.inSearch) }
         case .compactCount(let predicate, let mapping, _):
             mapping.collectHoisted(conditional: false, into: &uses)
             // The test runs on the values `compactMap` keeps only.
