@@ -8380,6 +8380,51 @@ enum Workloads {
                 let highest = data.views.map(\.landmarkID).max()
                 return data.views.contains { $0.landmarkName.hasPrefix("Z") && $0.landmarkID == highest }
             }),
+        Workload(
+            name: "W1873", rule: "didRate.donations.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 50",
+            closure: { data, calendar, _ in
+                data.ratings.map { Int($0.score.rounded()) }.filter { $0 == 5 }.count > 50
+            }),
+        Workload(
+            name: "W1874", rule: "didRate.donations.map { $0.landmarkID * 10 + Int($0.score) }.max() ?? 0 > 400",
+            closure: { data, calendar, _ in
+                data.ratings.map { $0.landmarkID * 10 + Int($0.score) }.max() ?? 0 > 400
+            }),
+        Workload(
+            name: "W1875", rule: "didRate.donations.map(\\.score).filter { !$0.isNaN }.reduce(0, +) > 1000",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).filter { !$0.isNaN }.reduce(0, +) > 1000
+            }),
+        Workload(
+            name: "W1876", rule: "didRate.donations.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 200",
+            closure: { data, calendar, _ in
+                data.ratings.reduce(0) { $0 + ($1.comment == nil ? 0 : 1) } > 200
+            }),
+        Workload(
+            name: "W1877", rule: "didRate.donations.map(\\.score).sorted(by: >).prefix(10).reduce(0, +) / 10 > 4.5",
+            closure: { data, calendar, _ in
+                data.ratings.map(\.score).sorted(by: >).prefix(10).reduce(0, +) / 10 > 4.5
+            }),
+        Workload(
+            name: "W1878", rule: "didViewLandmarkDetail.donations.map(\\.landmarkName).contains { $0.hasPrefix(\"Mount\") }",
+            closure: { data, calendar, _ in
+                data.views.map(\.landmarkName).contains { $0.hasPrefix("Mount") }
+            }),
+        Workload(
+            name: "W1879", rule: "didRate.donations.contains { r in r.score > 4 && namesW1879.contains(r.landmarkID) }",
+            declarations: "let namesW1879 = didViewLandmarkDetail.donations.filter { $0.landmarkName.hasPrefix(\"M\") }.map(\\.landmarkID)\n",
+            closure: { data, calendar, _ in
+                let names = data.views.filter { $0.landmarkName.hasPrefix("M") }.map(\.landmarkID)
+                return data.ratings.contains { r in r.score > 4 && names.contains(r.landmarkID) }
+            }),
+        Workload(
+            name: "W1880", rule: "didRate.donations.filter { $0.score > 4 }.contains { r in favoritesW1880.contains(r.landmarkID) && r.comment != nil }",
+            declarations: "let favoritesW1880 = didViewLandmarkDetail.donations.suffix(20).map(\\.landmarkID)\n",
+            closure: { data, calendar, _ in
+                let favorites = data.views.suffix(20).map(\.landmarkID)
+                return data.ratings.filter { $0.score > 4 }.contains { r in favorites.contains(r.landmarkID) && r.comment != nil }
+            }),
+
 
 
 

@@ -14,7 +14,7 @@ import TipRulesSyntax
 @Suite("Invariant subexpressions of closures")
 struct InvariantSubexpressionTests {
     /// Read behind `&&` or `||` in a search: charged for the rows it went through that reach it
-    /// (a column's test, a string's, from the end, in a window, none at all).
+    /// (a column's test, a string's, from the end, in a window, none at all), or once.
     static let searches = [
         "view.donations.contains { $0.id == threshold && $0.rating == view.donations.map(\\.rating).max() }",
         "view.donations.first { $0.seen && $0.rating == view.donations.map(\\.rating).max() }?.id ?? -1",
@@ -24,6 +24,11 @@ struct InvariantSubexpressionTests {
         "view.donations.donatedWithin(.days(20)).contains { $0.id == threshold || $0.id == view.donations.filter { $0.seen }.count - 12 }",
         "view.donations.first { $0.id < 0 || $0.id == view.donations.map(\\.id).min()! + 4 }?.rating ?? -1",
         "view.donations.contains { $0.id > 100 && $0.id == view.donations.map(\\.id).max()! }",
+        // A `let` first evaluated there: charged, and kept, where a row the search went through
+        // reaches it; given back and forgotten where none does (`ids.count` then evaluates it).
+        "view.donations.contains { $0.id > threshold && ids.contains($0.id + 3) }",
+        "view.donations.first { $0.seen || ids.contains($0.id * 2) }?.rating ?? -1",
+        "view.donations.contains { $0.id > 100 && ids.contains($0.id) } || ids.count > 3",
     ]
 
     static let texts = searches + [

@@ -59,9 +59,9 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let mode):
-            guard hoistedPerRow == 0 && charges.perReachingRow.isEmpty else {
+            guard hoistedPerRow == 0 && !charges.dependOnSearch else {
                 let charged = FusedSteps(fixed: steps.fixed, perElement: steps.perElement + hoistedPerRow)
-                return try scan(list, mode, charged, filters, range, reaching: charges.perReachingRow)
+                return try scan(list, mode, charged, filters, range, reaching: charges)
             }
             return try scan(list, mode, steps, filters, range)
         case .compactCount(_, let mapping, let result):

@@ -9,11 +9,12 @@ extension Evaluator {
     /// `allSatisfy`), the work the string searches in it did on those elements, and what the
     /// calls ahead of it charged for every element.
     /// A search charges too what hoisted expressions left it to charge at the rows it went
-    /// through that reach them (`reaching`, see `Evaluator.evaluateHoisted`).
+    /// through that reach them, and gives back what one that no such row reaches charged at
+    /// its first evaluation (`reaching`, see `Evaluator.chargeReaching`).
     /// (The predicate is the one `filters` binds: passed as itself, it would be copied and
     /// destroyed through the generic witnesses of `Optional` at every scan.)
     mutating func scan(_ list: DonationList, _ mode: ScanMode, _ steps: FusedSteps, _ filters: BoundFilterCache, _ range: SourceRange,
-                       reaching: [(slot: HoistedSlot, steps: Int)] = []) throws(Interrupt) -> Value {
+                       reaching: HoistedCharges = HoistedCharges()) throws(Interrupt) -> Value {
         // A scan nested in a closure over another list, looking for a field equal to the other
         // list's element: answered from an index of this list (see `JoinPlan`).
         // (Modes told apart by `switch` and `if case` throughout: `==` on an enum of another
@@ -59,7 +60,7 @@ extension Evaluator {
     /// a filter of the predicate of `cache`.
     mutating func scan(_ list: DonationList, _ scanned: DonationList, _ mode: ScanMode, _ steps: FusedSteps,
                        _ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, before: Int, after: Int,
-                       _ range: SourceRange, reaching: [(slot: HoistedSlot, steps: Int)] = []) throws(Interrupt) -> Value {
+                       _ range: SourceRange, reaching: HoistedCharges = HoistedCharges()) throws(Interrupt) -> Value {
         let meter = bound.meter
         let result: Value
         let examined: Int

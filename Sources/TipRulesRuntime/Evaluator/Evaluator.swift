@@ -636,8 +636,9 @@ struct Evaluator {
     /// the closure's when every row evaluates it, as the scan's first row would have charged
     /// them, or, when only some rows do (behind `&&` or `||` in a filter or a count), when one
     /// of the list's rows reaches it (`HoistedUse.reach`; if none does, the steps are given back
-    /// and what it evaluated forgotten); anything else gives way to the calls the scan stands
-    /// for (see `HoistedExpression`).
+    /// and what it evaluated forgotten; in a search, once it knows the rows it went through, see
+    /// `chargeReaching`); anything else gives way to the calls the scan stands for (see
+    /// `HoistedExpression`).
     ///
     /// An expression that charges the same steps at every evaluation
     /// (`didRate.donations.map(\.score).max()`) and evaluates no declaration stands for the
@@ -697,12 +698,15 @@ struct Evaluator {
                 let again = stepsLeft
                 _ = try evaluateUnretained(node)
                 guard stepsLeft == again else { throw givingWay(range) }
-                if slots[index].use.conditional {
+                if slots[index].use.conditional && slots[index].use.searched {
+                    // In a search, which rows it goes through is known once it is done.
+                    guard perRow, slots[index].use.reach != nil else { throw givingWay(range) }
+                    charges.firstReachingRow.append((slots[index], before - again, declarations, declarationMark))
+                } else if slots[index].use.conditional {
                     // The closure evaluates it on some rows only: charged, and the declarations
                     // it evaluated kept, when one of the list's rows reaches it; otherwise as if
-                    // it had not been evaluated. (In a search, which rows it goes through is
-                    // known only after the declarations would have been kept or forgotten.)
-                    guard !slots[index].use.searched, let reaching = reachingRows(slots[index], list, firstOnly: true) else { throw givingWay(range) }
+                    // it had not been evaluated.
+                    guard let reaching = reachingRows(slots[index], list, firstOnly: true) else { throw givingWay(range) }
                     if reaching == 0 {
                         restoreSteps(before)
                         forgetDeclarations(since: declarations)
@@ -717,10 +721,13 @@ struct Evaluator {
 
     /// Charges the hoisted expressions a search left to charge (`HoistedCharges.perReachingRow`)
     /// for each row it went through that reaches them: the first `examined` rows of the list,
-    /// or with `fromEnd` its last. Gives way where a test of reaching cannot be made.
-    mutating func chargeReaching(_ charges: [(slot: HoistedSlot, steps: Int)], _ list: DonationList, examined: Int, fromEnd: Bool,
+    /// or with `fromEnd` its last; and gives back what those that charge only the first time
+    /// (`HoistedCharges.firstReachingRow`) charged, forgetting the declarations they evaluated,
+    /// where none of those rows reaches them. Gives way where a test of reaching cannot be made,
+    /// or declarations to forget were followed by others to keep.
+    mutating func chargeReaching(_ charges: HoistedCharges, _ list: DonationList, examined: Int, fromEnd: Bool,
                                  _ range: SourceRange) throws(Interrupt) {
-        guard !charges.isEmpty else { return }
+        guard charges.dependOnSearch else { return }
         let offsets = fromEnd ? (list.count - examined)..<list.count : 0..<examined
         let rows = switch list.positions {
         case .contiguous(let positions):
@@ -728,11 +735,19 @@ struct Evaluator {
         case .scattered(let positions):
             DonationList(stream: list.stream, positions: .scattered(Array(positions[offsets])))
         }
-        for (slot, each) in charges {
+        for (slot, each) in charges.perReachingRow {
             guard let reaching = reachingRows(slot, rows, firstOnly: false) else { throw givingWay(range) }
             let (total, overflow) = reaching.multipliedReportingOverflow(by: each)
             guard !overflow else { throw givingWay(range) }
             try tick(total, range)
+        }
+        // The last evaluated first, so that each one's declarations are the latest when forgotten.
+        for (slot, steps, since, until) in charges.firstReachingRow.reversed() {
+            guard let reaching = reachingRows(slot, rows, firstOnly: true) else { throw givingWay(range) }
+            guard reaching == 0 else { continue }
+            guard declarationMark == until else { throw givingWay(range) }
+            restoreSteps(stepsLeft + steps)
+            forgetDeclarations(since: since)
         }
     }
 

@@ -102,6 +102,14 @@ struct HoistedCharges {
     /// Steps at each row a search goes through that reaches the slot's expression (see
     /// `Evaluator.chargeReaching`).
     var perReachingRow: [(slot: HoistedSlot, steps: Int)] = []
+    /// Steps charged already, by an expression read behind `&&` or `||` in a search that
+    /// charges only at its first evaluation (a `let` evaluated then), and the declarations it
+    /// evaluated, from `since` to `until`: kept when a row the search goes through reaches it,
+    /// otherwise given back and forgotten (see `Evaluator.chargeReaching`).
+    var firstReachingRow: [(slot: HoistedSlot, steps: Int, since: Evaluator.DeclarationMark, until: Evaluator.DeclarationMark)] = []
+
+    /// Whether the search has anything to charge or give back once it is done.
+    var dependOnSearch: Bool { !perReachingRow.isEmpty || !firstReachingRow.isEmpty }
 }
 
 struct HoistedSlot {
