@@ -59,7 +59,7 @@ extension Evaluator {
         }
         switch operation {
         case .scan(_, let mode):
-            guard hoistedPerRow == 0 && !charges.dependOnSearch else {
+            guard hoistedPerRow == 0 && !charges.needsSearchedRows else {
                 let charged = FusedSteps(fixed: steps.fixed, perElement: steps.perElement + hoistedPerRow)
                 return try scan(list, mode, charged, filters, range, reaching: charges)
             }

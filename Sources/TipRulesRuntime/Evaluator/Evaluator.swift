@@ -727,7 +727,7 @@ struct Evaluator {
     /// or declarations to forget were followed by others to keep.
     mutating func chargeReaching(_ charges: HoistedCharges, _ list: DonationList, examined: Int, fromEnd: Bool,
                                  _ range: SourceRange) throws(Interrupt) {
-        guard charges.dependOnSearch else { return }
+        guard charges.needsSearchedRows else { return }
         let offsets = fromEnd ? (list.count - examined)..<list.count : 0..<examined
         let rows = switch list.positions {
         case .contiguous(let positions):

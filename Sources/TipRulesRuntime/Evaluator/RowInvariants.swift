@@ -93,9 +93,9 @@ extension Array where Element == HoistedValue {
     }
 }
 
-/// A hoisted subexpression a fused node reads, compiled to nodes.
-/// What hoisted expressions that charge the same steps at every evaluation leave for their
-/// scan to charge, as its closure would have charged them (see `Evaluator.evaluateHoisted`).
+/// What a scan's hoisted expressions leave it to charge, or in a search to give back once it
+/// knows the rows it went through, as its closure would have charged them (see
+/// `Evaluator.evaluateHoisted`).
 struct HoistedCharges {
     /// Steps at each row the scan's closure runs on.
     var perRow = 0
@@ -109,9 +109,10 @@ struct HoistedCharges {
     var firstReachingRow: [(slot: HoistedSlot, steps: Int, since: Evaluator.DeclarationMark, until: Evaluator.DeclarationMark)] = []
 
     /// Whether the search has anything to charge or give back once it is done.
-    var dependOnSearch: Bool { !perReachingRow.isEmpty || !firstReachingRow.isEmpty }
+    var needsSearchedRows: Bool { !perReachingRow.isEmpty || !firstReachingRow.isEmpty }
 }
 
+/// A hoisted subexpression a fused node reads, compiled to nodes.
 struct HoistedSlot {
     let use: HoistedUse
     let node: Node
