@@ -20,6 +20,9 @@ private final class TerminalSession {
         var slave: Int32 = 0
         var size = winsize(ws_row: 40, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw TerminalError("openpty failed") }
+        // Close-on-exec (see `runChild`): a process another test starts must not hold them.
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         guard let name = ttyname(slave) else { throw TerminalError("no name for the pseudo-terminal") }
         let slaveName = String(cString: name)
         close(slave)

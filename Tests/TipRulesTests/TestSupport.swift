@@ -133,13 +133,22 @@ enum Fixture {
     }
 }
 
+/// glibc's `pipe2`, which its Swift module does not export: a pipe whose ends are
+/// close-on-exec from the start, with no moment at which a process another thread spawns could
+/// inherit them.
+@_silgen_name("pipe2")
+private func pipe2(_ descriptors: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
 /// Runs a program to its end and returns its exit status and standard output.
 ///
 /// Not Foundation's `Process`: on Linux it reaps every child of the test process, including
 /// those other tests wait for themselves (the REPL's terminal test).
 func runChild(_ path: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
     var pipe: [Int32] = [-1, -1]
-    guard Glibc.pipe(&pipe) == 0 else { throw ChildError(description: "pipe failed") }
+    // Close-on-exec, so that a process another test starts meanwhile (a PostgreSQL server)
+    // does not inherit the write end and keep the read below from ever ending; the child's
+    // own copy, made by `dup2` onto its fd 1, is not close-on-exec.
+    guard pipe2(&pipe, O_CLOEXEC) == 0 else { throw ChildError(description: "pipe failed") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -190,7 +199,8 @@ final class Child {
 
     static func start(_ path: String, _ arguments: [String], stderrToStdout: Bool = false) throws -> Child {
         var pipe: [Int32] = [-1, -1]
-        guard Glibc.pipe(&pipe) == 0 else { throw ChildError(description: "pipe failed") }
+        // (Close-on-exec, as in `runChild`.)
+        guard pipe2(&pipe, O_CLOEXEC) == 0 else { throw ChildError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
