@@ -729,11 +729,8 @@ struct Evaluator {
                                  _ range: SourceRange) throws(Interrupt) {
         guard charges.needsSearchedRows else { return }
         let offsets = fromEnd ? (list.count - examined)..<list.count : 0..<examined
-        let rows = switch list.positions {
-        case .contiguous(let positions):
-            DonationList(stream: list.stream, positions: .contiguous((positions.lowerBound + offsets.lowerBound)..<(positions.lowerBound + offsets.upperBound)))
-        case .scattered(let positions):
-            DonationList(stream: list.stream, positions: .scattered(Array(positions[offsets])))
+        guard case .donations(let rows) = slice(of: .donations(list), offsets.lowerBound, offsets.upperBound) else {
+            preconditionFailure("a slice of donations that is not donations")
         }
         for (slot, each) in charges.perReachingRow {
             guard let reaching = reachingRows(slot, rows, firstOnly: false) else { throw givingWay(range) }
