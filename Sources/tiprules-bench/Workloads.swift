@@ -124,17 +124,11 @@ struct Workload {
     var predicate: PredicateContenders.Contender? { PredicateContenders.contender(for: name) }
     /// `let` declarations the rule uses.
     var declarations: String = ""
-    /// The longest list the shape is measured at: a rule whose work grows with the square of
-    /// the list (as its closure's does) passes the default step budget before 10,000, and is
-    /// stopped there with an error, as a host would see it.
-    var largest: Int = .max
-
-    init(name: String, rule: String, declarations: String = "", largest: Int = .max,
+    init(name: String, rule: String, declarations: String = "",
          closure: @escaping @Sendable (Dataset, Calendar, Bool) -> Bool) {
         self.name = name
         self.rule = rule
         self.declarations = declarations
-        self.largest = largest
         self.closure = closure
     }
 }
@@ -1099,7 +1093,7 @@ enum Workloads {
             name: "W246", rule: "didRate.donations.filter { $0.score > 1 }.allSatisfy { $0.date > Date.now.addingTimeInterval(-86400 * 90) }",
             closure: { data, _, _ in data.ratings.filter { $0.score > 1 }.allSatisfy { $0.date > Dataset.now.addingTimeInterval(-86400 * 90) } }),
         Workload(
-            name: "W247", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3", largest: 1000,
+            name: "W247", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3",
             closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score > 4 } }.count > 3 }),
         Workload(
             name: "W248", rule: "didRate.donations.filter { r in r.date > (didLogin.donations.last { $0.date < r.date }?.date ?? Date.distantPast) }.count > 3",
@@ -1302,7 +1296,7 @@ enum Workloads {
             name: "W308", rule: "didViewLandmarkDetail.donations.contains { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } }",
             closure: { data, _, _ in data.views.contains { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.date > v.date } } }),
         Workload(
-            name: "W309", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.count { $0.landmarkID == r.landmarkID } }.max()! > 30", largest: 1000,
+            name: "W309", rule: "didRate.donations.map { r in didViewLandmarkDetail.donations.count { $0.landmarkID == r.landmarkID } }.max()! > 30",
             closure: { data, _, _ in data.ratings.map { r in data.views.count { $0.landmarkID == r.landmarkID } }.max()! > 30 }),
         Workload(
             name: "W310", rule: "didLogin.donations.filter { l in didRate.donations.contains { $0.date > l.date && $0.score > 4.5 } }.count >= 2",
@@ -1311,7 +1305,7 @@ enum Workloads {
             name: "W311", rule: "didRate.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast > didViewLandmarkDetail.donations.filter { $0.landmarkID == 7 }.map(\\.date).max() ?? Date.distantPast",
             closure: { data, _, _ in data.ratings.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast > data.views.filter { $0.landmarkID == 7 }.map(\.date).max() ?? Date.distantPast }),
         Workload(
-            name: "W312", rule: "didRate.donations.filter { $0.score == didRate.donations.map(\\.score).max()! }.count > 1", largest: 1000,
+            name: "W312", rule: "didRate.donations.filter { $0.score == didRate.donations.map(\\.score).max()! }.count > 1",
             closure: { data, _, _ in data.ratings.filter { $0.score == data.ratings.map(\.score).max()! }.count > 1 }),
         Workload(
             name: "W313", rule: "didRate.donations.map { $0.comment?.uppercased() ?? \"NONE\" }.filter { $0 != \"NONE\" }.count > 3",
@@ -1861,7 +1855,7 @@ enum Workloads {
                 return goodRecent.count * 3 > recentRatings.count
             }),
         Workload(
-            name: "W472", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 10", largest: 1000,
+            name: "W472", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 10",
             closure: { data, _, _ in data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 10 }),
         Workload(
             name: "W473", rule: "didRate.donations.map(\\.landmarkID).filter { id in id % 5 == 0 }.count > 100",
@@ -2144,7 +2138,7 @@ enum Workloads {
             name: "W550", rule: "didRate.donations.filter { $0.date.timeIntervalSince(didLogin.donations.last?.date ?? Date.distantPast) > 0 }.count > 2",
             closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.date.timeIntervalSince(data.logins.last?.date ?? Date.distantPast) > 0 }.count > 2 }),
         Workload(
-            name: "W551", rule: "didRate.donations.filter { $0.score > (didRate.donations.map(\\.score).max() ?? 0) - 0.5 }.count > 3", largest: 1000,
+            name: "W551", rule: "didRate.donations.filter { $0.score > (didRate.donations.map(\\.score).max() ?? 0) - 0.5 }.count > 3",
             closure: { data, calendar, isLoggedIn in data.ratings.filter { $0.score > (data.ratings.map(\.score).max() ?? 0) - 0.5 }.count > 3 }),
         Workload(
             name: "W552", rule: "didRate.donations.map { $0.score }.sorted(by: >).prefix(3).reduce(0) { $0 + $1 } > 14",
@@ -3297,7 +3291,6 @@ enum Workloads {
             closure: { data, calendar, isLoggedIn in data.views.suffix(50).filter { v in !data.ratings.contains { $0.landmarkID == v.landmarkID } }.count > 3 }),
         Workload(
             name: "W919", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2",
-            largest: 1000,
             closure: { data, calendar, isLoggedIn in data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 2 }),
         Workload(
             name: "W920", rule: "(didRate.donations.filter { $0.landmarkID == 7 }.map(\\.score).reduce(0, +) / Double(max(1, didRate.donations.filter { $0.landmarkID == 7 }.count))) > 2.5",
@@ -4381,7 +4374,7 @@ enum Workloads {
                 data.ratings.compactMap(\.comment).map { $0.count }.reduce(0, +) > 1000
             }),
         Workload(
-            name: "W1119", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.filter { $0.landmarkID == v.landmarkID }.count > 25 }.count > 5", largest: 1000,
+            name: "W1119", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.filter { $0.landmarkID == v.landmarkID }.count > 25 }.count > 5",
             closure: { data, _, _ in
                 data.views.filter { v in data.ratings.filter { $0.landmarkID == v.landmarkID }.count > 25 }.count > 5
             }),
@@ -4909,13 +4902,11 @@ enum Workloads {
     private static let workloads35: [Workload] = [
         Workload(
             name: "W1220", rule: "didPurchase.donations.filter { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5",
-            largest: 1000,
             closure: { data, _, _ in
                 data.purchases.filter { p in data.views.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 3600 } }.count > 5
             }),
         Workload(
             name: "W1221", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
-            largest: 1000,
             closure: { data, _, _ in
                 data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
             }),
@@ -5697,7 +5688,7 @@ enum Workloads {
                 data.ratings.map { Int($0.score) }.filter { $0 == 4 }.count > 100
             }),
         Workload(
-            name: "W1370", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3", largest: 1000,
+            name: "W1370", rule: "didRate.donations.filter { r in r.score >= 4 && didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3",
             closure: { data, _, _ in
                 data.ratings.filter { r in r.score >= 4 && data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 3
             }),
@@ -6270,13 +6261,11 @@ enum Workloads {
     private static let workloads44: [Workload] = [
         Workload(
             name: "W1478", rule: "didRate.donations.filter { r in didPurchase.donations.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5",
-            largest: 1000,
             closure: { data, _, _ in
                 data.ratings.filter { r in data.purchases.contains { $0.date > r.date && $0.date.timeIntervalSince(r.date) < 86400 } }.count > 5
             }),
         Workload(
             name: "W1479", rule: "didViewLandmarkDetail.donations.filter { v in didRate.donations.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100",
-            largest: 1000,
             closure: { data, _, _ in
                 data.views.filter { v in data.ratings.contains { $0.landmarkID == v.landmarkID && $0.score >= 4.5 } }.count > 100
             }),
@@ -6579,7 +6568,7 @@ enum Workloads {
 
     private static let workloads47: [Workload] = [
         Workload(
-            name: "W1533", rule: "didPurchase.donations.contains { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 600 } }", largest: 1000,
+            name: "W1533", rule: "didPurchase.donations.contains { p in didViewLandmarkDetail.donations.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 600 } }",
             closure: { data, _, _ in
                 data.purchases.contains { p in data.views.contains { $0.date < p.date && p.date.timeIntervalSince($0.date) < 600 } }
             }),
@@ -6594,7 +6583,7 @@ enum Workloads {
                 data.logins.allSatisfy { l in data.views.contains { $0.date > l.date && $0.date.timeIntervalSince(l.date) < 86400 } }
             }),
         Workload(
-            name: "W1536", rule: "didViewLandmarkDetail.donations.filter { v in !didPurchase.donations.contains { $0.date > v.date } }.count > 10", largest: 1000,
+            name: "W1536", rule: "didViewLandmarkDetail.donations.filter { v in !didPurchase.donations.contains { $0.date > v.date } }.count > 10",
             closure: { data, _, _ in
                 data.views.filter { v in !data.purchases.contains { $0.date > v.date } }.count > 10
             }),
@@ -6634,7 +6623,7 @@ enum Workloads {
                 data.views.reversed().prefix(50).contains { v in data.logins.contains { $0.date <= v.date && v.date.timeIntervalSince($0.date) < 1800 } }
             }),
         Workload(
-            name: "W1544", rule: "didPurchase.donations.filter { p in didRate.donations.contains { $0.date > p.date } }.map(\\.price).reduce(0, +) > 500", largest: 1000,
+            name: "W1544", rule: "didPurchase.donations.filter { p in didRate.donations.contains { $0.date > p.date } }.map(\\.price).reduce(0, +) > 500",
             closure: { data, _, _ in
                 let total: Double = data.purchases.filter { p in data.ratings.contains { $0.date > p.date } }.map(\.price).reduce(0, +)
                 return total > 500
@@ -6655,7 +6644,7 @@ enum Workloads {
                 (data.logins.map { l in data.views.filter { $0.date >= l.date && $0.date < l.date.addingTimeInterval(86400) }.count }.max() ?? 0) >= 20
             }),
         Workload(
-            name: "W1548", rule: "didRate.donations.allSatisfy { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }", largest: 1000,
+            name: "W1548", rule: "didRate.donations.allSatisfy { r in didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }",
             closure: { data, _, _ in
                 data.ratings.allSatisfy { r in data.views.contains { $0.landmarkID == r.landmarkID && $0.date <= r.date } }
             }),
@@ -7545,22 +7534,22 @@ enum Workloads {
                 data.ratings.filter { $0.comment?.contains("great 1") ?? false }.count > 3
             }),
         Workload(
-            name: "W1708", rule: "didRate.donations.contains { r in didPurchase.donations.contains { $0.date == r.date } }", largest: 1000,
+            name: "W1708", rule: "didRate.donations.contains { r in didPurchase.donations.contains { $0.date == r.date } }",
             closure: { data, calendar, _ in
                 data.ratings.contains { r in data.purchases.contains { $0.date == r.date } }
             }),
         Workload(
-            name: "W1709", rule: "didPurchase.donations.contains { p in didRate.donations.contains { $0.date > p.date && $0.score >= 4.95 } }", largest: 1000,
+            name: "W1709", rule: "didPurchase.donations.contains { p in didRate.donations.contains { $0.date > p.date && $0.score >= 4.95 } }",
             closure: { data, calendar, _ in
                 data.purchases.contains { p in data.ratings.contains { $0.date > p.date && $0.score >= 4.95 } }
             }),
         Workload(
-            name: "W1710", rule: "(didPurchase.donations.map { p in didRate.donations.filter { $0.date < p.date }.count }.max() ?? 0) > 100", largest: 1000,
+            name: "W1710", rule: "(didPurchase.donations.map { p in didRate.donations.filter { $0.date < p.date }.count }.max() ?? 0) > 100",
             closure: { data, calendar, _ in
                 (data.purchases.map { p in data.ratings.filter { $0.date < p.date }.count }.max() ?? 0) > 100
             }),
         Workload(
-            name: "W1711", rule: "didRate.donations.map { r in didRate.donations.filter { $0.landmarkID == r.landmarkID }.map(\\.score).max() ?? 0 }.filter { $0 > 4.8 }.count > 10", largest: 1000,
+            name: "W1711", rule: "didRate.donations.map { r in didRate.donations.filter { $0.landmarkID == r.landmarkID }.map(\\.score).max() ?? 0 }.filter { $0 > 4.8 }.count > 10",
             closure: { data, calendar, _ in
                 data.ratings.map { r in data.ratings.filter { $0.landmarkID == r.landmarkID }.map(\.score).max() ?? 0 }.filter { $0 > 4.8 }.count > 10
             }),
@@ -7580,7 +7569,7 @@ enum Workloads {
                 data.purchases.compactMap { $0.discount == nil ? nil : $0.discount! * 100 }.filter { $0 > 20 }.count > 10
             }),
         Workload(
-            name: "W1715", rule: "didRate.donations.filter { r in !didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0", largest: 1000,
+            name: "W1715", rule: "didRate.donations.filter { r in !didViewLandmarkDetail.donations.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0",
             closure: { data, calendar, _ in
                 data.ratings.filter { r in !data.views.contains { $0.landmarkID == r.landmarkID && $0.date < r.date } }.count > 0
             }),
@@ -7638,7 +7627,7 @@ enum Workloads {
                 data.ratings.map { $0.helpful ?? -1 }.max() ?? 0 > 15
             }),
         Workload(
-            name: "W1726", rule: "didRate.donations.contains { r in r.score < 2 && didViewLandmarkDetail.donations.filter { $0.landmarkID == r.landmarkID }.count > 3 }", largest: 1000,
+            name: "W1726", rule: "didRate.donations.contains { r in r.score < 2 && didViewLandmarkDetail.donations.filter { $0.landmarkID == r.landmarkID }.count > 3 }",
             closure: { data, calendar, _ in
                 data.ratings.contains { r in r.score < 2 && data.views.filter { $0.landmarkID == r.landmarkID }.count > 3 }
             }),
