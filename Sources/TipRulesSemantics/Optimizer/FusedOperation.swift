@@ -147,6 +147,27 @@ package enum RowPredicate: Sendable {
             }
         }
 
+        /// Whether the operand's value is never a string (nor an optional one): it is computed
+        /// by arithmetic, date arithmetic or a built-in whose value is a number or a `Bool`.
+        /// (False for any other operand, which may be one.) A runtime that would try binding
+        /// it as a string first skips that attempt, which binds the whole operand to discard it.
+        package var isNeverString: Bool {
+            switch self {
+            case .date, .arithmetic, .negate, .intArithmetic, .intervalSince, .addingInterval: return true
+            case .function(let function, _, _):
+                switch function {
+                case .absDouble, .absInt, .rounded, .doubleFromInt, .intFromDouble, .stringCount, .memberOf,
+                     .memberOfInvariant, .minInt, .maxInt, .minDouble, .maxDouble, .maxDate, .arrayMaxDouble:
+                    return true
+                case .lowercased, .uppercased, .concatenate, .nestedFind, .element, .charged:
+                    return false
+                }
+            case .field, .constant, .parameter, .now, .outerLocal, .outerField, .outerDate, .coalesce, .conditional,
+                 .accumulator, .hoisted:
+                return false
+            }
+        }
+
         /// Whether computing the operand charges steps for its work on each row (`count` of a
         /// string, or a string search in a ternary's test): only scans, which meter that work,
         /// take such operands.
