@@ -1724,6 +1724,12 @@ struct OptimizerTests {
               // In range: proven, and the same values.
               "Set(view.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400) }).count",
               "view.donations.map { Int(Date.now.timeIntervalSince($0.date) * -1e9) }.min()",
+              // Invariant arithmetic bounded through its parts: a clock moved back, and a part
+              // whose intermediate value is infinite (no bounds: the rows are converted first).
+              "view.donations.filter { Int(Date.now.addingTimeInterval(-86400).timeIntervalSince($0.date) / 3600) % 24 == 0 }.count",
+              "Set(view.donations.map { Int(Date.now.timeIntervalSince($0.date) / 86400 + 1 / (1e308 * 10)) }).count",
+              // A conversion of what reads a fold's accumulator, which nothing bounds before the fold.
+              "view.donations.reduce(0) { Int(Double($0) / 2) + $1.id }",
           ])
     func intConversionBounds(text: String) throws {
         try OptimizerTests.expectFusedAgreement(text)

@@ -41,16 +41,12 @@ struct IntBounds {
     }
 
     /// The least and greatest of the operation at the four corners, or nil when one overflows.
+    /// (In registers: loops over arrays of the corners allocated them at every evaluation.)
     private static func corners(_ a: IntBounds, _ b: IntBounds, _ operation: (Int, Int) -> (partialValue: Int, overflow: Bool)) -> IntBounds? {
-        var result: IntBounds?
-        for x in [a.low, a.high] {
-            for y in [b.low, b.high] {
-                let (value, overflow) = operation(x, y)
-                if overflow { return nil }
-                result = IntBounds(low: min(result?.low ?? value, value), high: max(result?.high ?? value, value))
-            }
-        }
-        return result
+        let (p, first) = operation(a.low, b.low), (q, second) = operation(a.low, b.high)
+        let (r, third) = operation(a.high, b.low), (t, fourth) = operation(a.high, b.high)
+        if first || second || third || fourth { return nil }
+        return IntBounds(low: min(min(p, q), min(r, t)), high: max(max(p, q), max(r, t)))
     }
 }
 
@@ -102,6 +98,16 @@ extension Evaluator {
     /// every value written to its buffer where the buffer keeps them (`ColumnArray.writtenBounds`):
     /// wider than the list's perhaps, never narrower, and read without a pass over the rows.
     private func intBounds(_ operand: RowPredicate.Operand, _ list: DonationList, written: Bool) -> IntBounds? {
+        // The commonest leaves first, without the test of invariance (which copies the
+        // operand's parts) and the boxed value an invariant is read as.
+        switch operand {
+        case .constant(.int(let value)): return IntBounds(low: value, high: value)
+        case .field(let index):
+            guard case .int(let items) = list.stream.columns[index] else { return nil }
+            if written, let bounds = items.writtenBounds { return IntBounds(low: bounds.low, high: bounds.high) }
+            return Evaluator.bounds(of: items, list.positions)
+        default: break
+        }
         if operand.isInvariant {
             guard case .int(let value) = invariant(operand) else { return nil }
             return IntBounds(low: value, high: value)
@@ -110,10 +116,6 @@ extension Evaluator {
         case .intArithmetic(let op, let a, let b):
             guard let x = intBounds(a, list, written: written), let y = intBounds(b, list, written: written) else { return nil }
             return IntBounds.combine(op, x, y)
-        case .field(let index):
-            guard case .int(let items) = list.stream.columns[index] else { return nil }
-            if written, let bounds = items.writtenBounds { return IntBounds(low: bounds.low, high: bounds.high) }
-            return Evaluator.bounds(of: items, list.positions)
         case .function(.element(let items), let index, nil):
             // One of the constants (all of them, for want of knowing which), from an index
             // within the list on every row.
@@ -137,11 +139,14 @@ extension Evaluator {
             // row's value is converted before the scan, as the bounds of what it gives.
             // (What reads a fold's accumulator has no values before the fold: nothing bounds it,
             // and the fold checks it as it goes.)
-            guard intArithmeticCannotFail(a, list), !a.readsAccumulator else { return nil }
+            guard intArithmeticCannotFail(a, list) else { return nil }
+            // (Bounds never come from what reads the accumulator, so it is looked for only
+            // before the values are computed.)
             if written, let bounds = numberBounds(a, list), let least = IntConversion.exact(bounds.low),
                let greatest = IntConversion.exact(bounds.high) {
                 return IntBounds(low: least, high: greatest)
             }
+            guard !a.readsAccumulator else { return nil }
             var low = Double.infinity, high = -Double.infinity
             // Whether a value was NaN, which no comparison lets into the bounds: as a byte, so
             // the loop has no branch.
@@ -239,13 +244,14 @@ extension Evaluator {
         func finite(_ low: Double, _ high: Double) -> (low: Double, high: Double)? {
             low.isFinite && high.isFinite ? (low, high) : nil
         }
-        if operand.isInvariant {
-            switch invariant(operand) {
-            case .double(let x), .date(let x): return finite(x, x)
-            default: return nil
-            }
-        }
+        // Arithmetic is bounded from its operands' bounds whether or not it is invariant: for
+        // an invariant one every bound is its value, and each corner the same operation on the
+        // same values, so the result is its value too (or nil where an intermediate value is
+        // not finite, which only leaves a proof to the rows). Testing invariance first copied
+        // every part of the operand at every level.
         switch operand {
+        case .constant(.double(let x)), .constant(.date(let x)): return finite(x, x)
+        case .now: return finite(now, now)
         case .date:
             let dates = list.stream.dates
             guard !list.stream.needsOrdering, dates.count > 0 else { return nil }
@@ -271,7 +277,12 @@ extension Evaluator {
             let (a, b, c, d) = (corner(x.low, y.low), corner(x.low, y.high), corner(x.high, y.low), corner(x.high, y.high))
             return finite(min(min(a, b), min(c, d)), max(max(a, b), max(c, d)))
         default:
-            return nil
+            // Any other invariant (a parameter, an enclosing element's date, a hoisted value).
+            guard operand.isInvariant else { return nil }
+            switch invariant(operand) {
+            case .double(let x), .date(let x): return finite(x, x)
+            default: return nil
+            }
         }
     }
 
