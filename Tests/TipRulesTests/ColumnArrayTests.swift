@@ -82,6 +82,29 @@ struct ColumnArrayTests {
         pointer.initialize(to: nil)
     }
 
+    @Test("a Double column's written bounds hold every value written, in the order Swift's < gives, NaN beyond the infinities")
+    func doubleWrittenBounds() {
+        let ordered: [Double] = [-.infinity, -1e300, -1.5, -.leastNonzeroMagnitude, -0.0, 0.0, .leastNonzeroMagnitude, 2.5, 1e300, .infinity]
+        let keys = ordered.map(ColumnArray<Double>.orderedKey)
+        #expect(keys == keys.sorted() && Set(keys).count == keys.count, "keys out of order: \(keys)")
+        for value in ordered + [.nan, -.nan] {
+            #expect(ColumnArray<Double>.value(ofOrderedKey: ColumnArray<Double>.orderedKey(value)).bitPattern == value.bitPattern)
+        }
+        #expect(ColumnArray<Double>.orderedKey(.nan) > ColumnArray<Double>.orderedKey(.infinity))
+        #expect(ColumnArray<Double>.orderedKey(-.nan) < ColumnArray<Double>.orderedKey(-.infinity))
+
+        var column = ColumnArray<Double>()
+        #expect(column.writtenBounds == nil)
+        for value in [2.5, -1.5, 0.25] { column.append(value) }
+        #expect(column.writtenBounds?.low == -1.5 && column.writtenBounds?.high == 2.5)
+        // An element inserted (a late donation) widens them; one dropped leaves them as wide.
+        column.insert(-7, at: 1)
+        column.removeFirst(2)
+        #expect(column.writtenBounds?.low == -7 && column.writtenBounds?.high == 2.5)
+        column.append(.nan)
+        #expect(column.writtenBounds?.high.isNaN == true)
+    }
+
     @Test("appending while a copy is alive shares the buffer and leaves the copy as it was")
     func appendSharesBuffer() {
         var column = ColumnArray<String>()

@@ -1735,6 +1735,34 @@ struct OptimizerTests {
         try OptimizerTests.expectFusedAgreement(text)
     }
 
+    @Test("Int conversions of a Double field are proven from the bounds its column keeps, and from the rows where those are too wide",
+          arguments: [
+              // Every value written is small: proven from the column's bounds, without a pass.
+              ("1.5, 2.25, -3.75, 4.0, -0.0", "s.donations.map { Int($0.value * 10) }.filter { $0 % 7 == 0 }.count"),
+              ("1.5, 2.25, -3.75, 4.0, -0.0", "s.donations.filter { Int($0.value / 0.25) % 3 == 0 }.count"),
+              // A value too large for an `Int` was written, but is not in the list: the rows prove it.
+              ("1e300, 1.5, 2.25, -3.75", "s.donations.dropFirst().map { Int($0.value * 10) }.filter { $0 % 3 == 0 }.count"),
+              // ... and in the list: the conversion fails where Swift's does.
+              ("1.5, -1e300, 2.25", "s.donations.map { Int($0.value * 10) }.filter { $0 % 3 == 0 }.count"),
+              ("1.5, 2.25, 1e18", "s.donations.filter { Int($0.value * 10) % 3 == 0 }.count"),
+          ])
+    func doubleFieldConversionBounds(values: String, text: String) throws {
+        let rules = "event s { value: Double }\n"
+        let optimized = try #require(RuleCompiler().compile(SourceFile(name: "o", text: rules)).program)
+        let plain = try #require(RuleCompiler(optimizes: false).compile(SourceFile(name: "o", text: rules)).program)
+        let log = values.split(separator: ",").enumerated().map { index, value in
+            #"{"event": "s", "date": "2026-11-0\#(index + 1)T00:00:00Z", "value": {"value": \#(value.trimmingCharacters(in: .whitespaces))}}"#
+        }.joined(separator: "\n")
+        var (store, plainStore) = (DonationStore(program: optimized), DonationStore(program: plain))
+        #expect(DonationLog.load(Array(log.utf8), fileName: "s.ndjson", into: &store).isEmpty)
+        #expect(DonationLog.load(Array(log.utf8), fileName: "s.ndjson", into: &plainStore).isEmpty)
+        let source = SourceFile(name: "<expr>", text: text)
+        let fast = try #require(RuleCompiler().compileExpression(source, in: optimized).expression, "\(text)")
+        let slow = try #require(RuleCompiler(optimizes: false).compileExpression(source, in: plain).expression, "\(text)")
+        let options = EvaluationOptions(now: Fixture.date("2026-11-15T00:00:00Z"))
+        #expect(OptimizerTests.outcome(optimized, store, fast, options) == OptimizerTests.outcome(plain, plainStore, slow, options), "\(text)")
+    }
+
     @Test("map(f).compactMap { $0 } fuses as compactMap(f) does, charging the identity's step per element, also where f charges work",
           arguments: [
               "view.donations.map { $0.note?.count }.compactMap { $0 }.reduce(0, +)", "view.donations.map(\\.bonus).compactMap { $0 }.max()",

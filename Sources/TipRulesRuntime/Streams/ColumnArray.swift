@@ -21,6 +21,7 @@ package struct ColumnArray<Element>: RandomAccessCollection {
         let initialized = Atomic<Int>(0)
         /// A summary of every element ever written to the buffer, which bounds what any array
         /// sharing it sees: for `Int` and `Int?` elements the least and greatest value, for
+        /// `Double` elements the same as their ordered keys (see `ColumnArray.orderedKey`), for
         /// `String` and `String?` the most UTF-8 bytes in `high` (see `ColumnArray.writtenBounds`).
         /// Only ever widened (an element dropped stays counted), so a reader sees bounds at
         /// least as wide as the elements of its array.
@@ -121,6 +122,8 @@ package struct ColumnArray<Element>: RandomAccessCollection {
             storage.widen(unsafeBitCast(element, to: Int.self))
         } else if Element.self == Int?.self {
             if let value = unsafeBitCast(element, to: Int?.self) { storage.widen(value) }
+        } else if Element.self == Double.self {
+            storage.widen(ColumnArray<Double>.orderedKey(unsafeBitCast(element, to: Double.self)))
         } else if Element.self == String.self {
             storage.widen(unsafeBitCast(element, to: String.self).utf8.count)
         } else if Element.self == String?.self {
@@ -377,6 +380,31 @@ extension ColumnArray where Element == Int {
         guard let storage else { return nil }
         let low = storage.low.load(ordering: .relaxed), high = storage.high.load(ordering: .relaxed)
         return low <= high ? (low, high) : nil
+    }
+}
+
+extension ColumnArray where Element == Double {
+    /// An `Int` that orders as the `Double` does (its bits, the magnitude's flipped for a
+    /// negative value): -0.0 just before 0.0, and a NaN beyond the infinities of its sign.
+    @inline(__always)
+    package static func orderedKey(_ value: Double) -> Int {
+        let bits = Int(bitPattern: UInt(value.bitPattern))
+        return bits >= 0 ? bits : bits ^ Int.max
+    }
+
+    /// The `Double` of an ordered key (the same flip undoes it).
+    @inline(__always)
+    package static func value(ofOrderedKey key: Int) -> Double {
+        Double(bitPattern: UInt64(UInt(bitPattern: key >= 0 ? key : key ^ Int.max)))
+    }
+
+    /// Bounds of the array's values, from every value written to its buffer (so perhaps wider
+    /// than its own, never narrower), read without going through the values; nil for an
+    /// empty buffer. A NaN written makes a bound a NaN (a key beyond an infinity's).
+    package var writtenBounds: (low: Double, high: Double)? {
+        guard let storage else { return nil }
+        let low = storage.low.load(ordering: .relaxed), high = storage.high.load(ordering: .relaxed)
+        return low <= high ? (Self.value(ofOrderedKey: low), Self.value(ofOrderedKey: high)) : nil
     }
 }
 
