@@ -236,10 +236,11 @@ extension Evaluator {
     /// Finite bounds of a `Double` operand over the rows of the list, found without a pass over
     /// them (perhaps wider than its values, never narrower), or nil. The donation dates are
     /// finite and, when read, in date order: a run's are within its first and last, any list's
-    /// within the stream's; a `Double` field's within every value written to its column's
-    /// buffer (`ColumnArray.writtenBounds`). Sums, differences, products and quotients by a divisor of one sign
-    /// are monotonic in each operand, and so is IEEE rounding, so their extremes lie at the
-    /// corners; with every bound finite, no value between is NaN or infinite either.
+    /// within the stream's; a `Double` field's are within every value written to its column's
+    /// buffer (`ColumnArray.writtenBounds`). Sums, differences, products and quotients by a
+    /// divisor of one sign are monotonic in each operand, and so is IEEE rounding, so their
+    /// extremes lie at the corners; with every bound finite, no value between is NaN or
+    /// infinite either.
     /// (`Int(Date.now.timeIntervalSince($0.date) / 86400)` and `Int($0.score * 10)` are proven
     /// to convert this way.)
     private func numberBounds(_ operand: RowPredicate.Operand, _ list: DonationList) -> (low: Double, high: Double)? {
