@@ -31,6 +31,10 @@ struct Bench {
                          evaluates it for 1 s (a shape not in the table)
               --profile-count K      with --profile: exactly K evaluations rather than a time
                                      (for instruction counts, e.g. under callgrind)
+
+            Every rule shape is checked against its closure before it is timed. A shape that
+            the default step budget stops at a size (its work grows with the square of the
+            list) is reported there as stopped, with the error's code, and not timed.
             """)
             return
         }
