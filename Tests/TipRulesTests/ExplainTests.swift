@@ -286,6 +286,36 @@ struct ExplainTests {
         #expect(text.components(separatedBy: "let none: Bool = true").count == 2, "each declaration is explained once")
     }
 
+    @Test("only what the explained rule reads is compiled again, wherever its text stands in the file")
+    func partialRecompile() throws {
+        // Values that start with a prefix operator, span lines with comments, read lets
+        // through lets, and end the file without a newline; declarations the rule never
+        // reads around them. Each is parsed again from its place in the file.
+        let session = try ExplainSession(rules: """
+        event e { n: Int }
+        let unread = e.donations.filter { $0.n > 1 }.count
+        let big = e.donations.filter { $0.n > 2 } // a comment
+        let many = -big.count < -1 &&
+            /* a block comment */ big.map(\\.n).reduce(0, +) > 5
+        rule alsoUnread = unread > 0
+        rule r = !e.donations.isEmpty
+            && many
+        """, log: """
+        {"event": "e", "date": "2026-11-29T10:00:00Z", "value": {"n": 3}}
+        {"event": "e", "date": "2026-11-29T11:00:00Z", "value": {"n": 1}}
+        {"event": "e", "date": "2026-11-29T12:00:00Z", "value": {"n": 4}}
+        """, now: "2026-11-30T12:00:00Z")
+        let text = session.session.explain("r", json: false, useColor: false).text
+        #expect(text.hasPrefix("rule r: Bool = true"))
+        #expect(text.contains("let many: Bool = true"))
+        #expect(text.contains("let big: [Donation<e>] = 2 donations"))
+        // The unfused calls, each a node of its own: the filter's pipeline, the map and the sum.
+        #expect(text.contains("= e.donations 3 → .filter { $0.n > 2 } 2"))
+        #expect(text.contains("~~~~~~~~~~~~ [3, 4]"))
+        #expect(text.contains("~~~~~~~~~~~~~~~~~~~~~~~~~ 7"))
+        #expect(!text.contains("unread"))
+    }
+
     @Test("closures report a summary over their elements, never a line per element")
     func closures() throws {
         let session = try ExplainSession(rules: """

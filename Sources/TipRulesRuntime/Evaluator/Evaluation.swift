@@ -110,9 +110,11 @@ package struct Evaluation {
 
     /// A traced evaluation: the declarations run on node trees of their own that record into
     /// `tracer` what every node gave (see `Explainer`). Values and errors are those of an
-    /// untraced evaluation.
-    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer) {
-        let runtime = RuntimeProgram(program, tracer: tracer)
+    /// untraced evaluation. With `declarations`, only those are lowered (they must hold every
+    /// declaration they read; see `RuntimeProgram.init`).
+    package init(program: CompiledProgram, donations: some DonationSource, options: EvaluationOptions, tracer: Tracer,
+                 declarations: Set<Int>? = nil) {
+        let runtime = RuntimeProgram(program, tracer: tracer, declarations: declarations)
         evaluator = Evaluator(context: EvaluationContext(program: program, options: options, runtime: runtime, cache: nil),
                               source: StreamSource(donations), now: options.now)
     }

@@ -164,11 +164,17 @@ final class RuntimeProgram: Sendable {
     let evaluationDepth: Int
 
     /// The node trees of a program; with a tracer, traced ones (made for one explanation,
-    /// never attached to the program).
-    init(_ program: CompiledProgram, tracer: Tracer? = nil) {
+    /// never attached to the program). With `declarations`, only those (which must hold every
+    /// declaration they read) get theirs: an explanation evaluates a few declarations of a
+    /// file that may hold thousands.
+    init(_ program: CompiledProgram, tracer: Tracer? = nil, declarations: Set<Int>? = nil) {
         let compiler = NodeCompiler(tracer: tracer)
         bodies = program.declarations.indices.map { index in
-            tracer?.beginDeclaration()
+            if let declarations, !declarations.contains(index) {
+                let body = program.declarations[index].body
+                return OmittedBodyNode(body.range, body.type)
+            }
+            tracer?.beginDeclaration(index)
             return compiler.compileBody(of: index, in: program)
         }
         events = program.events
@@ -185,5 +191,13 @@ final class RuntimeProgram: Sendable {
     /// The node trees of a program, made on first use.
     static func of(_ program: CompiledProgram) -> RuntimeProgram {
         program.attachment.value { RuntimeProgram(program) }
+    }
+}
+
+/// The body of a declaration a partial `RuntimeProgram` leaves out: the declarations it holds
+/// never read it, so it is never evaluated.
+private final class OmittedBodyNode: Node {
+    override func execute(_ ev: inout Evaluator) throws(Interrupt) -> Value {
+        preconditionFailure("a declaration left out of a partial program was evaluated")
     }
 }

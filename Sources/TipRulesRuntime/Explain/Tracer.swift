@@ -29,14 +29,17 @@ package final class Tracer {
     }
 
     package private(set) var entries: [Entry] = []
-    /// The root entry of each declaration's body, by declaration index.
-    package private(set) var declarationRoots: [Int] = []
+    /// The root entry of each traced declaration's body, by declaration index.
+    package private(set) var declarationRoots: [Int: Int] = [:]
     private var stack: [[Int]] = []
+    /// The declaration whose body is being lowered.
+    private var declaration = 0
 
     package init() {}
 
-    func beginDeclaration() {
+    func beginDeclaration(_ index: Int) {
         stack = []
+        declaration = index
     }
 
     func begin() {
@@ -48,7 +51,7 @@ package final class Tracer {
         let id = entries.count
         entries.append(Entry(expression: expression, children: children))
         if stack.isEmpty {
-            declarationRoots.append(id)
+            declarationRoots[declaration] = id
         } else {
             stack[stack.count - 1].append(id)
         }

@@ -388,15 +388,16 @@ extension Double {
 
 extension Checker {
     /// Checks an expression in the context of a compiled program: its events, parameters and
-    /// declarations are in scope.
+    /// declarations are in scope. `expected` is `Bool` for a rule's value checked again.
     static func checkExpression(_ expression: Expression, file: SourceFile, program: CompiledProgram, unavailable: Set<String> = [],
-                                limits: CompileLimits, optimizes: Bool = true, diagnostics: inout DiagnosticBag) -> TypedExpression? {
+                                expected: RuleType? = nil, limits: CompileLimits, optimizes: Bool = true,
+                                diagnostics: inout DiagnosticBag) -> TypedExpression? {
         var checker = Checker(program: program, file: file, limits: limits, diagnostics: diagnostics)
         checker.optimizes = optimizes
         for name in unavailable where checker.symbols[name] == nil { checker.symbols[name] = .broken }
         checker.reportsBrokenReferences = true
         checker.beginDeclaration()
-        let typed = checker.defaultLiteral(checker.check(expression, expected: nil))
+        let typed = checker.defaultLiteral(checker.check(expression, expected: expected))
         if typed.type == .nilLiteral {
             checker.error(CheckerMessages.nilNeedsContext, expression.range)
         }

@@ -60,6 +60,23 @@ package struct CompiledProgram: Sendable {
             self.eventIndices = Storage.indices(events.map(\.id))
         }
 
+        /// The same program with some declarations' bodies replaced: every table is shared.
+        init(_ other: Storage, bodies: [Int: TypedExpression]) {
+            var declarations = other.declarations
+            for (index, body) in bodies { declarations[index].body = body }
+            self.declarations = declarations
+            file = other.file
+            events = other.events
+            parameters = other.parameters
+            evaluationDepth = other.evaluationDepth
+            declarationIndices = other.declarationIndices
+            parameterIndices = other.parameterIndices
+            eventIndices = other.eventIndices
+            symbols = other.symbols
+            declarationTypes = other.declarationTypes
+            mappedDeclarations = other.mappedDeclarations
+        }
+
         /// Each name's index; the first wins when a name repeats. Sized up front and filled
         /// last to first, so each name is hashed once (a file may hold 100,000 rules).
         private static func indices(_ names: [String]) -> [String: Int] {
@@ -89,6 +106,24 @@ package struct CompiledProgram: Sendable {
          symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
         storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth,
                           symbols: symbols, mappedDeclarations: mappedDeclarations)
+    }
+
+    /// The program with the bodies of some declarations replaced by others of the same types
+    /// (see `RuleCompiler.recompiled`): a new program, with its own identity and attachment.
+    init(_ program: CompiledProgram, replacingBodies bodies: [Int: TypedExpression]) {
+        storage = Storage(program.storage, bodies: bodies)
+    }
+
+    /// The declarations evaluating `roots` may read, directly or through others (`roots`
+    /// included).
+    package func declarations(readBy roots: [Int]) -> Set<Int> {
+        var reached: Set<Int> = []
+        var pending = roots
+        while let index = pending.popLast() {
+            guard declarations.indices.contains(index), reached.insert(index).inserted else { continue }
+            declarations[index].body.forEachDeclarationRead { if !reached.contains($0) { pending.append($0) } }
+        }
+        return reached
     }
 
     /// The names an expression checked against the program sees (see `Storage.symbols`).
@@ -137,5 +172,20 @@ package final class ProgramAttachment: @unchecked Sendable {
         let made = make()
         stored = made
         return made
+    }
+}
+
+extension TypedExpression {
+    /// Calls `body` with each declaration the expression reads (`.declaration` and
+    /// `.declarationList`), counting what the calls a fused operation stands for read.
+    package func forEachDeclarationRead(_ body: (Int) -> Void) {
+        switch node {
+        case .declaration(let index), .declarationList(let index):
+            body(index)
+        case .fused(_, _, let unfused):
+            unfused.forEachDeclarationRead(body)
+        default:
+            forEachChild(of: self) { $0.forEachDeclarationRead(body) }
+        }
     }
 }

@@ -66,6 +66,31 @@ package struct RuleCompiler: Sendable {
                            suppressedCount: diagnostics.suppressedCount)
     }
 
+    /// A program with the values of declarations `roots`, and of those they read directly or
+    /// through others, compiled again from its file with this compiler's `optimizes` (an
+    /// explanation walks unfused trees). Only those values are parsed and checked again, each
+    /// against the program, so a file of thousands of declarations costs what they do. Nil
+    /// when one no longer compiles (only under tighter limits than the program had).
+    package func recompiled(_ program: CompiledProgram, reading roots: [Int]) -> CompiledProgram? {
+        LargeStack.ensuringStack {
+            var bodies: [Int: TypedExpression] = [:]
+            var pending = roots.filter(program.declarations.indices.contains)
+            while let index = pending.popLast() {
+                guard bodies[index] == nil else { continue }
+                let declaration = program.declarations[index]
+                var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
+                guard let syntax = Parser.parseExpression(program.file, in: declaration.body.range, limits: limits, diagnostics: &diagnostics),
+                      let body = Checker.checkExpression(syntax, file: program.file, program: program,
+                                                         expected: declaration.kind == .rule ? .bool : nil,
+                                                         limits: limits, optimizes: optimizes, diagnostics: &diagnostics),
+                      body.type == declaration.type else { return nil }
+                bodies[index] = body
+                body.forEachDeclarationRead { if bodies[$0] == nil { pending.append($0) } }
+            }
+            return CompiledProgram(program, replacingBodies: bodies)
+        }
+    }
+
     /// Compiles one expression against a compiled program. Names in `unavailable` (declarations
     /// a salvaged program left out) are errors that say why.
     package func compileExpression(_ file: SourceFile, in program: CompiledProgram, unavailable: Set<String> = []) -> ExpressionCompilation {

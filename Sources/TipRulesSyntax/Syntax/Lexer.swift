@@ -20,13 +20,23 @@ package struct Lexer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
-    /// Lexes the whole file; the last token is always `endOfFile`.
-    package static func tokenize(_ file: SourceFile, into diagnostics: inout DiagnosticBag) -> [Token] {
-        var lexer = Lexer(file: file, diagnostics: diagnostics)
+    /// A lexer of the part of a file in `range`: tokens keep their places in the file, and the
+    /// text before the range still decides whether an operator at its start is prefix.
+    private init(file: SourceFile, range: SourceRange, diagnostics: DiagnosticBag) {
+        self.file = file
+        let end = min(max(range.end, 0), file.bytes.count)
+        self.bytes = end < file.bytes.count ? Array(file.bytes[..<end]) : file.bytes
+        self.diagnostics = diagnostics
+        position = min(max(range.start, 0), end)
+    }
+
+    /// Lexes the whole file, or the part of it in `range`; the last token is always `endOfFile`.
+    package static func tokenize(_ file: SourceFile, in range: SourceRange? = nil, into diagnostics: inout DiagnosticBag) -> [Token] {
+        var lexer = range.map { Lexer(file: file, range: $0, diagnostics: diagnostics) } ?? Lexer(file: file, diagnostics: diagnostics)
         var tokens: [Token] = []
         // About one token per five bytes of rule text: growing the array as it fills would
         // copy it a dozen times for a large file.
-        tokens.reserveCapacity(file.bytes.count / 5 + 16)
+        tokens.reserveCapacity((range.map { $0.end - $0.start } ?? file.bytes.count) / 5 + 16)
         while true {
             let token = lexer.next()
             tokens.append(token)

@@ -387,14 +387,17 @@ package struct Parser {
 }
 
 extension Parser {
-    /// Parses a source that holds one expression (the CLI's `--expr`, the REPL).
-    package static func parseExpression(_ file: SourceFile, limits: CompileLimits = CompileLimits(), diagnostics: inout DiagnosticBag) -> Expression? {
-        if file.bytes.count > limits.maxSourceBytes {
-            diagnostics.add(Diagnostic(ParserMessages.sourceTooLarge(file.bytes.count, limits.maxSourceBytes),
-                                       file: file, range: SourceRange(start: 0, end: 0)))
+    /// Parses a source that holds one expression (the CLI's `--expr`, the REPL), or the part
+    /// of a file in `range` that holds one (a declaration's value, parsed again on its own).
+    package static func parseExpression(_ file: SourceFile, in range: SourceRange? = nil, limits: CompileLimits = CompileLimits(),
+                                        diagnostics: inout DiagnosticBag) -> Expression? {
+        let size = range.map { $0.end - $0.start } ?? file.bytes.count
+        if size > limits.maxSourceBytes {
+            diagnostics.add(Diagnostic(ParserMessages.sourceTooLarge(size, limits.maxSourceBytes),
+                                       file: file, range: SourceRange(start: range?.start ?? 0, end: range?.start ?? 0)))
             return nil
         }
-        let tokens = Lexer.tokenize(file, into: &diagnostics)
+        let tokens = Lexer.tokenize(file, in: range, into: &diagnostics)
         var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
         defer { diagnostics = parser.diagnostics }
         let before = parser.diagnostics
