@@ -26,6 +26,24 @@ struct LexerTests {
         #expect(Fixture.errors("let x = 1'") == ["1:10: unexpected character '''"])
     }
 
+    @Test("a range of a file lexes to the tokens in it, at their places in the file, and stops at its end")
+    func range() {
+        let file = SourceFile(name: "t", text: "let a = \"x\"\nrule r = -a.count < 2 // c\nrule s = true")
+        var bag = DiagnosticBag()
+        // From `-a` to just before the comment: a string cut off by the range's end would be
+        // an error, so the range ending inside the file must stop lexing there.
+        let tokens = Lexer.tokenize(file, in: SourceRange(start: 21, end: 33), into: &bag)
+        #expect(tokens.map { file.text(in: $0.range) } == ["-", "a", ".", "count", "<", "2", ""])
+        #expect(tokens.first?.range == SourceRange(start: 21, end: 22))
+        #expect(tokens.first?.kind == .prefixOperator)
+        #expect(tokens.last?.kind == .endOfFile)
+        #expect(tokens.last?.range == SourceRange(start: 33, end: 33))
+        #expect(bag.diagnostics.isEmpty)
+        // A string the range cuts is unterminated there, as at the end of a file.
+        _ = Lexer.tokenize(file, in: SourceRange(start: 8, end: 10), into: &bag)
+        #expect(bag.diagnostics.map(\.message) == ["unterminated string literal; add '\"' before the end of the line"])
+    }
+
     @Test("integer literals in every base, with separators", arguments: [
         ("42", "42"), ("1_000_000", "1000000"), ("0x1F", "0x1F"), ("0xff_ff", "0xffff"),
         ("0o17", "0o17"), ("0b1010_1010", "0b10101010"), ("007", "007"),

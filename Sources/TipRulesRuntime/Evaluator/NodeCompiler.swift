@@ -169,13 +169,19 @@ final class RuntimeProgram: Sendable {
     /// file that may hold thousands.
     init(_ program: CompiledProgram, tracer: Tracer? = nil, declarations: Set<Int>? = nil) {
         let compiler = NodeCompiler(tracer: tracer)
-        bodies = program.declarations.indices.map { index in
-            if let declarations, !declarations.contains(index) {
-                let body = program.declarations[index].body
-                return OmittedBodyNode(body.range, body.type)
+        if let declarations {
+            // One node stands for every body left out: a file may hold thousands.
+            var bodies = Array(repeating: OmittedBodyNode(SourceRange(start: 0, end: 0), .error) as Node, count: program.declarations.count)
+            for index in declarations.sorted() where bodies.indices.contains(index) {
+                tracer?.beginDeclaration(index)
+                bodies[index] = compiler.compileBody(of: index, in: program)
             }
-            tracer?.beginDeclaration(index)
-            return compiler.compileBody(of: index, in: program)
+            self.bodies = bodies
+        } else {
+            bodies = program.declarations.indices.map { index in
+                tracer?.beginDeclaration(index)
+                return compiler.compileBody(of: index, in: program)
+            }
         }
         events = program.events
         limits = program.events.map(\.limit)

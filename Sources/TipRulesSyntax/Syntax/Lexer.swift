@@ -8,6 +8,8 @@
 package struct Lexer {
     private let file: SourceFile
     private let bytes: [UInt8]
+    /// Where lexing stops: the end of the file, or of the range lexed.
+    private let end: Int
     private var position = 0
     private var diagnostics: DiagnosticBag
     private var sawNewline = true
@@ -15,6 +17,7 @@ package struct Lexer {
     init(file: SourceFile, diagnostics: DiagnosticBag) {
         self.file = file
         self.bytes = file.bytes
+        end = bytes.count
         self.diagnostics = diagnostics
         // A UTF-8 byte order mark at the start is not part of the text, as in Swift.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
@@ -24,8 +27,8 @@ package struct Lexer {
     /// text before the range still decides whether an operator at its start is prefix.
     private init(file: SourceFile, range: SourceRange, diagnostics: DiagnosticBag) {
         self.file = file
-        let end = min(max(range.end, 0), file.bytes.count)
-        self.bytes = end < file.bytes.count ? Array(file.bytes[..<end]) : file.bytes
+        bytes = file.bytes
+        end = min(max(range.end, 0), bytes.count)
         self.diagnostics = diagnostics
         position = min(max(range.start, 0), end)
     }
@@ -48,10 +51,10 @@ package struct Lexer {
 
     private func peek(_ offset: Int = 0) -> UInt8 {
         let index = position + offset
-        return index < bytes.count ? bytes[index] : 0
+        return index < end ? bytes[index] : 0
     }
 
-    private var atEnd: Bool { position >= bytes.count }
+    private var atEnd: Bool { position >= end }
 
     private mutating func error(_ message: @autoclosure () -> DiagnosticMessage, _ start: Int, _ end: Int) {
         if diagnostics.isFull {
@@ -108,7 +111,7 @@ package struct Lexer {
         case 0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0B, 0x0C:
             return true
         case UInt8(ascii: "/"):
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let next = index + 1 < end ? bytes[index + 1] : 0
             return next == UInt8(ascii: "/") || next == UInt8(ascii: "*")
         default:
             return false
@@ -185,8 +188,8 @@ package struct Lexer {
     private mutating func scanSingleQuoted() -> Token? {
         let start = position
         var end = start + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "'"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "'") else { return scanStray() }
+        while end < self.end, bytes[end] != UInt8(ascii: "'"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        guard end < self.end, bytes[end] == UInt8(ascii: "'") else { return scanStray() }
         let value = file.text(in: SourceRange(start: start + 1, end: end))
         position = end + 1
         let range = SourceRange(start: start, end: position)
@@ -229,7 +232,7 @@ package struct Lexer {
         case 0xF0...0xF4: length = 4; value = UInt32(b0 & 0x07)
         default: return nil
         }
-        guard position + length <= bytes.count else { return nil }
+        guard position + length <= end else { return nil }
         for i in 1..<length {
             let b = bytes[position + i]
             guard b & 0xC0 == 0x80 else { return nil }
@@ -266,8 +269,8 @@ package struct Lexer {
     private mutating func scanIdentifierBody() {
         while true {
             // Most identifiers are ASCII: no scalar is decoded for them.
-            while position < bytes.count && Lexer.isASCIIIdentifierBody(bytes[position]) { position += 1 }
-            guard position < bytes.count, bytes[position] >= 0x80,
+            while position < end && Lexer.isASCIIIdentifierBody(bytes[position]) { position += 1 }
+            guard position < end, bytes[position] >= 0x80,
                   let scalar = decodeScalar(), Lexer.isIdentifierBody(scalar.value) else { return }
             position += scalar.length
         }
@@ -441,9 +444,9 @@ package struct Lexer {
         }
         // The usual literal (printable ASCII, no escapes) is one slice of the source.
         var end = position
-        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7F,
+        while end < self.end, bytes[end] >= 0x20, bytes[end] < 0x7F,
               bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+        if end < self.end && bytes[end] == UInt8(ascii: "\"") {
             let text = file.text(in: SourceRange(start: position, end: end))
             position = end + 1
             return make(.stringLiteral, start, text)
@@ -587,7 +590,7 @@ package struct Lexer {
     }
 
     private func rightBound(_ end: Int) -> Bool {
-        guard end < bytes.count else { return false }
+        guard end < self.end else { return false }
         let after = bytes[end]
         switch after {
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"),
