@@ -32,11 +32,58 @@ package struct Parser {
                                        file: file, range: SourceRange(start: 0, end: 0)))
             return SyntaxFile(file: file, declarations: [], brokenNames: [])
         }
-        let tokens = Lexer.tokenize(file, into: &diagnostics)
+        if let split = splitPoint(file, limits: limits, diagnostics: diagnostics), let halves = parseHalves(file, at: split, limits: limits) {
+            return SyntaxFile(file: file, declarations: halves.0.declarations + halves.1.declarations, brokenNames: [])
+        }
+        return parseRange(file, nil, limits: limits, diagnostics: &diagnostics)
+    }
+
+    private static func parseRange(_ file: SourceFile, _ range: SourceRange?, limits: CompileLimits,
+                                   diagnostics: inout DiagnosticBag) -> SyntaxFile {
+        let tokens = Lexer.tokenize(file, in: range, into: &diagnostics)
         var parser = Parser(file: file, tokens: tokens, limits: limits, diagnostics: diagnostics)
         let result = parser.ruleFile()
         diagnostics = parser.diagnostics
         return result
+    }
+
+    /// How large a file is before its two halves are lexed and parsed on two threads.
+    package static let concurrentParseBytes = 1 << 20
+
+    /// Where a large file may be cut in two for parsing: the start of the first line after its
+    /// middle that begins with a declaration keyword and a space. Nil for a small file, on a
+    /// machine with one processor, or when the caller already holds diagnostics.
+    private static func splitPoint(_ file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) -> Int? {
+        let bytes = file.bytes
+        guard bytes.count >= concurrentParseBytes, LargeStack.processorCount > 1, diagnostics.diagnostics.isEmpty else { return nil }
+        let keywords: [[UInt8]] = ["rule ", "let ", "event ", "parameter ", "tip "].map { Array($0.utf8) }
+        var index = bytes.count / 2
+        while index < bytes.count - 1 {
+            if bytes[index] == UInt8(ascii: "\n") {
+                let start = index + 1
+                for keyword in keywords where bytes[start...].starts(with: keyword) { return start }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The two halves of a file cut at `split`, each lexed and parsed on its own thread; nil
+    /// when either has any diagnostic. A cut inside a comment or a string leaves the first
+    /// half unterminated, which is an error; and a declaration keyword can only continue an
+    /// expression where the cut half would be incomplete, which is an error too. So without
+    /// diagnostics the halves hold exactly the declarations of the whole, in order; with any,
+    /// the caller parses the file whole, which reports them as one parse does.
+    private static func parseHalves(_ file: SourceFile, at split: Int, limits: CompileLimits) -> (SyntaxFile, SyntaxFile)? {
+        var (firstDiagnostics, secondDiagnostics) = (DiagnosticBag(limit: 1), DiagnosticBag(limit: 1))
+        let (later, earlier) = LargeStack.concurrently({
+            parseRange(file, SourceRange(start: split, end: file.bytes.count), limits: limits, diagnostics: &secondDiagnostics)
+        }, alongside: {
+            parseRange(file, SourceRange(start: 0, end: split), limits: limits, diagnostics: &firstDiagnostics)
+        })
+        guard firstDiagnostics.diagnostics.isEmpty, firstDiagnostics.suppressedCount == 0,
+              secondDiagnostics.diagnostics.isEmpty, secondDiagnostics.suppressedCount == 0 else { return nil }
+        return (earlier, later)
     }
 
     // MARK: - Token helpers
