@@ -325,6 +325,21 @@ struct CheckerTests {
         }
     }
 
+    @Test("a file of thousands of declarations is checked in the order its references give, whatever half they are in")
+    func largeFileOrder() {
+        // Lets in the first half that read each other in a tree (`c9` reads `c4`, which reads
+        // `c2`...), and rules in the second half that read one each: every declaration is
+        // checked after those it reads, so all have types.
+        let count = 1200
+        var lines = ["let c0 = 1"]
+        for i in 1..<count { lines.append("let c\(i) = c\((i - 1) / 2) + 1") }
+        for i in 0..<count { lines.append("rule q\(i) = c\(count - 1 - i) > 5") }
+        let compilation = Fixture.compile(lines.joined(separator: "\n"))
+        #expect(compilation.diagnostics.isEmpty)
+        let values = Fixture.evaluateAll(lines.joined(separator: "\n"), log: "")
+        #expect(values["c\(count - 1)"] == "11" && values["q0"] == "true" && values["q\(count - 1)"] == "false")
+    }
+
     @Test("errors in a file of thousands of declarations are reported as in a small one, capped the same way")
     func largeFileErrors() {
         let count = 1500
