@@ -28,7 +28,8 @@ struct Bench {
                                      clock:WORKLOAD the same with a clock that moves;
                          incremental:RULE donates one and asks again (I1's rules);
                          'rule:TEXT' compiles TEXT against the workloads' events and
-                         evaluates it for 1 s (a shape not in the table)
+                         evaluates it for 1 s (a shape not in the table);
+                         compile compiles C0's one-line rule file again and again
               --profile-count K      with --profile: exactly K evaluations rather than a time
                                      (for instruction counts, e.g. under callgrind)
 
@@ -327,6 +328,14 @@ struct Runner {
             print("\(name) at n=\(size): \(nanoseconds) ns each (\(expression()))")
             return
         }
+        if name == "compile" {
+            // `--profile compile 0`: C0's one-line rule file compiled again and again.
+            let source = SourceFile(name: "c0.rules", text: Runner.oneLineRule)
+            let compile = { RuleCompiler().compile(source).program != nil }
+            let nanoseconds = Runner.loop(compile, seconds: 3, count: fixedCount)
+            print("\(name): \(nanoseconds) ns each")
+            return
+        }
         if name.hasPrefix("engine:") || name.hasPrefix("clock:") {
             // `--profile engine:W24 1000`: the rule asked through `RuleEngine.isSatisfied`;
             // `clock:W16` the same with a clock that moves a microsecond at every call.
@@ -406,8 +415,11 @@ struct Runner {
     }
 
     /// Compiling one short rule: the REPL's and an editor's keystroke case.
+    /// C0's file: one event and a one-line rule.
+    static let oneLineRule = "event didLogin\nrule r = didLogin.donations.donatedWithin(.week).count >= 3"
+
     func compileLine() {
-        let source = SourceFile(name: "c0.rules", text: "event didLogin\nrule r = didLogin.donations.donatedWithin(.week).count >= 3")
+        let source = SourceFile(name: "c0.rules", text: Runner.oneLineRule)
         var times: [Double] = []
         for _ in 0..<max(3, rounds) {
             let start = DispatchTime.now().uptimeNanoseconds
