@@ -69,7 +69,8 @@ package struct Explainer {
             let declaration = program.declarations[index]
             let outcome = evaluation.evaluate(declarationAt: index).outcome
             let builder = TreeBuilder(tracer: tracer, program: program, options: options)
-            let root = tracer.declarationRoots[index]!
+            // Traced: the asked declaration and those it read are all in `reached`.
+            guard let root = tracer.declarationRoots[index] else { preconditionFailure("an explained declaration was not traced") }
             var tree = builder.node(root)
             var hints = HintFinder(explainer: self, tracer: tracer, declaration: index, outcome: outcome)
             hints.annotate(&tree)
