@@ -106,7 +106,6 @@ extension Checker {
         return true
     }
 
-    /// The declarations an expression names, ignoring names that closure parameters shadow.
     /// Each declaration's references, found on two threads for a file of thousands (the
     /// walk reads only the syntax and the symbol table).
     private func allDeclarationReferences() -> [[Reference]] {
@@ -123,6 +122,7 @@ extension Checker {
         return earlier + later
     }
 
+    /// The declarations an expression names, ignoring names that closure parameters shadow.
     private func declarationReferences(_ expression: Expression) -> [Reference] {
         var found: [Reference] = []
         collectReferences(expression, shadowed: [], into: &found)
