@@ -34,13 +34,11 @@ package struct CompiledProgram: Sendable {
         let evaluationDepth: Int
         let identity = ProgramIdentity()
         let attachment = ProgramAttachment()
-        /// Indices by name, so lookups stay constant-time in files of thousands of declarations.
-        let declarationIndices: [String: Int]
-        let parameterIndices: [String: Int]
-        let eventIndices: [String: Int]
         /// Every name in scope for an expression checked against the program, as the checker
         /// found them: kept so that checking an expression (each `evaluate(expression:)`) does
-        /// not hash every name of a file of thousands of declarations again.
+        /// not hash every name of a file of thousands of declarations again. Looking up a
+        /// declaration, parameter or event by name reads it too (one table, each name hashed
+        /// once when the file is checked).
         let symbols: [String: Checker.Symbol]
         let declarationTypes: [RuleType]
         let mappedDeclarations: [Int: MappedDeclaration]
@@ -55,9 +53,6 @@ package struct CompiledProgram: Sendable {
             self.parameters = parameters
             self.declarations = declarations
             self.evaluationDepth = evaluationDepth
-            self.declarationIndices = Storage.indices(declarations.map(\.name))
-            self.parameterIndices = Storage.indices(parameters.map(\.name))
-            self.eventIndices = Storage.indices(events.map(\.id))
         }
 
         /// The same program with some declarations' bodies replaced: every table is shared.
@@ -69,21 +64,9 @@ package struct CompiledProgram: Sendable {
             events = other.events
             parameters = other.parameters
             evaluationDepth = other.evaluationDepth
-            declarationIndices = other.declarationIndices
-            parameterIndices = other.parameterIndices
-            eventIndices = other.eventIndices
             symbols = other.symbols
             declarationTypes = other.declarationTypes
             mappedDeclarations = other.mappedDeclarations
-        }
-
-        /// Each name's index; the first wins when a name repeats. Sized up front and filled
-        /// last to first, so each name is hashed once (a file may hold 100,000 rules).
-        private static func indices(_ names: [String]) -> [String: Int] {
-            var indices: [String: Int] = [:]
-            indices.reserveCapacity(names.count)
-            for index in names.indices.reversed() { indices[names[index]] = index }
-            return indices
         }
     }
 
@@ -136,17 +119,20 @@ package struct CompiledProgram: Sendable {
 
     /// The index of an event by id.
     package func eventIndex(_ id: String) -> Int? {
-        storage.eventIndices[id]
+        if case .event(let index)? = storage.symbols[id] { return index }
+        return nil
     }
 
     /// The index of a declaration by name.
     package func declarationIndex(_ name: String) -> Int? {
-        storage.declarationIndices[name]
+        if case .declaration(let index)? = storage.symbols[name] { return index }
+        return nil
     }
 
     /// The index of a parameter by name.
     package func parameterIndex(_ name: String) -> Int? {
-        storage.parameterIndices[name]
+        if case .parameter(let index)? = storage.symbols[name] { return index }
+        return nil
     }
 }
 
