@@ -39,6 +39,11 @@ struct LexerTests {
         #expect(tokens.last?.kind == .endOfFile)
         #expect(tokens.last?.range == SourceRange(start: 33, end: 33))
         #expect(bag.diagnostics.isEmpty)
+        // A range from the file's start skips a byte order mark, as lexing the whole file does.
+        let marked = SourceFile(name: "t", bytes: [0xEF, 0xBB, 0xBF] + Array("rule r = true\nrule s = false".utf8))
+        let first = Lexer.tokenize(marked, in: SourceRange(start: 0, end: 17), into: &bag)
+        #expect(first.map { marked.text(in: $0.range) } == ["rule", "r", "=", "true", ""])
+        #expect(bag.diagnostics.isEmpty)
         // A string the range cuts is unterminated there, as at the end of a file.
         _ = Lexer.tokenize(file, in: SourceRange(start: 8, end: 10), into: &bag)
         #expect(bag.diagnostics.map(\.message) == ["unterminated string literal; add '\"' before the end of the line"])

@@ -31,6 +31,7 @@ package struct Lexer {
         end = min(max(range.end, 0), bytes.count)
         self.diagnostics = diagnostics
         position = min(max(range.start, 0), end)
+        if position == 0 && bytes[..<end].starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
     /// Lexes the whole file, or the part of it in `range`; the last token is always `endOfFile`.

@@ -32,7 +32,7 @@ package struct Parser {
                                        file: file, range: SourceRange(start: 0, end: 0)))
             return SyntaxFile(file: file, declarations: [], brokenNames: [])
         }
-        if let split = splitPoint(file, limits: limits, diagnostics: diagnostics), let halves = parseHalves(file, at: split, limits: limits) {
+        if let split = splitPoint(file, diagnostics: diagnostics), let halves = parseHalves(file, at: split, limits: limits) {
             return SyntaxFile(file: file, declarations: halves.0.declarations + halves.1.declarations, brokenNames: [])
         }
         return parseRange(file, nil, limits: limits, diagnostics: &diagnostics)
@@ -53,7 +53,7 @@ package struct Parser {
     /// Where a large file may be cut in two for parsing: the start of the first line after its
     /// middle that begins with a declaration keyword and a space. Nil for a small file, on a
     /// machine with one processor, or when the caller already holds diagnostics.
-    private static func splitPoint(_ file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) -> Int? {
+    private static func splitPoint(_ file: SourceFile, diagnostics: DiagnosticBag) -> Int? {
         let bytes = file.bytes
         guard bytes.count >= concurrentParseBytes, LargeStack.processorCount > 1, diagnostics.diagnostics.isEmpty else { return nil }
         let keywords: [[UInt8]] = ["rule ", "let ", "event ", "parameter ", "tip "].map { Array($0.utf8) }
