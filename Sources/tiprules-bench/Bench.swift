@@ -414,10 +414,10 @@ struct Runner {
         fflush(nil)
     }
 
-    /// Compiling one short rule: the REPL's and an editor's keystroke case.
     /// C0's file: one event and a one-line rule.
     static let oneLineRule = "event didLogin\nrule r = didLogin.donations.donatedWithin(.week).count >= 3"
 
+    /// Compiling one short rule: the REPL's and an editor's keystroke case.
     func compileLine() {
         let source = SourceFile(name: "c0.rules", text: Runner.oneLineRule)
         var times: [Double] = []
