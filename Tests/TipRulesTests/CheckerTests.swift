@@ -259,6 +259,19 @@ struct CheckerTests {
         #expect(Fixture.errors(source) == expected)
     }
 
+    @Test("a redeclaration's note points at the first declaration of the name, whatever kind each is", arguments: [
+        ("let a = 1\nlet a = 2", "2:5", "1:5"),
+        ("event a\nlet a = 1", "2:5", "1:7"),
+        ("parameter a: Int = 1\nevent a", "2:7", "1:11"),
+        ("rule a = true\nparameter a: Bool = true\nlet a = 2", "2:11 3:5", "1:6 1:6"),
+    ])
+    func redeclarationNotes(source: String, errors: String, notes: String) {
+        let redeclarations = Fixture.compile(source).diagnostics.filter { $0.message.hasPrefix("invalid redeclaration") }
+        #expect(redeclarations.map { "\($0.location)" }.joined(separator: " ") == errors)
+        #expect(redeclarations.map { $0.notes.map { "\($0.file.location(of: $0.range.start))" }.joined() }.joined(separator: " ") == notes)
+        #expect(redeclarations.allSatisfy { $0.notes.first?.message == "previous declaration is here" })
+    }
+
     @Test("warnings do not stop compilation")
     func warnings() {
         let compilation = Fixture.compile(Fixture.header + "\nrule r = level == nil\nlet x = 1e400")

@@ -24,13 +24,12 @@ package enum Builtins {
     package static subscript(_ id: BuiltinID) -> Builtin { byID[id.rawValue] }
 
     /// Entries by name, for lookup.
-    private static let byName: [String: [Builtin]] = Dictionary(grouping: all, by: \.name)
+    private static let byName: [String: NamedBuiltins] = Dictionary(grouping: all, by: \.name).mapValues(NamedBuiltins.init)
 
     /// The built-ins named `name` that apply to a receiver kind.
     package static func lookup(_ name: String, on receivers: [BuiltinReceiver]) -> [Builtin] {
         guard let named = byName[name] else { return [] }
-        // Usually every built-in of the name applies: no new array then.
-        return named.allSatisfy { receivers.contains($0.receiver) } ? named : named.filter { receivers.contains($0.receiver) }
+        return named.applying(to: receivers)
     }
 
     /// Every member name available on a receiver kind (for "did you mean" suggestions).
@@ -40,4 +39,45 @@ package enum Builtins {
 
     /// The names of the free functions and initializers (`abs`, `min`, `Double`, `Set`, ...).
     package static let globalFunctionNames: Set<String> = Set(all.filter { $0.receiver == .global }.map(\.name))
+}
+
+/// The built-ins of one name, grouped by where they are found: the checker looks a member up
+/// for every member it resolves (several in a one-line rule), and comparing each entry's
+/// receiver with each wanted one (a `RuleType` in a static member's) cost more than the rest of
+/// resolving it.
+private struct NamedBuiltins {
+    /// Every built-in of the name, in table order.
+    let all: [Builtin]
+    /// Those found on each receiver, each list in table order, by receiver.
+    let byReceiver: [(receiver: BuiltinReceiver, builtins: [Builtin])]
+    /// Those found on an array of donations (on `.donationArray` or `.array`), in table order.
+    let onDonationArrays: [Builtin]
+
+    init(_ all: [Builtin]) {
+        self.all = all
+        var byReceiver: [(receiver: BuiltinReceiver, builtins: [Builtin])] = []
+        for builtin in all {
+            if let index = byReceiver.firstIndex(where: { $0.receiver == builtin.receiver }) {
+                byReceiver[index].builtins.append(builtin)
+            } else {
+                byReceiver.append((builtin.receiver, [builtin]))
+            }
+        }
+        self.byReceiver = byReceiver
+        onDonationArrays = all.filter { $0.receiver == .donationArray || $0.receiver == .array }
+    }
+
+    /// The built-ins found on any of `receivers`, in table order.
+    func applying(to receivers: [BuiltinReceiver]) -> [Builtin] {
+        switch receivers.count {
+        case 0:
+            return []
+        case 1:
+            let receiver = receivers[0]
+            return byReceiver.first { $0.receiver == receiver }?.builtins ?? []
+        default:
+            if receivers.count == 2, receivers.contains(.donationArray), receivers.contains(.array) { return onDonationArrays }
+            return all.filter { receivers.contains($0.receiver) }
+        }
+    }
 }

@@ -63,10 +63,15 @@ extension Checker {
     /// one takes a few microseconds, starting a thread about 60.
     static let concurrentWaveSize = 1024
 
+    /// How many declarations of a wave a thread checks before it takes more: a fraction of a
+    /// millisecond's work, so neither thread waits long for the other at the end.
+    static let concurrentChunkSize = 64
+
     /// Checks a file of thousands of declarations on two threads (when the machine has two
     /// processors). Declarations fall into waves: a declaration's wave is one past the latest
-    /// wave it references, so one wave's declarations need only earlier waves' types, and each
-    /// half of a wave is checked by its own copy of the checker. A declaration's result does
+    /// wave it references, so one wave's declarations need only earlier waves' types. Each thread
+    /// checks chunks of a wave, taking the next when done, with its own copy of the checker. A
+    /// declaration's result does
     /// not depend on what was checked before it, so the program is the one the sequential
     /// order gives. Any diagnostic makes this give up (returning false, to check in the
     /// sequential order): which diagnostics a file reports, and which the limit suppresses,
@@ -86,13 +91,11 @@ extension Checker {
             var (first, second) = (self, self)
             let results: [(RuleType, TypedExpression)]
             if wave.count >= Checker.concurrentWaveSize {
-                let half = wave.count / 2
-                let (firstResults, secondResults) = LargeStack.concurrently({
-                    wave[..<half].map { first.checkDeclaration(at: $0) }
-                }, alongside: {
-                    wave[half...].map { second.checkDeclaration(at: $0) }
-                })
-                results = firstResults + secondResults
+                results = LargeStack.inChunks(count: wave.count, chunkSize: Checker.concurrentChunkSize, { range in
+                    wave[range].map { first.checkDeclaration(at: $0) }
+                }, alongside: { range in
+                    wave[range].map { second.checkDeclaration(at: $0) }
+                }).flatMap { $0 }
             } else {
                 results = wave.map { first.checkDeclaration(at: $0) }
             }

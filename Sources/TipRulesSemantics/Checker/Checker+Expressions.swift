@@ -230,7 +230,7 @@ extension Checker {
         }
         if let suggestion = Suggestions.closest(to: name, in: candidates) {
             fixIts.append(Diagnostic.FixIt(message: "did you mean '\(suggestion)'?", range: range, replacement: suggestion))
-            if let declared = symbolRanges[suggestion] {
+            if let declared = declaredRange(of: suggestion) {
                 notes.append(note("'\(suggestion)' declared here", declared))
             }
         }
@@ -301,6 +301,7 @@ extension Checker {
             error(CheckerMessages.unaryOperand(op, typed.type), range)
             return errorNode(range)
         }
+        hasConstantFoldingSites = true
         return TypedExpression(.negate(typed), typed.type, range, flexible: typed.isFlexibleLiteral)
     }
 

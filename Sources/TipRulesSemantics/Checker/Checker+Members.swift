@@ -124,15 +124,24 @@ extension Checker {
     private func isSwiftQualifier(_ expression: Expression) -> Bool {
         switch expression.kind {
         case .identifier(let name):
-            guard name.first?.isUppercase == true, symbols[name] == nil, lookupLocalName(name) == nil,
+            guard Checker.startsUppercase(name), symbols[name] == nil, lookupLocalName(name) == nil,
                   RuleType.named[name] == nil, !RuleType.genericNames.contains(name),
                   !Builtins.globalFunctionNames.contains(name) else { return false }
             return true
         case .member(let base, let name):
-            return name.name.first?.isUppercase == true && isSwiftQualifier(base)
+            return Checker.startsUppercase(name.name) && isSwiftQualifier(base)
         default:
             return false
         }
+    }
+
+    /// Whether a name starts with an uppercase letter, as a type's does. (An ASCII first byte
+    /// answers it: Unicode's properties are only asked of other letters, since every member
+    /// and identifier of every rule comes here.)
+    private static func startsUppercase(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        if byte < 0x80 { return byte &- UInt8(ascii: "A") < 26 }
+        return name.first?.isUppercase == true
     }
 
     /// `LandmarkTips.landmarksAppDidOpen`, `Self.$isLoggedIn`: a qualified reference means the
@@ -208,7 +217,7 @@ extension Checker {
         }
         let candidates = memberNames(type)
         var notes: [Diagnostic.Note] = []
-        if case .donation(let id) = type, let declared = symbolRanges[id] {
+        if case .donation(let id) = type, let declared = declaredRange(of: id) {
             notes.append(note("'\(id)' declared here", declared))
         }
         var fixIts: [Diagnostic.FixIt] = []
@@ -372,8 +381,9 @@ extension Checker {
         }
     }
 
-    func builtinNode(_ builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], element: RuleType?,
-                     receiverType: RuleType?, generic: RuleType?, _ range: SourceRange) -> TypedExpression {
+    mutating func builtinNode(_ builtin: Builtin, receiver: TypedExpression?, arguments: [TypedExpression], element: RuleType?,
+                              receiverType: RuleType?, generic: RuleType?, _ range: SourceRange) -> TypedExpression {
+        if builtin.id == .intFromNumber { hasConstantFoldingSites = true }
         let type = instantiate(builtin.result, element: element, receiver: receiverType, generic: generic) ?? .error
         let call = BuiltinCall(builtin: builtin, receiver: receiver, arguments: arguments, resultType: type, range: range)
         return TypedExpression(.builtin(call), type, range)

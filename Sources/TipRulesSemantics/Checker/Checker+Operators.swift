@@ -66,6 +66,7 @@ extension Checker {
             reportOperandMismatch(op, l: (lhs, lt), r: (rhs, rt), range)
             return errorNode(range)
         }
+        hasConstantFoldingSites = true
         return TypedExpression(node, type, range, flexible: flexible && type == .int)
     }
 
@@ -107,6 +108,7 @@ extension Checker {
             error(CheckerMessages.binaryOperands(op, l.type, r.type), range, fixIts: fixIts)
             return errorNode(range)
         }
+        hasConstantFoldingSites = true
         let offset = op == "+" ? seconds : TypedExpression(.negate(seconds), .double, seconds.range)
         let call = BuiltinCall(builtin: Builtins[.dateAddingTimeInterval], receiver: l, arguments: [offset], resultType: .date, range: range)
         return TypedExpression(.builtin(call), .date, range)

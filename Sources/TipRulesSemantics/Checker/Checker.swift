@@ -30,7 +30,9 @@ struct Checker {
     var optimizes = true
     var diagnostics: DiagnosticBag
     var symbols: [String: Symbol] = [:]
-    var symbolRanges: [String: SourceRange] = [:]
+    /// Whether `symbols` names this file's own declarations (rather than a program's an
+    /// expression is checked against), so errors may point at them.
+    private var declaresSymbols = false
     var events: [EventSchema] = []
     var parameters: [ParameterInfo] = []
     var valueDeclarations: [ValueDeclaration] = []
@@ -53,6 +55,10 @@ struct Checker {
     var declarationBeingChecked: String?
     /// Integer literals too large for `Int`, reported unless context makes them `Double`.
     var pendingLiteralErrors: [SourceRange: Diagnostic] = [:]
+    /// Whether the declaration being checked has a node whose constant operands Swift's
+    /// compiler checks (a negation, arithmetic, `Int(_:)`): when none has, and no literal waits
+    /// on its final type, there is nothing to fold (most rules of a large file).
+    var hasConstantFoldingSites = false
     /// Whether a reference to a `.broken` name is reported (an expression checked against a
     /// program that left out declarations with errors) rather than silent (a file whose own
     /// error was already reported).
@@ -104,31 +110,50 @@ struct Checker {
         Diagnostic.Note(message: message, file: file, range: range)
     }
 
+    /// Where this file declares a name (for a note beside an error), or nil when the name is
+    /// not one of its declarations.
+    func declaredRange(of name: String) -> SourceRange? {
+        guard declaresSymbols else { return nil }
+        switch symbols[name] {
+        case .event(let index)?: return events.indices.contains(index) ? events[index].range : nil
+        case .parameter(let index)?: return parameters.indices.contains(index) ? parameters[index].range : nil
+        case .declaration(let index)?: return valueDeclarations[index].name.range
+        case .broken?, nil: return nil
+        }
+    }
+
     // MARK: - File
 
     private mutating func checkFile(_ syntax: SyntaxFile) -> CompiledProgram? {
         var eventDeclarations: [EventDeclaration] = []
         var parameterDeclarations: [ParameterDeclaration] = []
         symbols.reserveCapacity(syntax.declarations.count)
-        symbolRanges.reserveCapacity(syntax.declarations.count)
+        declaresSymbols = true
         for declaration in syntax.declarations {
             let name = declaration.name
+            let symbol: Symbol
+            switch declaration {
+            case .event: symbol = .event(eventDeclarations.count)
+            case .parameter: symbol = .parameter(parameterDeclarations.count)
+            case .value: symbol = .declaration(valueDeclarations.count)
+            }
             // One hash of the name finds an earlier declaration and records this one.
-            if let previous = symbolRanges.updateValue(name.range, forKey: name.name) {
-                symbolRanges[name.name] = previous
-                error(CheckerMessages.redeclaration(name.name), name.range, notes: [note(CheckerMessages.previousDeclaration, previous)])
+            if let previous = symbols.updateValue(symbol, forKey: name.name) {
+                symbols[name.name] = previous
+                let previousRange: SourceRange
+                switch previous {
+                case .event(let index): previousRange = eventDeclarations[index].name.range
+                case .parameter(let index): previousRange = parameterDeclarations[index].name.range
+                case .declaration(let index): previousRange = valueDeclarations[index].name.range
+                case .broken: preconditionFailure("no name is broken before the declarations are all read")
+                }
+                error(CheckerMessages.redeclaration(name.name), name.range, notes: [note(CheckerMessages.previousDeclaration, previousRange)])
                 continue
             }
             switch declaration {
-            case .event(let event):
-                symbols[name.name] = .event(eventDeclarations.count)
-                eventDeclarations.append(event)
-            case .parameter(let parameter):
-                symbols[name.name] = .parameter(parameterDeclarations.count)
-                parameterDeclarations.append(parameter)
-            case .value(let value):
-                symbols[name.name] = .declaration(valueDeclarations.count)
-                valueDeclarations.append(value)
+            case .event(let event): eventDeclarations.append(event)
+            case .parameter(let parameter): parameterDeclarations.append(parameter)
+            case .value(let value): valueDeclarations.append(value)
             }
         }
         for name in syntax.brokenNames where symbols[name] == nil {
@@ -145,9 +170,11 @@ struct Checker {
         checkValueDeclarations()
 
         guard !diagnostics.hasErrors else { return nil }
-        let declarations = valueDeclarations.enumerated().map { index, declaration in
-            CompiledDeclaration(name: declaration.name.name, kind: declaration.kind, type: declarationTypes[index],
-                                body: compiledBodies[index]!, nameRange: declaration.name.range)
+        // (By index: each declaration's name and kind are read in place, not its whole tree
+        // copied.)
+        let declarations = valueDeclarations.indices.map { index in
+            CompiledDeclaration(name: valueDeclarations[index].name.name, kind: valueDeclarations[index].kind,
+                                type: declarationTypes[index], body: compiledBodies[index]!, nameRange: valueDeclarations[index].name.range)
         }
         return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
                                evaluationDepth: evaluationDepth, symbols: symbols, mappedDeclarations: mappedDeclarations)
@@ -313,6 +340,7 @@ struct Checker {
         scopes = []
         nextSlot = 0
         pendingLiteralErrors = [:]
+        hasConstantFoldingSites = false
     }
 
     /// Reports what only the final types decide: literals that overflow `Int`, and constant

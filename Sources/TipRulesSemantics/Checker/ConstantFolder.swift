@@ -19,6 +19,7 @@ struct ConstantFolder {
     private let file: SourceFile
 
     static func report(_ typed: TypedExpression, checker: inout Checker) {
+        guard checker.hasConstantFoldingSites || !checker.pendingLiteralErrors.isEmpty else { return }
         var folder = ConstantFolder(file: checker.file, recordsIntConstants: !checker.pendingLiteralErrors.isEmpty)
         _ = folder.fold(typed)
         if !checker.pendingLiteralErrors.isEmpty {

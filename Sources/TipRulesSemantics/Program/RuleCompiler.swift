@@ -62,6 +62,7 @@ package struct RuleCompiler: Sendable {
         let syntax = Parser.parse(file, limits: limits, diagnostics: &diagnostics)
         // A file with syntax errors is still checked, so one run reports its other errors too.
         let program = Checker.check(syntax, limits: limits, optimizes: optimizes, diagnostics: &diagnostics)
+        SyntaxFile.release(consume syntax)
         return Compilation(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics.sorted,
                            suppressedCount: diagnostics.suppressedCount)
     }

@@ -84,6 +84,23 @@ package enum LargeStack {
     /// How many processors this process may run on.
     package static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
+    /// Runs work over `0..<count` in chunks of `chunkSize` on this thread (`alongside`) and one
+    /// more (`body`), each taking the next chunk when it is done with one, and returns each
+    /// chunk's result in the order of the chunks. A fixed split in halves leaves one thread
+    /// idle while the other finishes, and the threads do not run equally fast (after parsing,
+    /// the main thread's allocator has more to search). The two must not share mutable state.
+    package static func inChunks<T>(count: Int, chunkSize: Int, stackSize: Int = compilationStackSize,
+                                    _ body: (Range<Int>) -> T, alongside: (Range<Int>) -> T) -> [T] {
+        let chunks = WorkChunks(count: count, size: chunkSize)
+        func drain(_ work: (Range<Int>) -> T) -> [(start: Int, result: T)] {
+            var done: [(start: Int, result: T)] = []
+            while let range = chunks.take() { done.append((range.lowerBound, work(range))) }
+            return done
+        }
+        let (mine, theirs) = concurrently(stackSize: stackSize, { drain(body) }, alongside: { drain(alongside) })
+        return (mine + theirs).sorted { $0.start < $1.start }.map(\.result)
+    }
+
     /// Runs `body` on a thread with a `stackSize` stack while `alongside` runs on this one, and
     /// returns both results once both are done. The two must not share mutable state.
     package static func concurrently<T, U>(stackSize: Int = compilationStackSize, _ body: () -> T,
