@@ -32,6 +32,12 @@ package enum Builtins {
         return named.applying(to: receivers)
     }
 
+    /// The built-ins named `name` found on one receiver (`.global`, a static member's type),
+    /// without an array of receivers made for the call.
+    package static func lookup(_ name: String, on receiver: BuiltinReceiver) -> [Builtin] {
+        byName[name]?.byReceiver.first { $0.receiver == receiver }?.builtins ?? []
+    }
+
     /// Every member name available on a receiver kind (for "did you mean" suggestions).
     package static func memberNames(on receivers: [BuiltinReceiver]) -> [String] {
         all.filter { receivers.contains($0.receiver) }.map(\.name)

@@ -39,7 +39,7 @@ extension Checker {
     private func namesGlobalFunction(_ name: String, taking arity: Int?) -> Bool {
         guard lookupLocalName(name) == nil, symbols[name] == nil, RuleType.named[name] == nil,
               !RuleType.genericNames.contains(name) else { return false }
-        return Builtins.lookup(name, on: [.global]).contains { arity == nil || $0.parameters.count == arity }
+        return Builtins.lookup(name, on: .global).contains { arity == nil || $0.parameters.count == arity }
     }
 
     /// `{ f($0, $1) }`: what a global function passed by name means, located at its name.
@@ -79,6 +79,9 @@ extension Checker {
     private mutating func checkCall(_ builtin: Builtin, name: Identifier, receiver: TypedExpression?, receiverType: RuleType?,
                                     _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
         let element = receiverType.flatMap { elementType(of: $0) }
+        if let types = fixedParameterTypes(builtin, arguments.count, element, receiverType) {
+            return checkCall(builtin, fixed: types, receiver: receiver, receiverType: receiverType, element: element, name: name, arguments, range)
+        }
         var generic: RuleType?
         var typed: [TypedExpression?] = Array(repeating: nil, count: arguments.count)
         var failed = false
@@ -213,6 +216,40 @@ extension Checker {
         return node
     }
 
+    /// The types of a call's parameters when the receiver alone decides them all, none a
+    /// function or generic (`donatedWithin(_:)`, `prefix(_:)`, `contains(_:)` of a list, most
+    /// calls of a rule file); nil otherwise.
+    private func fixedParameterTypes(_ builtin: Builtin, _ count: Int, _ element: RuleType?, _ receiverType: RuleType?) -> [RuleType]? {
+        var types: [RuleType] = []
+        types.reserveCapacity(count)
+        for index in 0..<count {
+            let pattern = builtin.parameters[min(index, builtin.parameters.count - 1)]
+            guard !pattern.isFunction, !pattern.mentionsGeneric,
+                  let type = instantiate(pattern, element: element, receiver: receiverType, generic: nil) else { return nil }
+            types.append(type)
+        }
+        return types
+    }
+
+    /// A call whose parameter types are all fixed (see `fixedParameterTypes`): each argument
+    /// checked as that type, as the general path checks such an argument, without its work
+    /// for generics and closures. Every argument is checked, so each one's errors are reported.
+    private mutating func checkCall(_ builtin: Builtin, fixed types: [RuleType], receiver: TypedExpression?, receiverType: RuleType?,
+                                    element: RuleType?, name: Identifier, _ arguments: [Argument], _ range: SourceRange) -> TypedExpression {
+        var typed: [TypedExpression] = []
+        typed.reserveCapacity(arguments.count)
+        var failed = false
+        for (argument, type) in zip(arguments, types) {
+            let argumentTyped = checkExpecting(argument.value, type)
+            if argumentTyped.type.containsError { failed = true }
+            typed.append(argumentTyped)
+        }
+        if failed { return errorNode(range) }
+        guard satisfies(builtin, element: element, generic: nil, name: name, range) else { return errorNode(range) }
+        return builtinNode(builtin, receiver: receiver, arguments: typed.map { defaultLiteral($0) }, element: element,
+                           receiverType: receiverType, generic: nil, range)
+    }
+
     /// The type an empty literal passed for a generic must have for the closures to check, as
     /// Swift infers it from the closure's body: an array of the element first, then arrays of
     /// the scalar types, plain and optional. Each is tried without reporting anything.
@@ -316,7 +353,7 @@ extension Checker {
                                   parameterTypes: parameterTypes, result: expectedResult)
         case .identifier(let name) where !isKeyPathParameter && namesGlobalFunction(name, taking: nil):
             // A global function passed by name that takes another number of arguments.
-            let takes = Builtins.lookup(name, on: [.global]).first?.parameters.count ?? 0
+            let takes = Builtins.lookup(name, on: .global).first?.parameters.count ?? 0
             error(CheckerMessages.functionArity(name, takes: takes, wanted: parameterTypes.count), inner.range)
             result = nil
         default:

@@ -231,7 +231,7 @@ extension Checker {
     /// (`implicit`: written `.name`, where an error may offer the one type that has the member.)
     private mutating func staticMember(_ type: RuleType, _ name: Identifier, arguments: [Argument]?, _ range: SourceRange,
                                        implicit: Bool = false) -> TypedExpression {
-        let candidates = Builtins.lookup(name.name, on: [.staticMember(type)])
+        let candidates = Builtins.lookup(name.name, on: .staticMember(type))
         if arguments == nil, let property = candidates.first(where: \.isProperty) {
             return builtinNode(property, receiver: nil, arguments: [], element: nil, receiverType: nil, generic: nil, range)
         }
@@ -304,7 +304,7 @@ extension Checker {
         case .identifier(let name) where lookupLocalName(name) == nil && symbols[name] == nil:
             let identifier = Identifier(name: name, range: callee.range)
             if Builtins.globalFunctionNames.contains(name) {
-                return resolveCall(Builtins.lookup(name, on: [.global]), name: identifier, receiver: nil, receiverType: nil, arguments, range)
+                return resolveCall(Builtins.lookup(name, on: .global), name: identifier, receiver: nil, receiverType: nil, arguments, range)
             }
             if expected?.unwrapped == .timeRange {
                 return implicitMember(identifier, arguments: arguments, expected, range)

@@ -235,7 +235,7 @@ struct Checker {
             seen[field.name.name] = field.name.range
             // `$0.date` is the donation's date, as in TipKit, so a field of that name could
             // never be read.
-            if !Builtins.lookup(field.name.name, on: [.donation]).isEmpty {
+            if !Builtins.lookup(field.name.name, on: .donation).isEmpty {
                 error(CheckerMessages.fieldShadowedByMember(field.name.name), field.name.range)
                 continue
             }

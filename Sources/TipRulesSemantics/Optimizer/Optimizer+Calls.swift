@@ -76,7 +76,7 @@ extension Optimizer {
         }
         // xs.map(f).sorted(), and .sorted(by:), .min(by:) and .max(by:) comparing the elements
         // themselves: the values sorted from the columns, without the array `map` makes.
-        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+        if case .array(let element) = receiver.type, element.isOrderedScalar,
            let map = mapOverDonations(receiver, .arrayMap, metered: true) {
             if builtin.id == .arraySorted {
                 return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: nil, order: .sorted),
@@ -88,7 +88,7 @@ extension Optimizer {
             }
         }
         // The same after any chain that ends in a `filter` or `compactMap` of what it computed.
-        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element),
+        if case .array(let element) = receiver.type, element.isOrderedScalar,
            builtin.id == .arraySorted || keyOrder(builtin.id) != nil, let chain = rowChain(receiver), let mapping = chain.mapping {
             if builtin.id == .arraySorted {
                 return fused(.mappedOrder(chain.list, mapping: mapping, element: element, op: nil, order: .sorted),
@@ -100,7 +100,7 @@ extension Optimizer {
             }
         }
         // xs.sorted(by:), xs.min(by:) and xs.max(by:) of scalars, comparing the elements themselves.
-        if case .array(let element) = receiver.type, [.int, .double, .string, .date].contains(element), let order = keyOrder(builtin.id),
+        if case .array(let element) = receiver.type, element.isOrderedScalar, let order = keyOrder(builtin.id),
            let (op, size) = elementComparison(call.arguments.first) {
             return fused(.valueOrder(receiver, op: op, order: order), perElement: size, replacing: expression)
         }

@@ -169,7 +169,7 @@ extension Optimizer {
               case .comparison(let op, var l, var r) = closure.body.node else { return nil }
         // `{ $0.x! OP $1.x! }`: the optional keys, unwrapped when compared (see `FusedOperation.keyOrder`).
         var unwrapsKey = false
-        if case .forceUnwrap(let a) = l.node, case .forceUnwrap(let b) = r.node, [.int, .double, .string, .date].contains(l.type) {
+        if case .forceUnwrap(let a) = l.node, case .forceUnwrap(let b) = r.node, l.type.isOrderedScalar {
             (l, r, unwrapsKey) = (a, b, true)
         }
         let allowingWork = !unwrapsKey

@@ -132,7 +132,21 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package var isNumeric: Bool { self == .int || self == .double || self == .error }
+    package var isNumeric: Bool {
+        switch self {
+        case .int, .double, .error: return true
+        default: return false
+        }
+    }
+
+    /// `Int`, `Double`, `String` or `Date`: a value that sorts and compares by itself (unlike
+    /// `isComparable`, not the error type).
+    package var isOrderedScalar: Bool {
+        switch self {
+        case .int, .double, .string, .date: return true
+        default: return false
+        }
+    }
 
     /// Types a payload field may have.
     package var isPayloadType: Bool {
