@@ -89,21 +89,27 @@ extension Checker {
         let before = (diagnostics.diagnostics.count, diagnostics.suppressedCount)
         for wave in waves {
             var (first, second) = (self, self)
-            let results: [(RuleType, TypedExpression)]
+            let results: [[(RuleType, TypedExpression)]]
             if wave.count >= Checker.concurrentWaveSize {
                 results = LargeStack.inChunks(count: wave.count, chunkSize: Checker.concurrentChunkSize, { range in
                     wave[range].map { first.checkDeclaration(at: $0) }
                 }, alongside: { range in
                     wave[range].map { second.checkDeclaration(at: $0) }
-                }).flatMap { $0 }
+                })
             } else {
-                results = wave.map { first.checkDeclaration(at: $0) }
+                results = [wave.map { first.checkDeclaration(at: $0) }]
             }
             for checker in [first, second] where (checker.diagnostics.diagnostics.count, checker.diagnostics.suppressedCount) != before {
                 return false
             }
-            for (index, result) in zip(wave, results) {
-                finishChecking(index, result)
+            // (Chunk by chunk, in wave order, rather than through one array of them all: each
+            // copy of a typed tree is a reference count taken and dropped.)
+            var position = wave.startIndex
+            for chunk in results {
+                for result in chunk {
+                    finishChecking(wave[position], result)
+                    position += 1
+                }
             }
         }
         return true

@@ -28,7 +28,9 @@ package struct MappedDeclaration: Sendable {
     /// gives the same value, as a hoisted subexpression evaluated with no charge may (see
     /// `HoistedExpression`).
     package init?(body: TypedExpression) {
-        guard case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
+        // (The case tested before its payload is bound: binding copies the whole fused
+        // operation, and this is asked of every declaration of a file.)
+        guard case .fused(.mapped, _, _) = body.node, case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
               !mapping.chargesWork,
               !mapping.contains(where: { operand in
                   switch operand {
