@@ -69,13 +69,12 @@ extension Checker {
 
     /// Checks a file of thousands of declarations on two threads (when the machine has two
     /// processors). Declarations fall into waves: a declaration's wave is one past the latest
-    /// wave it references, so one wave's declarations need only earlier waves' types. Each thread
-    /// checks chunks of a wave, taking the next when done, with its own copy of the checker. A
-    /// declaration's result does
-    /// not depend on what was checked before it, so the program is the one the sequential
-    /// order gives. Any diagnostic makes this give up (returning false, to check in the
-    /// sequential order): which diagnostics a file reports, and which the limit suppresses,
-    /// stay exactly as they are.
+    /// wave it references, so one wave's declarations need only earlier waves' types. Each
+    /// thread checks chunks of a wave, taking the next when done, with its own copy of the
+    /// checker. A declaration's result does not depend on what was checked before it, so the
+    /// program is the one the sequential order gives. Any diagnostic makes this give up
+    /// (returning false, to check in the sequential order): which diagnostics a file reports,
+    /// and which the limit suppresses, stay exactly as they are.
     private mutating func checkConcurrently(_ checkable: [Int], _ references: [[Reference]]) -> Bool {
         guard checkable.count >= Checker.concurrentWaveSize, LargeStack.processorCount > 1 else { return false }
         var waveOf = Array(repeating: 0, count: valueDeclarations.count)

@@ -30,7 +30,8 @@ package struct MappedDeclaration: Sendable {
     package init?(body: TypedExpression) {
         // (The case tested before its payload is bound: binding copies the whole fused
         // operation, and this is asked of every declaration of a file.)
-        guard case .fused(.mapped, _, _) = body.node, case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
+        guard case .fused(.mapped, _, _) = body.node,
+              case .fused(.mapped(let list, let mapping, _), _, _) = body.node, case .array(.donation) = list.type,
               !mapping.chargesWork,
               !mapping.contains(where: { operand in
                   switch operand {

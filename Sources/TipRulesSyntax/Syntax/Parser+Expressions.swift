@@ -14,14 +14,28 @@ extension Parser {
     /// folded by `OperatorTable` precedence afterwards, without recursion.
     mutating func expression() throws -> Expression {
         try nested { p in
-            var operands = [try p.prefixExpression()]
-            var operators: [InfixOperator] = []
+            // Most expressions have no infix operator or one (`count >= 3`, a closure's
+            // `$0.id == 20`): those are made without the arrays a longer sequence is folded in.
+            let first = try p.prefixExpression()
+            guard let (op, second) = try p.infixOperation() else { return first }
+            guard let (nextOp, third) = try p.infixOperation() else { return try p.combined(first, op, second) }
+            var operands = [first, second, third]
+            var operators = [op, nextOp]
             while let (op, operand) = try p.infixOperation() {
                 operators.append(op)
                 operands.append(operand)
             }
             return try p.fold(operands, operators)
         }
+    }
+
+    /// `lhs op rhs` as one node (`op` is `?:` with its middle for a conditional).
+    private mutating func combined(_ lhs: Expression, _ op: InfixOperator, _ rhs: Expression) throws -> Expression {
+        let range = lhs.range.union(rhs.range)
+        if let middle = op.middle {
+            return try bounded(Expression(.ternary(lhs, middle, rhs), range))
+        }
+        return try bounded(Expression(.binary(op.spelling, lhs, rhs), range))
     }
 
     /// grammar: infixOperation = binaryOperator prefixExpression | "?" expression ":" prefixExpression ;
@@ -58,12 +72,7 @@ extension Parser {
             let op = pending.removeLast()
             let rhs = values.removeLast()
             let lhs = values.removeLast()
-            let range = lhs.range.union(rhs.range)
-            if let middle = op.middle {
-                values.append(try parser.bounded(Expression(.ternary(lhs, middle, rhs), range)))
-            } else {
-                values.append(try parser.bounded(Expression(.binary(op.spelling, lhs, rhs), range)))
-            }
+            values.append(try parser.combined(lhs, op, rhs))
         }
 
         for (offset, op) in operators.enumerated() {
