@@ -128,6 +128,7 @@ struct Checker {
         var eventDeclarations: [EventDeclaration] = []
         var parameterDeclarations: [ParameterDeclaration] = []
         symbols.reserveCapacity(syntax.declarations.count)
+        valueDeclarations.reserveCapacity(syntax.declarations.count)
         declaresSymbols = true
         for declaration in syntax.declarations {
             let name = declaration.name
