@@ -1,25 +1,34 @@
-extension SyntaxFile {
-    /// How many declarations a file needs before `release` frees its tree on two threads.
-    package static let concurrentReleaseCount = 4096
+import Foundation
 
-    /// Frees a syntax tree that nothing else holds, a large one on two threads. A tree is many
-    /// small objects, and freeing those of 100,000 one-line rules takes about as long as
-    /// parsing a tenth of them, all of it after the file is checked.
+extension SyntaxFile {
+    /// How many declarations a file needs before `release` frees its tree on a thread of its own.
+    package static let backgroundReleaseCount = 4096
+
+    /// Frees a syntax tree that nothing else holds: a large one on a thread of its own, which
+    /// nothing waits for. A tree is many small objects, and freeing those of 100,000 one-line
+    /// rules took a twentieth of compiling them, all of it after the file was checked, while
+    /// the machine's other processor had nothing to do. (A small tree is freed here: a thread
+    /// costs more than freeing it.)
     package static func release(_ syntax: consuming SyntaxFile) {
-        var declarations = syntax.declarations
+        let declarations = syntax.declarations
         _ = consume syntax
-        guard declarations.count >= concurrentReleaseCount, LargeStack.processorCount > 1 else { return }
-        let later = ReleasedDeclarations(Array(declarations[(declarations.count / 2)...]))
-        declarations.removeSubrange((declarations.count / 2)...)
-        _ = LargeStack.concurrently({ later.declarations = [] }, alongside: { declarations = [] })
+        guard declarations.count >= backgroundReleaseCount, LargeStack.processorCount > 1 else { return }
+        // The box holds the only reference, so the tree is freed where the box is emptied.
+        let box = ReleasedDeclarations(consume declarations)
+        Thread.detachNewThread { box.empty() }
     }
 }
 
-/// Declarations handed to another thread, which frees them by emptying this.
-private final class ReleasedDeclarations {
-    var declarations: [Declaration]
+/// Declarations handed to another thread, which frees them by emptying this. Only that
+/// thread touches `declarations` once the box is made, so sharing it is safe.
+private final class ReleasedDeclarations: @unchecked Sendable {
+    private var declarations: [Declaration]
 
-    init(_ declarations: [Declaration]) {
+    init(_ declarations: consuming [Declaration]) {
         self.declarations = declarations
+    }
+
+    func empty() {
+        declarations = []
     }
 }
