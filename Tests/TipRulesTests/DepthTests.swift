@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TipRulesRuntime
 import TipRulesSemantics
@@ -62,6 +64,19 @@ struct DepthTests {
 
 @Suite("Host threads")
 struct HostThreadTests {
+    @Test("work handed to a detached thread runs, with the stack a compilation needs")
+    func detachedThread() {
+        let done = DispatchSemaphore(value: 0)
+        let stack = Mutex<Int?>(nil)
+        LargeStack.detached {
+            stack.withLock { $0 = LargeStack.remainingStack() }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        // (More than a default thread's 8 MiB: the compiler's own stack size.)
+        #expect(stack.withLock { $0 }.map { $0 >= LargeStack.compilationStackSize / 2 } == true)
+    }
+
     @Test("compiling and evaluating a deep program works from a thread with a small stack")
     func smallStackHost() {
         let depth = CompileLimits().maxNestingDepth / 2 - 2

@@ -102,6 +102,41 @@ package enum LargeStack {
         return (mine + theirs).sorted { $0.start < $1.start }.map(\.result)
     }
 
+    /// Runs `body` on a thread with a `stackSize` stack that nothing waits for (or on this
+    /// thread, when no thread can be made).
+    package static func detached(stackSize: Int = compilationStackSize, _ body: @escaping @Sendable () -> Void) {
+        if start(Job(body), stackSize: stackSize, detached: true) == nil { body() }
+    }
+
+    /// A thread with a `stackSize` stack started on `job`, or nil (the job not run) when none
+    /// can be made. A thread that is not `detached` must be joined.
+    private static func start(_ job: Job, stackSize: Int, detached: Bool) -> pthread_t? {
+        let context = Unmanaged.passRetained(job).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        #else
+        var thread: pthread_t?
+        let status = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        #endif
+        guard status == 0 else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+
     /// Runs `body` on a thread with a `stackSize` stack while `alongside` runs on this one, and
     /// returns both results once both are done. The two must not share mutable state.
     package static func concurrently<T, U>(stackSize: Int = compilationStackSize, _ body: () -> T,
@@ -109,37 +144,14 @@ package enum LargeStack {
         withoutActuallyEscaping(body) { body in
             var result: T?
             return withoutActuallyEscaping({ result = body() }) { job in
-                let context = Unmanaged.passRetained(Job(job)).toOpaque()
-                var attributes = pthread_attr_t()
-                pthread_attr_init(&attributes)
-                defer { pthread_attr_destroy(&attributes) }
-                pthread_attr_setstacksize(&attributes, stackSize)
-                #if canImport(Glibc)
-                var thread = pthread_t()
-                let status = pthread_create(&thread, &attributes, { context in
-                    Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
-                    return nil
-                }, context)
+                let thread = start(Job(job), stackSize: stackSize, detached: false)
                 let other = alongside()
-                if status == 0 {
+                if let thread {
                     pthread_join(thread, nil)
                 } else {
                     // No thread could be made: run here rather than fail.
-                    Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+                    job()
                 }
-                #else
-                var thread: pthread_t?
-                let status = pthread_create(&thread, &attributes, { context in
-                    Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-                    return nil
-                }, context)
-                let other = alongside()
-                if status == 0, let thread {
-                    pthread_join(thread, nil)
-                } else {
-                    Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-                }
-                #endif
                 return (result!, other)
             }
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension SyntaxFile {
     /// How many declarations a file needs before `release` frees its tree on a thread of its own.
     package static let backgroundReleaseCount = 4096
@@ -15,7 +13,8 @@ extension SyntaxFile {
         guard declarations.count >= backgroundReleaseCount, LargeStack.processorCount > 1 else { return }
         // The box holds the only reference, so the tree is freed where the box is emptied.
         let box = ReleasedDeclarations(consume declarations)
-        Thread.detachNewThread { box.empty() }
+        // (With the compiler's stack: freeing a tree recurses once per level, as parsing does.)
+        LargeStack.detached { box.empty() }
     }
 }
 
