@@ -280,7 +280,8 @@ package struct Lexer {
     private mutating func scanIdentifier() -> Token {
         let start = position
         scanIdentifierBody()
-        if let keyword = Keyword(bytes[start..<position]) {
+        // (Through a buffer pointer: a slice of the array would take a reference to it.)
+        if let keyword = bytes.withUnsafeBufferPointer({ Keyword(UnsafeBufferPointer(rebasing: $0[start..<position])) }) {
             return make(.keyword(keyword), start, keyword.rawValue)
         }
         return make(.identifier, start)

@@ -26,7 +26,7 @@ package enum Keyword: String, Sendable, Hashable, CaseIterable {
 
     /// The keyword spelled by these UTF-8 bytes, found without making a string (the lexer asks
     /// this of every identifier).
-    init?(_ bytes: ArraySlice<UInt8>) {
+    init?<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) {
         guard let first = bytes.first else { return nil }
         let candidate: Keyword
         switch (first, bytes.count) {
