@@ -556,11 +556,17 @@ package struct FusedSteps: Sendable, Equatable {
     /// however early the scan stops: a `map` or `filter` ahead of `contains(where:)` or `first`
     /// goes through all of them first.
     package var perSourceElement: Int
+    /// The step size of the calls a fused node stands for (its unfused tree's
+    /// `TypedExpression.stepSize`), kept so that the size of a tree that holds it is found
+    /// without walking those calls again (the optimizer asks it at every call it fuses, and
+    /// chains fuse call by call). 0 where the steps charge a scan rather than stand in a node.
+    package var size: Int
 
-    package init(fixed: Int, perElement: Int, perSourceElement: Int = 0) {
+    package init(fixed: Int, perElement: Int, perSourceElement: Int = 0, size: Int = 0) {
         self.fixed = fixed
         self.perElement = perElement
         self.perSourceElement = perSourceElement
+        self.size = size
     }
 }
 

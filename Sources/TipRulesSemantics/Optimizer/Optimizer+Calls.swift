@@ -33,7 +33,7 @@ extension Optimizer {
             return fused(.countCompare(map.source, .compare(map.mapping, .equal, needle), .greaterOrEqual, 1),
                          perElement: map.steps + 1, replacing: expression)
         }
-        guard builtin.receiver == .array, let receiver = call.receiver else { return nil }
+        guard case .array = builtin.receiver, let receiver = call.receiver else { return nil }
         let isDonationList: Bool
         if case .array(.donation) = receiver.type { isDonationList = true } else { isDonationList = false }
 
@@ -76,7 +76,7 @@ extension Optimizer {
         }
         // xs.map(f).sorted(), and .sorted(by:), .min(by:) and .max(by:) comparing the elements
         // themselves: the values sorted from the columns, without the array `map` makes.
-        if case .array(let element) = receiver.type, element.isOrderedScalar,
+        if builtin.id == .arraySorted || keyOrder(builtin.id) != nil, case .array(let element) = receiver.type, element.isOrderedScalar,
            let map = mapOverDonations(receiver, .arrayMap, metered: true) {
             if builtin.id == .arraySorted {
                 return fused(.mappedOrder(map.source, mapping: map.mapping, element: element, op: nil, order: .sorted),
@@ -157,7 +157,8 @@ extension Optimizer {
         // xs.map(f).count(where: p), .contains(where: p), .allSatisfy(p), .first(where: p) and
         // .last(where: p), and the same after any chain: p tested on what the chain computed.
         // The chain goes through every donation it keeps; the test, as far as it decides.
-        if let chain = rowChain(receiver), let mapping = chain.mapping, let (predicate, size) = predicate(call.arguments.first, after: mapping) {
+        if Self.takesRowPredicate(builtin.id), let chain = rowChain(receiver), let mapping = chain.mapping,
+           let (predicate, size) = predicate(call.arguments.first, after: mapping) {
             switch builtin.id {
             case .arrayCountWhere:
                 return fused(.scan(chain.list, predicate, .count), perElement: chain.pendingSteps + size, replacing: expression)
@@ -249,7 +250,7 @@ extension Optimizer {
         // apart as it is.) The values' node stands for the same calls as the narrowing it reads,
         // so it gives back at once the step its own node took (`FusedSteps.fixed` is -1): the
         // two nodes charge what the last call's node and the rest charge, in the same order.
-        if ![.arrayFilter, .arrayMap, .arrayCompactMap].contains(builtin.id), case .builtin(let last) = receiver.node,
+        if builtin.id != .arrayFilter && builtin.id != .arrayMap && builtin.id != .arrayCompactMap, case .builtin(let last) = receiver.node,
            last.builtin.id == .arrayFilter || last.builtin.id == .arrayCompactMap,
            case .array(let element) = receiver.type, let chain = rowChain(receiver), let mapping = chain.mapping {
             let values = fused(.mapped(chain.list, mapping: mapping, element: element), perElement: chain.pendingSteps, replacing: receiver)
@@ -257,6 +258,16 @@ extension Optimizer {
             return TypedExpression(.builtin(rewritten), expression.type, expression.range)
         }
         return nil
+    }
+
+    /// Whether a call over an array takes a predicate of each element (`count(where:)`,
+    /// `contains(where:)`, `allSatisfy`, `first(where:)`, `last(where:)`). (Tested before a
+    /// pattern looks for a chain, which takes far longer to find than an id to compare.)
+    static func takesRowPredicate(_ id: BuiltinID) -> Bool {
+        switch id {
+        case .arrayCountWhere, .arrayContainsWhere, .arrayAllSatisfy, .arrayFirstWhere, .arrayLastWhere: true
+        default: false
+        }
     }
 
     /// Whether an array is a `filter` or `compactMap` call, or a `let` of mapped values (see

@@ -63,13 +63,19 @@ package struct Optimizer {
     /// with nothing to fuse are kept as they are rather than rebuilt node by node (most of a
     /// large file's trees).
     func rewritten(_ expression: TypedExpression) -> TypedExpression? {
-        if let inlined = subjectInlined(expression) { return rewritten(inlined) ?? inlined }
         var children: TypedExpression?
-        if case .closure = expression.node, !insideClosure {
+        switch expression.node {
+        case .constant, .declaration, .declarationList, .parameterValue, .parameterReference, .event, .local, .keyPath, .fused:
+            // (Leaves, which no pattern rewrites: most of a tree's nodes, and the commonest.)
+            return nil
+        case .closure where !insideClosure:
             var inner = self
             inner.insideClosure = true
             children = Self.mapChangedChildren(expression, inner.rewritten)
-        } else {
+        case .ruleMacro:
+            if let inlined = subjectInlined(expression) { return rewritten(inlined) ?? inlined }
+            children = Self.mapChangedChildren(expression, rewritten)
+        default:
             children = Self.mapChangedChildren(expression, rewritten)
         }
         return fuse(children ?? expression) ?? children
@@ -84,18 +90,23 @@ package struct Optimizer {
         case .builtin(let call):
             return fuseCall(call, expression)
         case .comparison(let op, let lhs, let rhs):
-            if case .fused(.scan(let source, let predicate, .count), let steps, _) = lhs.node, case .constant(.int(let k)) = rhs.node {
-                return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement + steps.perSourceElement, replacing: expression)
+            // (The constant side first: it is the cheaper test, and most comparisons have none.)
+            if case .constant(.int(let k)) = rhs.node {
+                if case .fused(.scan(let source, let predicate, .count), let steps, _) = lhs.node {
+                    return fused(.countCompare(source, predicate, op, k), perElement: steps.perElement + steps.perSourceElement, replacing: expression)
+                }
+                if let sum = CountingSum(lhs) ?? CountingSum(reduce: lhs), let threshold = sum.threshold(k) {
+                    return fused(.countCompare(sum.source, sum.predicate, op, threshold), perElement: sum.perElement, replacing: expression)
+                }
             }
-            if case .fused(.scan(let source, let predicate, .count), let steps, _) = rhs.node, case .constant(.int(let k)) = lhs.node {
-                return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement + steps.perSourceElement,
-                             replacing: expression)
-            }
-            if let sum = CountingSum(lhs) ?? CountingSum(reduce: lhs), case .constant(.int(let k)) = rhs.node, let threshold = sum.threshold(k) {
-                return fused(.countCompare(sum.source, sum.predicate, op, threshold), perElement: sum.perElement, replacing: expression)
-            }
-            if let sum = CountingSum(rhs) ?? CountingSum(reduce: rhs), case .constant(.int(let k)) = lhs.node, let threshold = sum.threshold(k) {
-                return fused(.countCompare(sum.source, sum.predicate, op.mirrored, threshold), perElement: sum.perElement, replacing: expression)
+            if case .constant(.int(let k)) = lhs.node {
+                if case .fused(.scan(let source, let predicate, .count), let steps, _) = rhs.node {
+                    return fused(.countCompare(source, predicate, op.mirrored, k), perElement: steps.perElement + steps.perSourceElement,
+                                 replacing: expression)
+                }
+                if let sum = CountingSum(rhs) ?? CountingSum(reduce: rhs), let threshold = sum.threshold(k) {
+                    return fused(.countCompare(sum.source, sum.predicate, op.mirrored, threshold), perElement: sum.perElement, replacing: expression)
+                }
             }
             return nil
         case .closure(let closure) where !closure.appliesDirectly && appliesDirectly(closure, expression.type):
@@ -190,8 +201,9 @@ package struct Optimizer {
     func fused(_ operation: FusedOperation, perElement: Int, perSourceElement: Int = 0,
                               replacing expression: TypedExpression) -> TypedExpression {
         let arguments = operation.kernel.hoistedUses.reduce(0) { $0 + ($1.hoisted.isArgument ? $1.hoisted.expression.stepSize : 0) }
-        let fixed = expression.stepSize - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - arguments - 1
-        let steps = FusedSteps(fixed: fixed, perElement: perElement, perSourceElement: perSourceElement)
+        let size = expression.stepSize
+        let fixed = size - operation.source.stepSize - (operation.initial?.stepSize ?? 0) - arguments - 1
+        let steps = FusedSteps(fixed: fixed, perElement: perElement, perSourceElement: perSourceElement, size: size)
         return TypedExpression(.fused(operation, steps, unfused: expression), expression.type, expression.range)
     }
 

@@ -129,7 +129,10 @@ extension TypedExpression {
     package var stepSize: Int {
         switch node {
         case .closure, .keyPath: return 0
-        case .fused(_, _, let unfused): return unfused.stepSize
+        case .fused(_, let steps, _):
+            // (The optimizer, which makes every fused node, measured the calls it stands for.)
+            assert(steps.size > 0, "a fused node keeps the size of the calls it stands for")
+            return steps.size
         // The body is a closure, charged when it is applied to the subject.
         case .ruleMacro(let subject, _): return 1 + subject.stepSize
         default:
