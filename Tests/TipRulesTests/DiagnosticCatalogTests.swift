@@ -119,17 +119,8 @@ struct DiagnosticCatalogTests {
 
     @Test("each diagnostic appears at its line and column", arguments: Array(catalog.keys).sorted())
     func diagnostic(code: String) throws {
-        let (source, location) = try #require(DiagnosticCatalogTests.catalog[code])
-        let parts = source.split(separator: "|", maxSplits: 1).map(String.init)
-        let text = parts[0].hasPrefix("!") ? String(parts[0].dropFirst()) : DiagnosticCatalogTests.prelude + parts[0]
-        var bytes = Array(text.utf8)
-        if code == "E0103", let start = bytes.firstIndex(of: 0xEF) { bytes.replaceSubrange(start..<(start + 3), with: [0xFF]) }
-        var diagnostics = RuleCompiler().compile(SourceFile(name: "catalog.rules", bytes: bytes)).diagnostics
-        if parts.count == 2 {
-            let salvaged = RuleCompiler().compileSalvaging(SourceFile(name: "catalog.rules", bytes: bytes))
-            let program = try #require(salvaged.program)
-            diagnostics = RuleCompiler().compileExpression(SourceFile(name: "<expr>", text: parts[1]), in: program, unavailable: salvaged.omitted).diagnostics
-        }
+        let location = try #require(DiagnosticCatalogTests.catalog[code]).1
+        let diagnostics = try Self.diagnostics(of: code, RuleCompiler())
         let match = diagnostics.first { $0.code == code }
         #expect(match != nil, "\(code) not produced; got \(diagnostics.map { "\($0.code) \($0.location) \($0.message)" })")
         if location != "Any" {
@@ -155,6 +146,30 @@ struct DiagnosticCatalogTests {
         }
         }
         #expect(codes == Set(DiagnosticCatalogTests.catalog.keys))
+    }
+
+    /// `tiprules check` compiles without fusing (see `CheckCommand`): that is right only while
+    /// fusing reports nothing of its own.
+    @Test("fusing adds, removes and moves no diagnostic", arguments: Array(catalog.keys).sorted())
+    func fusingReportsNothing(code: String) throws {
+        let fused = try Self.diagnostics(of: code, RuleCompiler())
+        let unfused = try Self.diagnostics(of: code, RuleCompiler(optimizes: false))
+        #expect(!fused.isEmpty)
+        #expect(DiagnosticRenderer().render(fused) == DiagnosticRenderer().render(unfused))
+    }
+
+    /// The diagnostics of a catalog entry's source (after the prelude, unless it starts with
+    /// `!`), or of the expression after its `|` against the program of the source, salvaged.
+    static func diagnostics(of code: String, _ compiler: RuleCompiler) throws -> [Diagnostic] {
+        let source = try #require(catalog[code]).0
+        let parts = source.split(separator: "|", maxSplits: 1).map(String.init)
+        let text = parts[0].hasPrefix("!") ? String(parts[0].dropFirst()) : prelude + parts[0]
+        var bytes = Array(text.utf8)
+        if code == "E0103", let start = bytes.firstIndex(of: 0xEF) { bytes.replaceSubrange(start..<(start + 3), with: [0xFF]) }
+        guard parts.count == 2 else { return compiler.compile(SourceFile(name: "catalog.rules", bytes: bytes)).diagnostics }
+        let salvaged = compiler.compileSalvaging(SourceFile(name: "catalog.rules", bytes: bytes))
+        let program = try #require(salvaged.program)
+        return compiler.compileExpression(SourceFile(name: "<expr>", text: parts[1]), in: program, unavailable: salvaged.omitted).diagnostics
     }
 
     @Test("the renderer shows the line, a caret under the range, fix-its and notes")
