@@ -269,8 +269,15 @@ package struct Lexer {
 
     private mutating func scanIdentifierBody() {
         while true {
-            // Most identifiers are ASCII: no scalar is decoded for them.
-            while position < end && Lexer.isASCIIIdentifierBody(bytes[position]) { position += 1 }
+            // Most identifiers are ASCII: no scalar is decoded for them. (Counted in a local,
+            // through a buffer pointer: stepping the lexer's own position byte by byte stored
+            // it, and checked the array's bounds, at every byte.)
+            let (cursor, end) = (position, end)
+            position = bytes.withUnsafeBufferPointer { bytes in
+                var cursor = cursor
+                while cursor < end && Lexer.isASCIIIdentifierBody(bytes[cursor]) { cursor += 1 }
+                return cursor
+            }
             guard position < end, bytes[position] >= 0x80,
                   let scalar = decodeScalar(), Lexer.isIdentifierBody(scalar.value) else { return }
             position += scalar.length
@@ -383,7 +390,7 @@ package struct Lexer {
             error(LexerMessages.missingDigits(prefix), start, position)
             return make(.integerLiteral, start, "0")
         }
-        var text = prefix + digits
+        var text = prefix.isEmpty ? digits : prefix + digits
         var isFloat = false
         // A fraction needs a digit after the dot, so `1.description` stays a member access.
         let fractionDigitFollows = peek() == UInt8(ascii: ".") && Lexer.isDigit(peek(1), radix: radix)
@@ -392,8 +399,8 @@ package struct Lexer {
             text += "." + scanDigits(radix: radix)
             isFloat = true
         }
-        let exponentMarkers: [UInt8] = radix == 16 ? [UInt8(ascii: "p"), UInt8(ascii: "P")] : [UInt8(ascii: "e"), UInt8(ascii: "E")]
-        if (radix == 10 || radix == 16) && exponentMarkers.contains(peek()) {
+        let marker = peek() | 0x20  // (lower case)
+        if radix == 10 && marker == UInt8(ascii: "e") || radix == 16 && marker == UInt8(ascii: "p") {
             let markerPosition = position
             position += 1
             var exponent = String(Character(Unicode.Scalar(bytes[markerPosition])))
@@ -562,18 +569,53 @@ package struct Lexer {
                 break
             }
         }
-        let text = file.text(in: SourceRange(start: start, end: position))
+        let text = commonOperator(start, position) ?? file.text(in: SourceRange(start: start, end: position))
         let left = leftBound(start)
         let right = rightBound(position)
         if text == "?" {
-            return make(left ? .postfixQuestion : .ternaryQuestion, start)
+            return make(left ? .postfixQuestion : .ternaryQuestion, start, text)
         }
-        if text == "=" && !(left && !right) && !(right && !left) { return make(.equals, start) }
-        if text == "->" { return make(.arrow, start) }
-        if left && !right { return make(.postfixOperator, start) }
-        if left && peek() == UInt8(ascii: ".") && !dotted { return make(.postfixOperator, start) }
-        if right && !left { return make(.prefixOperator, start) }
-        return make(.binaryOperator, start)
+        if text == "=" && !(left && !right) && !(right && !left) { return make(.equals, start, text) }
+        if text == "->" { return make(.arrow, start, text) }
+        if left && !right { return make(.postfixOperator, start, text) }
+        if left && peek() == UInt8(ascii: ".") && !dotted { return make(.postfixOperator, start, text) }
+        if right && !left { return make(.prefixOperator, start, text) }
+        return make(.binaryOperator, start, text)
+    }
+
+    /// The spelling of a one- or two-byte operator rules use all the time, as a literal: a
+    /// string decoded from the file's bytes for every operator took a third of lexing one.
+    private func commonOperator(_ start: Int, _ end: Int) -> String? {
+        switch end - start {
+        case 1:
+            switch bytes[start] {
+            case UInt8(ascii: "<"): return "<"
+            case UInt8(ascii: ">"): return ">"
+            case UInt8(ascii: "+"): return "+"
+            case UInt8(ascii: "-"): return "-"
+            case UInt8(ascii: "*"): return "*"
+            case UInt8(ascii: "/"): return "/"
+            case UInt8(ascii: "%"): return "%"
+            case UInt8(ascii: "!"): return "!"
+            case UInt8(ascii: "?"): return "?"
+            case UInt8(ascii: "="): return "="
+            default: return nil
+            }
+        case 2:
+            switch (bytes[start], bytes[start + 1]) {
+            case (UInt8(ascii: ">"), UInt8(ascii: "=")): return ">="
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")): return "<="
+            case (UInt8(ascii: "="), UInt8(ascii: "=")): return "=="
+            case (UInt8(ascii: "!"), UInt8(ascii: "=")): return "!="
+            case (UInt8(ascii: "&"), UInt8(ascii: "&")): return "&&"
+            case (UInt8(ascii: "|"), UInt8(ascii: "|")): return "||"
+            case (UInt8(ascii: "?"), UInt8(ascii: "?")): return "??"
+            case (UInt8(ascii: "-"), UInt8(ascii: ">")): return "->"
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 
     private func leftBound(_ start: Int) -> Bool {
