@@ -10,9 +10,10 @@ package struct CommandOutput: Sendable, Equatable {
     package var status: Int32
     package var stdout: String
     package var stderr: String
-    /// What the command built (compiled programs), handed back rather than freed: the
-    /// executable exits right after printing, and freeing the trees of 100,000 rules one node
-    /// at a time would take a tenth as long as compiling them. Not part of equality.
+    /// What the command built (compiled programs, their node trees, donation stores), handed
+    /// back rather than freed: the executable exits right after printing, and freeing the
+    /// trees of 100,000 rules one node at a time would take a tenth as long as compiling them
+    /// (their node trees, longer than lowering them). Not part of equality.
     package var keptAlive: [any Sendable] = []
 
     package init(status: Int32, stdout: String, stderr: String) {

@@ -58,6 +58,9 @@ struct EvalCommand {
         case .failure(let failed): return failed.output
         }
         let program = compiled.program
+        // With its node trees, which the evaluation attaches to it: freeing them one node at a
+        // time as the command returns took longer than making them (see `keptAlive`).
+        output.keptAlive.append(program)
         // Expressions compile before anything is loaded: one that needs a declaration left out
         // turns that declaration's warnings back into the errors they are.
         var compiledExpressions: [CompiledExpression] = []
@@ -109,6 +112,7 @@ struct EvalCommand {
 
         // Donations no rule can see at --now only take memory.
         store.evict(for: program.events, asOf: options)
+        output.keptAlive.append(store)
         var evaluation = Evaluation(program: program, donations: store, options: options)
         for assignment in scanned.values["--parameter"] ?? [] {
             if let problem = setParameter(assignment, in: &evaluation) {
