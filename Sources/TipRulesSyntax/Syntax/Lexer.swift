@@ -583,8 +583,9 @@ package struct Lexer {
         return make(.binaryOperator, start, text)
     }
 
-    /// The spelling of a one- or two-byte operator rules use all the time, as a literal: a
-    /// string decoded from the file's bytes for every operator took a third of lexing one.
+    /// The spelling of a one- or two-byte operator rules use all the time, as a literal, which
+    /// costs nothing to make: decoding it from the file's bytes validates them and builds a
+    /// string at every operator.
     private func commonOperator(_ start: Int, _ end: Int) -> String? {
         switch end - start {
         case 1:
