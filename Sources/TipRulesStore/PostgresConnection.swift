@@ -6,36 +6,38 @@ import Foundation
 final class PostgresConnection {
     private var handle: OpaquePointer?
     let url: String
+    private let pq: LibPQ
 
     init(url: String) throws(PostgresError) {
         self.url = url
-        handle = PQconnectdb(url)
-        guard PQstatus(handle) == CONNECTION_OK else {
+        pq = try LibPQ.shared.get()
+        handle = pq.function.connectdb!(url)
+        guard pq.function.status!(handle) == CONNECTION_OK else {
             let error = PostgresError(message: currentMessage, connectionLost: true)
-            PQfinish(handle)
+            pq.function.finish!(handle)
             handle = nil
             throw error
         }
         // Notices (such as "relation already exists, skipping") are not for the user.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = pq.function.setNoticeProcessor!(handle, { _, _ in }, nil)
     }
 
     deinit {
-        PQfinish(handle)
+        pq.function.finish!(handle)
     }
 
     private var currentMessage: String {
-        guard let handle, let text = PQerrorMessage(handle) else { return "cannot connect" }
+        guard let handle, let text = pq.function.errorMessage!(handle) else { return "cannot connect" }
         return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether the connection is still up.
-    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isConnected: Bool { pq.function.status!(handle) == CONNECTION_OK }
 
     /// Connects again after a lost connection.
     func reconnect() -> Bool {
-        PQreset(handle)
-        return PQstatus(handle) == CONNECTION_OK
+        pq.function.reset!(handle)
+        return pq.function.status!(handle) == CONNECTION_OK
     }
 
     /// Runs one statement with text parameters; returns its rows (nil for SQL NULL).
@@ -61,37 +63,40 @@ final class PostgresConnection {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         // Without parameters, a script of several statements may run (PQexec allows them).
-        let result: OpaquePointer? = parameters.isEmpty ? PQexec(handle, sql) : copies.withUnsafeBufferPointer { buffer in
+        let function = pq.function
+        let result: OpaquePointer? = parameters.isEmpty ? function.exec!(handle, sql) : copies.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                function.execParams!(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             }
         }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
+        defer { function.clear!(result) }
+        let status = function.resultStatus!(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
-            let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? currentMessage
+            let message = result.flatMap { function.resultErrorMessage!($0) }.map { String(cString: $0) } ?? currentMessage
             throw PostgresError(message: message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? currentMessage : message.trimmingCharacters(in: .whitespacesAndNewlines),
-                                connectionLost: PQstatus(handle) != CONNECTION_OK)
+                                connectionLost: function.status!(handle) != CONNECTION_OK)
         }
-        let columns = PQnfields(result)
-        for row in 0..<PQntuples(result) {
-            try body(PostgresRow(result: result, row: row, columnCount: columns))
+        let columns = function.nfields!(result)
+        for row in 0..<function.ntuples!(result) {
+            try body(PostgresRow(pq: pq, result: result, row: row, columnCount: columns))
         }
     }
 }
 
 /// One row of a query's result, read in place while the result lives.
 struct PostgresRow {
+    /// (Unowned: a row lives only inside a query of the connection that holds the library.)
+    fileprivate unowned(unsafe) let pq: LibPQ
     fileprivate let result: OpaquePointer
     fileprivate let row: Int32
     let columnCount: Int32
 
-    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column) == 1 }
-    func text(_ column: Int32) -> String { String(cString: PQgetvalue(result, row, column)) }
+    func isNull(_ column: Int32) -> Bool { pq.function.getisnull!(result, row, column) == 1 }
+    func text(_ column: Int32) -> String { String(cString: pq.function.getvalue!(result, row, column)!) }
     /// A value's text as bytes, valid only inside `body`.
     func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        let pointer = UnsafeRawPointer(PQgetvalue(result, row, column)!).assumingMemoryBound(to: UInt8.self)
-        return try body(UnsafeBufferPointer(start: pointer, count: Int(PQgetlength(result, row, column))))
+        let pointer = UnsafeRawPointer(pq.function.getvalue!(result, row, column)!).assumingMemoryBound(to: UInt8.self)
+        return try body(UnsafeBufferPointer(start: pointer, count: Int(pq.function.getlength!(result, row, column))))
     }
     /// A non-negative integer value (a serial, an id, an xid8), or nil when the text is not one.
     func unsigned(_ column: Int32) -> UInt64? {
@@ -111,7 +116,7 @@ struct PostgresRow {
     /// A floating-point value (PostgreSQL writes the shortest text that reads back exactly),
     /// or nil when the text is not one.
     func double(_ column: Int32) -> Double? {
-        let start = PQgetvalue(result, row, column)!
+        let start = pq.function.getvalue!(result, row, column)!
         var end: UnsafeMutablePointer<CChar>?
         let value = strtod(start, &end)
         guard let end, end != start, end.pointee == 0 else { return nil }

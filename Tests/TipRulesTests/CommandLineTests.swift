@@ -328,6 +328,16 @@ struct CommandLineTests {
         }
     }
 
+    /// libpq and the twenty libraries it needs took about 9 ms of every start when linked; it
+    /// is opened when a PostgreSQL store connects (which `PostgresStoreTests` run).
+    @Test("the executable starts without the PostgreSQL client library")
+    func startsWithoutLibPQ() throws {
+        let libraries = try runChild("/usr/bin/ldd", [tiprulesExecutable])
+        #expect(libraries.status == 0)
+        #expect(libraries.stdout.contains("libswiftCore"), "ldd lists what the executable loads at start")
+        #expect(!libraries.stdout.contains("libpq"))
+    }
+
     @Test("--color always colours diagnostics, never and NO_COLOR's auto do not, anything else is a usage error", arguments: ["check", "eval"])
     func color(command: String) throws {
         let directory = try files(["bad.rules": "rule r = nope\n"])
