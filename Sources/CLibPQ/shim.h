@@ -29,14 +29,19 @@ typedef struct TipRulesLibPQ {
 
 /// Opens libpq and sets every field of `table`. Returns NULL when it did, or else what went
 /// wrong (the dynamic loader's message, or the function the library lacks).
+/// The library stays open for the rest of the process. Its usual names on Linux, then macOS.
 static inline const char *tiprules_open_libpq(TipRulesLibPQ *table) {
-    void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+    static const char *const names[] = {"libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"};
+    void *library = NULL;
+    for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
+        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
     if (library == NULL) {
         const char *problem = dlerror();
-        return problem != NULL ? problem : "libpq.so.5 cannot be opened";
+        return problem != NULL ? problem : "libpq cannot be opened";
     }
 #define TIPRULES_LIBPQ_FUNCTION(field, name) \
-    if ((table->field = (__typeof__(table->field))dlsym(library, #name)) == NULL) return "libpq.so.5 has no " #name;
+    if ((table->field = (__typeof__(table->field))dlsym(library, #name)) == NULL) return "libpq has no " #name;
     TIPRULES_LIBPQ_FUNCTION(connectdb, PQconnectdb)
     TIPRULES_LIBPQ_FUNCTION(status, PQstatus)
     TIPRULES_LIBPQ_FUNCTION(finish, PQfinish)
