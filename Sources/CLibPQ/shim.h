@@ -5,6 +5,7 @@
 #include <postgresql/libpq-fe.h>
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /// The libpq functions TipRules calls, as `tiprules_open_libpq` found them. (`__typeof__`
 /// names each function's type without referring to the function itself.)
@@ -29,17 +30,21 @@ typedef struct TipRulesLibPQ {
 
 /// Opens libpq and sets every field of `table`. Returns NULL when it did, or else what went
 /// wrong (the dynamic loader's message, or the function the library lacks).
-/// The library stays open for the rest of the process. Its usual names on Linux, then macOS.
+/// The library stays open for the rest of the process. Its usual names on Linux, then macOS;
+/// when none opens, the loader's message for the first (which says why a library that is there
+/// did not load, such as a dependency missing). Called once (see `LibPQ.shared`).
 static inline const char *tiprules_open_libpq(TipRulesLibPQ *table) {
     static const char *const names[] = {"libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"};
+    static char firstProblem[512];
     void *library = NULL;
     for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
         library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL && index == 0) {
+            const char *problem = dlerror();
+            snprintf(firstProblem, sizeof firstProblem, "%s", problem != NULL ? problem : "libpq.so.5 cannot be opened");
+        }
     }
-    if (library == NULL) {
-        const char *problem = dlerror();
-        return problem != NULL ? problem : "libpq cannot be opened";
-    }
+    if (library == NULL) return firstProblem;
 #define TIPRULES_LIBPQ_FUNCTION(field, name) \
     if ((table->field = (__typeof__(table->field))dlsym(library, #name)) == NULL) return "libpq has no " #name;
     TIPRULES_LIBPQ_FUNCTION(connectdb, PQconnectdb)
