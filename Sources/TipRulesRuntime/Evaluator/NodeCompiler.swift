@@ -167,7 +167,7 @@ final class RuntimeProgram: Sendable {
     /// never attached to the program). With `declarations`, only those (which must hold every
     /// declaration they read) get theirs: an explanation evaluates a few declarations of a
     /// file that may hold thousands.
-    init(_ program: CompiledProgram, tracer: Tracer? = nil, declarations: Set<Int>? = nil) {
+    convenience init(_ program: CompiledProgram, tracer: Tracer? = nil, declarations: Set<Int>? = nil) {
         let compiler = NodeCompiler(tracer: tracer)
         if let declarations {
             // One node stands for every body left out: a file may hold thousands.
@@ -176,13 +176,27 @@ final class RuntimeProgram: Sendable {
                 tracer?.beginDeclaration(index)
                 bodies[index] = compiler.compileBody(of: index, in: program)
             }
-            self.bodies = bodies
+            self.init(bodies: bodies, of: program)
         } else {
-            bodies = program.declarations.indices.map { index in
+            self.init(bodies: program.declarations.indices.map { index in
                 tracer?.beginDeclaration(index)
                 return compiler.compileBody(of: index, in: program)
-            }
+            }, of: program)
         }
+    }
+
+    /// The node trees of `program`, which is `earlier`'s program with declarations appended
+    /// (see `RuleCompiler.compile(appending:of:to:)`): `earlier`'s trees are shared, and only
+    /// the new declarations are lowered.
+    convenience init(extending earlier: RuntimeProgram, to program: CompiledProgram) {
+        precondition(earlier.bodies.count <= program.declarations.count, "a program extended by appending")
+        let compiler = NodeCompiler(tracer: nil)
+        self.init(bodies: earlier.bodies + (earlier.bodies.count..<program.declarations.count).map { compiler.compileBody(of: $0, in: program) },
+                  of: program)
+    }
+
+    private init(bodies: [Node], of program: CompiledProgram) {
+        self.bodies = bodies
         events = program.events
         limits = program.events.map(\.limit)
         maxAges = program.events.map(\.maxAge)
@@ -197,6 +211,17 @@ final class RuntimeProgram: Sendable {
     /// The node trees of a program, made on first use.
     static func of(_ program: CompiledProgram) -> RuntimeProgram {
         program.attachment.value { RuntimeProgram(program) }
+    }
+}
+
+extension CompiledProgram {
+    /// Gives `extended`, this program with declarations appended (see
+    /// `RuleCompiler.compile(appending:of:to:)`), the node trees this program has made, so that
+    /// only its new declarations are lowered when it is first evaluated. Nothing when this
+    /// program was never evaluated.
+    package func shareNodeTrees(with extended: CompiledProgram) {
+        guard let lowered = attachment.existing(RuntimeProgram.self) else { return }
+        _ = extended.attachment.value { RuntimeProgram(extending: lowered, to: extended) }
     }
 }
 

@@ -11,15 +11,15 @@ extension Checker {
     mutating func checkValueDeclarations() {
         let references = allDeclarationReferences()
         let (order, cyclic) = orderDeclarations(references)
-        var effectiveDepth = Array(repeating: 0, count: valueDeclarations.count)
+        effectiveDepths = Array(repeating: 0, count: valueDeclarations.count)
         var checkable: [Int] = []
         for index in order where !cyclic.contains(index) {
             let declaration = valueDeclarations[index]
             // The evaluator recurses into referenced declarations, so their depths add up.
-            let dependencyDepth = references[index].map { effectiveDepth[$0.target] }.max() ?? 0
-            effectiveDepth[index] = declaration.value.depth + dependencyDepth
-            evaluationDepth = max(evaluationDepth, effectiveDepth[index])
-            if effectiveDepth[index] > limits.maxNestingDepth * 4 {
+            let dependencyDepth = references[index].map { effectiveDepths[$0.target] }.max() ?? 0
+            effectiveDepths[index] = declaration.value.depth + dependencyDepth
+            evaluationDepth = max(evaluationDepth, effectiveDepths[index])
+            if effectiveDepths[index] > limits.maxNestingDepth * 4 {
                 error(CheckerMessages.dependencyTooDeep(declaration.name.name, limits.maxNestingDepth * 4), declaration.name.range)
                 continue
             }
@@ -34,7 +34,10 @@ extension Checker {
     /// Checks one `let` or `rule` whose references are checked: its type and its (optimized)
     /// typed tree.
     private mutating func checkDeclaration(at index: Int) -> (RuleType, TypedExpression) {
-        let declaration = valueDeclarations[index]
+        checkDeclaration(valueDeclarations[index])
+    }
+
+    mutating func checkDeclaration(_ declaration: ValueDeclaration) -> (RuleType, TypedExpression) {
         beginDeclaration()
         declarationBeingChecked = declaration.name.name
         defer { declarationBeingChecked = nil }
@@ -54,7 +57,7 @@ extension Checker {
 
     /// Keeps a checked declaration's type and typed tree, and what its readers can compute
     /// again of its value.
-    private mutating func finishChecking(_ index: Int, _ result: (RuleType, TypedExpression)) {
+    mutating func finishChecking(_ index: Int, _ result: (RuleType, TypedExpression)) {
         (declarationTypes[index], compiledBodies[index]) = result
         if let mapped = MappedDeclaration(body: result.1) { mappedDeclarations[index] = mapped }
     }
@@ -131,7 +134,7 @@ extension Checker {
     }
 
     /// The declarations an expression names, ignoring names that closure parameters shadow.
-    private func declarationReferences(_ expression: Expression) -> [Reference] {
+    func declarationReferences(_ expression: Expression) -> [Reference] {
         var found: [Reference] = []
         collectReferences(expression, shadowed: [], into: &found)
         return found

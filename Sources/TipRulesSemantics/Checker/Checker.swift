@@ -43,6 +43,9 @@ struct Checker {
     var mappedDeclarations: [Int: MappedDeclaration] = [:]
     /// The largest effective depth of any declaration (see `CompiledProgram.evaluationDepth`).
     var evaluationDepth = 0
+    /// Each declaration's effective depth: its value's own depth plus the deepest of the
+    /// declarations it reads (see `CompiledProgram.declarationDepths`).
+    var effectiveDepths: [Int] = []
 
     // State while checking one declaration.
     var scopes: [ClosureScope] = []
@@ -178,7 +181,8 @@ struct Checker {
                                 type: declarationTypes[index], body: compiledBodies[index]!, nameRange: valueDeclarations[index].name.range)
         }
         return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
-                               evaluationDepth: evaluationDepth, symbols: symbols, mappedDeclarations: mappedDeclarations)
+                               evaluationDepth: evaluationDepth, declarationDepths: effectiveDepths, symbols: symbols,
+                               mappedDeclarations: mappedDeclarations)
     }
 
     // MARK: - Types
@@ -446,7 +450,7 @@ extension Checker {
     }
 
     /// A checker with a compiled program's events, parameters and declarations in scope.
-    private init(program: CompiledProgram, file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) {
+    init(program: CompiledProgram, file: SourceFile, limits: CompileLimits, diagnostics: DiagnosticBag) {
         var checker = Checker(file: file, limits: limits, diagnostics: diagnostics)
         // The program's own tables, shared rather than rebuilt: an expression costs no work
         // proportional to the file it is checked against.

@@ -32,6 +32,7 @@ package struct CompiledProgram: Sendable {
         let parameters: [ParameterInfo]
         let declarations: [CompiledDeclaration]
         let evaluationDepth: Int
+        let declarationDepths: [Int]
         let identity = ProgramIdentity()
         let attachment = ProgramAttachment()
         /// Every name in scope for an expression checked against the program, as the checker
@@ -44,8 +45,9 @@ package struct CompiledProgram: Sendable {
         let mappedDeclarations: [Int: MappedDeclaration]
 
         init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-             symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration]) {
+             declarationDepths: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration]) {
             self.file = file
+            self.declarationDepths = declarationDepths
             self.mappedDeclarations = mappedDeclarations
             self.symbols = symbols
             self.declarationTypes = declarations.map(\.type)
@@ -64,6 +66,7 @@ package struct CompiledProgram: Sendable {
             events = other.events
             parameters = other.parameters
             evaluationDepth = other.evaluationDepth
+            declarationDepths = other.declarationDepths
             symbols = other.symbols
             declarationTypes = other.declarationTypes
             mappedDeclarations = other.mappedDeclarations
@@ -79,6 +82,9 @@ package struct CompiledProgram: Sendable {
     /// How deeply evaluating any declaration may recurse: its expression's depth plus that of
     /// the declarations it refers to, transitively.
     package var evaluationDepth: Int { storage.evaluationDepth }
+    /// Each declaration's share of that: its value's depth plus the deepest of the
+    /// declarations it reads.
+    var declarationDepths: [Int] { storage.declarationDepths }
     /// Tells this compilation apart from others, so a store made for it needs no schema checks.
     package var identity: ProgramIdentity { storage.identity }
     /// What a later phase derives from the program once and keeps with it (the runtime's
@@ -86,9 +92,9 @@ package struct CompiledProgram: Sendable {
     package var attachment: ProgramAttachment { storage.attachment }
 
     init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-         symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
+         declarationDepths: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
         storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth,
-                          symbols: symbols, mappedDeclarations: mappedDeclarations)
+                          declarationDepths: declarationDepths, symbols: symbols, mappedDeclarations: mappedDeclarations)
     }
 
     /// The program with the bodies of some declarations replaced by others of the same types
@@ -144,6 +150,13 @@ package final class ProgramAttachment: @unchecked Sendable {
     // `@unchecked`: `stored` is written once, under `lock`, and read under it.
     private let lock = Lock()
     private var stored: AnyObject?
+
+    /// The attached value if one was made, without making it.
+    package func existing<T: AnyObject & Sendable>(_ type: T.Type) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored.map { unsafeDowncast($0, to: T.self) }
+    }
 
     /// The attached value, made by `make` the first time.
     package func value<T: AnyObject & Sendable>(_ make: () -> T) -> T {

@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesSyntax
 
 /// The result of compiling a rule file: the program when there were no errors, and every
@@ -65,6 +66,29 @@ package struct RuleCompiler: Sendable {
         SyntaxFile.release(consume syntax)
         return Compilation(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics.sorted,
                            suppressedCount: diagnostics.suppressedCount)
+    }
+
+    /// `program` with the `let`s and `rule`s in `range` of `file` appended, where `file` is the
+    /// program's own text followed by theirs (`range`): only they are parsed and checked, so
+    /// a REPL session of thousands of declarations adds one for what that one costs. Nil when
+    /// a whole compile of `file` is needed instead: the text before `range` is not the
+    /// program's, or the new declarations are anything but new `let`s and `rule`s that compile
+    /// without a diagnostic (see `Checker.appending`). A program given is the one
+    /// `compile(file)` gives.
+    package func compile(appending range: SourceRange, of file: SourceFile, to program: CompiledProgram) -> CompiledProgram? {
+        let before = program.file.bytes
+        guard file.bytes.count <= limits.maxSourceBytes, range.start == before.count, range.end == file.bytes.count,
+              range.start < range.end else { return nil }
+        let samePrefix = before.isEmpty || file.bytes.withUnsafeBytes { all in
+            before.withUnsafeBytes { memcmp($0.baseAddress!, all.baseAddress!, before.count) == 0 }
+        }
+        guard samePrefix else { return nil }
+        return LargeStack.ensuringStack {
+            var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
+            let syntax = Parser.parse(file, in: range, limits: limits, diagnostics: &diagnostics)
+            guard diagnostics.diagnostics.isEmpty, diagnostics.suppressedCount == 0 else { return nil }
+            return Checker.appending(syntax, to: program, limits: limits, optimizes: optimizes)
+        }
     }
 
     /// A program with the values of declarations `roots`, and of those they read directly or

@@ -38,6 +38,14 @@ package struct Parser {
         return parseRange(file, nil, limits: limits, diagnostics: &diagnostics)
     }
 
+    /// Lexes and parses the declarations in one part of a file (declarations a REPL session
+    /// appends to text it already checked), with ranges in the whole file. The part must start
+    /// where a declaration may (the file's start, or after a complete declaration's line).
+    package static func parse(_ file: SourceFile, in range: SourceRange, limits: CompileLimits = CompileLimits(),
+                              diagnostics: inout DiagnosticBag) -> SyntaxFile {
+        parseRange(file, range, limits: limits, diagnostics: &diagnostics)
+    }
+
     private static func parseRange(_ file: SourceFile, _ range: SourceRange?, limits: CompileLimits,
                                    diagnostics: inout DiagnosticBag) -> SyntaxFile {
         let tokens = Lexer.tokenize(file, in: range, into: &diagnostics)

@@ -14,6 +14,8 @@ package struct ReplSession {
     var source = SessionSource()
     var combined: CombinedSource
     package private(set) var program: CompiledProgram
+    /// Whether compiling `program` gave any diagnostic (a warning: it has no errors).
+    private var programHasDiagnostics = false
     /// Every donation made or loaded, as the current declarations read them.
     package var store: DonationStore
     /// The clock, the time zone and the step budgets.
@@ -137,7 +139,16 @@ package struct ReplSession {
     /// values), or every reason it was refused.
     mutating func adopt(_ next: SessionSource) -> Result<[Diagnostic], Refusal> {
         let nextCombined = next.combined
+        if let extended = appended(nextCombined) {
+            // New `let`s and `rule`s alone: the events, parameters and donations are as they were.
+            program.shareNodeTrees(with: extended)
+            source = next
+            combined = nextCombined
+            program = extended
+            return .success([])
+        }
         let compilation = compiler.compile(nextCombined.file)
+        programHasDiagnostics = !compilation.diagnostics.isEmpty
         let located = compilation.diagnostics.map(nextCombined.located)
         guard let nextProgram = compilation.program else { return .failure(Refusal(diagnostics: located)) }
         let nextStore: DonationStore
@@ -163,6 +174,16 @@ package struct ReplSession {
         store = nextStore
         parameterValues = nextValues
         return .success(notes)
+    }
+
+    /// The session's program with the declarations `nextCombined` adds after its text, checked
+    /// alone, when that is all it changes (see `RuleCompiler.compile(appending:of:to:)`); nil
+    /// when the whole text must be compiled. Only from a program that compiled without a
+    /// diagnostic: a whole compile would report its warnings again, as notes of the change.
+    private func appended(_ nextCombined: CombinedSource) -> CompiledProgram? {
+        guard !programHasDiagnostics else { return nil }
+        let start = combined.file.bytes.count
+        return compiler.compile(appending: SourceRange(start: start, end: nextCombined.file.bytes.count), of: nextCombined.file, to: program)
     }
 
     /// Why donations held of an event do not fit its new declaration.

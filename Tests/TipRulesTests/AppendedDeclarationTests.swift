@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesSemantics
+import TipRulesSyntax
+import TipRulesTools
+
+/// `RuleCompiler.compile(appending:of:to:)`, how a REPL session adds declarations without
+/// compiling the ones it holds again: whenever it gives a program, that program must be the
+/// one compiling the whole text gives; otherwise it must give nil, so the whole text is
+/// compiled and its diagnostics reported as always.
+@Suite("Appended declarations")
+struct AppendedDeclarationTests {
+    static let base = """
+        event didLogin
+        event viewed { id: Int, name: String, rating: Double? }
+        parameter isLoggedIn: Bool = true
+        let viewedIDs = viewed.donations.map(\\.id)
+        let recent = viewed.donations.donatedWithin(.week)
+        rule busy = recent.count >= 3 && isLoggedIn
+
+        """
+
+    /// The program compiled from `base` alone, and the whole text compiled after `added` is
+    /// appended, both ways.
+    static func compiled(_ added: String) throws -> (appended: CompiledProgram?, whole: Compilation) {
+        let compiler = RuleCompiler()
+        let program = try #require(compiler.compile(SourceFile(name: "<session>", text: base)).program)
+        let file = SourceFile(name: "<session>", text: base + added)
+        let range = SourceRange(start: program.file.bytes.count, end: file.bytes.count)
+        return (compiler.compile(appending: range, of: file, to: program), compiler.compile(file))
+    }
+
+    /// What a program says of each declaration, typed trees written out in full.
+    static func summary(_ program: CompiledProgram) -> [String] {
+        program.declarations.enumerated().map { index, declaration in
+            "\(declaration.name) \(declaration.kind) \(declaration.type) \(declaration.nameRange) \(program.declarationIndex(declaration.name) == index) "
+                + "mapped: \(program.mappedDeclarations[index] != nil) \(String(describing: declaration.body))"
+        } + ["depth \(program.evaluationDepth)", "events \(program.events.map(\.id))", "parameters \(program.parameters.map(\.name))"]
+    }
+
+    @Test("new lets and rules give the program a whole compile gives", arguments: [
+        "rule keen = viewed.donations.largestSubset(groupedBy: \\.id).count >= 3 && isLoggedIn\n",
+        // Read in an order other than the text's: checked dependencies first.
+        "rule late = early > 2\nlet early = lateCount + 1\nlet lateCount = didLogin.donations.count\n",
+        // A `let` the optimizer reads from its columns, read by a rule appended with it.
+        "let names = viewed.donations.map(\\.name)\nrule named = names.contains(\"Zion\") || viewedIDs.contains(4)\n",
+        "rule rated = viewed.donations.reduce(0.0) { $0 + ($1.rating ?? 0) } > 10 && busy\n",
+        "let a = 1\nlet b = a + 1\nlet c = b + a\nlet d = c * b\nrule deep = d > 3\n",
+    ])
+    func sameProgram(added: String) throws {
+        let (appended, whole) = try Self.compiled(added)
+        let wholeProgram = try #require(whole.program, "\(whole.diagnostics)")
+        #expect(whole.diagnostics.isEmpty)
+        let program = try #require(appended, "appending gave way to a whole compile")
+        #expect(Self.summary(program) == Self.summary(wholeProgram))
+        #expect(program.file.bytes == wholeProgram.file.bytes)
+    }
+
+    @Test("anything but new lets and rules that compile cleanly is left to a whole compile", arguments: [
+        "event opened\n",
+        "parameter level: Int = 1\n",
+        "rule busy = true\n",  // a name the program declares
+        "let twice = 1\nlet twice = 2\n",
+        "let x = y\nlet y = x\n",  // a cycle
+        "rule selfish = selfish\n",
+        "rule wrong = viewed.donations.cont > 2\n",  // an error
+        "let unused = 1 ?? 2\n",  // a warning
+        "rule broken = (\n",  // a syntax error
+    ])
+    func wholeCompile(added: String) throws {
+        let (appended, whole) = try Self.compiled(added)
+        #expect(appended == nil)
+        // (The whole compile reports what is wrong, or, for the event and parameter, accepts it.)
+        #expect(!whole.diagnostics.isEmpty || added.hasPrefix("event") || added.hasPrefix("parameter"))
+    }
+
+    @Test("text before the range that is not the program's own is left to a whole compile")
+    func otherPrefix() throws {
+        let compiler = RuleCompiler()
+        let program = try #require(compiler.compile(SourceFile(name: "<session>", text: Self.base)).program)
+        let changed = Self.base.replacingOccurrences(of: ">= 3", with: ">= 4") + "rule extra = busy\n"
+        let file = SourceFile(name: "<session>", text: changed)
+        #expect(compiler.compile(appending: SourceRange(start: program.file.bytes.count, end: file.bytes.count), of: file, to: program) == nil)
+    }
+
+    @Test("a REPL session adds declarations to a loaded file and evaluates old and new alike")
+    func replSession() throws {
+        let folder = NSTemporaryDirectory() + "tiprules-appended-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/app.rules"
+        try Self.base.write(toFile: path, atomically: true, encoding: .utf8)
+        var tool = CommandLineTool()
+        tool.workingDirectory = Fixture.root.path
+        guard case .run(var driver, _) = ReplCommand(tool: tool).prepare([path, "--now", "2026-11-29T10:00:00Z"], interactive: false) else {
+            Issue.record("the REPL did not start")
+            return
+        }
+        for id in [4, 4, 7] {
+            #expect(driver.session.answer(":donate viewed {\"id\": \(id), \"name\": \"Zion\", \"rating\": 4.5}").failed == false)
+        }
+        // Evaluated before a declaration is added, so the loaded declarations' node trees exist.
+        #expect(driver.session.answer("busy").text == "Bool = true\n")
+        #expect(driver.session.answer("let total = viewed.donations.reduce(0.0) { $0 + ($1.rating ?? 0) }").text == "let total: Double = 13.5\n")
+        #expect(driver.session.answer("rule keen = viewedIDs.filter { $0 == 4 }.count == 2 && busy && total > 13").text == "rule keen: Bool = true\n")
+        #expect(driver.session.answer("busy").text == "Bool = true\n")
+        #expect(driver.session.answer("viewedIDs").text == "[Int] = [4, 4, 7]\n")
+        #expect(driver.session.answer("keen && !(total < 13)").text == "Bool = true\n")
+        // An error in a new declaration is reported as before, and changes nothing.
+        let refused = driver.session.answer("rule odd = total.cont")
+        #expect(refused.kind == .error)
+        #expect(refused.diagnostics.first?.file.name == "<repl>")
+        #expect(driver.session.answer("total").text == "Double = 13.5\n")
+        // A redeclared name still replaces the declaration, read by what depends on it.
+        #expect(driver.session.answer("let total = 1.0").failed == false)
+        #expect(driver.session.answer("keen").text == "Bool = false\n")
+    }
+}
