@@ -31,12 +31,25 @@ struct AppendedDeclarationTests {
         return (compiler.compile(appending: range, of: file, to: program), compiler.compile(file))
     }
 
+    /// The same where `earlier`'s last declaration, which starts at its last line, is typed
+    /// again as `added`.
+    static func replaced(_ earlier: String, _ added: String) throws -> (appended: CompiledProgram?, whole: Compilation) {
+        let compiler = RuleCompiler()
+        let program = try #require(compiler.compile(SourceFile(name: "<session>", text: earlier)).program)
+        let lines = earlier.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.dropLast(2).joined(separator: "\n") + "\n"
+        let file = SourceFile(name: "<session>", text: kept + added)
+        let range = SourceRange(start: kept.utf8.count, end: file.bytes.count)
+        return (compiler.compile(appending: range, of: file, to: program, replacingLast: true), compiler.compile(file))
+    }
+
     /// What a program says of each declaration, typed trees written out in full.
     static func summary(_ program: CompiledProgram) -> [String] {
         program.declarations.enumerated().map { index, declaration in
             "\(declaration.name) \(declaration.kind) \(declaration.type) \(declaration.nameRange) \(program.declarationIndex(declaration.name) == index) "
                 + "mapped: \(program.mappedDeclarations[index] != nil) \(String(describing: declaration.body))"
-        } + ["depth \(program.evaluationDepth)", "events \(program.events.map(\.id))", "parameters \(program.parameters.map(\.name))"]
+        } + ["depth \(program.evaluationDepth)", "events \(program.events.map(\.id)) \(program.events.map { $0.file == program.file })",
+             "parameters \(program.parameters.map(\.name))"]
     }
 
     @Test("new lets and rules give the program a whole compile gives", arguments: [
@@ -73,6 +86,30 @@ struct AppendedDeclarationTests {
         #expect(appended == nil)
         // (The whole compile reports what is wrong, or, for the event and parameter, accepts it.)
         #expect(!whole.diagnostics.isEmpty || added.hasPrefix("event") || added.hasPrefix("parameter"))
+    }
+
+    @Test("the last declaration typed again gives the program a whole compile gives", arguments: [
+        ("rule latest = viewedIDs.count > 1\n", "rule latest = viewedIDs.count > 2 && busy\n"),
+        ("rule latest = viewedIDs.count > 1\n", "let latest = viewedIDs.count\nrule more = latest > 2\n"),
+        ("let tally = recent.count\nrule latest = tally > 1\n", "let latest = tally * 2\n"),
+        ("let names = viewed.donations.map(\\.name)\n", "let names = viewed.donations.map(\\.id)\nrule ids = names.contains(3)\n"),
+    ])
+    func sameProgramReplacingLast(earlier: String, added: String) throws {
+        let (appended, whole) = try Self.replaced(Self.base + earlier, added)
+        let wholeProgram = try #require(whole.program, "\(whole.diagnostics)")
+        #expect(whole.diagnostics.isEmpty)
+        let program = try #require(appended, "replacing gave way to a whole compile")
+        #expect(Self.summary(program) == Self.summary(wholeProgram))
+    }
+
+    @Test("a last declaration that another reads, or that an event follows, is left to a whole compile", arguments: [
+        ("rule early = lateOne > 0\nlet lateOne = 1\n", "let lateOne = 2\n"),
+        ("rule latest = true\nevent later\n", "rule latest = false\n"),
+        ("rule latest = true\n", "rule latest = latest\n"),
+    ])
+    func wholeCompileReplacingLast(earlier: String, added: String) throws {
+        let (appended, _) = try Self.replaced(Self.base + earlier, added)
+        #expect(appended == nil)
     }
 
     @Test("text before the range that is not the program's own is left to a whole compile")
@@ -112,8 +149,19 @@ struct AppendedDeclarationTests {
         #expect(refused.kind == .error)
         #expect(refused.diagnostics.first?.file.name == "<repl>")
         #expect(driver.session.answer("total").text == "Double = 13.5\n")
+        // The latest declaration typed again, again and again.
+        for threshold in [1, 2, 3] {
+            #expect(driver.session.answer("rule latest = viewedIDs.count > \(threshold) && busy").failed == false)
+            #expect(driver.session.answer("latest").text == "Bool = \(threshold < 3)\n")
+        }
+        #expect(driver.session.answer(":rules").text.hasSuffix("rule keen: Bool = true\nrule latest: Bool = false\n"))
         // A redeclared name still replaces the declaration, read by what depends on it.
         #expect(driver.session.answer("let total = 1.0").failed == false)
         #expect(driver.session.answer("keen").text == "Bool = false\n")
+        // An event's declaration is still found where the session's text has it.
+        let wrongPayload = driver.session.answer(":donate viewed {\"id\": \"four\"}")
+        #expect(wrongPayload.kind == .error)
+        let notes = wrongPayload.diagnostics.flatMap(\.notes)
+        #expect(!notes.isEmpty && notes.allSatisfy { $0.file.name == path })
     }
 }

@@ -185,13 +185,13 @@ final class RuntimeProgram: Sendable {
         }
     }
 
-    /// The node trees of `program`, which is `earlier`'s program with declarations appended
-    /// (see `RuleCompiler.compile(appending:of:to:)`): `earlier`'s trees are shared, and only
-    /// the new declarations are lowered.
-    convenience init(extending earlier: RuntimeProgram, to program: CompiledProgram) {
-        precondition(earlier.bodies.count <= program.declarations.count, "a program extended by appending")
+    /// The node trees of `program`, which is `earlier`'s program with its first `kept`
+    /// declarations kept and others appended (see `RuleCompiler.compile(appending:of:to:)`):
+    /// those declarations' trees are shared, and only the new ones are lowered.
+    convenience init(extending earlier: RuntimeProgram, keeping kept: Int, to program: CompiledProgram) {
+        precondition(kept <= earlier.bodies.count && kept <= program.declarations.count, "a program extended by appending")
         let compiler = NodeCompiler(tracer: nil)
-        self.init(bodies: earlier.bodies + (earlier.bodies.count..<program.declarations.count).map { compiler.compileBody(of: $0, in: program) },
+        self.init(bodies: earlier.bodies[..<kept] + (kept..<program.declarations.count).map { compiler.compileBody(of: $0, in: program) },
                   of: program)
     }
 
@@ -215,13 +215,13 @@ final class RuntimeProgram: Sendable {
 }
 
 extension CompiledProgram {
-    /// Gives `extended`, this program with declarations appended (see
-    /// `RuleCompiler.compile(appending:of:to:)`), the node trees this program has made, so that
-    /// only its new declarations are lowered when it is first evaluated. Nothing when this
-    /// program was never evaluated.
-    package func shareNodeTrees(with extended: CompiledProgram) {
+    /// Gives `extended`, this program with its first `kept` declarations kept and others
+    /// appended (see `RuleCompiler.compile(appending:of:to:)`), the node trees this program
+    /// has made of those, so that only the new declarations are lowered when it is first
+    /// evaluated. Nothing when this program was never evaluated.
+    package func shareNodeTrees(keeping kept: Int, with extended: CompiledProgram) {
         guard let lowered = attachment.existing(RuntimeProgram.self) else { return }
-        _ = extended.attachment.value { RuntimeProgram(extending: lowered, to: extended) }
+        _ = extended.attachment.value { RuntimeProgram(extending: lowered, keeping: kept, to: extended) }
     }
 }
 

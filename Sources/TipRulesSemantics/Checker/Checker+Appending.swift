@@ -5,7 +5,10 @@ import TipRulesSyntax
 extension Checker {
     /// `program` with the value declarations of `syntax` appended, each checked against the
     /// program and the others, dependencies first. `syntax.file` is the program's text with the
-    /// new declarations after it, so every earlier range still holds.
+    /// new declarations after it, so every earlier range still holds. With `replacingLast`, the
+    /// program's last declaration, whose text `syntax.file` no longer has, is left out first
+    /// (a REPL session's latest declaration typed again): only when no other declaration reads
+    /// it.
     ///
     /// Nil when the new declarations are not only new `let`s and `rule`s that check without
     /// any diagnostic (an event, a name already declared, a cycle, a depth past the limit, an
@@ -13,30 +16,40 @@ extension Checker {
     /// as it always does. So whenever this gives a program, it is the one checking the whole
     /// text gives: each declaration's result depends only on the types and mappings of those
     /// it reads, which appending does not change.
-    static func appending(_ syntax: SyntaxFile, to program: CompiledProgram, limits: CompileLimits, optimizes: Bool) -> CompiledProgram? {
+    static func appending(_ syntax: SyntaxFile, to program: CompiledProgram, replacingLast: Bool, limits: CompileLimits,
+                          optimizes: Bool) -> CompiledProgram? {
         guard syntax.brokenNames.isEmpty else { return nil }
         var added: [ValueDeclaration] = []
         for declaration in syntax.declarations {
             guard case .value(let value) = declaration else { return nil }
             added.append(value)
         }
-        let base = program.declarations.count
         var checker = Checker(program: program, file: syntax.file, limits: limits, diagnostics: DiagnosticBag(limit: limits.maxDiagnostics))
         checker.optimizes = optimizes
         checker.mappedDeclarations = program.mappedDeclarations
+        checker.effectiveDepths = program.declarationDepths
+        checker.readerCounts = program.readerCounts
+        checker.evaluationDepth = program.evaluationDepth
+        var declarations = program.declarations
+        if replacingLast {
+            guard let last = declarations.popLast(), checker.readerCounts.last == 0 else { return nil }
+            guard checker.forgetLast(last) else { return nil }
+        }
+        let base = declarations.count
         for (offset, value) in added.enumerated() {
             guard checker.symbols.updateValue(.declaration(base + offset), forKey: value.name.name) == nil else { return nil }
         }
         checker.declarationTypes += Array(repeating: .error, count: added.count)
         checker.compiledBodies = Array(repeating: nil, count: base + added.count)
-        checker.effectiveDepths = program.declarationDepths + Array(repeating: 0, count: added.count)
-        checker.evaluationDepth = program.evaluationDepth
+        checker.effectiveDepths += Array(repeating: 0, count: added.count)
+        checker.readerCounts += Array(repeating: 0, count: added.count)
 
-        let references = added.map { checker.declarationReferences($0.value).map(\.target) }
-        guard let order = dependenciesFirst(references, base: base) else { return nil }
+        let references = added.map { checker.declarationReferences($0.value) }
+        guard let order = dependenciesFirst(references.map { $0.map(\.target) }, base: base) else { return nil }
+        Checker.countReaders(references, firstReader: base, into: &checker.readerCounts)
         for offset in order {
             let index = base + offset
-            let depth = added[offset].value.depth + (references[offset].map { checker.effectiveDepths[$0] }.max() ?? 0)
+            let depth = added[offset].value.depth + (references[offset].map { checker.effectiveDepths[$0.target] }.max() ?? 0)
             guard depth <= limits.maxNestingDepth * 4 else { return nil }
             checker.effectiveDepths[index] = depth
             checker.evaluationDepth = max(checker.evaluationDepth, depth)
@@ -45,15 +58,41 @@ extension Checker {
             checker.finishChecking(index, result)
         }
 
-        var declarations = program.declarations
         declarations.reserveCapacity(base + added.count)
         for (offset, value) in added.enumerated() {
             declarations.append(CompiledDeclaration(name: value.name.name, kind: value.kind, type: checker.declarationTypes[base + offset],
-                                                    body: checker.compiledBodies[base + offset]!, nameRange: value.name.range))
+                                                    body: checker.compiledBodies[base + offset]!, nameRange: value.name.range,
+                                                    range: value.range))
         }
-        return CompiledProgram(file: syntax.file, events: program.events, parameters: program.parameters, declarations: declarations,
+        // The events the program's text declares are declared at the same places of the new text.
+        let events = program.events.map { event in
+            var moved = event
+            if event.file == program.file { moved.file = syntax.file }
+            return moved
+        }
+        return CompiledProgram(file: syntax.file, events: events, parameters: program.parameters, declarations: declarations,
                                evaluationDepth: checker.evaluationDepth, declarationDepths: checker.effectiveDepths,
-                               symbols: checker.symbols, mappedDeclarations: checker.mappedDeclarations)
+                               readerCounts: checker.readerCounts, symbols: checker.symbols, mappedDeclarations: checker.mappedDeclarations)
+    }
+
+    /// Leaves out the program's last declaration, which no other reads: its name, type,
+    /// mapping and depth, and its reads from the counts of the declarations it read. False
+    /// when those counts do not hold its reads (the whole text is then checked).
+    private mutating func forgetLast(_ last: CompiledDeclaration) -> Bool {
+        let index = declarationTypes.count - 1
+        symbols[last.name] = nil
+        declarationTypes.removeLast()
+        mappedDeclarations[index] = nil
+        effectiveDepths.removeLast()
+        readerCounts.removeLast()
+        evaluationDepth = effectiveDepths.max() ?? 0
+        var read: Set<Int> = []
+        last.body.forEachDeclarationRead { read.insert($0) }
+        for target in read {
+            guard target != index, readerCounts.indices.contains(target), readerCounts[target] > 0 else { return false }
+            readerCounts[target] -= 1
+        }
+        return true
     }
 
     /// An order of the appended declarations (by offset from `base`) in which each comes after

@@ -11,6 +11,8 @@ extension Checker {
     mutating func checkValueDeclarations() {
         let references = allDeclarationReferences()
         let (order, cyclic) = orderDeclarations(references)
+        readerCounts = Array(repeating: 0, count: valueDeclarations.count)
+        Checker.countReaders(references, firstReader: 0, into: &readerCounts)
         effectiveDepths = Array(repeating: 0, count: valueDeclarations.count)
         var checkable: [Int] = []
         for index in order where !cyclic.contains(index) {
@@ -28,6 +30,19 @@ extension Checker {
         if checkConcurrently(checkable, references) { return }
         for index in checkable {
             finishChecking(index, checkDeclaration(at: index))
+        }
+    }
+
+    /// Adds to `counts` the declarations each of `references`' readers reads (the reader at
+    /// position `p` is declaration `firstReader + p`), counting each reader once per
+    /// declaration it reads.
+    static func countReaders(_ references: [[Reference]], firstReader: Int, into counts: inout [Int]) {
+        var lastReader = Array(repeating: -1, count: counts.count)
+        for (position, targets) in references.enumerated() {
+            for reference in targets where lastReader[reference.target] != firstReader + position {
+                lastReader[reference.target] = firstReader + position
+                counts[reference.target] += 1
+            }
         }
     }
 

@@ -46,6 +46,8 @@ struct Checker {
     /// Each declaration's effective depth: its value's own depth plus the deepest of the
     /// declarations it reads (see `CompiledProgram.declarationDepths`).
     var effectiveDepths: [Int] = []
+    /// How many other declarations read each declaration (see `CompiledProgram.readerCounts`).
+    var readerCounts: [Int] = []
 
     // State while checking one declaration.
     var scopes: [ClosureScope] = []
@@ -178,11 +180,12 @@ struct Checker {
         // copied.)
         let declarations = valueDeclarations.indices.map { index in
             CompiledDeclaration(name: valueDeclarations[index].name.name, kind: valueDeclarations[index].kind,
-                                type: declarationTypes[index], body: compiledBodies[index]!, nameRange: valueDeclarations[index].name.range)
+                                type: declarationTypes[index], body: compiledBodies[index]!, nameRange: valueDeclarations[index].name.range,
+                                range: valueDeclarations[index].range)
         }
         return CompiledProgram(file: file, events: events, parameters: parameters, declarations: declarations,
-                               evaluationDepth: evaluationDepth, declarationDepths: effectiveDepths, symbols: symbols,
-                               mappedDeclarations: mappedDeclarations)
+                               evaluationDepth: evaluationDepth, declarationDepths: effectiveDepths, readerCounts: readerCounts,
+                               symbols: symbols, mappedDeclarations: mappedDeclarations)
     }
 
     // MARK: - Types

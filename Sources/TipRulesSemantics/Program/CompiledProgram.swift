@@ -18,6 +18,8 @@ package struct CompiledDeclaration: Sendable {
     package var body: TypedExpression
     /// Where the name is declared.
     package var nameRange: SourceRange
+    /// Where the whole declaration is written, from its keyword.
+    package var range: SourceRange
 }
 
 /// A rule file after parsing and checking, the checker's output: immutable, `Sendable`, ready to
@@ -33,6 +35,7 @@ package struct CompiledProgram: Sendable {
         let declarations: [CompiledDeclaration]
         let evaluationDepth: Int
         let declarationDepths: [Int]
+        let readerCounts: [Int]
         let identity = ProgramIdentity()
         let attachment = ProgramAttachment()
         /// Every name in scope for an expression checked against the program, as the checker
@@ -45,9 +48,10 @@ package struct CompiledProgram: Sendable {
         let mappedDeclarations: [Int: MappedDeclaration]
 
         init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-             declarationDepths: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration]) {
+             declarationDepths: [Int], readerCounts: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration]) {
             self.file = file
             self.declarationDepths = declarationDepths
+            self.readerCounts = readerCounts
             self.mappedDeclarations = mappedDeclarations
             self.symbols = symbols
             self.declarationTypes = declarations.map(\.type)
@@ -67,6 +71,7 @@ package struct CompiledProgram: Sendable {
             parameters = other.parameters
             evaluationDepth = other.evaluationDepth
             declarationDepths = other.declarationDepths
+            readerCounts = other.readerCounts
             symbols = other.symbols
             declarationTypes = other.declarationTypes
             mappedDeclarations = other.mappedDeclarations
@@ -85,6 +90,9 @@ package struct CompiledProgram: Sendable {
     /// Each declaration's share of that: its value's depth plus the deepest of the
     /// declarations it reads.
     var declarationDepths: [Int] { storage.declarationDepths }
+    /// How many other declarations read each declaration, as written (a name in a reader's
+    /// value): one that none reads can be replaced without checking any other again.
+    var readerCounts: [Int] { storage.readerCounts }
     /// Tells this compilation apart from others, so a store made for it needs no schema checks.
     package var identity: ProgramIdentity { storage.identity }
     /// What a later phase derives from the program once and keeps with it (the runtime's
@@ -92,9 +100,9 @@ package struct CompiledProgram: Sendable {
     package var attachment: ProgramAttachment { storage.attachment }
 
     init(file: SourceFile, events: [EventSchema], parameters: [ParameterInfo], declarations: [CompiledDeclaration], evaluationDepth: Int,
-         declarationDepths: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
+         declarationDepths: [Int], readerCounts: [Int], symbols: [String: Checker.Symbol], mappedDeclarations: [Int: MappedDeclaration] = [:]) {
         storage = Storage(file: file, events: events, parameters: parameters, declarations: declarations, evaluationDepth: evaluationDepth,
-                          declarationDepths: declarationDepths, symbols: symbols, mappedDeclarations: mappedDeclarations)
+                          declarationDepths: declarationDepths, readerCounts: readerCounts, symbols: symbols, mappedDeclarations: mappedDeclarations)
     }
 
     /// The program with the bodies of some declarations replaced by others of the same types

@@ -70,24 +70,36 @@ package struct RuleCompiler: Sendable {
 
     /// `program` with the `let`s and `rule`s in `range` of `file` appended, where `file` is the
     /// program's own text followed by theirs (`range`): only they are parsed and checked, so
-    /// a REPL session of thousands of declarations adds one for what that one costs. Nil when
-    /// a whole compile of `file` is needed instead: the text before `range` is not the
-    /// program's, or the new declarations are anything but new `let`s and `rule`s that compile
-    /// without a diagnostic (see `Checker.appending`). A program given is the one
+    /// a REPL session of thousands of declarations adds one for what that one costs. With
+    /// `replacingLast`, `range` starts where the program's last declaration did, which none
+    /// of the others reads and after which nothing is declared: it is left out (typed again).
+    ///
+    /// Nil when a whole compile of `file` is needed instead: the text before `range` is not
+    /// the program's, or the new declarations are anything but new `let`s and `rule`s that
+    /// compile without a diagnostic (see `Checker.appending`). A program given is the one
     /// `compile(file)` gives.
-    package func compile(appending range: SourceRange, of file: SourceFile, to program: CompiledProgram) -> CompiledProgram? {
+    package func compile(appending range: SourceRange, of file: SourceFile, to program: CompiledProgram,
+                         replacingLast: Bool = false) -> CompiledProgram? {
         let before = program.file.bytes
-        guard file.bytes.count <= limits.maxSourceBytes, range.start == before.count, range.end == file.bytes.count,
+        if replacingLast {
+            // Everything else is declared before the last declaration (declarations never overlap).
+            guard let last = program.declarations.last, last.range.start == range.start,
+                  program.events.allSatisfy({ $0.range.start < range.start }),
+                  program.parameters.allSatisfy({ $0.range.start < range.start }) else { return nil }
+        } else {
+            guard range.start == before.count else { return nil }
+        }
+        guard file.bytes.count <= limits.maxSourceBytes, range.start <= before.count, range.end == file.bytes.count,
               range.start < range.end else { return nil }
-        let samePrefix = before.isEmpty || file.bytes.withUnsafeBytes { all in
-            before.withUnsafeBytes { memcmp($0.baseAddress!, all.baseAddress!, before.count) == 0 }
+        let samePrefix = range.start == 0 || file.bytes.withUnsafeBytes { all in
+            before.withUnsafeBytes { memcmp($0.baseAddress!, all.baseAddress!, range.start) == 0 }
         }
         guard samePrefix else { return nil }
         return LargeStack.ensuringStack {
             var diagnostics = DiagnosticBag(limit: limits.maxDiagnostics)
             let syntax = Parser.parse(file, in: range, limits: limits, diagnostics: &diagnostics)
             guard diagnostics.diagnostics.isEmpty, diagnostics.suppressedCount == 0 else { return nil }
-            return Checker.appending(syntax, to: program, limits: limits, optimizes: optimizes)
+            return Checker.appending(syntax, to: program, replacingLast: replacingLast, limits: limits, optimizes: optimizes)
         }
     }
 

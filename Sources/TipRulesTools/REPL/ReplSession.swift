@@ -139,12 +139,14 @@ package struct ReplSession {
     /// values), or every reason it was refused.
     mutating func adopt(_ next: SessionSource) -> Result<[Diagnostic], Refusal> {
         let nextCombined = next.combined
-        if let extended = appended(nextCombined) {
-            // New `let`s and `rule`s alone: the events, parameters and donations are as they were.
-            program.shareNodeTrees(with: extended)
+        // New `let`s and `rule`s alone: the events (declared at the same places of the new
+        // text), parameters and donations are as they were.
+        if case let (extended, replacedLast)? = appended(next, nextCombined), case .success(let carried) = store.carried(into: extended.events) {
+            program.shareNodeTrees(keeping: program.declarations.count - (replacedLast ? 1 : 0), with: extended)
             source = next
             combined = nextCombined
             program = extended
+            store = carried
             return .success([])
         }
         let compilation = compiler.compile(nextCombined.file)
@@ -176,14 +178,18 @@ package struct ReplSession {
         return .success(notes)
     }
 
-    /// The session's program with the declarations `nextCombined` adds after its text, checked
-    /// alone, when that is all it changes (see `RuleCompiler.compile(appending:of:to:)`); nil
-    /// when the whole text must be compiled. Only from a program that compiled without a
+    /// The session's program with the declarations `next` adds after its own, checked alone,
+    /// when that is all `next` changes besides typing its latest declaration again (see
+    /// `RuleCompiler.compile(appending:of:to:)`), and whether it replaced that one; nil when
+    /// the whole text must be compiled. Only from a program that compiled without a
     /// diagnostic: a whole compile would report its warnings again, as notes of the change.
-    private func appended(_ nextCombined: CombinedSource) -> CompiledProgram? {
-        guard !programHasDiagnostics else { return nil }
-        let start = combined.file.bytes.count
-        return compiler.compile(appending: SourceRange(start: start, end: nextCombined.file.bytes.count), of: nextCombined.file, to: program)
+    private func appended(_ next: SessionSource, _ nextCombined: CombinedSource) -> (CompiledProgram, replacedLast: Bool)? {
+        let kept = source.entries.count
+        guard !programHasDiagnostics, next.entries.count >= kept else { return nil }
+        let replacesLast = kept > 0 && next.entries[kept - 1] != source.entries[kept - 1]
+        let start = replacesLast ? combined.pieces[kept - 1].start : combined.file.bytes.count
+        return compiler.compile(appending: SourceRange(start: start, end: nextCombined.file.bytes.count), of: nextCombined.file,
+                                to: program, replacingLast: replacesLast).map { ($0, replacesLast) }
     }
 
     /// Why donations held of an event do not fit its new declaration.

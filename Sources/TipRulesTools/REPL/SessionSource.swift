@@ -16,7 +16,7 @@ struct SessionSource {
     }
 
     /// One declaration: its name and kind, and where its text is.
-    struct Entry {
+    struct Entry: Equatable {
         var name: String
         var kind: String
         var file: SourceFile
