@@ -121,47 +121,70 @@ struct AppendedDeclarationTests {
         #expect(compiler.compile(appending: SourceRange(start: program.file.bytes.count, end: file.bytes.count), of: file, to: program) == nil)
     }
 
-    @Test("a REPL session adds declarations to a loaded file and evaluates old and new alike")
-    func replSession() throws {
-        let folder = NSTemporaryDirectory() + "tiprules-appended-\(getpid())"
+    /// A REPL session of `text` loaded from a file, and the file's path.
+    static func session(_ text: String, _ body: (inout ReplDriver, String) throws -> Void) throws {
+        let folder = NSTemporaryDirectory() + "tiprules-appended-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/app.rules"
-        try Self.base.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
         var tool = CommandLineTool()
         tool.workingDirectory = Fixture.root.path
         guard case .run(var driver, _) = ReplCommand(tool: tool).prepare([path, "--now", "2026-11-29T10:00:00Z"], interactive: false) else {
             Issue.record("the REPL did not start")
             return
         }
-        for id in [4, 4, 7] {
-            #expect(driver.session.answer(":donate viewed {\"id\": \(id), \"name\": \"Zion\", \"rating\": 4.5}").failed == false)
+        try body(&driver, path)
+    }
+
+    @Test("a loaded file's warnings are the notes of each change, as a whole compile reports them")
+    func warnings() throws {
+        try Self.session(Self.base + "let noisy = 1 ?? 2\n") { driver, path in
+            func warnings(_ input: String) -> [String] {
+                driver.session.answer(input).diagnostics.filter { $0.severity == .warning }.map { "\($0.file.name == path ? "file" : $0.file.name):\($0.range.start)" }
+            }
+            let inFile = warnings("rule added = true")
+            #expect(inFile.count == 1 && inFile.allSatisfy { $0.hasPrefix("file:") })
+            #expect(warnings("let w = 5 ?? 6") == inFile + ["<repl>:8"])
+            // The latest declaration typed again: its own earlier warning is gone with it.
+            #expect(warnings("let w = 7") == inFile)
+            #expect(warnings("rule more = w > 6") == inFile)
+            #expect(driver.session.answer("more").text == "Bool = true\n")
         }
-        // Evaluated before a declaration is added, so the loaded declarations' node trees exist.
-        #expect(driver.session.answer("busy").text == "Bool = true\n")
-        #expect(driver.session.answer("let total = viewed.donations.reduce(0.0) { $0 + ($1.rating ?? 0) }").text == "let total: Double = 13.5\n")
-        #expect(driver.session.answer("rule keen = viewedIDs.filter { $0 == 4 }.count == 2 && busy && total > 13").text == "rule keen: Bool = true\n")
-        #expect(driver.session.answer("busy").text == "Bool = true\n")
-        #expect(driver.session.answer("viewedIDs").text == "[Int] = [4, 4, 7]\n")
-        #expect(driver.session.answer("keen && !(total < 13)").text == "Bool = true\n")
-        // An error in a new declaration is reported as before, and changes nothing.
-        let refused = driver.session.answer("rule odd = total.cont")
-        #expect(refused.kind == .error)
-        #expect(refused.diagnostics.first?.file.name == "<repl>")
-        #expect(driver.session.answer("total").text == "Double = 13.5\n")
-        // The latest declaration typed again, again and again.
-        for threshold in [1, 2, 3] {
-            #expect(driver.session.answer("rule latest = viewedIDs.count > \(threshold) && busy").failed == false)
-            #expect(driver.session.answer("latest").text == "Bool = \(threshold < 3)\n")
+    }
+
+    @Test("a REPL session adds declarations to a loaded file and evaluates old and new alike")
+    func replSession() throws {
+        try Self.session(Self.base) { driver, path in
+            for id in [4, 4, 7] {
+                #expect(driver.session.answer(":donate viewed {\"id\": \(id), \"name\": \"Zion\", \"rating\": 4.5}").failed == false)
+            }
+            // Evaluated before a declaration is added, so the loaded declarations' node trees exist.
+            #expect(driver.session.answer("busy").text == "Bool = true\n")
+            #expect(driver.session.answer("let total = viewed.donations.reduce(0.0) { $0 + ($1.rating ?? 0) }").text == "let total: Double = 13.5\n")
+            #expect(driver.session.answer("rule keen = viewedIDs.filter { $0 == 4 }.count == 2 && busy && total > 13").text == "rule keen: Bool = true\n")
+            #expect(driver.session.answer("busy").text == "Bool = true\n")
+            #expect(driver.session.answer("viewedIDs").text == "[Int] = [4, 4, 7]\n")
+            #expect(driver.session.answer("keen && !(total < 13)").text == "Bool = true\n")
+            // An error in a new declaration is reported as before, and changes nothing.
+            let refused = driver.session.answer("rule odd = total.cont")
+            #expect(refused.kind == .error)
+            #expect(refused.diagnostics.first?.file.name == "<repl>")
+            #expect(driver.session.answer("total").text == "Double = 13.5\n")
+            // The latest declaration typed again, again and again.
+            for threshold in [1, 2, 3] {
+                #expect(driver.session.answer("rule latest = viewedIDs.count > \(threshold) && busy").failed == false)
+                #expect(driver.session.answer("latest").text == "Bool = \(threshold < 3)\n")
+            }
+            #expect(driver.session.answer(":rules").text.hasSuffix("rule keen: Bool = true\nrule latest: Bool = false\n"))
+            // A redeclared name still replaces the declaration, read by what depends on it.
+            #expect(driver.session.answer("let total = 1.0").failed == false)
+            #expect(driver.session.answer("keen").text == "Bool = false\n")
+            // An event's declaration is still found where the session's text has it.
+            let wrongPayload = driver.session.answer(":donate viewed {\"id\": \"four\"}")
+            #expect(wrongPayload.kind == .error)
+            let notes = wrongPayload.diagnostics.flatMap(\.notes)
+            #expect(!notes.isEmpty && notes.allSatisfy { $0.file.name == path })
         }
-        #expect(driver.session.answer(":rules").text.hasSuffix("rule keen: Bool = true\nrule latest: Bool = false\n"))
-        // A redeclared name still replaces the declaration, read by what depends on it.
-        #expect(driver.session.answer("let total = 1.0").failed == false)
-        #expect(driver.session.answer("keen").text == "Bool = false\n")
-        // An event's declaration is still found where the session's text has it.
-        let wrongPayload = driver.session.answer(":donate viewed {\"id\": \"four\"}")
-        #expect(wrongPayload.kind == .error)
-        let notes = wrongPayload.diagnostics.flatMap(\.notes)
-        #expect(!notes.isEmpty && notes.allSatisfy { $0.file.name == path })
     }
 }

@@ -14,8 +14,9 @@ package struct ReplSession {
     var source = SessionSource()
     var combined: CombinedSource
     package private(set) var program: CompiledProgram
-    /// Whether compiling `program` gave any diagnostic (a warning: it has no errors).
-    private var programHasDiagnostics = false
+    /// The diagnostics compiling `program` gave (warnings: it has no errors), located, each
+    /// with where it is in `combined`; nil when the limit suppressed some.
+    private var programWarnings: [(offset: Int, diagnostic: Diagnostic)]? = []
     /// Every donation made or loaded, as the current declarations read them.
     package var store: DonationStore
     /// The clock, the time zone and the step budgets.
@@ -141,16 +142,20 @@ package struct ReplSession {
         let nextCombined = next.combined
         // New `let`s and `rule`s alone: the events (declared at the same places of the new
         // text), parameters and donations are as they were.
-        if case let (extended, replacedLast)? = appended(next, nextCombined), case .success(let carried) = store.carried(into: extended.events) {
-            program.shareNodeTrees(keeping: program.declarations.count - (replacedLast ? 1 : 0), with: extended)
+        if case let (extended, replacedFrom)? = appended(next, nextCombined), let warnings = programWarnings,
+           case .success(let carried) = store.carried(into: extended.events) {
+            program.shareNodeTrees(keeping: program.declarations.count - (replacedFrom == nil ? 0 : 1), with: extended)
+            // The new declarations have none, so a whole compile would report the warnings of
+            // the others again, as the notes of the change (and not the replaced one's).
+            let kept = warnings.filter { $0.offset < replacedFrom ?? .max }
             source = next
             combined = nextCombined
             program = extended
             store = carried
-            return .success([])
+            programWarnings = kept
+            return .success(kept.map(\.diagnostic))
         }
         let compilation = compiler.compile(nextCombined.file)
-        programHasDiagnostics = !compilation.diagnostics.isEmpty
         let located = compilation.diagnostics.map(nextCombined.located)
         guard let nextProgram = compilation.program else { return .failure(Refusal(diagnostics: located)) }
         let nextStore: DonationStore
@@ -175,21 +180,23 @@ package struct ReplSession {
         program = nextProgram
         store = nextStore
         parameterValues = nextValues
+        programWarnings = compilation.suppressedCount > 0 ? nil : zip(compilation.diagnostics, located).map { ($0.range.start, $1) }
         return .success(notes)
     }
 
     /// The session's program with the declarations `next` adds after its own, checked alone,
     /// when that is all `next` changes besides typing its latest declaration again (see
-    /// `RuleCompiler.compile(appending:of:to:)`), and whether it replaced that one; nil when
-    /// the whole text must be compiled. Only from a program that compiled without a
-    /// diagnostic: a whole compile would report its warnings again, as notes of the change.
-    private func appended(_ next: SessionSource, _ nextCombined: CombinedSource) -> (CompiledProgram, replacedLast: Bool)? {
+    /// `RuleCompiler.compile(appending:of:to:)`), and where that one's text was when it
+    /// replaced it; nil when the whole text must be compiled.
+    private func appended(_ next: SessionSource, _ nextCombined: CombinedSource) -> (CompiledProgram, replacedFrom: Int?)? {
         let kept = source.entries.count
-        guard !programHasDiagnostics, next.entries.count >= kept else { return nil }
-        let replacesLast = kept > 0 && next.entries[kept - 1] != source.entries[kept - 1]
+        guard next.entries.count >= kept else { return nil }
+        // (Nothing added: some declaration was typed again, perhaps the same text; whether it
+        // was the last one, the compiler tells by the text before it.)
+        let replacesLast = kept > 0 && (next.entries.count == kept || next.entries[kept - 1] != source.entries[kept - 1])
         let start = replacesLast ? combined.pieces[kept - 1].start : combined.file.bytes.count
         return compiler.compile(appending: SourceRange(start: start, end: nextCombined.file.bytes.count), of: nextCombined.file,
-                                to: program, replacingLast: replacesLast).map { ($0, replacesLast) }
+                                to: program, replacingLast: replacesLast).map { ($0, replacesLast ? start : nil) }
     }
 
     /// Why donations held of an event do not fit its new declaration.
