@@ -163,7 +163,10 @@ package final class ProgramAttachment: @unchecked Sendable {
     package func existing<T: AnyObject & Sendable>(_ type: T.Type) -> T? {
         lock.lock()
         defer { lock.unlock() }
-        return stored.map { unsafeDowncast($0, to: T.self) }
+        return stored.map { stored in
+            assert(stored is T, "a program has one kind of attachment")
+            return unsafeDowncast(stored, to: T.self)
+        }
     }
 
     /// The attached value, made by `make` the first time.
