@@ -121,8 +121,8 @@ struct AppendedDeclarationTests {
         #expect(compiler.compile(appending: SourceRange(start: program.file.bytes.count, end: file.bytes.count), of: file, to: program) == nil)
     }
 
-    /// A REPL session of `text` loaded from a file, and the file's path.
-    static func session(_ text: String, _ body: (inout ReplDriver, String) throws -> Void) throws {
+    /// Two REPL sessions of `text` loaded from one file, and the file's path.
+    static func sessions(_ text: String, _ body: (inout ReplDriver, inout ReplDriver, String) throws -> Void) throws {
         let folder = NSTemporaryDirectory() + "tiprules-appended-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -130,11 +130,18 @@ struct AppendedDeclarationTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var tool = CommandLineTool()
         tool.workingDirectory = Fixture.root.path
-        guard case .run(var driver, _) = ReplCommand(tool: tool).prepare([path, "--now", "2026-11-29T10:00:00Z"], interactive: false) else {
+        let arguments = [path, "--now", "2026-11-29T10:00:00Z"]
+        guard case .run(var first, _) = ReplCommand(tool: tool).prepare(arguments, interactive: false),
+              case .run(var second, _) = ReplCommand(tool: tool).prepare(arguments, interactive: false) else {
             Issue.record("the REPL did not start")
             return
         }
-        try body(&driver, path)
+        try body(&first, &second, path)
+    }
+
+    /// A REPL session of `text` loaded from a file, and the file's path.
+    static func session(_ text: String, _ body: (inout ReplDriver, String) throws -> Void) throws {
+        try sessions(text) { driver, _, path in try body(&driver, path) }
     }
 
     @Test("a loaded file's warnings are the notes of each change, as a whole compile reports them")
@@ -150,6 +157,54 @@ struct AppendedDeclarationTests {
             #expect(warnings("let w = 7") == inFile)
             #expect(warnings("rule more = w > 6") == inFile)
             #expect(driver.session.answer("more").text == "Bool = true\n")
+        }
+    }
+
+    /// A line of a random REPL session: new lets and rules reading earlier ones, the latest
+    /// typed again, earlier ones replaced, errors, warnings, cycles, events, donations and
+    /// evaluations.
+    static func randomLine(_ random: inout RobustnessTests.Random, declared: inout [String], latest: inout String?) -> String {
+        let name = "v\(declared.count)"
+        let some = declared.isEmpty ? "viewedIDs.count" : declared[random.below(declared.count)]
+        let k = random.below(5)
+        let values = ["viewed.donations.count", "\(some) + \(k)", "viewedIDs.filter { $0 == \(k) }.count", "recent.count * \(k)",
+                      "\(some) ?? \(k)", "\(some).cont", "\(name) + 1", "viewed.donations.reduce(0) { $0 + $1.id }"]
+        switch random.below(12) {
+        case 0, 1, 2, 3:
+            declared.append(name)
+            latest = name
+            return "let \(name) = \(values[random.below(values.count)])"
+        case 4:
+            let rule = "r\(declared.count)"
+            latest = rule
+            return "rule \(rule) = \(some) > \(k) && busy"
+        case 5, 6:
+            guard let latest else { return some }
+            return latest.hasPrefix("r") ? "rule \(latest) = \(some) >= \(k)" : "let \(latest) = \(values[random.below(4)])"
+        case 7: return "let \(some) = \(k)"
+        case 8: return ":donate viewed {\"id\": \(k), \"name\": \"Zion\"}"
+        case 9: return random.below(4) == 0 ? "event e\(declared.count)" : ":rules"
+        default: return some
+        }
+    }
+
+    @Test("random sessions answer the same whether declarations are checked alone or with the whole session")
+    func sameAnswers() throws {
+        let renderer = DiagnosticRenderer()
+        for seed in 1...24 {
+            try Self.sessions(Self.base + (seed % 3 == 0 ? "let noisy = 1 ?? 2\n" : "")) { alone, whole, _ in
+                whole.session.checksDeclarationsAlone = false
+                var random = RobustnessTests.Random(state: UInt64(seed))
+                var declared: [String] = []
+                var latest: String?
+                for _ in 0..<50 {
+                    let line = Self.randomLine(&random, declared: &declared, latest: &latest)
+                    let (a, b) = (alone.session.answer(line), whole.session.answer(line))
+                    #expect(a.kind == b.kind && a.text == b.text, "seed \(seed): \(line)")
+                    #expect(renderer.render(a.diagnostics) == renderer.render(b.diagnostics), "seed \(seed): \(line)")
+                    #expect(a.fields.map { "\($0)=\($1)" } == b.fields.map { "\($0)=\($1)" }, "seed \(seed): \(line)")
+                }
+            }
         }
     }
 

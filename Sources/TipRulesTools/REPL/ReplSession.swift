@@ -14,6 +14,10 @@ package struct ReplSession {
     var source = SessionSource()
     var combined: CombinedSource
     package private(set) var program: CompiledProgram
+    /// Whether a new `let` or `rule` (or the latest typed again) is checked alone against the
+    /// program rather than with the whole session (see `appended`); tests turn it off to
+    /// compare both.
+    package var checksDeclarationsAlone = true
     /// The diagnostics compiling `program` gave (warnings: it has no errors), located, each
     /// with where it is in `combined`; nil when the limit suppressed some.
     private var programWarnings: [(offset: Int, diagnostic: Diagnostic)]? = []
@@ -190,7 +194,7 @@ package struct ReplSession {
     /// replaced it; nil when the whole text must be compiled.
     private func appended(_ next: SessionSource, _ nextCombined: CombinedSource) -> (CompiledProgram, replacedFrom: Int?)? {
         let kept = source.entries.count
-        guard next.entries.count >= kept else { return nil }
+        guard checksDeclarationsAlone, next.entries.count >= kept else { return nil }
         // (Nothing added: some declaration was typed again, perhaps the same text; whether it
         // was the last one, the compiler tells by the text before it.)
         let replacesLast = kept > 0 && (next.entries.count == kept || next.entries[kept - 1] != source.entries[kept - 1])
