@@ -27,15 +27,19 @@ struct SessionSource {
     }
 
     private(set) var entries: [Entry] = []
+    /// Where each name's entry is in `entries` (a file of 100,000 declarations is loaded by
+    /// adding each: a search of the entries for every one took most of a minute).
+    private var positions: [String: Int] = [:]
 
     /// Adds a declaration, replacing one of the same name in place. Returns the one replaced.
     @discardableResult
     mutating func add(_ entry: Entry) -> Entry? {
-        if let index = entries.firstIndex(where: { $0.name == entry.name }) {
+        if let index = positions[entry.name] {
             let replaced = entries[index]
             entries[index] = entry
             return replaced
         }
+        positions[entry.name] = entries.count
         entries.append(entry)
         return nil
     }
