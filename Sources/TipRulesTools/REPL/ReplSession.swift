@@ -146,7 +146,7 @@ package struct ReplSession {
         let nextCombined = next.combined
         // New `let`s and `rule`s alone: the events (declared at the same places of the new
         // text), parameters and donations are as they were.
-        if case let (extended, replacedFrom)? = appended(next, nextCombined), let warnings = programWarnings,
+        if let warnings = programWarnings, case let (extended, replacedFrom)? = appended(next, nextCombined),
            case .success(let carried) = store.carried(into: extended.events) {
             program.shareNodeTrees(keeping: program.declarations.count - (replacedFrom == nil ? 0 : 1), with: extended)
             // The new declarations have none, so a whole compile would report the warnings of
