@@ -144,19 +144,32 @@ struct AppendedDeclarationTests {
         try sessions(text) { driver, _, path in try body(&driver, path) }
     }
 
-    @Test("a loaded file's warnings are the notes of each change, as a whole compile reports them")
+    @Test("a loaded file's warnings are shown once, when it loads; a change shows its own and those it causes")
     func warnings() throws {
         try Self.session(Self.base + "let noisy = 1 ?? 2\n") { driver, path in
-            func warnings(_ input: String) -> [String] {
-                driver.session.answer(input).diagnostics.filter { $0.severity == .warning }.map { "\($0.file.name == path ? "file" : $0.file.name):\($0.range.start)" }
+            func located(_ diagnostics: [Diagnostic]) -> [String] {
+                diagnostics.filter { $0.severity == .warning }.map { "\($0.file.name == path ? "file" : $0.file.name):\($0.range.start)" }
             }
-            let inFile = warnings("rule added = true")
+            func warnings(_ input: String) -> [String] { located(driver.session.answer(input).diagnostics) }
+            let inFile = located(driver.startupDiagnostics)
             #expect(inFile.count == 1 && inFile.allSatisfy { $0.hasPrefix("file:") })
-            #expect(warnings("let w = 5 ?? 6") == inFile + ["<repl>:8"])
-            // The latest declaration typed again: its own earlier warning is gone with it.
-            #expect(warnings("let w = 7") == inFile)
-            #expect(warnings("rule more = w > 6") == inFile)
+            // Not again at every change, whether checked alone or with the whole session.
+            #expect(warnings("rule added = true") == [])
+            #expect(warnings("rule more = noisy > 6 || added") == [])
+            #expect(warnings("let w = 5 ?? 6") == ["<repl>:8"])
+            // Typed again, the same text's warning is the new text's own.
+            #expect(warnings("let w = 5 ?? 6") == ["<repl>:8"])
+            #expect(warnings("let w = 7") == [])
+            #expect(warnings("rule added = w > 6") == [])
             #expect(driver.session.answer("more").text == "Bool = true\n")
+            // A refused change shows its error, not the warnings shown before.
+            #expect(warnings("rule broken = missing > 1") == [])
+            // A change that gives another declaration a warning shows it there.
+            #expect(warnings("let since = viewed.donations.first?.date") == [])
+            #expect(warnings("rule never = since == nil") == [])
+            #expect(warnings("let since = Date.now") == ["<repl>:13"])
+            // Reading the file again shows its warnings again, as loading it did.
+            #expect(warnings(":reload") == inFile)
         }
     }
 

@@ -60,13 +60,15 @@ package struct ReplCommand {
         var output = CommandOutput(status: 0, stdout: "", stderr: "")
         let renderer = DiagnosticRenderer(useColor: useColor)
         var banner = "tiprules \(CommandHelp.version): type an expression or a declaration, :help for commands, Ctrl-D to quit\n"
+        var startupDiagnostics: [Diagnostic] = []
         for path in scanned.operands {
             let answer = session.answer(":load \(path)")
-            output.stderr += renderer.render(answer.diagnostics)
             if answer.kind == .error {
+                output.stderr += renderer.render(startupDiagnostics + answer.diagnostics)
                 output.status = 1
                 return .exit(output)
             }
+            startupDiagnostics += answer.diagnostics
             banner += answer.text
         }
         for log in scanned.values["--donations"] ?? [] {
@@ -78,7 +80,7 @@ package struct ReplCommand {
             let before = session.store.totalCount
             let issues = DonationLog.load(bytes, fileName: log == "-" ? "<stdin>" : log, into: &session.store)
             if !issues.isEmpty {
-                output.stderr += renderer.render(issues)
+                output.stderr += renderer.render(startupDiagnostics + issues)
                 output.stderr += "\(issues.count) rejected donation line\(issues.count == 1 ? "" : "s"); \(command == "repl" ? "the REPL did not start" : "nothing was explained")\n"
                 output.status = 1
                 return .exit(output)
@@ -89,7 +91,7 @@ package struct ReplCommand {
         if let location = StoreAccess.location(scanned) {
             let before = session.store.totalCount
             if let problem = StoreAccess.read(location, subject: StoreAccess.subject(scanned), into: &session.store) {
-                output.stderr += renderer.render([problem])
+                output.stderr += renderer.render(startupDiagnostics + [problem])
                 output.status = 1
                 return .exit(output)
             }
@@ -106,7 +108,8 @@ package struct ReplCommand {
             }
         }
         banner += session.answer(":now").text
-        let driver = ReplDriver(session: session, json: scanned.flags.contains("--json"), showsPrompts: interactive, useColor: useColor)
+        var driver = ReplDriver(session: session, json: scanned.flags.contains("--json"), showsPrompts: interactive, useColor: useColor)
+        driver.startupDiagnostics = startupDiagnostics
         return .run(driver, banner: interactive && !scanned.flags.contains("--json") ? banner : "")
     }
 

@@ -9,6 +9,9 @@ package struct ReplDriver {
     /// Show prompts (a person at a terminal).
     let showsPrompts: Bool
     let renderer: DiagnosticRenderer
+    /// What loading the command line's files found short of an error (their warnings), written
+    /// to standard error when the session starts: once, as `tiprules check` would report them.
+    package var startupDiagnostics: [Diagnostic] = []
 
     package static let prompt = "tiprules> "
     package static let continuationPrompt = "      ... "
@@ -25,6 +28,10 @@ package struct ReplDriver {
     package mutating func run(_ reader: inout some LineReader, write: (_ text: String, _ isError: Bool) -> Void) -> Int32 {
         var pending: [String] = []
         var failed = false
+        if !startupDiagnostics.isEmpty {
+            write(renderer.render(startupDiagnostics), true)
+            startupDiagnostics = []
+        }
         while true {
             reader.setCompleter(ReplCompleter(session: session, pending: pending))
             let input = reader.readLine(prompt: showsPrompts ? (pending.isEmpty ? ReplDriver.prompt : ReplDriver.continuationPrompt) : "")

@@ -109,7 +109,7 @@ extension ReplSession {
         switch addFile(path, to: &next, notes: &answer.diagnostics, context) {
         case .failure(let refusal): return context.refused(refusal.diagnostics)
         case .success(let entries):
-            switch adopt(next) {
+            switch adopt(next, inputs: entries.first.map { [$0.file] } ?? []) {
             case .failure(let refusal): return context.refused(refusal.diagnostics)
             case .success(let notes): answer.diagnostics += notes
             }
@@ -157,7 +157,10 @@ extension ReplSession {
         for entry in source.entries where entry.origin == .typed {
             next.add(entry)
         }
-        switch adopt(next) {
+        // The files read again show their warnings again, as loading them did.
+        var files: [SourceFile] = []
+        for entry in next.entries where entry.origin != .typed && files.last != entry.file { files.append(entry.file) }
+        switch adopt(next, inputs: files) {
         case .failure(let refusal): return context.refused(refusal.diagnostics)
         case .success(let adopted):
             var answer = context.answer("reloaded " + loadedFiles.joined(separator: ", ") + ": " + ReplSession.summary(source.entries.map(\.kind)) + "\n",

@@ -110,7 +110,7 @@ package struct ReplSession {
                 answer.diagnostics.append(replacementNote(entry, replacing: replaced))
             }
         }
-        switch adopt(next) {
+        switch adopt(next, inputs: [file]) {
         case .failure(let refusal):
             var diagnostics = refusal.diagnostics
             // Errors elsewhere come from what depends on the new declarations: say so.
@@ -142,7 +142,16 @@ package struct ReplSession {
     /// Compiles the declarations and, when everything still checks and the donations still fit,
     /// makes them the session's. Returns the notes of the change (warnings, dropped parameter
     /// values), or every reason it was refused.
-    mutating func adopt(_ next: SessionSource) -> Result<[Diagnostic], Refusal> {
+    ///
+    /// A warning is a note of the change (or of its refusal) when it is in `inputs` (the text
+    /// typed or loaded) or new: one the session's program already had was shown when its
+    /// declaration was made, so it is not shown again at every change, as the whole compile
+    /// would report it.
+    mutating func adopt(_ next: SessionSource, inputs: [SourceFile]) -> Result<[Diagnostic], Refusal> {
+        let shown = Set(programWarnings?.map(\.diagnostic) ?? [])
+        func isNote(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.severity != .warning || !shown.contains(diagnostic) || inputs.contains(diagnostic.file)
+        }
         let nextCombined = next.combined
         // New `let`s and `rule`s alone: the events (declared at the same places of the new
         // text), parameters and donations are as they were.
@@ -157,11 +166,11 @@ package struct ReplSession {
             program = extended
             store = carried
             programWarnings = kept
-            return .success(kept.map(\.diagnostic))
+            return .success(kept.map(\.diagnostic).filter(isNote))
         }
         let compilation = compiler.compile(nextCombined.file)
         let located = compilation.diagnostics.map(nextCombined.located)
-        guard let nextProgram = compilation.program else { return .failure(Refusal(diagnostics: located)) }
+        guard let nextProgram = compilation.program else { return .failure(Refusal(diagnostics: located.filter(isNote))) }
         let nextStore: DonationStore
         switch store.carried(into: nextProgram.events) {
         case .success(let carried): nextStore = carried
@@ -185,7 +194,7 @@ package struct ReplSession {
         store = nextStore
         parameterValues = nextValues
         programWarnings = compilation.suppressedCount > 0 ? nil : zip(compilation.diagnostics, located).map { ($0.range.start, $1) }
-        return .success(notes)
+        return .success(notes.filter(isNote))
     }
 
     /// The session's program with the declarations `next` adds after its own, checked alone,
