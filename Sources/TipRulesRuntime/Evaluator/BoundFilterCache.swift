@@ -47,12 +47,15 @@ final class BoundFilterCache: Sendable {
         /// What counts the rows that pass over a contiguous range where `filter` has no count
         /// of its own (see `Evaluator.rowCounter`): worked out on the first count, then kept.
         @exclusivity(unchecked) var counter = Counter.unknown
+        /// Keeps the counter alive where it is not `filter` (`counter` holds it unretained, so
+        /// that reading it costs no atomic retain and release at every count).
+        @exclusivity(unchecked) var counterOwner: RowFilter?
 
         enum Counter {
             case unknown
             /// Neither the filter nor its predicate as truths counts: batches are selected.
             case none
-            case filter(RowFilter)
+            case filter(Unmanaged<RowFilter>)
         }
 
         init(stream: DonationStream, clock: Double, invariants: [Value], filter: RowFilter, meter: StepMeter?, testsRowByRow: Bool = false) {

@@ -167,7 +167,7 @@ extension Evaluator {
                     // row that decides, see `scanBatches`.)
                     if !bound.testsRowByRow, case .contiguous(let rows) = scanned.positions,
                        let counter = ev.rowCounter(bound, cache, scanned.stream),
-                       let counted = Evaluator.count(rows, counter, upTo: searches ? Int.max : enough) {
+                       let counted = counter._withUnsafeGuaranteedRef({ Evaluator.count(rows, $0, upTo: searches ? Int.max : enough) }) {
                         matches = counted
                     } else {
                         _ = ev.scanBatches(scanned, bound, reverse: false, stopsEarly: !searches) { _, selected in
@@ -206,10 +206,11 @@ extension Evaluator {
             guard let cache, bound.filter.turnsOnComputedTest, let truths = rowCounter(bound, cache, stream) else {
                 return Unmanaged.passUnretained(bound.filter)
             }
-            return Unmanaged.passUnretained(truths)
+            return truths
         }
-        if let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream), truths !== bound.filter {
-            return Unmanaged.passUnretained(truths)
+        if let cache, bound.meter == nil, !bound.testsRowByRow, let truths = rowCounter(bound, cache, stream),
+           truths.toOpaque() != Unmanaged.passUnretained(bound.filter).toOpaque() {
+            return truths
         }
         return bound.filter.searchesRowAtATime ? Unmanaged.passUnretained(bound.filter) : nil
     }

@@ -538,7 +538,7 @@ extension Evaluator {
     /// `rowCounter`), else a batch at a time.
     func countPassing(_ list: DonationList, _ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache) -> Int {
         if case .contiguous(let rows) = list.positions, let counter = rowCounter(bound, cache, list.stream),
-           let count = counter.count(in: rows) {
+           let count = counter._withUnsafeGuaranteedRef({ $0.count(in: rows) }) {
             return count
         }
         var count = 0
@@ -562,7 +562,8 @@ extension Evaluator {
     /// string search, no nested scan) is counted so. Selecting batches instead lists every
     /// passing position, in a loop per test and batch: about twice the work for `a && b` of two
     /// columns.
-    func rowCounter(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, _ stream: DonationStream) -> RowFilter? {
+    /// (Unretained: `bound` keeps it alive.)
+    func rowCounter(_ bound: BoundFilterCache.Entry, _ cache: BoundFilterCache, _ stream: DonationStream) -> Unmanaged<RowFilter>? {
         switch bound.counter {
         case .filter(let counter): return counter
         case .none: return nil
@@ -583,8 +584,13 @@ extension Evaluator {
                   let test = TestColumn.make(predicate, binder, allowingRows: true) {
             counter = TruthFilter(test, batch: bound.batch)
         }
-        bound.counter = counter.map { .filter($0) } ?? .none
-        return counter
+        bound.counterOwner = counter
+        guard let counter else {
+            bound.counter = .none
+            return nil
+        }
+        bound.counter = .filter(Unmanaged.passUnretained(counter))
+        return Unmanaged.passUnretained(counter)
     }
 
     /// What a row mapping computes from each donation, added left to right from `start` as the
