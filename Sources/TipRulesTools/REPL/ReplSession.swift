@@ -148,28 +148,27 @@ package struct ReplSession {
     /// declaration was made, so it is not shown again at every change, as the whole compile
     /// would report it.
     mutating func adopt(_ next: SessionSource, inputs: [SourceFile]) -> Result<[Diagnostic], Refusal> {
-        let shown = Set(programWarnings?.map(\.diagnostic) ?? [])
-        func isNote(_ diagnostic: Diagnostic) -> Bool {
-            diagnostic.severity != .warning || !shown.contains(diagnostic) || inputs.contains(diagnostic.file)
-        }
         let nextCombined = next.combined
         // New `let`s and `rule`s alone: the events (declared at the same places of the new
         // text), parameters and donations are as they were.
         if let warnings = programWarnings, case let (extended, replacedFrom)? = appended(next, nextCombined),
            case .success(let carried) = store.carried(into: extended.events) {
             program.shareNodeTrees(keeping: program.declarations.count - (replacedFrom == nil ? 0 : 1), with: extended)
-            // The new declarations have none, so a whole compile would report the warnings of
-            // the others again, as the notes of the change (and not the replaced one's).
-            let kept = warnings.filter { $0.offset < replacedFrom ?? .max }
+            // The new declarations have none, so the program's warnings are the others' (not the
+            // replaced one's), all shown before: the change has no notes.
             source = next
             combined = nextCombined
             program = extended
             store = carried
-            programWarnings = kept
-            return .success(kept.map(\.diagnostic).filter(isNote))
+            programWarnings = warnings.filter { $0.offset < replacedFrom ?? .max }
+            return .success([])
         }
         let compilation = compiler.compile(nextCombined.file)
         let located = compilation.diagnostics.map(nextCombined.located)
+        let shown = Set(programWarnings?.map(\.diagnostic) ?? [])
+        func isNote(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.severity != .warning || !shown.contains(diagnostic) || inputs.contains(diagnostic.file)
+        }
         guard let nextProgram = compilation.program else { return .failure(Refusal(diagnostics: located.filter(isNote))) }
         let nextStore: DonationStore
         switch store.carried(into: nextProgram.events) {
