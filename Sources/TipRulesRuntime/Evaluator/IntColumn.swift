@@ -24,6 +24,12 @@ final class IntColumn: BatchComputation {
         case conditional(BatchConditional<Int>, IntColumn, IntColumn)
     }
     let source: Source
+    /// The operands of an operation (`a` and `b` of `a + b`, `min(a, b)` and `p ? a : b`, `a` of
+    /// `abs(a)`), kept beside `source` so that the walks of the tree (`hasFailed`,
+    /// `writtenBounds`) read them in place: bound out of the enum's payload, each cost an
+    /// atomic retain and release at every batch and sum.
+    private let first: IntColumn?
+    private let second: IntColumn?
     /// Where a second operand, or the `Double`s of a conversion, are computed.
     let scratch: UnsafeMutableRawPointer?
     /// Whether an operation of this node failed (overflowed, divided by zero, met `abs(Int.min)`
@@ -37,12 +43,7 @@ final class IntColumn: BatchComputation {
     /// Whether an operation failed on a row computed so far, here or in an operand (a
     /// conversion's `Double` operand cannot fail).
     var hasFailed: Bool {
-        switch source {
-        case .constant, .column, .coalesce: return failed
-        case .arithmetic(_, let a, let b), .extreme(_, let a, let b), .conditional(_, let a, let b): return failed || a.hasFailed || b.hasFailed
-        case .converted: return failed
-        case .magnitude(let a): return failed || a.hasFailed
-        }
+        failed || first?.hasFailed == true || second?.hasFailed == true
     }
 
     var constant: Int? {
@@ -97,19 +98,19 @@ final class IntColumn: BatchComputation {
             // (No value written: every row is nil, and so `k`.)
             guard let values = items.writtenBounds else { return IntBounds(low: k, high: k) }
             return IntBounds(low: min(values.low, k), high: max(values.high, k))
-        case .arithmetic(let op, let a, let b):
-            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+        case .arithmetic(let op, _, _):
+            guard let x = first!.writtenBounds, let y = second!.writtenBounds else { return nil }
             return IntBounds.combine(op, x, y)
-        case .extreme(let isMax, let a, let b):
-            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+        case .extreme(let isMax, _, _):
+            guard let x = first!.writtenBounds, let y = second!.writtenBounds else { return nil }
             return isMax ? IntBounds(low: max(x.low, y.low), high: max(x.high, y.high))
                 : IntBounds(low: min(x.low, y.low), high: min(x.high, y.high))
-        case .magnitude(let a):
-            guard let x = a.writtenBounds, x.low != .min else { return nil }
+        case .magnitude:
+            guard let x = first!.writtenBounds, x.low != .min else { return nil }
             let high = max(x.low.magnitude, x.high.magnitude)
             return IntBounds(low: x.contains(0) ? 0 : Int(min(x.low.magnitude, x.high.magnitude)), high: Int(high))
-        case .conditional(_, let a, let b):
-            guard let x = a.writtenBounds, let y = b.writtenBounds else { return nil }
+        case .conditional:
+            guard let x = first!.writtenBounds, let y = second!.writtenBounds else { return nil }
             return IntBounds(low: min(x.low, y.low), high: max(x.high, y.high))
         case .converted:
             return nil
@@ -118,6 +119,12 @@ final class IntColumn: BatchComputation {
 
     private init(_ source: Source, batch: Int = 0) {
         self.source = source
+        switch source {
+        case .arithmetic(_, let a, let b), .extreme(_, let a, let b), .conditional(_, let a, let b): (first, second) = (a, b)
+        case .magnitude(let a): (first, second) = (a, nil)
+        // (A conversion's `Double` operand cannot fail, and has no `Int` bounds.)
+        case .constant, .column, .coalesce, .converted: (first, second) = (nil, nil)
+        }
         if case .arithmetic(let op, _, let b) = source, op == .intDivide || op == .intRemainder, let k = b.constant {
             divisor = ConstantDivisor(k)
             smallReciprocal = divisor?.smallReciprocal
