@@ -363,7 +363,11 @@ final class ColumnFilter: RowFilter {
     @inline(__always)
     private func first(passing: Bool, in range: Range<Int>) -> Int? {
         switch operands {
-        case .ints(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
+        // (`Int`s one at a time too: their blocks are counted four rows at a time but not
+        // vectorised (no `Int` comparison without SSE4.2), so counting a block and then searching
+        // it cost more than the plain loop, whose branch is mispredicted once: W292 5,466 → 4,465
+        // instructions, a search of all 1,000 rows 7,595 → 7,192.)
+        case .ints(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range, countsBlocks: false)
         case .doubles(let items, let k): return ColumnFilter.first(passing: passing, items, op, k, range)
         // (Strings one at a time: a comparison of strings is a call, which counting a block
         // first would only make twice for the block that holds the row.)
@@ -403,7 +407,7 @@ final class ColumnFilter: RowFilter {
 
     /// The first position of `range` where `holds` is false: the first 8 rows tested one at a
     /// time, then blocks of 16, 32 and then 64 rows each counted without a branch (a loop the
-    /// compiler vectorises for numbers) and only the block with a failing row searched, so a
+    /// compiler vectorises for `Double`s) and only the block with a failing row searched, so a
     /// long search costs about what counting its rows costs. Without `countsBlocks`, every row
     /// one at a time.
     @inline(__always)
