@@ -111,10 +111,7 @@ struct ReplMachineTests {
 
     @Test("a file's warnings are printed once, when the session starts, and not again at each declaration")
     func startupWarnings() throws {
-        let folder = NSTemporaryDirectory() + "tiprules-warnings-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/noisy.rules"
+        let path = try temporaryFolder() + "/noisy.rules"
         try "event didLogin\nrule often = (didLogin.donations.count ?? 0) >= 3\n".write(toFile: path, atomically: true, encoding: .utf8)
         let output = run([path, "--now", "2026-11-29T10:00:00Z"], input: "let x = 2\nrule r = x > 1\nlet x = 3\noften\n")
         #expect(output.stdout == "let x: Int = 2\nrule r: Bool = true\nlet x: Int = 3\nBool = false\n")
