@@ -100,6 +100,7 @@ struct ParserTests {
         parameter flag: Bool = false
         parameter tags: [String] = ["a"]
         let total = view.donations.count
+        let seen: [Int?] = []
         rule busy = total > 3
         """)
         #expect(diagnostics.isEmpty)
@@ -110,6 +111,7 @@ struct ParserTests {
         parameter flag: Bool = false
         parameter tags: [String] = ["a"]
         let total = view.donations.count
+        let seen: [Int?] = []
         rule busy = total > 3
 
         """)

@@ -115,9 +115,43 @@ struct SwiftFidelityTests {
         ("let x = [1].reduce(0) { (a: Int, a: Int) in a }", "1:34: invalid redeclaration of 'a'"),
         ("let x = [1].reduce(0) { a, a in a }", "1:28: invalid redeclaration of 'a'"),
         ("let x = [1].map { (a) -> in a }", "1:26: expected a type after '->', found 'in'"),
+        // A let's written type is the context its value is checked in.
+        ("let x: Int = 2.5", "1:14: cannot convert value of type 'Double' to expected type 'Int'"),
+        ("let x: Int = nil", "1:14: 'nil' cannot be used where 'Int' is expected; only optionals can be nil"),
+        ("let x: [Int] = [1, 2.5]", "1:20: cannot convert value of type 'Double' to expected type 'Int'"),
+        ("let x: Strin = \"a\"\nlet y = x + 1", "1:8: cannot find type 'Strin'"),
+        ("let x: Int 3", "1:12: expected '=' and a value after the type, found '3'"),
     ])
     func rejected(source: String, expected: String) {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
+    }
+
+    @Test("a let may write its type, as Swift's 'let x: Double = 3': literals, nil and [] take it")
+    func annotatedLets() throws {
+        let rules = """
+        event view { id: Int }
+        let a: Int = 3
+        let b: Double = 3
+        let c: [Int] = []
+        let d: Int? = nil
+        let e: Set<String> = ["x", "x"]
+        let f: Double? = 2
+        let g: [Double] = [1, 2.5]
+        let h = b * 2
+        let i: Int? = view.donations.first?.id
+        let j: Int? = a
+        let k: Array<Date> = view.donations.map(\\.date)
+        """
+        let program = try #require(Fixture.compile(rules).program)
+        #expect(program.declarations.map { "\($0.name): \($0.type)" } == [
+            "a: Int", "b: Double", "c: [Int]", "d: Int?", "e: Set<String>", "f: Double?", "g: [Double]", "h: Double",
+            "i: Int?", "j: Int?", "k: [Date]",
+        ])
+        let log = "{\"event\": \"view\", \"date\": \"2026-11-20T10:00:00Z\", \"value\": {\"id\": 7}}"
+        #expect(Fixture.evaluateAll(rules, log: log) == [
+            "a": "3", "b": "3.0", "c": "[]", "d": "nil", "e": "Set([\"x\"])", "f": "2.0", "g": "[1.0, 2.5]", "h": "6.0",
+            "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]",
+        ])
     }
 
     @Test("closures pasted with a signature, or calling their parameter 'event', mean what Swift says", arguments: [
@@ -270,6 +304,7 @@ struct SwiftFidelityTests {
     @Test("Swift outside the language is one error that says what to write instead", arguments: [
         ("func f() -> Bool { true }", "E0219 1:1", nil),
         ("var x = 1", "E0219 1:1", "let"),
+        ("var x: Int = 1", "E0219 1:1", "let"),
         ("guard flag else { return false }", "E0219 1:1", nil),
         ("struct S {}", "E0219 1:1", nil),
         ("import TipKit\nlet a = 1", "E0219 1:1", ""),

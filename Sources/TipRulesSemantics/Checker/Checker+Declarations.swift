@@ -56,8 +56,18 @@ extension Checker {
         beginDeclaration()
         declarationBeingChecked = declaration.name.name
         defer { declarationBeingChecked = nil }
-        var typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
-        typed = defaultLiteral(typed)
+        var typed: TypedExpression
+        let annotated = declaration.annotation.map { resolveType($0) }
+        if let annotated, !annotated.containsError {
+            // `let x: Double = 3`: the written type is the context the value is checked in, as
+            // in Swift, so literals, `nil` and `[]` take it.
+            typed = checkExpecting(declaration.value, annotated)
+        } else {
+            typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
+            typed = defaultLiteral(typed)
+            // (An unknown written type is reported; readers see an error type, not a guess.)
+            if annotated != nil { typed.type = .error }
+        }
         if declaration.kind == .rule, typed.type != .bool, !typed.type.containsError {
             error(CheckerMessages.ruleNotBool(typed.type), declaration.value.range)
             typed.type = .error

@@ -69,13 +69,23 @@ package struct ParameterDeclaration: Sendable, Hashable {
     package var range: SourceRange
 }
 
-/// `let NAME = expr` or `rule NAME = expr`.
+/// `let NAME = expr`, `let NAME: Type = expr` or `rule NAME = expr`.
 package struct ValueDeclaration: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable { case `let`, rule }
     package var kind: Kind
     package var name: Identifier
+    /// The type a `let` writes after its name, as Swift's `let x: Double = 3`.
+    package var annotation: TypeSyntax?
     package var value: Expression
     package var range: SourceRange
+
+    package init(kind: Kind, name: Identifier, annotation: TypeSyntax? = nil, value: Expression, range: SourceRange) {
+        self.kind = kind
+        self.name = name
+        self.annotation = annotation
+        self.value = value
+        self.range = range
+    }
 }
 
 /// A type as written: `Int`, `String?`, `[Int]`, `Set<String>`.

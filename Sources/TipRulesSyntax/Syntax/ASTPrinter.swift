@@ -77,7 +77,8 @@ package enum ASTPrinter {
         case .parameter(let parameter):
             return "parameter " + escaped(parameter.name.name) + ": " + source(parameter.type) + " = " + source(parameter.defaultValue)
         case .value(let value):
-            return value.kind.rawValue + " " + escaped(value.name.name) + " = " + source(value.value)
+            return value.kind.rawValue + " " + escaped(value.name.name) + (value.annotation.map { ": " + source($0) } ?? "")
+                + " = " + source(value.value)
         }
     }
 

@@ -106,7 +106,7 @@ extension Parser {
                         at: token.range, fixIts: [fix])
         }
         var fixIts: [Diagnostic.FixIt] = []
-        if word == "var", case .identifier = peekKind(), peekKind(2) == .equals {
+        if word == "var", case .identifier = peekKind(), peekKind(2) == .equals || peekKind(2) == .colon {
             fixIts.append(Diagnostic.FixIt(message: "use 'let'", range: token.range, replacement: "let"))
         }
         if word == "import" {

@@ -388,7 +388,7 @@ package struct Parser {
         return ParameterDeclaration(name: name, type: type, defaultValue: value, range: keyword.range.union(value.range))
     }
 
-    /// grammar: valueDeclaration = ( "let" | "rule" ) identifier "=" valueExpression | "rule" identifier ruleBlock ;
+    /// grammar: valueDeclaration = "let" identifier [ ":" type ] "=" valueExpression | "rule" identifier ( "=" valueExpression | ruleBlock ) ;
     mutating func valueDeclaration() throws -> ValueDeclaration {
         let keyword = advance()
         let kind: ValueDeclaration.Kind = keyword.kind == .keyword(.let) ? .let : .rule
@@ -397,9 +397,13 @@ package struct Parser {
             let (value, close) = try ruleBlock()
             return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(close))
         }
-        _ = try expect(.equals, "'=' after the name")
+        var annotation: TypeSyntax?
+        if kind == .let, match(.colon) {
+            annotation = try type()
+        }
+        _ = try expect(.equals, annotation == nil ? "'=' after the name" : "'=' and a value after the type")
         let value = try valueExpression()
-        return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(value.range))
+        return ValueDeclaration(kind: kind, name: name, annotation: annotation, value: value, range: keyword.range.union(value.range))
     }
 
     /// grammar: ruleBlock = "{" ( "return" arrayLiteral [ ";" ] | { valueExpression [ ";" ] } ) "}" ;
