@@ -38,6 +38,9 @@ struct SwiftFidelityTests {
         ("([-0, 5].reduce(0, +) * (true ? 0.5 : 1.5))", "Double = 2.5"), ("(true ? [1, 2].sorted()[1] : 2.5)", "Double = 2.0"),
         ("([-0, 1_000].min() ?? 0).isNaN", "Bool = false"), ("[(14 / 16), Double(18)].min() ?? 0", "Double = 0.875"),
         ("[1, 2].prefix(1).reduce(0, +) * 0.5", "Double = 0.5"),
+        // ... and where the context wants a Double: an argument, a closure declared `-> Double`.
+        ("Date.now.addingTimeInterval([60, 120].max()!).timeIntervalSince(Date.now)", "Double = 120.0"),
+        ("[1.5, 2].map { v -> Double in v + [1, 2].reduce(0, +) }", "[Double] = [4.5, 5.0]"),
         // ... on the left of `??` when its right side is a `Double` (the value used as a number:
         // alone, Swift makes `[7].max() ?? 0.5` an `Any?`, see the README), and in an array
         // on the left of `+`.
@@ -126,7 +129,7 @@ struct SwiftFidelityTests {
         #expect(Fixture.errors(source + "\nparameter flag: Bool = true") == [expected])
     }
 
-    @Test("a let may write its type, as Swift's 'let x: Double = 3': literals, nil and [] take it")
+    @Test("a let may write its type, as Swift's 'let x: Double = 3': literals, nil and [] take it (each checked with swiftc)")
     func annotatedLets() throws {
         let rules = """
         event view { id: Int }
@@ -141,16 +144,20 @@ struct SwiftFidelityTests {
         let i: Int? = view.donations.first?.id
         let j: Int? = a
         let k: Array<Date> = view.donations.map(\\.date)
+        let l: Double = [1, 2].reduce(0, +)
+        let m: [Double] = [1, 2].map { $0 * 2 }
+        let n: Double? = [3, 1].min()
+        let o: [Double] = [1, 2] + [3]
         """
         let program = try #require(Fixture.compile(rules).program)
         #expect(program.declarations.map { "\($0.name): \($0.type)" } == [
             "a: Int", "b: Double", "c: [Int]", "d: Int?", "e: Set<String>", "f: Double?", "g: [Double]", "h: Double",
-            "i: Int?", "j: Int?", "k: [Date]",
+            "i: Int?", "j: Int?", "k: [Date]", "l: Double", "m: [Double]", "n: Double?", "o: [Double]",
         ])
         let log = "{\"event\": \"view\", \"date\": \"2026-11-20T10:00:00Z\", \"value\": {\"id\": 7}}"
         #expect(Fixture.evaluateAll(rules, log: log) == [
             "a": "3", "b": "3.0", "c": "[]", "d": "nil", "e": "Set([\"x\"])", "f": "2.0", "g": "[1.0, 2.5]", "h": "6.0",
-            "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]",
+            "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]", "l": "3.0", "m": "[2.0, 4.0]", "n": "1.0", "o": "[1.0, 2.0, 3.0]",
         ])
     }
 

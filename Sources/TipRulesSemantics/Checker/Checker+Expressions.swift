@@ -98,8 +98,18 @@ extension Checker {
     }
 
     /// Checks an expression and converts it to `type`, reporting a mismatch.
+    ///
+    /// Swift gives an integer literal whichever type makes the whole expression check, so where
+    /// the context wants a `Double` (`let x: Double = [1, 2].reduce(0, +)`, an argument of
+    /// `addingTimeInterval`, a closure declared `-> Double`) an expression that came out `Int`
+    /// (or `Int?`, `[Int]`) from its literals is checked again with them as `Double`s.
     mutating func checkExpecting(_ expression: Expression, _ type: RuleType) -> TypedExpression {
         let typed = check(expression, expected: type)
+        if coerce(typed, to: type) == nil, let doubled = Checker.withDouble(typed.type),
+           coerce(TypedExpression(.constant(.null), doubled, typed.range), to: type) != nil,
+           let rechecked = withDoubleLiterals(expression, typed, becoming: doubled) {
+            return convert(rechecked, to: type)
+        }
         return convert(typed, to: type)
     }
 
