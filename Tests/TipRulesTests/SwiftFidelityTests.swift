@@ -41,6 +41,9 @@ struct SwiftFidelityTests {
         // ... and where the context wants a Double: an argument, a closure declared `-> Double`.
         ("Date.now.addingTimeInterval([60, 120].max()!).timeIntervalSince(Date.now)", "Double = 120.0"),
         ("[1.5, 2].map { v -> Double in v + [1, 2].reduce(0, +) }", "[Double] = [4.5, 5.0]"),
+        // Foundation's `TimeInterval` is `Double`.
+        ("Date.now.addingTimeInterval(TimeInterval(60 * 60)).timeIntervalSince(Date.now)", "Double = 3600.0"),
+        ("[1.5].map { (t: TimeInterval) -> TimeInterval in t * 2 }", "[Double] = [3.0]"), ("-TimeInterval.infinity", "Double = -inf"),
         // ... on the left of `??` when its right side is a `Double` (the value used as a number:
         // alone, Swift makes `[7].max() ?? 0.5` an `Any?`, see the README), and in an array
         // on the left of `+`.
@@ -148,16 +151,17 @@ struct SwiftFidelityTests {
         let m: [Double] = [1, 2].map { $0 * 2 }
         let n: Double? = [3, 1].min()
         let o: [Double] = [1, 2] + [3]
+        let p: TimeInterval = 3600
         """
         let program = try #require(Fixture.compile(rules).program)
         #expect(program.declarations.map { "\($0.name): \($0.type)" } == [
             "a: Int", "b: Double", "c: [Int]", "d: Int?", "e: Set<String>", "f: Double?", "g: [Double]", "h: Double",
-            "i: Int?", "j: Int?", "k: [Date]", "l: Double", "m: [Double]", "n: Double?", "o: [Double]",
+            "i: Int?", "j: Int?", "k: [Date]", "l: Double", "m: [Double]", "n: Double?", "o: [Double]", "p: Double",
         ])
         let log = "{\"event\": \"view\", \"date\": \"2026-11-20T10:00:00Z\", \"value\": {\"id\": 7}}"
         #expect(Fixture.evaluateAll(rules, log: log) == [
             "a": "3", "b": "3.0", "c": "[]", "d": "nil", "e": "Set([\"x\"])", "f": "2.0", "g": "[1.0, 2.5]", "h": "6.0",
-            "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]", "l": "3.0", "m": "[2.0, 4.0]", "n": "1.0", "o": "[1.0, 2.0, 3.0]",
+            "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]", "l": "3.0", "m": "[2.0, 4.0]", "n": "1.0", "o": "[1.0, 2.0, 3.0]", "p": "3600.0",
         ])
     }
 

@@ -23,8 +23,16 @@ package enum Builtins {
     /// The entry of a built-in.
     package static subscript(_ id: BuiltinID) -> Builtin { byID[id.rawValue] }
 
+    /// Other names of built-ins: Foundation's `TimeInterval` is `Double`, so `TimeInterval(n)`
+    /// is `Double(n)` (as `RuleType.named` makes the type name the same type).
+    static let aliases: [String: String] = ["TimeInterval": "Double"]
+
     /// Entries by name, for lookup.
-    private static let byName: [String: NamedBuiltins] = Dictionary(grouping: all, by: \.name).mapValues(NamedBuiltins.init)
+    private static let byName: [String: NamedBuiltins] = {
+        var table = Dictionary(grouping: all, by: \.name).mapValues(NamedBuiltins.init)
+        for (alias, name) in aliases { table[alias] = table[name] }
+        return table
+    }()
 
     /// The built-ins named `name` that apply to a receiver kind.
     package static func lookup(_ name: String, on receivers: [BuiltinReceiver]) -> [Builtin] {
@@ -44,7 +52,10 @@ package enum Builtins {
     }
 
     /// The names of the free functions and initializers (`abs`, `min`, `Double`, `Set`, ...).
-    package static let globalFunctionNames: Set<String> = Set(all.filter { $0.receiver == .global }.map(\.name))
+    package static let globalFunctionNames: Set<String> = {
+        let names = Set(all.filter { $0.receiver == .global }.map(\.name))
+        return names.union(aliases.filter { names.contains($0.value) }.keys)
+    }()
 }
 
 /// The built-ins of one name, grouped by where they are found: the checker looks a member up

@@ -49,9 +49,11 @@ public indirect enum RuleType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The types a rule file may name without arguments, by their Swift names.
+    /// The types a rule file may name without arguments, by their Swift names. `TimeInterval`
+    /// is Foundation's name for `Double` (`addingTimeInterval` takes one), so it is that type.
     package static let named: [String: RuleType] = [
         "Int": .int, "Double": .double, "Bool": .bool, "String": .string, "Date": .date, "TimeRange": .timeRange,
+        "TimeInterval": .double,
     ]
 
     /// The generic types a rule file may name, with one argument (`Set<Int>`).
