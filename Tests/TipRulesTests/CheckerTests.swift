@@ -251,7 +251,7 @@ struct CheckerTests {
         ("event e(maxAge: 30)", ["1:17: 'maxAge' must be a time range with a literal count, such as '.days(30)'"]),
         ("parameter p: Int = 1 + 1", ["1:20: a parameter's default value must be a literal, or a constant such as 'Int.max' or 'Date.distantPast'"]),
         ("parameter p: Date = Date.now", ["1:21: a parameter's default value must be a literal, or a constant such as 'Int.max' or 'Date.distantPast'"]),
-        ("parameter p: Int = \"a\"", ["1:20: cannot convert value of type 'String' to expected type 'Int'"]),
+        ("parameter p: Int = \"a\"", ["1:20: cannot convert value of type 'String' to specified type 'Int'"]),
         ("parameter p: Double = 1", []),
         ("parameter p: Int? = nil", []),
         ("parameter p: Set<Int> = [1]", []),

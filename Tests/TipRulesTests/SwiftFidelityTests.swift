@@ -122,7 +122,7 @@ struct SwiftFidelityTests {
         ("let x = [1].reduce(0) { a, a in a }", "1:28: invalid redeclaration of 'a'"),
         ("let x = [1].map { (a) -> in a }", "1:26: expected a type after '->', found 'in'"),
         // A let's written type is the context its value is checked in.
-        ("let x: Int = 2.5", "1:14: cannot convert value of type 'Double' to expected type 'Int'"),
+        ("let x: Int = 2.5", "1:14: cannot convert value of type 'Double' to specified type 'Int'"),
         ("let x: Int = nil", "1:14: 'nil' cannot be used where 'Int' is expected; only optionals can be nil"),
         ("let x: [Int] = [1, 2.5]", "1:20: cannot convert value of type 'Double' to expected type 'Int'"),
         ("let x: Strin = \"a\"\nlet y = x + 1", "1:8: cannot find type 'Strin'"),

@@ -103,18 +103,19 @@ extension Checker {
     /// the context wants a `Double` (`let x: Double = [1, 2].reduce(0, +)`, an argument of
     /// `addingTimeInterval`, a closure declared `-> Double`) an expression that came out `Int`
     /// (or `Int?`, `[Int]`) from its literals is checked again with them as `Double`s.
-    mutating func checkExpecting(_ expression: Expression, _ type: RuleType) -> TypedExpression {
+    /// (`specified`: the type is one a declaration writes, for the wording of a mismatch.)
+    mutating func checkExpecting(_ expression: Expression, _ type: RuleType, specified: Bool = false) -> TypedExpression {
         let typed = check(expression, expected: type)
         if coerce(typed, to: type) == nil, let doubled = Checker.withDouble(typed.type),
            coerce(TypedExpression(.constant(.null), doubled, typed.range), to: type) != nil,
            let rechecked = withDoubleLiterals(expression, typed, becoming: doubled) {
-            return convert(rechecked, to: type)
+            return convert(rechecked, to: type, specified: specified)
         }
-        return convert(typed, to: type)
+        return convert(typed, to: type, specified: specified)
     }
 
     /// Converts a checked expression to `type`, reporting a mismatch with a fix-it where one helps.
-    mutating func convert(_ typed: TypedExpression, to type: RuleType) -> TypedExpression {
+    mutating func convert(_ typed: TypedExpression, to type: RuleType, specified: Bool = false) -> TypedExpression {
         if let converted = coerce(typed, to: type) { return converted }
         var fixIts: [Diagnostic.FixIt] = []
         if typed.type == .int && type == .double {
@@ -129,7 +130,7 @@ extension Checker {
         if typed.type == .nilLiteral {
             error(CheckerMessages.nilForNonOptional(type), typed.range)
         } else {
-            error(CheckerMessages.cannotConvert(typed.type, type), typed.range, fixIts: fixIts)
+            error(CheckerMessages.cannotConvert(typed.type, type, specified: specified), typed.range, fixIts: fixIts)
         }
         return errorNode(typed.range)
     }

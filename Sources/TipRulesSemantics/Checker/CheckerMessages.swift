@@ -17,8 +17,10 @@ enum CheckerMessages {
     static func ruleNotBool(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0305", "a rule must be 'Bool', but this expression is '\(type)'")
     }
-    static func cannotConvert(_ from: RuleType, _ to: RuleType) -> DiagnosticMessage {
-        DiagnosticMessage("E0306", "cannot convert value of type '\(from)' to expected type '\(to)'")
+    /// `specified` when the type is the one a declaration writes (`let x: Int = 2.5`), as
+    /// swiftc words it.
+    static func cannotConvert(_ from: RuleType, _ to: RuleType, specified: Bool = false) -> DiagnosticMessage {
+        DiagnosticMessage("E0306", "cannot convert value of type '\(from)' to \(specified ? "specified" : "expected") type '\(to)'")
     }
     static func binaryOperands(_ op: String, _ lhs: RuleType, _ rhs: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0307", "binary operator '\(op)' cannot be applied to operands of type '\(lhs)' and '\(rhs)'")

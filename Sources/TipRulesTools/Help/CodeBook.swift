@@ -160,7 +160,7 @@ package enum CodeBook {
                   explanation: "A 'rule' says whether something holds, so its value is a 'Bool'. Use 'let' for other values.",
                   example: .rules("event didLogin\nrule r = didLogin.donations.count")),
         CodeEntry(code: "E0306", title: "value of the wrong type",
-                  explanation: "An argument or operand has a type other than the one expected, and Swift would not convert it implicitly.",
+                  explanation: "An argument, an operand, or the value of a 'let' or 'parameter' that writes its type has a type other than the one expected, and Swift would not convert it implicitly.",
                   example: .rules("event didLogin\nlet x = didLogin.donations.prefix(\"3\")")),
         CodeEntry(code: "E0307", title: "operator and operand types do not fit",
                   explanation: "Swift has no operator for these two types. Mixing 'Int' and 'Double' needs an explicit 'Double(...)', which the fix-it writes.",
