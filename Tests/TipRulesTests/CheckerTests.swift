@@ -83,7 +83,7 @@ struct CheckerTests {
         ("view.donations.largestSubset(groupedBy: \\.nope)", "value of type 'Donation<view>' has no member 'nope'"),
         ("view.donations.largestSubset(by: \\.id)", "no 'largestSubset(by:)' on '[Donation<view>]'; expected 'largestSubset(groupedBy:)'"),
         ("view.donations.map(\\.name.lowercased)", "key path cannot refer to method 'lowercased()'; use a closure instead"),
-        ("view.donations.donatedWithin(3)", "cannot convert value of type 'Int' to expected type 'TimeRange'"),
+        ("view.donations.donatedWithin(3)", "cannot convert value of type 'Int' to expected argument type 'TimeRange'"),
         ("view.donations.donatedWithin(.fortnight)", "type 'TimeRange' has no member 'fortnight'"),
         ("didLogin.donations.donatedWithin(.week).sorted()", "'sorted()' requires 'Donation<didLogin>' to be Comparable ('Int', 'Double', 'String' or 'Date')"),
         ("Set(view.donations)", "'Set(_:)' requires 'Donation<view>' to be Hashable"),

@@ -124,7 +124,9 @@ struct SwiftFidelityTests {
         // A let's written type is the context its value is checked in.
         ("let x: Int = 2.5", "1:14: cannot convert value of type 'Double' to specified type 'Int'"),
         ("let x: Int = nil", "1:14: 'nil' cannot be used where 'Int' is expected; only optionals can be nil"),
-        ("let x: [Int] = [1, 2.5]", "1:20: cannot convert value of type 'Double' to expected type 'Int'"),
+        ("let x: [Int] = [1, 2.5]", "1:20: cannot convert value of type 'Double' to expected element type 'Int'"),
+        ("let x = [1, 2].prefix(\"3\")", "1:23: cannot convert value of type 'String' to expected argument type 'Int'"),
+        ("let x = Date.now.addingTimeInterval(\"x\")", "1:37: cannot convert value of type 'String' to expected argument type 'Double'"),
         ("let x: Strin = \"a\"\nlet y = x + 1", "1:8: cannot find type 'Strin'"),
         ("let x: Int 3", "1:12: expected '=' and a value after the type, found '3'"),
     ])

@@ -102,7 +102,7 @@ extension Checker {
                 continue
             }
             if let type = instantiate(pattern, element: element, receiver: receiverType, generic: generic), !pattern.mentionsGeneric {
-                typed[index] = checkExpecting(argument.value, type)
+                typed[index] = checkExpecting(argument.value, type, .argument)
             } else if pattern == .generic, generic == nil, Checker.startsWithImplicitMember(argument.value),
                       patterns.contains(where: \.isFunction),
                       let type = inferImplicitMember(argument.value, arguments, patterns, element, receiverType) {
@@ -240,7 +240,7 @@ extension Checker {
         typed.reserveCapacity(arguments.count)
         var failed = false
         for (argument, type) in zip(arguments, types) {
-            let argumentTyped = checkExpecting(argument.value, type)
+            let argumentTyped = checkExpecting(argument.value, type, .argument)
             if argumentTyped.type.containsError { failed = true }
             typed.append(argumentTyped)
         }

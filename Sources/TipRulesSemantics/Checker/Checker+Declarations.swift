@@ -61,7 +61,7 @@ extension Checker {
         if let annotated, !annotated.containsError {
             // `let x: Double = 3`: the written type is the context the value is checked in, as
             // in Swift, so literals, `nil` and `[]` take it.
-            typed = checkExpecting(declaration.value, annotated, specified: true)
+            typed = checkExpecting(declaration.value, annotated, .specified)
         } else {
             typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
             typed = defaultLiteral(typed)

@@ -103,19 +103,20 @@ extension Checker {
     /// the context wants a `Double` (`let x: Double = [1, 2].reduce(0, +)`, an argument of
     /// `addingTimeInterval`, a closure declared `-> Double`) an expression that came out `Int`
     /// (or `Int?`, `[Int]`) from its literals is checked again with them as `Double`s.
-    /// (`specified`: the type is one a declaration writes, for the wording of a mismatch.)
-    mutating func checkExpecting(_ expression: Expression, _ type: RuleType, specified: Bool = false) -> TypedExpression {
+    /// (`context`: where the type comes from, for the words of a mismatch.)
+    mutating func checkExpecting(_ expression: Expression, _ type: RuleType,
+                                 _ context: CheckerMessages.TypeContext = .expected) -> TypedExpression {
         let typed = check(expression, expected: type)
         if coerce(typed, to: type) == nil, let doubled = Checker.withDouble(typed.type),
            coerce(TypedExpression(.constant(.null), doubled, typed.range), to: type) != nil,
            let rechecked = withDoubleLiterals(expression, typed, becoming: doubled) {
-            return convert(rechecked, to: type, specified: specified)
+            return convert(rechecked, to: type, context)
         }
-        return convert(typed, to: type, specified: specified)
+        return convert(typed, to: type, context)
     }
 
     /// Converts a checked expression to `type`, reporting a mismatch with a fix-it where one helps.
-    mutating func convert(_ typed: TypedExpression, to type: RuleType, specified: Bool = false) -> TypedExpression {
+    mutating func convert(_ typed: TypedExpression, to type: RuleType, _ context: CheckerMessages.TypeContext = .expected) -> TypedExpression {
         if let converted = coerce(typed, to: type) { return converted }
         var fixIts: [Diagnostic.FixIt] = []
         if typed.type == .int && type == .double {
@@ -130,7 +131,7 @@ extension Checker {
         if typed.type == .nilLiteral {
             error(CheckerMessages.nilForNonOptional(type), typed.range)
         } else {
-            error(CheckerMessages.cannotConvert(typed.type, type, specified: specified), typed.range, fixIts: fixIts)
+            error(CheckerMessages.cannotConvert(typed.type, type, context), typed.range, fixIts: fixIts)
         }
         return errorNode(typed.range)
     }
@@ -459,7 +460,7 @@ extension Checker {
         default: break
         }
         if let elementType = contextElement {
-            let typed = elements.map { checkExpecting($0, elementType) }
+            let typed = elements.map { checkExpecting($0, elementType, .element) }
             if typed.contains(where: { $0.type.containsError }) { return errorNode(range) }
             return TypedExpression(.arrayLiteral(typed), .array(elementType), range)
         }

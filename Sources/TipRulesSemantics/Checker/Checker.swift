@@ -303,7 +303,7 @@ struct Checker {
     /// The default value of a parameter: a literal of its type.
     private mutating func checkParameterDefault(_ declaration: ParameterDeclaration, type: RuleType) -> Constant {
         beginDeclaration()
-        let typed = checkExpecting(declaration.defaultValue, type, specified: true)
+        let typed = checkExpecting(declaration.defaultValue, type, .specified)
         finishDeclaration(typed)
         guard !type.containsError, !typed.type.containsError else { return .null }
         guard let value = constantValue(typed) else {

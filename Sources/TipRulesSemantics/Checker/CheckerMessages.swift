@@ -17,10 +17,24 @@ enum CheckerMessages {
     static func ruleNotBool(_ type: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0305", "a rule must be 'Bool', but this expression is '\(type)'")
     }
-    /// `specified` when the type is the one a declaration writes (`let x: Int = 2.5`), as
-    /// swiftc words it.
-    static func cannotConvert(_ from: RuleType, _ to: RuleType, specified: Bool = false) -> DiagnosticMessage {
-        DiagnosticMessage("E0306", "cannot convert value of type '\(from)' to \(specified ? "specified" : "expected") type '\(to)'")
+    /// Where a value meets the type it must have, for the words of a mismatch, as swiftc
+    /// words it: "to specified type" for a type a declaration writes (`let x: Int = 2.5`), "to
+    /// expected element type" in an array literal, "to expected argument type" for an argument.
+    enum TypeContext {
+        case expected, specified, element, argument
+
+        var words: String {
+            switch self {
+            case .expected: return "expected type"
+            case .specified: return "specified type"
+            case .element: return "expected element type"
+            case .argument: return "expected argument type"
+            }
+        }
+    }
+
+    static func cannotConvert(_ from: RuleType, _ to: RuleType, _ context: TypeContext = .expected) -> DiagnosticMessage {
+        DiagnosticMessage("E0306", "cannot convert value of type '\(from)' to \(context.words) '\(to)'")
     }
     static func binaryOperands(_ op: String, _ lhs: RuleType, _ rhs: RuleType) -> DiagnosticMessage {
         DiagnosticMessage("E0307", "binary operator '\(op)' cannot be applied to operands of type '\(lhs)' and '\(rhs)'")
