@@ -154,16 +154,21 @@ struct SwiftFidelityTests {
         let n: Double? = [3, 1].min()
         let o: [Double] = [1, 2] + [3]
         let p: TimeInterval = 3600
+        let q: Double = .infinity
+        let r: TimeRange = .days(3)
+        let s: Set<Int> = []
         """
         let program = try #require(Fixture.compile(rules).program)
         #expect(program.declarations.map { "\($0.name): \($0.type)" } == [
             "a: Int", "b: Double", "c: [Int]", "d: Int?", "e: Set<String>", "f: Double?", "g: [Double]", "h: Double",
             "i: Int?", "j: Int?", "k: [Date]", "l: Double", "m: [Double]", "n: Double?", "o: [Double]", "p: Double",
+            "q: Double", "r: TimeRange", "s: Set<Int>",
         ])
         let log = "{\"event\": \"view\", \"date\": \"2026-11-20T10:00:00Z\", \"value\": {\"id\": 7}}"
         #expect(Fixture.evaluateAll(rules, log: log) == [
             "a": "3", "b": "3.0", "c": "[]", "d": "nil", "e": "Set([\"x\"])", "f": "2.0", "g": "[1.0, 2.5]", "h": "6.0",
             "i": "7", "j": "3", "k": "[2026-11-20T10:00:00Z]", "l": "3.0", "m": "[2.0, 4.0]", "n": "1.0", "o": "[1.0, 2.0, 3.0]", "p": "3600.0",
+            "q": "inf", "r": ".days(3)", "s": "Set([])",
         ])
     }
 
