@@ -172,6 +172,16 @@ struct SwiftFidelityTests {
         ])
     }
 
+    @Test("a let of nil or [] alone is Swift's error, with a note on where its type goes")
+    func untypedLetNotes() {
+        for (source, code, note) in [("let xs = []", "E0331", "write the type after the name, as in 'let xs: [String] = []'"),
+                                     ("let n = nil", "E0312", "write the type after the name, as in 'let n: Int? = nil'")] {
+            let diagnostics = Fixture.compile(source).diagnostics
+            #expect(diagnostics.map(\.code) == [code], "\(source)")
+            #expect(diagnostics.first?.notes.map { "\($0.message) \($0.range.start)" } == [note + " 4"], "\(source)")
+        }
+    }
+
     @Test("closures pasted with a signature, or calling their parameter 'event', mean what Swift says", arguments: [
         // (Each checked with swiftc: the same values.)
         ("didView.donations.map { (d) -> Double in 1 }.reduce(0, +)", "Double = 3.0"),

@@ -62,6 +62,11 @@ extension Checker {
             // `let x: Double = 3`: the written type is the context the value is checked in, as
             // in Swift, so literals, `nil` and `[]` take it.
             typed = checkExpecting(declaration.value, annotated, .specified)
+        } else if declaration.kind == .let, annotated == nil, isEmptyArrayLiteral(declaration.value) {
+            // `let xs = []`: Swift's error, and where the type it needs goes.
+            error(CheckerMessages.emptyArrayNeedsContext, declaration.value.range,
+                  notes: [note(CheckerMessages.writeLetType(declaration.name.name, example: "[String] = []"), declaration.name.range)])
+            typed = errorNode(declaration.value.range)
         } else {
             typed = check(declaration.value, expected: declaration.kind == .rule ? .bool : nil)
             typed = defaultLiteral(typed)
@@ -72,7 +77,9 @@ extension Checker {
             error(CheckerMessages.ruleNotBool(typed.type), declaration.value.range)
             typed.type = .error
         } else if typed.type == .nilLiteral {
-            error(CheckerMessages.nilNeedsContext, declaration.value.range)
+            let notes = declaration.kind == .let && annotated == nil
+                ? [note(CheckerMessages.writeLetType(declaration.name.name, example: "Int? = nil"), declaration.name.range)] : []
+            error(CheckerMessages.nilNeedsContext, declaration.value.range, notes: notes)
             typed.type = .error
         }
         finishDeclaration(typed)

@@ -55,6 +55,10 @@ enum CheckerMessages {
         DiagnosticMessage("E0311", "cannot use optional chaining on non-optional value of type '\(type)'")
     }
     static let nilNeedsContext = DiagnosticMessage("E0312", "'nil' requires a contextual type")
+    /// The note beside `let x = nil` or `let x = []`: where the type goes.
+    static func writeLetType(_ name: String, example: String) -> String {
+        "write the type after the name, as in 'let \(name): \(example)'"
+    }
     static func methodNeedsCall(_ name: String) -> DiagnosticMessage {
         DiagnosticMessage("E0314", "'\(name)' is a method; call it with '()'")
     }
