@@ -334,6 +334,7 @@ struct SwiftFidelityTests {
         ("var x = 1", "E0219 1:1", "let"),
         ("var x: Int = 1", "E0219 1:1", "let"),
         ("rule r: Bool = true", "E0201 1:7", ""),
+        ("rule r: [Int]? = true", "E0201 1:7", ""),
         ("guard flag else { return false }", "E0219 1:1", nil),
         ("struct S {}", "E0219 1:1", nil),
         ("import TipKit\nlet a = 1", "E0219 1:1", ""),

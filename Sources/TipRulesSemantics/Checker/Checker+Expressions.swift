@@ -107,12 +107,22 @@ extension Checker {
     mutating func checkExpecting(_ expression: Expression, _ type: RuleType,
                                  _ context: CheckerMessages.TypeContext = .expected) -> TypedExpression {
         let typed = check(expression, expected: type)
-        if coerce(typed, to: type) == nil, let doubled = Checker.withDouble(typed.type),
-           coerce(TypedExpression(.constant(.null), doubled, typed.range), to: type) != nil,
+        if coerce(typed, to: type) == nil, let doubled = Checker.withDouble(typed.type), Checker.wraps(type, doubled),
            let rechecked = withDoubleLiterals(expression, typed, becoming: doubled) {
             return convert(rechecked, to: type, context)
         }
         return convert(typed, to: type, context)
+    }
+
+    /// Whether a value of `inner` converts to `type` by itself: `type` is `inner`, or `inner`
+    /// made optional once or more (as `coerce` converts any expression that is no literal).
+    static func wraps(_ type: RuleType, _ inner: RuleType) -> Bool {
+        var type = type
+        while type != inner {
+            guard case .optional(let wrapped) = type else { return false }
+            type = wrapped
+        }
+        return true
     }
 
     /// Converts a checked expression to `type`, reporting a mismatch with a fix-it where one helps.

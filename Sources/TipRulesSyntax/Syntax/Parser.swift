@@ -397,11 +397,13 @@ package struct Parser {
             let (value, close) = try ruleBlock()
             return ValueDeclaration(kind: kind, name: name, value: value, range: keyword.range.union(close))
         }
-        if kind == .rule, check(.colon), peekKind(1) == .identifier, tokens[index + 1].text == "Bool", peekKind(2) == .equals {
+        if kind == .rule, check(.colon) {
             // `rule r: Bool = ...`, as a `let` writes its type: a rule is always `Bool`.
-            let written = SourceRange(start: current.range.start, end: tokens[index + 1].range.end)
-            throw fail(ParserMessages.expected("'=' after the name", found: describe(current)), at: current.range,
-                       fixIts: [Diagnostic.FixIt(message: "remove the type; a rule is always 'Bool'", range: written, replacement: "")])
+            let colon = advance()
+            let written = try type()
+            throw fail(ParserMessages.expected("'=' after the name", found: describe(colon)), at: colon.range,
+                       fixIts: [Diagnostic.FixIt(message: "remove the type; a rule is always 'Bool'", range: colon.range.union(written.range),
+                                                 replacement: "")])
         }
         var annotation: TypeSyntax?
         if kind == .let, match(.colon) {
